@@ -1,0 +1,16 @@
+/** Maps the package names fw and fw-mcp to their sources, for vitest and esbuild inside the repo. */
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export const sourceAliases: Record<string, string> = {
+  'fw/node': `${root}targets/node/index.ts`,
+  'fw/bun': `${root}targets/bun/index.ts`,
+  'fw/worker': `${root}targets/worker/index.ts`,
+  'fw/lambda': `${root}targets/lambda/index.ts`,
+  'fw/serverless': `${root}targets/serverless/index.ts`,
+  'fw/mcp': `${root}src/mcp/index.ts`,
+  'fw/jsx-runtime': `${root}src/jsx/jsx-runtime.ts`,
+  'fw-mcp': `${root}mcp/src/index.ts`,
+  fw: `${root}src/index.ts`,
+};

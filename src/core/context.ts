@@ -1,0 +1,230 @@
+import { serializeCookie, readCookie, type CookieOptions } from './cookie';
+import { HttpError } from './errors';
+import { parseQueryCached, type ParsedQuery, type QueryParseCache } from './query';
+import type { Params } from './router';
+import { getFormat, jsonFormat, negotiateFormat, type DataFormat } from '../schema/formats';
+import type { Fw } from './fw';
+
+/** What a platform hands a request besides the Request: `waitUntil` keeps work alive after the response. */
+export interface ExecutionContext {
+  waitUntil(promise: Promise<unknown>): void;
+  passThroughOnException?(): void;
+}
+
+const bodyless = new Set(['GET', 'HEAD']);
+
+/** One request's view of the app: inputs, response settings, and the helpers handlers use. */
+export class Context<Env = any, State extends Record<string, any> = Record<string, any>> {
+  readonly request: Request;
+  readonly method: string;
+  readonly path: string;
+  readonly app: Fw;
+  readonly env: Env;
+  readonly executionCtx: ExecutionContext | undefined;
+  params: Params;
+  /** Response status chosen with `status()`, applied to whatever the handler returns. */
+  statusCode = 200;
+  /** Headers chosen with `setHeader()`, applied to whatever the handler returns. */
+  responseHeaders: Headers | null = null;
+  /** Set-Cookie values chosen with `setCookie()`, kept as separate headers. */
+  responseCookies: string[] | null = null;
+  /** The route pattern that matched, or null for a 404. */
+  routePath: string | null = null;
+
+  private readonly url: string;
+  private readonly queryStart: number;
+  private queryCache: QueryParseCache | null;
+  private parsedQuery: ParsedQuery | null = null;
+  private queryCopy: Record<string, string> | null = null;
+  private rawText: Promise<string> | null = null;
+  private parsedBody: Promise<unknown> | null = null;
+  private parsedForm: Promise<FormData> | null = null;
+  private bodyOverride: { value: unknown } | null = null;
+  private localState: Record<string, unknown> | null = null;
+
+  constructor(app: Fw, request: Request, path: string, queryStart: number, queryCache: QueryParseCache | null, env?: Env, executionCtx?: ExecutionContext) {
+    this.app = app;
+    this.request = request;
+    this.method = request.method;
+    this.url = request.url;
+    this.path = path;
+    this.queryStart = queryStart;
+    this.queryCache = queryCache;
+    this.params = {};
+    this.env = env as Env;
+    this.executionCtx = executionCtx;
+  }
+
+  /** The query string as an object (last value wins for repeated keys); a private copy per request. */
+  get query(): Record<string, string> {
+    if (this.queryCopy === null) this.queryCopy = { ...this.parseQuery().values };
+    return this.queryCopy;
+  }
+
+  set query(value: Record<string, string>) {
+    this.queryCopy = value;
+  }
+
+  /** Every value of a repeated query key (`?tag=a&tag=b` -> ['a', 'b']), or all keys' lists when no key is given. */
+  queries(): Record<string, string[]>;
+  queries(key: string): string[];
+  queries(key?: string): string[] | Record<string, string[]> {
+    const all = this.parseQuery().all;
+    if (key === undefined) {
+      const copy: Record<string, string[]> = {};
+      for (const k in all) copy[k] = [...all[k]];
+      return copy;
+    }
+    return all[key] ? [...all[key]] : [];
+  }
+
+  /** The raw query string without `?` (empty when none). */
+  get search(): string {
+    return this.queryStart === -1 ? '' : this.url.slice(this.queryStart + 1);
+  }
+
+  /** The request headers. */
+  get headers(): Headers {
+    return this.request.headers;
+  }
+
+  /** Shared app state (`FwPluginConfig.state`, `app.setState`) plus per-request values set here. */
+  get state(): State {
+    return (this.localState ??= Object.create(this.app.stateObject())) as State;
+  }
+
+  /** One request header, or null. */
+  header(name: string): string | null {
+    return this.request.headers.get(name);
+  }
+
+  /** One request cookie (decoded), or null. */
+  cookie(name: string): string | null {
+    return readCookie(this.request.headers.get('cookie'), name);
+  }
+
+  /** The body as text; can be called any number of times. */
+  bodyText(): Promise<string> {
+    return (this.rawText ??= this.request.text());
+  }
+
+  /** The body parsed by its Content-Type (JSON when absent or unknown); a parse failure is a 400. */
+  body<T = unknown>(): Promise<T> {
+    if (this.bodyOverride) return Promise.resolve(this.bodyOverride.value as T);
+    return (this.parsedBody ??= this.parseWith(this.requestFormat())) as Promise<T>;
+  }
+
+  /** The body parsed as JSON whatever its Content-Type; a parse failure is a 400. */
+  json<T = unknown>(): Promise<T> {
+    if (this.bodyOverride) return Promise.resolve(this.bodyOverride.value as T);
+    return this.parseWith(jsonFormat) as Promise<T>;
+  }
+
+  /** The body parsed by the named format, or by its Content-Type when no name is given. */
+  parseBody<T = unknown>(format?: string): Promise<T> {
+    if (format === undefined) return this.body<T>();
+    const chosen = getFormat(format);
+    if (!chosen) return Promise.reject(new HttpError(415, `Unknown data format "${format}"`, { code: 'UNSUPPORTED_FORMAT' }));
+    return this.parseWith(chosen) as Promise<T>;
+  }
+
+  /** The body as FormData (multipart or urlencoded); a malformed body is a 400. */
+  formData(): Promise<FormData> {
+    return (this.parsedForm ??= this.request.formData().catch((error) => {
+      throw new HttpError(400, 'Malformed form body', { code: 'INVALID_BODY', cause: error });
+    }));
+  }
+
+  /** Replaces what `body()` and `json()` return (validation uses it to hand the coerced body to the handler). */
+  setBody(value: unknown): void {
+    this.bodyOverride = { value };
+  }
+
+  /** Sets the response status for whatever the handler returns. */
+  status(code: number): this {
+    this.statusCode = code;
+    return this;
+  }
+
+  /** Sets a response header for whatever the handler returns. */
+  setHeader(name: string, value: string): this {
+    (this.responseHeaders ??= new Headers()).set(name, value);
+    return this;
+  }
+
+  /** Adds a Set-Cookie header; several cookies stay separate headers. */
+  setCookie(name: string, value: string, options?: CookieOptions): void {
+    (this.responseCookies ??= []).push(serializeCookie(name, value, options));
+  }
+
+  /** Expires a cookie in the browser. */
+  deleteCookie(name: string, options: CookieOptions = {}): void {
+    this.setCookie(name, '', { ...options, maxAge: 0, expires: new Date(0) });
+  }
+
+  /** A response in the negotiated data format (JSON by default). */
+  jsonResponse(data: unknown, status?: number): Response {
+    const format = this.responseFormat();
+    return this.respond(format.serialize(data), status ?? this.statusCode, format.contentType);
+  }
+
+  /** An HTML response. */
+  html(html: string, status?: number): Response {
+    return this.respond(html, status ?? this.statusCode, 'text/html; charset=utf-8');
+  }
+
+  /** A plain-text response. */
+  text(text: string, status?: number): Response {
+    return this.respond(text, status ?? this.statusCode, 'text/plain; charset=utf-8');
+  }
+
+  /** A redirect (302 unless given). */
+  redirect(url: string, status = 302): Response {
+    const response = this.respond(null, status, null);
+    response.headers.set('location', url);
+    return response;
+  }
+
+  /** Keeps a promise alive after the response where the platform allows it (workers, Lambda); awaited nowhere else. */
+  waitUntil(promise: Promise<unknown>): void {
+    if (this.executionCtx) this.executionCtx.waitUntil(promise);
+    else promise.catch(() => undefined);
+  }
+
+  /** The data format the client asked for through Accept, among those registered. */
+  responseFormat(): DataFormat {
+    return negotiateFormat(this.request.headers.get('accept'), this.app.getFormat());
+  }
+
+  private respond(body: BodyInit | null, status: number, contentType: string | null): Response {
+    const headers = this.responseHeaders === null ? new Headers() : new Headers(this.responseHeaders);
+    if (contentType !== null && !headers.has('content-type')) headers.set('content-type', contentType);
+    if (this.responseCookies !== null) for (const cookie of this.responseCookies) headers.append('set-cookie', cookie);
+    return new Response(body, { status, headers });
+  }
+
+  private parseQuery(): ParsedQuery {
+    if (this.parsedQuery === null) {
+      this.parsedQuery = parseQueryCached(this.search, this.queryCache);
+      this.queryCache = null;
+    }
+    return this.parsedQuery;
+  }
+
+  private requestFormat(): DataFormat {
+    const type = this.request.headers.get('content-type');
+    return (type && getFormat(type)) || jsonFormat;
+  }
+
+  private parseWith(format: DataFormat): Promise<unknown> {
+    if (bodyless.has(this.method)) return Promise.resolve(undefined);
+    return this.bodyText().then((text) => {
+      if (text === '') return undefined;
+      try {
+        return format.parse(text);
+      } catch (error) {
+        throw new HttpError(400, `Malformed ${format.name.toUpperCase()} body`, { code: 'INVALID_BODY', cause: error });
+      }
+    });
+  }
+}

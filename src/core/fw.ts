@@ -1,0 +1,327 @@
+import { Context, type ExecutionContext } from './context';
+import { Group } from './group';
+import { assertPlugin, missingDependency, sortPlugins } from './plugins';
+import { buildPipeline, runMiddleware, type Pipeline, type RouteRecord } from './pipeline';
+import { QueryParseCache } from './query';
+import { defaultErrorResponse, toResponse } from './respond';
+import { Router, normalizePattern } from './router';
+import { jsonFormat, getFormat, type DataFormat } from '../schema/formats';
+import type {
+  Adapter, AfterHook, AppConfigInfo, BeforeHook, ErrorHook, FwConfig, FwPluginConfig, Handler,
+  Middleware, MiddlewareInfo, RouteInfo, RouteMethod, RouteOptions, RouteRegistrar, Server,
+} from './types';
+
+const methods: RouteMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'ALL'];
+
+/** A middleware with the path prefix it is limited to (null: every request). */
+export interface MiddlewareEntry {
+  prefix: string | null;
+  fn: Middleware;
+}
+
+function isPlugin(value: unknown): value is FwPluginConfig {
+  return typeof value === 'object' && value !== null && typeof (value as FwPluginConfig).name === 'string';
+}
+
+function prefixOf(path: string): string | null {
+  let p = normalizePattern(path);
+  if (p.endsWith('/*')) p = p.slice(0, -2) || '/';
+  return p === '/' || p === '*' || p === '/*' ? null : p;
+}
+
+function resolveFormat(format: string | DataFormat | undefined): DataFormat {
+  if (format === undefined) return jsonFormat;
+  if (typeof format !== 'string') return format;
+  const found = getFormat(format);
+  if (!found) throw new Error(`Unknown data format "${format}": register it with registerFormat() first`);
+  return found;
+}
+
+/** The fw application: registers routes, hooks, middleware and plugins, and answers Requests with Responses. */
+export class Fw implements RouteRegistrar<Fw> {
+  readonly config: FwConfig;
+  /** The Context class of this app; decorations live on its prototype. */
+  readonly ContextClass: typeof Context;
+  /** Bumped by every registration so compiled pipelines know when to rebuild. */
+  generation = 0;
+
+  private readonly router = new Router<RouteRecord>();
+  private readonly routes: RouteRecord[] = [];
+  private readonly middleware: MiddlewareEntry[] = [];
+  private readonly beforeHooks: BeforeHook[] = [];
+  private readonly afterHooks: AfterHook[] = [];
+  private readonly errorHooks: ErrorHook[] = [];
+  private notFoundHandler: Handler | null = null;
+  private readonly pluginList: FwPluginConfig[] = [];
+  private readonly pluginNames = new Set<string>();
+  private pluginQueue: Promise<void> = Promise.resolve();
+  private readonly decorations = new Map<string, unknown>();
+  private readonly sharedState: Record<string, unknown> = {};
+  private readonly queryCache: QueryParseCache | null;
+  private format: DataFormat;
+  private started = false;
+  private starting: Promise<void> | null = null;
+  private server: Server | null = null;
+
+  constructor(config: FwConfig = {}) {
+    this.config = config;
+    this.queryCache = config.queryCache === false ? null : new QueryParseCache(config.queryCacheSize ?? 512);
+    this.format = resolveFormat(config.format);
+    this.ContextClass = class AppContext extends Context {};
+  }
+
+  /** Answers a Request: the one entry every target calls, with the platform's env and execution context. */
+  fetch = (request: Request, env?: unknown, executionCtx?: ExecutionContext): Response | Promise<Response> => {
+    if (!this.started) return this.ready().then(() => this.dispatch(request, env, executionCtx));
+    return this.dispatch(request, env, executionCtx);
+  };
+
+  /** Answers a Request without platform arguments. */
+  async handle(request: Request): Promise<Response> {
+    return this.fetch(request);
+  }
+
+  /** Answers a path or Request in process (for tests and in-process calls): `app.request('/users')`. */
+  async request(input: string | Request, init?: RequestInit): Promise<Response> {
+    const request = typeof input === 'string' ? new Request(new URL(input, 'http://localhost'), init) : input;
+    return this.fetch(request);
+  }
+
+  get(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('GET', path, handler, options); }
+  post(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('POST', path, handler, options); }
+  put(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('PUT', path, handler, options); }
+  patch(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('PATCH', path, handler, options); }
+  delete(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('DELETE', path, handler, options); }
+  head(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('HEAD', path, handler, options); }
+  options(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('OPTIONS', path, handler, options); }
+  all(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('ALL', path, handler, options); }
+
+  /** Registers a handler (or a constant value to answer with) for a method and a path pattern. */
+  route(method: string, path: string, handler: Handler | unknown, options: RouteOptions = {}): this {
+    const upper = method.toUpperCase() as RouteMethod;
+    if (!methods.includes(upper)) throw new Error(`Unknown route method "${method}": use one of ${methods.join(', ')}`);
+    if (typeof path !== 'string') throw new TypeError('A route path must be a string');
+    const record: RouteRecord = { method: upper, path: normalizePattern(path), handler, options, pipeline: null, generation: -1 };
+    this.router.add(upper, record.path, record);
+    this.routes.push(record);
+    this.generation++;
+    return this;
+  }
+
+  /** Registers the callback's routes under a prefix; groups nest and prefixes concatenate. */
+  group(prefix: string, callback: (group: Group) => void): this {
+    callback(new Group(this, normalizePattern(prefix)));
+    return this;
+  }
+
+  /** Adds middleware (for every request or under a path prefix), or registers a plugin. */
+  use(pathOrMiddleware: string | Middleware | FwPluginConfig, middleware?: Middleware): this {
+    if (typeof pathOrMiddleware === 'string') {
+      if (typeof middleware !== 'function') throw new TypeError('use(path, middleware) needs a middleware function');
+      this.middleware.push({ prefix: prefixOf(pathOrMiddleware), fn: middleware });
+    } else if (typeof pathOrMiddleware === 'function') {
+      this.middleware.push({ prefix: null, fn: pathOrMiddleware });
+    } else if (isPlugin(pathOrMiddleware)) {
+      void this.plugin(pathOrMiddleware);
+      return this;
+    } else {
+      throw new TypeError('use() takes a middleware function, a path and a middleware, or a plugin');
+    }
+    this.generation++;
+    return this;
+  }
+
+  /** Runs before every route handler; returning a Response answers instead of the route. */
+  onBeforeHandle(hook: BeforeHook): this { this.beforeHooks.push(hook); this.generation++; return this; }
+  /** Runs after every route handler with its Response; returning a Response replaces it. */
+  onAfterHandle(hook: AfterHook): this { this.afterHooks.push(hook); this.generation++; return this; }
+  /** Turns thrown errors into responses; hooks run in order until one returns something. */
+  onError(hook: ErrorHook): this { this.errorHooks.push(hook); this.generation++; return this; }
+  /** Answers requests that match no route. */
+  onNotFound(handler: Handler): this { this.notFoundHandler = handler; this.generation++; return this; }
+  /** @deprecated since 1.1: use `onNotFound`. */
+  notFound(handler: Handler): this { return this.onNotFound(handler); }
+
+  /** Registers a plugin (or a list, ordered by dependencies); resolves once its setup has run. */
+  plugin(plugin: FwPluginConfig | FwPluginConfig[]): Promise<this> {
+    const list = Array.isArray(plugin) ? plugin : [plugin];
+    list.forEach(assertPlugin);
+    const ordered = Array.isArray(plugin) ? sortPlugins(list, (n) => this.pluginNames.has(n)) : list;
+    for (const p of ordered) this.register(p);
+    return this.pluginQueue.then(() => this);
+  }
+
+  /** Whether a plugin with this name is registered. */
+  hasPlugin(name: string): boolean { return this.pluginNames.has(name); }
+  /** Names of registered plugins, in registration order. */
+  getPlugins(): string[] { return this.pluginList.map((p) => p.name); }
+  /** Registered plugin configs, for tools that draw the dependency graph. */
+  getPluginConfigs(): readonly FwPluginConfig[] { return this.pluginList; }
+
+  /** Reads shared app state. */
+  state<T = unknown>(key: string): T | undefined { return this.sharedState[key] as T | undefined; }
+  /** Writes shared app state (seen by every request as `ctx.state.<key>`). */
+  setState(key: string, value: unknown): this { this.sharedState[key] = value; return this; }
+  /** The shared state object itself (what `ctx.state` inherits from). */
+  stateObject(): Record<string, unknown> { return this.sharedState; }
+
+  /** Reads a decoration. */
+  decorator<T = unknown>(key: string): T | undefined { return this.decorations.get(key) as T | undefined; }
+  /** Adds `ctx.<key>` to every request; functions are called with the context as `this`. */
+  decorate(key: string, value: unknown): this {
+    if (key in Context.prototype) throw new Error(`Cannot decorate "${key}": the context already has a member of that name`);
+    this.decorations.set(key, value);
+    Object.defineProperty(this.ContextClass.prototype, key, { value, writable: true, configurable: true, enumerable: false });
+    return this;
+  }
+
+  /** The default data format of this app's responses. */
+  getFormat(): DataFormat { return this.format; }
+  /** Sets the default data format (a registered name or a DataFormat). */
+  setFormat(format: string | DataFormat): this { this.format = resolveFormat(format); this.generation++; return this; }
+
+  /** Builds every route's pipeline now (validators and serializers included) instead of on first request. */
+  compile(): this {
+    for (const route of this.routes) if (route.generation !== this.generation) this.pipelineFor(route);
+    return this;
+  }
+
+  /** Waits for plugin setups, runs `onStart` callbacks once and compiles; the first request does this itself. */
+  ready(): Promise<void> {
+    return (this.starting ??= this.pluginQueue.then(async () => {
+      for (const p of this.pluginList) await p.onStart?.(this);
+      this.compile();
+      this.started = true;
+    }));
+  }
+
+  /** Starts a server through the configured adapter, or the runtime's own (Bun, else Node). */
+  async listen(port?: number, callback?: (server: Server) => void): Promise<Server> {
+    const adapter = this.config.adapter ?? (await detectAdapter());
+    await this.ready();
+    this.server = await adapter.listen(this, port ?? this.config.port ?? 3000, this.config.hostname ?? '0.0.0.0');
+    callback?.(this.server);
+    return this.server;
+  }
+
+  /** Stops the server started by `listen()` and runs every `onStop` callback in reverse order. */
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server) await server.stop();
+    for (const p of [...this.pluginList].reverse()) await p.onStop?.(this);
+  }
+
+  /** Every registered route, group routes included. */
+  getRoutes(): RouteInfo[] {
+    return this.routes.map((r) => ({
+      method: r.method,
+      path: r.path,
+      hasValidation: Boolean(r.options.schema && (r.options.schema.body || r.options.schema.query || r.options.schema.params || r.options.schema.headers)),
+      hasMiddleware: Boolean(r.options.beforeHandle || r.options.afterHandle) || this.middleware.some((m) => m.prefix === null || r.path === m.prefix || r.path.startsWith(`${m.prefix}/`)),
+      options: r.options,
+    }));
+  }
+
+  /** Counts of global and path-limited middleware. */
+  getMiddlewareInfo(): MiddlewareInfo {
+    let pathBased = 0;
+    for (const m of this.middleware) if (m.prefix !== null) pathBased++;
+    return { global: this.middleware.length - pathBased, pathBased };
+  }
+
+  /** Port, hostname and mode of the app. */
+  getAppConfig(): AppConfigInfo {
+    return {
+      port: this.server?.port ?? this.config.port ?? 3000,
+      hostname: this.server?.hostname ?? this.config.hostname ?? '0.0.0.0',
+      development: this.config.development ?? false,
+    };
+  }
+
+  /** The error response for a thrown value: `onError` hooks first, then the default body. */
+  async handleError(ctx: Context, error: unknown): Promise<Response> {
+    for (const hook of this.errorHooks) {
+      try {
+        const result = await hook(error, ctx);
+        if (result !== undefined) return toResponse(ctx, result, null);
+      } catch (hookError) {
+        error = hookError;
+      }
+    }
+    return defaultErrorResponse(ctx, error, this.config.development ?? false);
+  }
+
+  private register(plugin: FwPluginConfig): void {
+    if (this.pluginNames.has(plugin.name)) throw new Error(`Plugin "${plugin.name}" is already registered`);
+    for (const dep of plugin.dependencies ?? []) if (!this.pluginNames.has(dep)) throw missingDependency(plugin.name, dep);
+    this.pluginNames.add(plugin.name);
+    this.pluginList.push(plugin);
+    for (const key in plugin.decorate ?? {}) this.decorate(key, plugin.decorate![key]);
+    for (const key in plugin.state ?? {}) if (!(key in this.sharedState)) this.sharedState[key] = plugin.state![key];
+    if (plugin.setup) {
+      const setup = plugin.setup;
+      this.pluginQueue = this.pluginQueue.then(() => setup(this));
+    }
+    if (this.started) {
+      this.started = false;
+      this.starting = null;
+    }
+  }
+
+  private pipelineFor(route: RouteRecord): Pipeline {
+    route.pipeline = buildPipeline(this, route, this.beforeHooks, this.afterHooks);
+    route.generation = this.generation;
+    return route.pipeline;
+  }
+
+  private dispatch(request: Request, env: unknown, executionCtx: ExecutionContext | undefined): Response | Promise<Response> {
+    const url = request.url;
+    const start = url.indexOf('/', url.indexOf(':') + 3);
+    const queryStart = url.indexOf('?', start);
+    const path = start === -1 ? '/' : queryStart === -1 ? url.slice(start) : url.slice(start, queryStart);
+    const method = request.method;
+    let match = this.router.match(method, path);
+    const headFallback = match === null && method === 'HEAD';
+    if (headFallback) match = this.router.match('GET', path);
+    const ctx = new this.ContextClass(this, request, path, queryStart, this.queryCache, env, executionCtx);
+    if (match === null) return this.unmatched(ctx);
+    const route = match.value;
+    ctx.params = match.params;
+    ctx.routePath = route.path;
+    const pipeline = route.generation === this.generation ? route.pipeline! : this.pipelineFor(route);
+    const response = this.middleware.length === 0 ? pipeline(ctx) : runMiddleware(this, ctx, this.middleware, pipeline);
+    if (!headFallback) return response;
+    return Promise.resolve(response).then((r) => new Response(null, { status: r.status, statusText: r.statusText, headers: r.headers }));
+  }
+
+  private unmatched(ctx: Context): Promise<Response> {
+    const allowed = this.router.allowedMethods(ctx.path);
+    const final: Pipeline = (c) => this.answerUnmatched(c, allowed);
+    return Promise.resolve(this.middleware.length === 0 ? final(ctx) : runMiddleware(this, ctx, this.middleware, final));
+  }
+
+  private async answerUnmatched(ctx: Context, allowed: string[]): Promise<Response> {
+    try {
+      if (allowed.length > 0) {
+        const list = allowed.includes('ALL') ? methods.filter((m) => m !== 'ALL') : [...new Set([...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'])];
+        if (ctx.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: list.join(', ') } });
+        const error = Object.assign(new Error(`Method ${ctx.method} is not allowed on ${ctx.path}`), { status: 405, code: 'METHOD_NOT_ALLOWED', headers: { allow: list.join(', ') } });
+        return defaultErrorResponse(ctx, error, this.config.development ?? false);
+      }
+      if (this.notFoundHandler) return toResponse(ctx, await this.notFoundHandler(ctx), null);
+      const error = Object.assign(new Error(`Route ${ctx.method} ${ctx.path} not found`), { status: 404, code: 'NOT_FOUND' });
+      return defaultErrorResponse(ctx, error, this.config.development ?? false);
+    } catch (error) {
+      return this.handleError(ctx, error);
+    }
+  }
+}
+
+async function detectAdapter(): Promise<Adapter> {
+  const specifier = (globalThis as { Bun?: unknown }).Bun ? 'fw/bun' : 'fw/node';
+  const mod = (await import(/* @vite-ignore */ specifier)) as { bun?: () => Adapter; node?: () => Adapter };
+  const factory = mod.bun ?? mod.node;
+  if (!factory) throw new Error(`listen(): ${specifier} provides no adapter; pass { adapter } to new Fw()`);
+  return factory();
+}

@@ -1,0 +1,91 @@
+import type { Context } from './context';
+import { HttpError, defaultMessage } from './errors';
+
+/** Turns an object body into a response for one route: a compiled serializer, or null to use the negotiated format. */
+export type ObjectSerializer = (ctx: Context, value: unknown) => Response | null;
+
+function isBinary(value: object): value is Blob | ArrayBuffer | ArrayBufferView | ReadableStream {
+  return (
+    value instanceof ReadableStream ||
+    value instanceof Blob ||
+    value instanceof ArrayBuffer ||
+    ArrayBuffer.isView(value) ||
+    value instanceof FormData ||
+    value instanceof URLSearchParams
+  );
+}
+
+/** Copies the status, headers and cookies a handler set on the context onto a Response it returned. */
+export function applyContext(ctx: Context, response: Response): Response {
+  if (ctx.statusCode === 200 && ctx.responseHeaders === null && ctx.responseCookies === null) return response;
+  const headers = new Headers(response.headers);
+  if (ctx.responseHeaders !== null) for (const [k, v] of ctx.responseHeaders) if (!headers.has(k)) headers.set(k, v);
+  if (ctx.responseCookies !== null) for (const c of ctx.responseCookies) headers.append('set-cookie', c);
+  const status = ctx.statusCode !== 200 && response.status === 200 ? ctx.statusCode : response.status;
+  return new Response(response.body, { status, statusText: response.statusText, headers });
+}
+
+function build(ctx: Context, body: BodyInit | null, status: number, contentType: string | null): Response {
+  if (ctx.responseHeaders === null && ctx.responseCookies === null) {
+    return contentType === null
+      ? new Response(body, { status })
+      : new Response(body, { status, headers: { 'content-type': contentType } });
+  }
+  const headers = ctx.responseHeaders === null ? new Headers() : new Headers(ctx.responseHeaders);
+  if (contentType !== null && !headers.has('content-type')) headers.set('content-type', contentType);
+  if (ctx.responseCookies !== null) for (const c of ctx.responseCookies) headers.append('set-cookie', c);
+  return new Response(body, { status, headers });
+}
+
+/** Converts any handler return value into a Response, applying what the handler set on the context. */
+export function toResponse(ctx: Context, value: unknown, serializer: ObjectSerializer | null): Response {
+  if (value instanceof Response) return applyContext(ctx, value);
+  if (typeof value === 'string') return build(ctx, value, ctx.statusCode, 'text/plain; charset=utf-8');
+  if (value === undefined || value === null) return build(ctx, null, ctx.statusCode === 200 ? 204 : ctx.statusCode, null);
+  if (typeof value === 'object' && isBinary(value)) {
+    const type = value instanceof Blob && value.type ? value.type : value instanceof FormData || value instanceof URLSearchParams ? null : 'application/octet-stream';
+    return build(ctx, value as BodyInit, ctx.statusCode, type);
+  }
+  if (serializer !== null) {
+    const response = serializer(ctx, value);
+    if (response !== null) return response;
+  }
+  const format = ctx.responseFormat();
+  return build(ctx, format.serialize(value), ctx.statusCode, format.contentType);
+}
+
+/** The status an error is answered with: its own 4xx/5xx `status` when it has one, else 500. */
+export function statusOf(error: unknown): number {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
+}
+
+/** The one error body shape of fw: `{ error, code, details? }`, plus `stack` in development mode. */
+export function errorBody(error: unknown, status: number, development: boolean): Record<string, unknown> {
+  const known = error instanceof HttpError || status !== 500 || (error as { name?: string } | null)?.name === 'FatalError';
+  const message = error instanceof Error && error.message ? error.message : defaultMessage(status);
+  const body: Record<string, unknown> = {
+    error: known || development ? message : defaultMessage(status),
+    code: known ? ((error as { code?: unknown } | null)?.code ?? codeFor(status)) : 'INTERNAL_ERROR',
+  };
+  const details = (error as { details?: unknown; errors?: unknown } | null)?.details ?? (error as { errors?: unknown } | null)?.errors;
+  if (details !== undefined && (known || development)) body.details = details;
+  if (development && error instanceof Error && error.stack) body.stack = error.stack;
+  return body;
+}
+
+/** A default code for a status when an error carries none. */
+export function codeFor(status: number): string {
+  return defaultMessage(status).toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+}
+
+/** Builds the default error response in the negotiated data format, with the error's own headers. */
+export function defaultErrorResponse(ctx: Context, error: unknown, development: boolean): Response {
+  const status = statusOf(error);
+  const format = ctx.responseFormat();
+  const headers = new Headers({ 'content-type': format.contentType });
+  const extra = (error as { headers?: Record<string, string> } | null)?.headers;
+  if (extra && typeof extra === 'object') for (const k in extra) headers.set(k, String(extra[k]));
+  if (ctx.responseCookies !== null) for (const c of ctx.responseCookies) headers.append('set-cookie', c);
+  return new Response(format.serialize(errorBody(error, status, development)), { status, headers });
+}

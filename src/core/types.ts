@@ -1,0 +1,134 @@
+import type { Context } from './context';
+import type { Fw } from './fw';
+import type { DataFormat } from '../schema/formats';
+
+/** An HTTP method a route can be registered for; `ALL` answers any method. */
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'ALL';
+
+/** A JSON Schema object (draft 2020-12; drafts 7 and 2019-09 accepted). */
+export type JSONSchema = Record<string, any>;
+
+/** A route handler: returns a Response, a string, an object for the serializer, or nothing (204). */
+export type Handler<C extends Context = Context> = (ctx: C) => unknown;
+
+/** Runs before the handler; returning a Response short-circuits the route. */
+export type BeforeHook<C extends Context = Context> = (ctx: C) => unknown;
+
+/** Runs after the handler with its Response; returning a Response replaces it. */
+export type AfterHook<C extends Context = Context> = (ctx: C, response: Response) => unknown;
+
+/** Turns a thrown error into a response; returning nothing falls through to the default error body. */
+export type ErrorHook<C extends Context = Context> = (error: unknown, ctx: C) => unknown;
+
+/** Onion-model middleware: call `next()` to run the rest and get its Response; return a Response to answer instead. */
+export type Middleware<C extends Context = Context> = (ctx: C, next: () => Promise<Response>) => unknown;
+
+/** Serializes one value for one media type (route option `serializers`). */
+export type SerializerFn = (value: unknown) => string;
+
+/** Schemas validated before the handler (`body`, `query`, `params`) and the response schema. */
+export interface RouteSchema {
+  body?: JSONSchema;
+  query?: JSONSchema;
+  params?: JSONSchema;
+  headers?: JSONSchema;
+  response?: JSONSchema | Record<string, JSONSchema>;
+}
+
+/** Per-route options: validation, hooks, serializers and documentation. */
+export interface RouteOptions<C extends Context = Context> {
+  schema?: RouteSchema;
+  beforeHandle?: BeforeHook<C> | BeforeHook<C>[];
+  afterHandle?: AfterHook<C> | AfterHook<C>[];
+  serializers?: Record<string, JSONSchema | SerializerFn>;
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  operationId?: string;
+  deprecated?: boolean;
+  hidden?: boolean;
+  security?: Record<string, string[]>[];
+}
+
+/** One registered route, as `getRoutes()` lists it. */
+export interface RouteInfo {
+  method: RouteMethod;
+  path: string;
+  hasValidation: boolean;
+  hasMiddleware: boolean;
+  options?: RouteOptions;
+}
+
+/** Counts of registered middleware. */
+export interface MiddlewareInfo {
+  global: number;
+  pathBased: number;
+}
+
+/** Where and how the app listens. */
+export interface AppConfigInfo {
+  port: number;
+  hostname: string;
+  development: boolean;
+}
+
+/** A plugin: named setup, decorations, shared state, dependencies and lifecycle callbacks. */
+export interface FwPluginConfig {
+  name: string;
+  setup?: (app: Fw) => void | Promise<void>;
+  decorate?: Record<string, unknown>;
+  state?: Record<string, unknown>;
+  dependencies?: string[];
+  onStart?: (app: Fw) => void | Promise<void>;
+  onStop?: (app: Fw) => void | Promise<void>;
+}
+
+/** The plugin type; a plugin is its config object. */
+export type FwPlugin = FwPluginConfig;
+
+/** A running server returned by `listen()`. */
+export interface Server {
+  port: number;
+  hostname: string;
+  stop(): Promise<void>;
+}
+
+/** Runs an app on a platform; `fw/node` and `fw/bun` provide one. */
+export interface Adapter {
+  name: string;
+  listen(app: Fw, port: number, hostname: string): Promise<Server> | Server;
+}
+
+/** Options of the `Fw` constructor. */
+export interface FwConfig {
+  /** Cache parsed query strings (default true). */
+  queryCache?: boolean;
+  /** Size of the query cache (default 512). */
+  queryCacheSize?: number;
+  /** Keep compiled validators in an LRU of 10000 (default true). */
+  lruSchemaCache?: boolean;
+  /** Default response and parse format (JSON unless given). */
+  format?: string | DataFormat;
+  /** Database configuration: makes `app.db` available lazily. */
+  database?: Record<string, unknown>;
+  /** Adapter used by `listen()` (defaults to the runtime found: Bun, else Node). */
+  adapter?: Adapter;
+  /** Port and hostname used by `listen()` (defaults 3000 and 0.0.0.0). */
+  port?: number;
+  hostname?: string;
+  /** Development mode: error bodies carry messages and stacks of unexpected errors. */
+  development?: boolean;
+}
+
+/** The methods shared by the app and the group objects handed to `group` callbacks. */
+export interface RouteRegistrar<Self> {
+  get(path: string, handler: Handler | unknown, options?: RouteOptions): Self;
+  post(path: string, handler: Handler | unknown, options?: RouteOptions): Self;
+  put(path: string, handler: Handler | unknown, options?: RouteOptions): Self;
+  patch(path: string, handler: Handler | unknown, options?: RouteOptions): Self;
+  delete(path: string, handler: Handler | unknown, options?: RouteOptions): Self;
+  head(path: string, handler: Handler | unknown, options?: RouteOptions): Self;
+  options(path: string, handler: Handler | unknown, options?: RouteOptions): Self;
+  all(path: string, handler: Handler | unknown, options?: RouteOptions): Self;
+  route(method: string, path: string, handler: Handler | unknown, options?: RouteOptions): Self;
+}

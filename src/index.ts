@@ -1,0 +1,20 @@
+export { Fw } from './core/fw';
+export { Context, type ExecutionContext } from './core/context';
+export { Group } from './core/group';
+export { Router, type Match, type Params } from './core/router';
+export { QueryParseCache, parseQueryString, type ParsedQuery } from './core/query';
+export { serializeCookie, readCookie, type CookieOptions } from './core/cookie';
+export {
+  HttpError, BusinessError, NotFoundError, UnauthorizedError, ForbiddenError, ConflictError, SystemError, FatalError,
+  type HttpErrorOptions,
+} from './core/errors';
+export { errorBody } from './core/respond';
+export type * from './core/types';
+export {
+  validate, validateAndCoerce, createValidator, schemaHasDefaults, coerce, ValidationException,
+  type ValidationError, type ValidationResult,
+} from './schema/validation';
+export { compileSerializer, compileResponseSerializer, type Serializer } from './schema/serializer';
+export {
+  registerFormat, getFormat, listFormats, resetFormats, negotiateFormat, jsonFormat, type DataFormat,
+} from './schema/formats';
