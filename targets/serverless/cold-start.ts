@@ -1,0 +1,106 @@
+/** Per-instance cold-start statistics, kept by every target adapter and read by `fw/serverless/status`. */
+
+/** A snapshot of this instance's cold-start and invocation counters. */
+export interface ColdStartStats {
+  target: string;
+  instanceId: string;
+  /** Whether the latest invocation was the first one this instance served. */
+  coldStart: boolean;
+  coldStarts: number;
+  invocations: number;
+  warmInvocations: number;
+  /** Milliseconds from module load to the first `markReady()`. */
+  initDurationMs: number;
+  firstInvocationMs: number | null;
+  warmUpMs: number | null;
+  uptimeMs: number;
+  lastInvocationAt: string | null;
+}
+
+interface State {
+  target: string;
+  instanceId: string | null;
+  loadedAt: number;
+  readyAt: number | null;
+  coldStart: boolean;
+  coldStarts: number;
+  invocations: number;
+  firstInvocationMs: number | null;
+  warmUpMs: number | null;
+  lastInvocationAt: number | null;
+}
+
+function freshState(): State {
+  return {
+    target: 'unknown',
+    instanceId: null,
+    loadedAt: performance.now(),
+    readyAt: null,
+    coldStart: false,
+    coldStarts: 0,
+    invocations: 0,
+    firstInvocationMs: null,
+    warmUpMs: null,
+    lastInvocationAt: null,
+  };
+}
+
+let state = freshState();
+
+/** Workers forbid random values at module scope, so the id is drawn on first use. */
+function instanceId(): string {
+  state.instanceId ??= crypto.randomUUID();
+  return state.instanceId;
+}
+
+/** Records the start of an invocation; call the returned function once its response is ready. */
+export function startInvocation(target: string): () => void {
+  const startedAt = performance.now();
+  const isFirst = state.invocations === 0;
+  instanceId();
+  state.target = target;
+  state.invocations += 1;
+  state.coldStart = isFirst;
+  state.lastInvocationAt = Date.now();
+  if (isFirst) state.coldStarts += 1;
+  const owner = state;
+  let done = false;
+  return () => {
+    if (done || owner !== state) return;
+    done = true;
+    if (isFirst) state.firstInvocationMs = performance.now() - startedAt;
+  };
+}
+
+/** Stores how long `warmUp()` took, so status reports can separate it from the first invocation. */
+export function recordWarmUp(ms: number): void {
+  state.warmUpMs = ms;
+}
+
+/** Marks the instance ready (init and warm-up done); only the first call counts. */
+export function markReady(): void {
+  if (state.readyAt === null) state.readyAt = performance.now();
+}
+
+/** Returns a snapshot of the counters for this instance. */
+export function getColdStartStats(): ColdStartStats {
+  const now = performance.now();
+  return {
+    target: state.target,
+    instanceId: instanceId(),
+    coldStart: state.coldStart,
+    coldStarts: state.coldStarts,
+    invocations: state.invocations,
+    warmInvocations: state.invocations - state.coldStarts,
+    initDurationMs: (state.readyAt ?? now) - state.loadedAt,
+    firstInvocationMs: state.firstInvocationMs,
+    warmUpMs: state.warmUpMs,
+    uptimeMs: now - state.loadedAt,
+    lastInvocationAt: state.lastInvocationAt === null ? null : new Date(state.lastInvocationAt).toISOString(),
+  };
+}
+
+/** Forgets everything and starts a new simulated instance; for tests only. */
+export function resetColdStartStats(): void {
+  state = freshState();
+}
