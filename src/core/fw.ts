@@ -41,7 +41,7 @@ function resolveFormat(format: string | DataFormat | undefined): DataFormat {
 export class Fw implements RouteRegistrar<Fw> {
   readonly config: FwConfig;
   /** The Context class of this app; decorations live on its prototype. */
-  readonly ContextClass: typeof Context;
+  readonly ContextClass: new (...args: ConstructorParameters<typeof Context>) => Context;
   /** Bumped by every registration so compiled pipelines know when to rebuild. */
   generation = 0;
 

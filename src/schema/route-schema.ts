@@ -72,7 +72,7 @@ function mediaSerializers(map: Record<string, JSONSchema | SerializerFn>): Map<s
   const out = new Map<string, Serializer>();
   for (const type in map) {
     const entry = map[type];
-    out.set(type.toLowerCase(), typeof entry === 'function' ? entry : compileSerializer(entry));
+    out.set(type.toLowerCase(), typeof entry === 'function' ? (entry as SerializerFn) : compileSerializer(entry));
   }
   return out;
 }

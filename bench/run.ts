@@ -1,0 +1,78 @@
+/** Runs the side-by-side benchmarks (all, or the ones named) and rewrites bench/RESULTS.md with a bar chart per benchmark. */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { barChart } from './lib/chart';
+import type { BenchResult } from './lib/result';
+
+const here = import.meta.dirname;
+const order = ['router', 'fetch', 'serialize', 'http-node', 'http-bun', 'lambda', 'bundle', 'cold-start', 'worker', 'mcp'];
+const available = readdirSync(here, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(join(here, d.name, 'run.ts')))
+  .map((d) => d.name)
+  .sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = wanted.filter((w) => !available.includes(w));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}; available: ${available.join(', ')}`);
+  process.exit(2);
+}
+const outDir = join(here, '.out');
+mkdirSync(outDir, { recursive: true });
+mkdirSync(join(here, 'charts'), { recursive: true });
+
+let failed = false;
+for (const name of wanted.length > 0 ? wanted : available) {
+  console.log(`\n=== bench ${name} ===`);
+  const started = Date.now();
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, name, 'run.ts')], { stdio: 'inherit', cwd: join(here, '..') });
+  console.log(`=== ${name}: exit ${run.status} in ${((Date.now() - started) / 1000).toFixed(0)} s ===`);
+  if (run.status !== 0) failed = true;
+}
+
+const results: BenchResult[] = available
+  .filter((name) => existsSync(join(outDir, `${name}.json`)))
+  .map((name) => JSON.parse(readFileSync(join(outDir, `${name}.json`), 'utf8')) as BenchResult);
+
+function table(result: BenchResult): string {
+  const columns = ['case', 'contestant', 'median', 'unit', 'spread', 'ratio'].filter((c) => result.rows.some((r) => (r as Record<string, unknown>)[c] !== undefined));
+  const head = `| ${columns.join(' | ')} |\n|${columns.map(() => '---').join('|')}|`;
+  const lines = result.rows.map((r) => `| ${columns.map((c) => format((r as Record<string, unknown>)[c])).join(' | ')} |`);
+  return [head, ...lines].join('\n');
+}
+
+function format(value: unknown): string {
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : value.toFixed(value < 10 ? 3 : 1);
+  return value === undefined ? '' : String(value);
+}
+
+const sections = results.map((result) => {
+  writeFileSync(join(here, 'charts', `${result.name}.svg`), barChart(result));
+  return [
+    `## ${result.name}`,
+    '',
+    `Command: \`${result.command}\` (run ${result.date ?? 'date not recorded'})`,
+    '',
+    `![${result.name}](charts/${result.name}.svg)`,
+    '',
+    table(result),
+    '',
+    result.goal ? `Goal: ${result.goal}. ${result.met === undefined ? '' : result.met ? 'Met in this run.' : 'Not met in this run.'}` : '',
+    result.notes ? `\n${result.notes}` : '',
+  ].join('\n');
+});
+
+writeFileSync(
+  join(here, 'RESULTS.md'),
+  [
+    '# Benchmarks: fw against its peers, side by side',
+    '',
+    'Made by `npm run bench` (all) or `npm run bench -- <name>` (one); each benchmark writes `bench/.out/<name>.json` and this file is rebuilt from those.',
+    'Every contestant runs in its own process, rounds alternate the order, and each answer is checked before it is timed.',
+    'Ratios are ours relative to the peer measured in the same run (above 1 means fw is faster or smaller); absolute numbers on these shared 2-core machines move 25-35% between runs.',
+    '',
+    ...sections,
+  ].join('\n'),
+);
+console.log(`\nwrote bench/RESULTS.md (${results.length} benchmarks)`);
+process.exit(failed ? 1 : 0);
