@@ -18,3 +18,8 @@ export { compileSerializer, compileResponseSerializer, type Serializer } from '.
 export {
   registerFormat, getFormat, listFormats, resetFormats, negotiateFormat, jsonFormat, type DataFormat,
 } from './schema/formats';
+export {
+  WebSocketRoutes, isWebSocketRequest,
+  type WSConnection, type WebSocketHandlers, type WebSocketRouteOptions, type WebSocketUpgrade, type WebSocketTransport,
+  type WebSocketDriver, type WebSocketObserver, type WebSocketMessage, type WebSocketData, type WebSocketRoute,
+} from './core/websocket';

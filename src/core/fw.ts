@@ -6,6 +6,7 @@ import { QueryParseCache } from './query';
 import { defaultErrorResponse, toResponse } from './respond';
 import { Router, normalizePattern } from './router';
 import { jsonFormat, getFormat, type DataFormat } from '../schema/formats';
+import { WebSocketRoutes, type WebSocketHandlers, type WebSocketRouteOptions, type WebSocketUpgrade } from './websocket';
 import type {
   Adapter, AfterHook, AppConfigInfo, BeforeHook, ErrorHook, FwConfig, FwPluginConfig, Handler,
   Middleware, MiddlewareInfo, RouteInfo, RouteMethod, RouteOptions, RouteRegistrar, Server,
@@ -42,6 +43,8 @@ export class Fw implements RouteRegistrar<Fw> {
   readonly config: FwConfig;
   /** The Context class of this app; decorations live on its prototype. */
   readonly ContextClass: new (...args: ConstructorParameters<typeof Context>) => Context;
+  /** The app's WebSocket routes and the observers of its sockets (targets call `connect`, the RoomManager `observe`). */
+  readonly websockets = new WebSocketRoutes();
   /** Bumped by every registration so compiled pipelines know when to rebuild. */
   generation = 0;
 
@@ -106,6 +109,21 @@ export class Fw implements RouteRegistrar<Fw> {
     this.routes.push(record);
     this.generation++;
     return this;
+  }
+
+  /** Registers a WebSocket route; `Data` types `ws.data` (what the `upgrade(ctx)` handler returns). */
+  ws<Data = Record<string, unknown>>(path: string, handlers: WebSocketHandlers<Data>, options?: WebSocketRouteOptions): this {
+    this.websockets.add(normalizePattern(path), handlers, options);
+    return this;
+  }
+
+  /**
+   * Resolves a WebSocket handshake for a target: null when no ws route matches, a Response when refused
+   * (middleware or the route's `upgrade(ctx)` answered), else the handlers, data and params to open the socket with.
+   */
+  async upgradeWebSocket(request: Request, env?: unknown, executionCtx?: ExecutionContext): Promise<WebSocketUpgrade | Response | null> {
+    if (!this.started) await this.ready();
+    return this.websockets.resolve(this, this.middleware, request, env, executionCtx);
   }
 
   /** Registers the callback's routes under a prefix; groups nest and prefixes concatenate. */
