@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { sourceAliases } from './aliases';
+import { sourceAliases } from './aliases.ts';
 
 export default defineConfig({
   resolve: {

@@ -1,0 +1,104 @@
+import type { Fw, RouteInfo } from 'fw';
+import { pathParams, sendsBody } from './route-tool-schema';
+
+/** An MCP content block as the bridge produces it. */
+export type ContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image' | 'audio'; data: string; mimeType: string }
+  | { type: 'resource'; resource: { uri: string; mimeType: string; blob: string } };
+
+/** A `tools/call` result. */
+export interface ToolResult {
+  content: ContentBlock[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** Options of a route tool call: request headers to pass on and a signal that aborts the request. */
+export interface RouteCallOptions {
+  headers?: Headers | Record<string, string>;
+  signal?: AbortSignal;
+  origin?: string;
+}
+
+function fillPath(path: string, args: Record<string, unknown>): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      if (segment === '*') return String(args.wildcard ?? '').split('/').map(encodeURIComponent).join('/');
+      if (segment.startsWith(':')) return encodeURIComponent(String(args[segment.slice(1)]));
+      return segment;
+    })
+    .join('/');
+}
+
+function queryOf(route: RouteInfo, args: Record<string, unknown>): string {
+  const skip = new Set([...pathParams(route.path), 'body']);
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(args)) {
+    if (skip.has(key) || value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Builds the real Request a route tool call sends through the app: path filled in, query and JSON body from the arguments. */
+export function routeRequest(route: RouteInfo, args: Record<string, unknown>, options: RouteCallOptions = {}): Request {
+  const method = route.method === 'ALL' ? 'GET' : route.method;
+  const headers = new Headers(options.headers);
+  if (!headers.has('accept')) headers.set('accept', 'application/json, text/*;q=0.9, */*;q=0.8');
+  let body: string | undefined;
+  if (sendsBody(method) && args.body !== undefined) {
+    body = JSON.stringify(args.body);
+    headers.set('content-type', 'application/json');
+  }
+  const url = `${options.origin ?? 'http://localhost'}${fillPath(route.path, args)}${queryOf(route, args)}`;
+  return new Request(url, { method, headers, body, signal: options.signal });
+}
+
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Turns an app Response into a tool result: JSON objects as structured content plus text, text as text, binary by media type. */
+export async function responseToToolResult(response: Response, url: string): Promise<ToolResult> {
+  const type = (response.headers.get('content-type') ?? '').toLowerCase();
+  const isError = response.status >= 400;
+  const mime = type.split(';')[0].trim() || 'application/octet-stream';
+  let result: ToolResult;
+  if (response.status === 204 || response.body === null) {
+    result = { content: [{ type: 'text', text: `${response.status} ${response.statusText || 'No Content'}`.trim() }] };
+  } else if (mime === 'application/json' || mime.endsWith('+json')) {
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    result = { content: [{ type: 'text', text }] };
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && !isError) result.structuredContent = parsed as Record<string, unknown>;
+  } else if (mime.startsWith('text/') || mime.endsWith('+xml') || mime === 'application/xml' || mime === 'application/yaml' || mime === 'application/javascript') {
+    result = { content: [{ type: 'text', text: await response.text() }] };
+  } else {
+    const data = base64(new Uint8Array(await response.arrayBuffer()));
+    if (mime.startsWith('image/')) result = { content: [{ type: 'image', data, mimeType: mime }] };
+    else if (mime.startsWith('audio/')) result = { content: [{ type: 'audio', data, mimeType: mime }] };
+    else result = { content: [{ type: 'resource', resource: { uri: url, mimeType: mime, blob: data } }] };
+  }
+  if (isError) {
+    result.isError = true;
+    result.content.unshift({ type: 'text', text: `HTTP ${response.status}` });
+  }
+  return result;
+}
+
+/** Calls a route through `app.fetch` with a real Request, so hooks, middleware, auth and validation all apply. */
+export async function callRoute(app: Fw, route: RouteInfo, args: Record<string, unknown>, options: RouteCallOptions = {}): Promise<ToolResult> {
+  const request = routeRequest(route, args, options);
+  const response = await app.fetch(request);
+  return responseToToolResult(response, request.url);
+}

@@ -1,0 +1,95 @@
+import type { Fw, JSONSchema, RouteInfo } from 'fw';
+import { dedupeNames, routeToolName } from './route-tool-name';
+import { routeInputSchema } from './route-tool-schema';
+import { callRoute, type ToolResult } from './route-tool-call';
+
+/** MCP tool annotations the bridge sets on route tools. */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** What a route tool's handler receives besides its arguments: the MCP request's headers and an abort signal. */
+export interface RouteToolContext {
+  headers?: Headers;
+  signal?: AbortSignal;
+}
+
+/** A tool made from a route. */
+export interface RouteTool {
+  name: string;
+  description: string;
+  inputSchema: JSONSchema;
+  annotations: ToolAnnotations;
+  route: RouteInfo;
+  handler(args: Record<string, unknown>, ctx?: RouteToolContext): Promise<ToolResult>;
+}
+
+/** Which routes become tools and how they are called. */
+export interface RouteToolOptions {
+  /** Add POST, PUT, PATCH and DELETE routes (default false: GET and HEAD only). */
+  allowMutation?: boolean;
+  /** Paths to leave out besides `hidden` routes (the MCP endpoints themselves, typically). */
+  excludePaths?: (path: string) => boolean;
+  /** Request headers of the MCP call to pass on to the route (e.g. `['authorization']`). */
+  forwardHeaders?: string[];
+  /** Names already taken by other tools, so route tools get `_2` suffixes instead of clashing. */
+  reservedNames?: Iterable<string>;
+}
+
+const readOnly = new Set(['GET', 'HEAD', 'ALL']);
+
+function describe(route: RouteInfo): string {
+  const options = route.options ?? {};
+  const text = options.summary ?? options.description;
+  const where = `${route.method === 'ALL' ? 'GET' : route.method} ${route.path}`;
+  if (text) return `${text} (${where})`;
+  return `Calls ${where} on the running app and returns its response.`;
+}
+
+function annotate(route: RouteInfo): ToolAnnotations {
+  const title = route.options?.summary ?? `${route.method} ${route.path}`;
+  if (readOnly.has(route.method)) return { title, readOnlyHint: true, openWorldHint: false };
+  return {
+    title,
+    readOnlyHint: false,
+    destructiveHint: route.method === 'DELETE',
+    idempotentHint: route.method === 'PUT' || route.method === 'DELETE',
+    openWorldHint: false,
+  };
+}
+
+function forwarded(names: string[], headers: Headers | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!headers) return out;
+  for (const name of names) {
+    const value = headers.get(name);
+    if (value !== null) out[name] = value;
+  }
+  return out;
+}
+
+/** Turns every eligible route of an app into an MCP tool (hidden routes and excluded paths left out). */
+export function routeTools(app: Fw, options: RouteToolOptions = {}): RouteTool[] {
+  const routes = app
+    .getRoutes()
+    .filter((r) => !r.options?.hidden)
+    .filter((r) => !options.excludePaths?.(r.path))
+    .filter((r) => options.allowMutation || readOnly.has(r.method));
+  const names = dedupeNames(
+    routes.map((r) => routeToolName(r.method === 'ALL' ? 'all' : r.method, r.path)),
+    options.reservedNames,
+  );
+  const forward = (options.forwardHeaders ?? []).map((h) => h.toLowerCase());
+  return routes.map((route, i) => ({
+    name: names[i],
+    description: describe(route),
+    inputSchema: routeInputSchema(route),
+    annotations: annotate(route),
+    route,
+    handler: (args, ctx) => callRoute(app, route, args ?? {}, { headers: forwarded(forward, ctx?.headers), signal: ctx?.signal }),
+  }));
+}
