@@ -1,0 +1,6 @@
+export { CircuitBreaker } from './breaker';
+export { CircuitBreakerError, CircuitTimeoutError } from './error';
+export { CircuitBreakerRegistry, getCircuitBreakerRegistry, resetCircuitBreakerRegistry } from './registry';
+export { apiCircuitBreaker, dbCircuitBreaker, criticalCircuitBreaker } from './presets';
+export { circuitBreakerPlugin, type CircuitBreakerPluginOptions, type CircuitBreakerCall } from './plugin';
+export type { CircuitState, CircuitBreakerOptions, CircuitBreakerMetrics } from './types';
