@@ -1,0 +1,183 @@
+import { getCircuitBreakerRegistry, type Fw, type RouteInfo } from 'fw';
+import { getColdStartStats } from 'fw/serverless';
+import type { BridgeTool, RuntimeBridgeOptions } from './bridge-tool';
+import { toJSONSafe } from './bridge-tool';
+import { jsonResult, toolError, unavailable } from './json-result';
+import { analyzeRoutes, suggestRoutes } from './route-analysis';
+import { callRoute } from './route-tool-call';
+import { routeToolName } from './route-tool-name';
+import { routeInputSchema } from './route-tool-schema';
+
+const noInput = { type: 'object', properties: {} };
+const readOnly = { readOnlyHint: true, openWorldHint: false };
+const mutation = { readOnlyHint: false, destructiveHint: false, openWorldHint: false };
+
+function tool(name: string, description: string, inputSchema: Record<string, unknown>, handler: BridgeTool['handler'], mutating = false): BridgeTool {
+  return { name, description, inputSchema, annotations: { title: name, ...(mutating ? mutation : readOnly) }, mutating, handler };
+}
+
+function subsystem<K extends keyof RuntimeBridgeOptions>(app: Fw, options: RuntimeBridgeOptions, key: K, stateKey: string): RuntimeBridgeOptions[K] | undefined {
+  return options[key] ?? (app.state(`fw:${stateKey}`) as RuntimeBridgeOptions[K] | undefined);
+}
+
+function findRoute(app: Fw, method: unknown, path: unknown): RouteInfo | undefined {
+  const m = String(method ?? 'GET').toUpperCase();
+  return app.getRoutes().find((r) => r.path === path && (r.method === m || r.method === 'ALL'));
+}
+
+function routeTools(app: Fw, allowMutation: boolean): BridgeTool[] {
+  const list = (): Array<Omit<RouteInfo, 'options'> & { tags?: string[]; summary?: string; deprecated?: boolean }> =>
+    app.getRoutes().map(({ options, ...r }) => ({ ...r, tags: options?.tags, summary: options?.summary, deprecated: options?.deprecated }));
+  const methodPath = {
+    type: 'object',
+    properties: { method: { type: 'string', description: 'HTTP method (default GET)' }, path: { type: 'string', description: 'Route pattern, e.g. /users/:id' } },
+    required: ['path'],
+  };
+  return [
+    tool('fw/routes/list', 'Lists every registered route: method, path, validation, middleware, tags.', noInput, async () => jsonResult({ routes: list() })),
+    tool('fw/routes/analyze', 'Analyzes the route table: counts, routes without validation, ambiguous parameters, naming problems.', noInput, async () =>
+      jsonResult(analyzeRoutes(app.getRoutes())),
+    ),
+    tool('fw/routes/suggest', 'Suggests REST completions and renames for the route table.', noInput, async () => jsonResult({ suggestions: suggestRoutes(app.getRoutes()) })),
+    tool('fw/routes/describe', 'Describes one route: options, input schema and the name of its MCP tool.', methodPath, async (args) => {
+      const route = findRoute(app, args.method, args.path);
+      if (!route) return toolError(`No route ${String(args.method ?? 'GET').toUpperCase()} ${String(args.path)}`);
+      return jsonResult(toJSONSafe({ ...route, toolName: routeToolName(route.method === 'ALL' ? 'all' : route.method, route.path), inputSchema: routeInputSchema(route) }));
+    }),
+    tool(
+      'fw/routes/invoke',
+      'Calls a route in process (hooks, middleware and validation apply) and returns its response. Non-GET methods need allowMutation.',
+      {
+        type: 'object',
+        properties: {
+          method: { type: 'string' },
+          path: { type: 'string', description: 'A concrete path, e.g. /users/42' },
+          query: { type: 'object', additionalProperties: { type: 'string' } },
+          headers: { type: 'object', additionalProperties: { type: 'string' } },
+          body: {},
+        },
+        required: ['path'],
+      },
+      async (args) => {
+        const method = String(args.method ?? 'GET').toUpperCase();
+        if (!allowMutation && method !== 'GET' && method !== 'HEAD') return toolError(`${method} needs allowMutation: only GET and HEAD are allowed`);
+        const path = String(args.path);
+        if (!path.startsWith('/')) return toolError('path must start with "/"');
+        const route: RouteInfo = { method: method as RouteInfo['method'], path: path.replace(/:/g, '%3A'), hasValidation: false, hasMiddleware: false };
+        const query = (args.query ?? {}) as Record<string, unknown>;
+        return callRoute(app, route, { ...query, body: args.body }, { headers: (args.headers ?? {}) as Record<string, string> });
+      },
+    ),
+  ];
+}
+
+function appTools(app: Fw, options: RuntimeBridgeOptions): BridgeTool[] {
+  return [
+    tool('fw/openapi/get', 'Returns the OpenAPI 3.1 document of the app.', noInput, async () => {
+      const openapi = subsystem(app, options, 'openapi', 'openapi');
+      return typeof openapi === 'function' ? jsonResult(toJSONSafe(await openapi())) : unavailable('No OpenAPI generator: mount openapi() or pass runtime.openapi');
+    }),
+    tool('fw/plugins/list', 'Lists registered plugins with their dependencies.', noInput, async () =>
+      jsonResult({ plugins: app.getPluginConfigs().map((p) => ({ name: p.name, dependencies: p.dependencies ?? [], decorates: Object.keys(p.decorate ?? {}), state: Object.keys(p.state ?? {}) })) }),
+    ),
+    tool('fw/plugins/graph', 'Returns the plugin dependency graph (nodes and edges, plus Mermaid text).', noInput, async () => {
+      const plugins = app.getPluginConfigs();
+      const edges = plugins.flatMap((p) => (p.dependencies ?? []).map((d) => ({ from: p.name, to: d })));
+      const mermaid = ['graph TD', ...plugins.map((p) => `  ${JSON.stringify(p.name)}`), ...edges.map((e) => `  ${JSON.stringify(e.from)} --> ${JSON.stringify(e.to)}`)].join('\n');
+      return jsonResult({ nodes: plugins.map((p) => p.name), edges, mermaid });
+    }),
+    tool('fw/middleware/info', 'Counts global and path-based middleware.', noInput, async () => jsonResult(app.getMiddlewareInfo())),
+    tool(
+      'fw/state/get',
+      'Reads shared app state: one key, or every key when none is given.',
+      { type: 'object', properties: { key: { type: 'string' } } },
+      async (args) => {
+        const all = app.stateObject();
+        if (args.key === undefined) return jsonResult({ state: toJSONSafe(all) });
+        return jsonResult({ key: args.key, exists: String(args.key) in all, value: toJSONSafe(all[String(args.key)]) ?? null });
+      },
+    ),
+    tool(
+      'fw/state/set',
+      'Writes one shared app state key (needs allowMutation).',
+      { type: 'object', properties: { key: { type: 'string', minLength: 1 }, value: {} }, required: ['key', 'value'] },
+      async (args) => {
+        const key = String(args.key);
+        if (key.startsWith('fw:')) return toolError(`"${key}" is reserved for fw subsystems`);
+        const previous = toJSONSafe(app.state(key)) ?? null;
+        app.setState(key, args.value);
+        return jsonResult({ key, previous, value: toJSONSafe(args.value) });
+      },
+      true,
+    ),
+  ];
+}
+
+function subsystemTools(app: Fw, options: RuntimeBridgeOptions): BridgeTool[] {
+  const breakers = () => options.circuitBreakers ?? getCircuitBreakerRegistry();
+  const rooms = () => subsystem(app, options, 'rooms', 'rooms');
+  const reloader = () => subsystem(app, options, 'hotReloader', 'hot-reload');
+  const ssg = () => subsystem(app, options, 'ssg', 'ssg');
+  const limiter = () => subsystem(app, options, 'rateLimiter', 'ratelimit');
+  const nameArg = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
+  const roomArg = { type: 'object', properties: { room: { type: 'string' } }, required: ['room'] };
+  return [
+    tool('fw/circuit-breakers/list', 'Lists circuit breakers and their state (CLOSED, OPEN, HALF_OPEN).', noInput, async () =>
+      jsonResult({ breakers: breakers().list().map((b) => toJSONSafe(b.metrics())) }),
+    ),
+    tool('fw/circuit-breakers/metrics', 'Returns the metrics of every breaker, keyed by name.', noInput, async () => jsonResult({ metrics: toJSONSafe(breakers().metrics()) })),
+    tool('fw/circuit-breakers/reset', 'Resets a breaker to CLOSED with zeroed counts (needs allowMutation).', nameArg, async (args) =>
+      breakers().reset(String(args.name)) ? jsonResult({ name: args.name, state: 'CLOSED' }) : toolError(`No circuit breaker named "${String(args.name)}"`),
+      true,
+    ),
+    tool('fw/ws/rooms', 'Lists WebSocket rooms and their member counts.', noInput, async () => {
+      const r = rooms();
+      return r ? jsonResult(toJSONSafe({ rooms: await r.rooms() })) : unavailable('No RoomManager: pass runtime.rooms');
+    }),
+    tool('fw/ws/presence', 'Lists who is in one WebSocket room.', roomArg, async (args) => {
+      const r = rooms();
+      return r ? jsonResult(toJSONSafe({ room: args.room, presence: await r.presence(String(args.room)) })) : unavailable('No RoomManager: pass runtime.rooms');
+    }),
+    tool('fw/ws/connections', 'Counts active WebSocket connections.', noInput, async () => {
+      const r = rooms();
+      return r ? jsonResult(toJSONSafe({ connections: await r.connections() })) : unavailable('No RoomManager: pass runtime.rooms');
+    }),
+    tool('fw/hot-reload/status', 'Hot reload status.', noInput, async () => {
+      const h = reloader();
+      return h ? jsonResult(toJSONSafe(await h.status())) : unavailable('Hot reload is not running (development only)');
+    }),
+    tool('fw/hot-reload/modules', 'Modules the hot reloader watches.', noInput, async () => {
+      const h = reloader();
+      return h ? jsonResult(toJSONSafe({ modules: await h.modules() })) : unavailable('Hot reload is not running (development only)');
+    }),
+    tool('fw/hot-reload/trigger', 'Triggers a reload (needs allowMutation).', noInput, async () => {
+      const h = reloader();
+      return h ? jsonResult(toJSONSafe({ triggered: true, result: (await h.trigger()) ?? null })) : unavailable('Hot reload is not running (development only)');
+    }, true),
+    tool('fw/serverless/status', 'Cold-start statistics of this instance: target, cold starts, invocations, warm invocations, init and warm-up durations, uptime.', noInput, async () => {
+      const stats = (options.coldStart ?? getColdStartStats)();
+      if (stats.invocations === 0 && stats.target === 'unknown') return unavailable('No serverless target adapter has served a request in this instance');
+      return jsonResult(toJSONSafe(stats));
+    }),
+    tool('fw/ssg/paths', 'Paths of the statically generated site.', noInput, async () => {
+      const s = ssg();
+      if (!s) return unavailable('No static site generation configured: pass runtime.ssg');
+      return jsonResult({ paths: typeof s.paths === 'function' ? await s.paths() : s.paths });
+    }),
+    tool('fw/ssg/render', 'Re-renders one static path (needs allowMutation).', { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }, async (args) => {
+      const s = ssg();
+      if (!s?.render) return unavailable('No static site renderer configured: pass runtime.ssg.render');
+      return jsonResult(toJSONSafe({ path: args.path, result: (await s.render(String(args.path))) ?? null }));
+    }, true),
+    tool('fw/ratelimit/metrics', 'Rate limiter metrics: current requests per second, limits, buckets.', noInput, async () => {
+      const l = limiter();
+      return l ? jsonResult(toJSONSafe(await l.metrics())) : unavailable('No rate limiter: mount rateLimit() or pass runtime.rateLimiter');
+    }),
+  ];
+}
+
+/** The built-in runtime tools of spec 4.1 over a live app; mutating ones only when `allowMutation` is true. */
+export function runtimeTools(app: Fw, options: RuntimeBridgeOptions = {}, allowMutation = false): BridgeTool[] {
+  const all = [...routeTools(app, allowMutation), ...appTools(app, options), ...subsystemTools(app, options)];
+  return allowMutation ? all : all.filter((t) => !t.mutating);
+}
