@@ -1,0 +1,98 @@
+import { getCircuitBreakerRegistry, type Fw } from 'fw';
+import { getColdStartStats } from 'fw/serverless';
+import type { HttpStepResponse, StepTools, Workflow } from './types';
+
+interface ChainedRequest {
+  method?: string;
+  path: string;
+  body?: unknown;
+}
+
+/** Replaces `{{prev.a.b}}` in a path with the (URL-encoded) field of the previous JSON response. */
+export function fillTemplate(text: string, prev: unknown): string {
+  return text.replace(/\{\{\s*prev\.([\w.]+)\s*\}\}/g, (_m, path: string) => {
+    let value: unknown = prev;
+    for (const key of path.split('.')) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    if (value === undefined) throw new Error(`{{prev.${path}}} is not in the previous response`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+async function chainRequests(requests: ChainedRequest[], tools: StepTools): Promise<{ responses: HttpStepResponse[] }> {
+  const responses: HttpStepResponse[] = [];
+  let prev: unknown = undefined;
+  for (const [i, request] of requests.entries()) {
+    const response = await tools.request({ url: fillTemplate(request.path, prev), method: request.method, body: request.body });
+    responses.push(response);
+    if (!response.ok) throw new Error(`request ${i + 1} (${(request.method ?? 'GET').toUpperCase()} ${request.path}) answered ${response.status}`);
+    prev = response.body;
+  }
+  return { responses };
+}
+
+/** The three built-in workflows: one request, a chain of requests, and a snapshot of the bound app. */
+export function createBuiltinWorkflows(app?: Fw | null): Workflow[] {
+  return [
+    {
+      name: 'fw/http-request',
+      description: 'Sends one HTTP request (a path on this app, or an absolute URL) and returns status, headers and body.',
+      input: {
+        path: { type: 'string', minLength: 1, description: 'A path on the app (/users/1) or an absolute URL' },
+        method: { type: 'string', default: 'GET' },
+        headers: { type: 'object', additionalProperties: { type: 'string' }, optional: true },
+        body: { description: 'JSON body for POST, PUT, PATCH', optional: true },
+      },
+      steps: [
+        {
+          type: 'http',
+          name: 'request',
+          url: (input) => String(input.path),
+          method: (input) => String(input.method),
+          headers: (input) => (input.headers as Record<string, string> | undefined) ?? {},
+          body: (input: Record<string, unknown>) => input.body,
+        },
+        { type: 'result' },
+      ],
+    },
+    {
+      name: 'fw/chain-requests',
+      description: 'Sends requests in order, each path may use {{prev.field}} from the previous JSON response; stops at the first failing status.',
+      input: {
+        requests: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 20,
+          items: { type: 'object', properties: { method: { type: 'string' }, path: { type: 'string', minLength: 1 }, body: {} }, required: ['path'] },
+        },
+      },
+      steps: [
+        { type: 'code', name: 'requests', run: (input, _prev, tools) => chainRequests(input.requests as ChainedRequest[], tools) },
+        { type: 'result' },
+      ],
+    },
+    {
+      name: 'fw/app-snapshot',
+      description: 'Collects a snapshot of the running app: routes, plugins, middleware, state keys, circuit breakers and cold-start statistics.',
+      input: {},
+      steps: [
+        {
+          type: 'code',
+          name: 'collect',
+          run: () => {
+            if (!app) throw new Error('no app is bound to the MCP server');
+            return {
+              routes: app.getRoutes().map((r) => ({ method: r.method, path: r.path, hasValidation: r.hasValidation })),
+              plugins: app.getPlugins(),
+              middleware: app.getMiddlewareInfo(),
+              config: app.getAppConfig(),
+              stateKeys: Object.keys(app.stateObject()),
+              circuitBreakers: getCircuitBreakerRegistry().list().map((b) => b.metrics()),
+              coldStart: getColdStartStats(),
+            };
+          },
+        },
+        { type: 'result' },
+      ],
+    },
+  ];
+}
