@@ -1,0 +1,43 @@
+/** Answers one HTTP event with the app: event -> Request -> `app.fetch` -> Response, collecting `waitUntil` work. */
+import { errorBody, negotiateFormat, type Fw } from 'fw';
+import { binaryTest, type BinaryTest } from './binary';
+import { eventHeader } from './headers';
+import { toRequest, type HttpKind } from './request';
+import type { LambdaContext, LambdaOptions } from './types';
+
+/** The app's Response and the promises handlers passed to `ctx.waitUntil` (Lambda freezes once the result is returned). */
+export interface HttpAnswer {
+  response: Response;
+  pending: Promise<unknown>[];
+}
+
+/** Answers an event that could not be turned into a Request (400) or made the app throw (500), in the negotiated format. */
+export function errorResponse(app: Fw, event: unknown, error: unknown): Response {
+  const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;
+  const format = negotiateFormat(eventHeader(event as Parameters<typeof eventHeader>[0], 'accept') ?? null, app.getFormat());
+  const body = format.serialize(errorBody(error, status, app.config.development ?? false));
+  return new Response(body, { status, headers: { 'content-type': format.contentType } });
+}
+
+/** Prepares the per-app pieces once and returns the function that answers each HTTP event. */
+export function httpInvoker(app: Fw, options: LambdaOptions): { isBinary: BinaryTest; answer(kind: HttpKind, event: unknown, context: LambdaContext): Promise<HttpAnswer> } {
+  return {
+    isBinary: binaryTest(options.binaryMediaTypes),
+    async answer(kind, event, context) {
+      const pending: Promise<unknown>[] = [];
+      let request: Request;
+      try {
+        request = toRequest(kind, event, options);
+      } catch (error) {
+        return { response: errorResponse(app, event, error), pending };
+      }
+      const executionCtx = { waitUntil: (promise: Promise<unknown>) => void pending.push(promise) };
+      try {
+        return { response: await app.fetch(request, { event, context }, executionCtx), pending };
+      } catch (error) {
+        console.error('fw/lambda: the app threw instead of answering', error);
+        return { response: errorResponse(app, event, error), pending };
+      }
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/** `lambdaStream(app)`: a response-streaming Lambda handler built on the runtime's `awslambda.streamifyResponse`. */
+import type { Fw } from 'fw';
+import type { Writable } from 'node:stream';
+import { startInvocation } from '../serverless/cold-start';
+import { detectEvent } from './detect';
+import { dispatchEvent } from './events';
+import { startInit } from './init';
+import { httpInvoker } from './invoke';
+import type { LambdaContext, LambdaOptions } from './types';
+
+/** The part of the runtime's global `awslambda` this handler uses. */
+interface StreamingRuntime {
+  streamifyResponse(handler: (event: unknown, stream: Writable, context: LambdaContext) => Promise<void>): unknown;
+  HttpResponseStream: { from(stream: Writable, metadata: Record<string, unknown>): Writable };
+}
+
+function runtime(): StreamingRuntime {
+  const found = (globalThis as { awslambda?: Partial<StreamingRuntime> }).awslambda;
+  if (typeof found?.streamifyResponse !== 'function' || typeof found.HttpResponseStream?.from !== 'function') {
+    throw new Error('lambdaStream() needs the global `awslambda` (streamifyResponse, HttpResponseStream) of the Lambda Node.js runtime; use lambda() outside it');
+  }
+  return found as StreamingRuntime;
+}
+
+async function pipeBody(body: ReadableStream<Uint8Array>, out: Writable): Promise<void> {
+  for await (const chunk of body) {
+    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', resolve));
+  }
+}
+
+function metadataOf(response: Response): Record<string, unknown> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  return { statusCode: response.status, headers, cookies: response.headers.getSetCookie() };
+}
+
+/** Wraps an app as a streaming handler: status, headers and every cookie go in the prelude, the body streams with back-pressure, and the stream always ends. */
+export function lambdaStream(app: Fw, options: LambdaOptions = {}): unknown {
+  const aws = runtime();
+  const ready = startInit(app, options);
+  const invoker = httpInvoker(app, options);
+  return aws.streamifyResponse(async (event, responseStream, context) => {
+    const end = startInvocation('lambda');
+    try {
+      await ready;
+      const kind = detectEvent(event);
+      if (kind !== 'v1' && kind !== 'v2' && kind !== 'alb') {
+        const result = await dispatchEvent(kind, event, context, options.events);
+        responseStream.end(result === undefined ? undefined : JSON.stringify(result));
+        return;
+      }
+      const { response, pending } = await invoker.answer(kind, event, context);
+      const out = aws.HttpResponseStream.from(responseStream, metadataOf(response));
+      try {
+        if (response.body !== null) await pipeBody(response.body, out);
+        out.end();
+      } catch (error) {
+        console.error('fw/lambda: the response body failed while streaming', error);
+        out.destroy(error as Error);
+      }
+      if (pending.length > 0) await Promise.allSettled(pending);
+    } finally {
+      end();
+    }
+  });
+}
