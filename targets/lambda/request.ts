@@ -10,7 +10,7 @@ export type HttpKind = 'v1' | 'v2' | 'alb';
 
 const base64Text = /^[A-Za-z0-9+/\r\n]*={0,2}\s*$/;
 
-function decodeBody(body: unknown, isBase64: unknown): Uint8Array {
+function decodeBody(body: unknown, isBase64: unknown): Uint8Array<ArrayBuffer> {
   if (typeof body !== 'string') throw new InvalidEventError('The event body must be a string');
   if (isBase64 !== true) return Buffer.from(body, 'utf8');
   if (!base64Text.test(body)) throw new InvalidEventError('The event body is marked isBase64Encoded but is not valid base64');
@@ -70,7 +70,7 @@ function partsOf(kind: HttpKind, event: unknown, options: LambdaOptions): Parts 
 export function toRequest(kind: HttpKind, event: unknown, options: LambdaOptions): Request {
   const parts = partsOf(kind, event, options);
   const method = typeof parts.method === 'string' ? parts.method.toUpperCase() : '';
-  let body: Uint8Array | undefined;
+  let body: Uint8Array<ArrayBuffer> | undefined;
   if (parts.body !== null && parts.body !== undefined && parts.body !== '' && method !== 'GET' && method !== 'HEAD') {
     body = decodeBody(parts.body, parts.isBase64Encoded);
     parts.headers.push(['content-length', String(body.byteLength)]);
