@@ -30,12 +30,15 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   responseCookies: string[] | null = null;
   /** The route pattern that matched, or null for a 404. */
   routePath: string | null = null;
+  /** The last Response a helper (`jsonResponse`, `html`, `text`, `redirect`) built with this context's settings applied. */
+  helperResponse: Response | null = null;
 
   private readonly url: string;
   private readonly queryStart: number;
   private queryCache: QueryParseCache | null;
   private parsedQuery: ParsedQuery | null = null;
   private queryCopy: Record<string, string> | null = null;
+  private rawBytes: Promise<ArrayBuffer> | null = null;
   private rawText: Promise<string> | null = null;
   private parsedBody: Promise<unknown> | null = null;
   private parsedForm: Promise<FormData> | null = null;
@@ -80,7 +83,9 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** The raw query string without `?` (empty when none). */
   get search(): string {
-    return this.queryStart === -1 ? '' : this.url.slice(this.queryStart + 1);
+    if (this.queryStart === -1) return '';
+    const hash = this.url.indexOf('#', this.queryStart);
+    return hash === -1 ? this.url.slice(this.queryStart + 1) : this.url.slice(this.queryStart + 1, hash);
   }
 
   /** The request headers. */
@@ -103,9 +108,14 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
     return readCookie(this.request.headers.get('cookie'), name);
   }
 
+  /** The body as bytes, read once and shared by every body reader. */
+  bodyBytes(): Promise<ArrayBuffer> {
+    return (this.rawBytes ??= this.rawText === null ? this.request.arrayBuffer() : this.rawText.then((text) => new TextEncoder().encode(text).buffer as ArrayBuffer));
+  }
+
   /** The body as text; can be called any number of times. */
   bodyText(): Promise<string> {
-    return (this.rawText ??= this.request.text());
+    return (this.rawText ??= this.rawBytes === null ? this.request.text() : this.rawBytes.then((bytes) => new TextDecoder().decode(bytes)));
   }
 
   /** The body parsed by its Content-Type (JSON when absent or unknown); a parse failure is a 400. */
@@ -130,9 +140,11 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** The body as FormData (multipart or urlencoded); a malformed body is a 400. */
   formData(): Promise<FormData> {
-    return (this.parsedForm ??= this.request.formData().catch((error) => {
-      throw new HttpError(400, 'Malformed form body', { code: 'INVALID_BODY', cause: error });
-    }));
+    return (this.parsedForm ??= this.formSource()
+      .then((body) => new Response(body, { headers: { 'content-type': this.request.headers.get('content-type') ?? '' } }).formData())
+      .catch((error) => {
+        throw new HttpError(400, 'Malformed form body', { code: 'INVALID_BODY', cause: error });
+      }));
   }
 
   /** Replaces what `body()` and `json()` return (validation uses it to hand the coerced body to the handler). */
@@ -200,7 +212,11 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
     const headers = this.responseHeaders === null ? new Headers() : new Headers(this.responseHeaders);
     if (contentType !== null && !headers.has('content-type')) headers.set('content-type', contentType);
     if (this.responseCookies !== null) for (const cookie of this.responseCookies) headers.append('set-cookie', cookie);
-    return new Response(body, { status, headers });
+    return (this.helperResponse = new Response(body, { status, headers }));
+  }
+
+  private formSource(): Promise<ArrayBuffer | string> {
+    return this.rawBytes ?? this.rawText ?? this.bodyBytes();
   }
 
   private parseQuery(): ParsedQuery {

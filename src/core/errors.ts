@@ -89,6 +89,11 @@ const reasons: Record<number, string> = {
   500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
 };
 
+/** The standard reason phrase for a status, or undefined when fw does not name it. */
+export function knownReason(status: number): string | undefined {
+  return reasons[status];
+}
+
 /** The standard reason phrase for a status, used when an error has no message of its own. */
 export function defaultMessage(status: number): string {
   return reasons[status] ?? (status >= 500 ? 'Server Error' : 'Error');

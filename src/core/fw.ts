@@ -4,12 +4,12 @@ import { assertPlugin, missingDependency, sortPlugins } from './plugins';
 import { buildPipeline, runMiddleware, type Pipeline, type RouteRecord } from './pipeline';
 import { QueryParseCache } from './query';
 import { defaultErrorResponse, toResponse } from './respond';
-import { Router, normalizePattern } from './router';
+import { Router, normalizePattern, type Match } from './router';
 import { jsonFormat, getFormat, type DataFormat } from '../schema/formats';
 import { WebSocketRoutes, type WebSocketHandlers, type WebSocketRouteOptions, type WebSocketUpgrade } from './websocket';
 import type {
   Adapter, AfterHook, AppConfigInfo, BeforeHook, ErrorHook, FwConfig, FwPluginConfig, Handler,
-  Middleware, MiddlewareInfo, RouteInfo, RouteMethod, RouteOptions, RouteRegistrar, Server,
+  Middleware, MiddlewareInfo, RouteHandler, RouteInfo, RouteMethod, RouteOptions, RouteRegistrar, Server,
 } from './types';
 
 const methods: RouteMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'ALL'];
@@ -63,6 +63,7 @@ export class Fw implements RouteRegistrar<Fw> {
   private readonly queryCache: QueryParseCache | null;
   private format: DataFormat;
   private started = false;
+  private startedPlugins = 0;
   private starting: Promise<void> | null = null;
   private server: Server | null = null;
 
@@ -75,8 +76,11 @@ export class Fw implements RouteRegistrar<Fw> {
 
   /** Answers a Request: the one entry every target calls, with the platform's env and execution context. */
   fetch = (request: Request, env?: unknown, executionCtx?: ExecutionContext): Response | Promise<Response> => {
-    if (!this.started) return this.ready().then(() => this.dispatch(request, env, executionCtx));
-    return this.dispatch(request, env, executionCtx);
+    if (this.started) return this.dispatch(request, env, executionCtx);
+    return this.ready().then(
+      () => this.dispatch(request, env, executionCtx),
+      (error) => defaultErrorResponse(new this.ContextClass(this, request, '/', -1, null, env, executionCtx), error, this.config.development ?? false),
+    );
   };
 
   /** Answers a Request without platform arguments. */
@@ -90,17 +94,17 @@ export class Fw implements RouteRegistrar<Fw> {
     return this.fetch(request);
   }
 
-  get(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('GET', path, handler, options); }
-  post(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('POST', path, handler, options); }
-  put(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('PUT', path, handler, options); }
-  patch(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('PATCH', path, handler, options); }
-  delete(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('DELETE', path, handler, options); }
-  head(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('HEAD', path, handler, options); }
-  options(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('OPTIONS', path, handler, options); }
-  all(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('ALL', path, handler, options); }
+  get(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('GET', path, handler, options); }
+  post(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('POST', path, handler, options); }
+  put(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('PUT', path, handler, options); }
+  patch(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('PATCH', path, handler, options); }
+  delete(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('DELETE', path, handler, options); }
+  head(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('HEAD', path, handler, options); }
+  options(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('OPTIONS', path, handler, options); }
+  all(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('ALL', path, handler, options); }
 
   /** Registers a handler (or a constant value to answer with) for a method and a path pattern. */
-  route(method: string, path: string, handler: Handler | unknown, options: RouteOptions = {}): this {
+  route(method: string, path: string, handler: RouteHandler, options: RouteOptions = {}): this {
     const upper = method.toUpperCase() as RouteMethod;
     if (!methods.includes(upper)) throw new Error(`Unknown route method "${method}": use one of ${methods.join(', ')}`);
     if (typeof path !== 'string') throw new TypeError('A route path must be a string');
@@ -140,7 +144,7 @@ export class Fw implements RouteRegistrar<Fw> {
     } else if (typeof pathOrMiddleware === 'function') {
       this.middleware.push({ prefix: null, fn: pathOrMiddleware });
     } else if (isPlugin(pathOrMiddleware)) {
-      void this.plugin(pathOrMiddleware);
+      this.plugin(pathOrMiddleware).catch(() => undefined);
       return this;
     } else {
       throw new TypeError('use() takes a middleware function, a path and a middleware, or a plugin');
@@ -187,7 +191,7 @@ export class Fw implements RouteRegistrar<Fw> {
   decorator<T = unknown>(key: string): T | undefined { return this.decorations.get(key) as T | undefined; }
   /** Adds `ctx.<key>` to every request; functions are called with the context as `this`. */
   decorate(key: string, value: unknown): this {
-    if (key in Context.prototype) throw new Error(`Cannot decorate "${key}": the context already has a member of that name`);
+    if (key in Context.prototype || contextFields().has(key)) throw new Error(`Cannot decorate "${key}": the context already has a member of that name`);
     this.decorations.set(key, value);
     Object.defineProperty(this.ContextClass.prototype, key, { value, writable: true, configurable: true, enumerable: false });
     return this;
@@ -204,13 +208,23 @@ export class Fw implements RouteRegistrar<Fw> {
     return this;
   }
 
-  /** Waits for plugin setups, runs `onStart` callbacks once and compiles; the first request does this itself. */
+  /** Waits for plugin setups (and plugins they register), runs each `onStart` once and compiles; the first request does this itself. */
   ready(): Promise<void> {
-    return (this.starting ??= this.pluginQueue.then(async () => {
-      for (const p of this.pluginList) await p.onStart?.(this);
+    return (this.starting ??= (async () => {
+      let queue: Promise<void>;
+      do {
+        queue = this.pluginQueue;
+        await queue;
+        while (this.startedPlugins < this.pluginList.length) await this.pluginList[this.startedPlugins++].onStart?.(this);
+      } while (queue !== this.pluginQueue);
       this.compile();
       this.started = true;
-    }));
+    })());
+  }
+
+  /** How many parsed query strings the app's query cache holds (0 when `queryCache` is false). */
+  queryCacheSize(): number {
+    return this.queryCache?.size ?? 0;
   }
 
   /** Starts a server through the configured adapter, or the runtime's own (Bun, else Node). */
@@ -281,7 +295,7 @@ export class Fw implements RouteRegistrar<Fw> {
       const setup = plugin.setup;
       this.pluginQueue = this.pluginQueue.then(() => setup(this));
     }
-    if (this.started) {
+    if (this.starting !== null) {
       this.started = false;
       this.starting = null;
     }
@@ -296,12 +310,14 @@ export class Fw implements RouteRegistrar<Fw> {
   private dispatch(request: Request, env: unknown, executionCtx: ExecutionContext | undefined): Response | Promise<Response> {
     const url = request.url;
     const start = url.indexOf('/', url.indexOf(':') + 3);
-    const queryStart = url.indexOf('?', start);
-    const path = start === -1 ? '/' : queryStart === -1 ? url.slice(start) : url.slice(start, queryStart);
+    let queryStart = url.indexOf('?', start);
+    let end = url.indexOf('#', start);
+    if (end === -1) end = queryStart === -1 ? url.length : queryStart;
+    else if (queryStart > end) queryStart = -1;
+    else if (queryStart !== -1) end = queryStart;
+    const path = start === -1 ? '/' : url.slice(start, end);
     const method = request.method;
-    let match = this.router.match(method, path);
-    const headFallback = match === null && method === 'HEAD';
-    if (headFallback) match = this.router.match('GET', path);
+    const match = this.router.match(method, path) ?? this.fallbackMatch(method, path);
     const ctx = new this.ContextClass(this, request, path, queryStart, this.queryCache, env, executionCtx);
     if (match === null) return this.unmatched(ctx);
     const route = match.value;
@@ -309,12 +325,25 @@ export class Fw implements RouteRegistrar<Fw> {
     ctx.routePath = route.path;
     const pipeline = route.generation === this.generation ? route.pipeline! : this.pipelineFor(route);
     const response = this.middleware.length === 0 ? pipeline(ctx) : runMiddleware(this, ctx, this.middleware, pipeline);
-    if (!headFallback) return response;
-    return Promise.resolve(response).then((r) => new Response(null, { status: r.status, statusText: r.statusText, headers: r.headers }));
+    if (method !== 'HEAD' || route.method === 'HEAD') return response;
+    return Promise.resolve(response).then(withoutBody);
+  }
+
+  /** The match for a request the router missed: a GET route for HEAD, and the path without its trailing slash. */
+  private fallbackMatch(method: string, path: string): Match<RouteRecord> | null {
+    const trimmed = path.length > 1 && path.charCodeAt(path.length - 1) === 47 ? path.slice(0, -1) : null;
+    if (trimmed !== null) {
+      const found = this.router.match(method, trimmed);
+      if (found !== null) return found;
+    }
+    if (method !== 'HEAD') return null;
+    return this.router.match('GET', path) ?? (trimmed === null ? null : this.router.match('GET', trimmed));
   }
 
   private unmatched(ctx: Context): Promise<Response> {
-    const allowed = this.router.allowedMethods(ctx.path);
+    const path = ctx.path;
+    const allowed = this.router.allowedMethods(path);
+    if (allowed.length === 0 && path.length > 1 && path.endsWith('/')) allowed.push(...this.router.allowedMethods(path.slice(0, -1)));
     const final: Pipeline = (c) => this.answerUnmatched(c, allowed);
     return Promise.resolve(this.middleware.length === 0 ? final(ctx) : runMiddleware(this, ctx, this.middleware, final));
   }
@@ -334,6 +363,19 @@ export class Fw implements RouteRegistrar<Fw> {
       return this.handleError(ctx, error);
     }
   }
+}
+
+/** The same response with its body dropped (HEAD answered by a GET route). */
+function withoutBody(response: Response): Response {
+  if (response.body !== null) response.body.cancel().catch(() => undefined);
+  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+let fieldNames: Set<string> | null = null;
+
+/** The names of a context's own fields, which a decoration on the prototype could never show through. */
+function contextFields(): Set<string> {
+  return (fieldNames ??= new Set(Object.keys(new Context(null as never, new Request('http://localhost/'), '/', -1, null))));
 }
 
 async function detectAdapter(): Promise<Adapter> {

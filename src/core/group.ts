@@ -1,5 +1,6 @@
 import type { Fw } from './fw';
-import type { Handler, Middleware, RouteOptions, RouteRegistrar } from './types';
+import { normalizePattern } from './router';
+import type { Middleware, RouteHandler, RouteOptions, RouteRegistrar } from './types';
 
 function join(prefix: string, path: string): string {
   if (path === '/' || path === '') return prefix;
@@ -10,24 +11,24 @@ function join(prefix: string, path: string): string {
 export class Group implements RouteRegistrar<Group> {
   constructor(private readonly app: Fw, readonly prefix: string) {}
 
-  get(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('GET', path, handler, options); }
-  post(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('POST', path, handler, options); }
-  put(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('PUT', path, handler, options); }
-  patch(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('PATCH', path, handler, options); }
-  delete(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('DELETE', path, handler, options); }
-  head(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('HEAD', path, handler, options); }
-  options(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('OPTIONS', path, handler, options); }
-  all(path: string, handler: Handler | unknown, options?: RouteOptions): this { return this.route('ALL', path, handler, options); }
+  get(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('GET', path, handler, options); }
+  post(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('POST', path, handler, options); }
+  put(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('PUT', path, handler, options); }
+  patch(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('PATCH', path, handler, options); }
+  delete(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('DELETE', path, handler, options); }
+  head(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('HEAD', path, handler, options); }
+  options(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('OPTIONS', path, handler, options); }
+  all(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('ALL', path, handler, options); }
 
   /** Registers a route under this group's prefix. */
-  route(method: string, path: string, handler: Handler | unknown, options?: RouteOptions): this {
+  route(method: string, path: string, handler: RouteHandler, options?: RouteOptions): this {
     this.app.route(method, join(this.prefix, path), handler, options);
     return this;
   }
 
   /** Opens a nested group whose prefix continues this one. */
   group(prefix: string, callback: (group: Group) => void): this {
-    callback(new Group(this.app, join(this.prefix, prefix)));
+    callback(new Group(this.app, normalizePattern(join(this.prefix, prefix))));
     return this;
   }
 

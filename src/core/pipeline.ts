@@ -1,8 +1,8 @@
 import type { Context } from './context';
 import type { Fw, MiddlewareEntry } from './fw';
-import { toResponse, type ObjectSerializer } from './respond';
+import { applyContext, toResponse, type ObjectSerializer } from './respond';
 import { compileRouteSchema } from '../schema/route-schema';
-import type { AfterHook, BeforeHook, Handler, RouteMethod, RouteOptions } from './types';
+import type { AfterHook, BeforeHook, Handler, RouteHandler, RouteMethod, RouteOptions } from './types';
 
 /** A route's compiled request path: context in, Response out. */
 export type Pipeline = (ctx: Context) => Response | Promise<Response>;
@@ -11,7 +11,7 @@ export type Pipeline = (ctx: Context) => Response | Promise<Response>;
 export interface RouteRecord {
   method: RouteMethod;
   path: string;
-  handler: Handler | unknown;
+  handler: RouteHandler;
   options: RouteOptions;
   pipeline: Pipeline | null;
   generation: number;
@@ -52,7 +52,7 @@ export function buildPipeline(app: Fw, route: RouteRecord, globalBefore: BeforeH
     try {
       for (const hook of before) {
         const early = await hook(ctx);
-        if (early instanceof Response) return early;
+        if (early instanceof Response) return applyContext(ctx, early);
       }
       if (validate !== null) await validate(ctx);
       let response = toResponse(ctx, await handler(ctx), serializer);

@@ -8,7 +8,9 @@ export interface ParsedQuery {
 export class QueryParseCache {
   private readonly entries = new Map<string, ParsedQuery>();
 
-  constructor(readonly max = 512) {}
+  constructor(readonly max = 512) {
+    if (!Number.isInteger(max) || max < 1) throw new RangeError(`QueryParseCache size must be a positive integer, got ${max}`);
+  }
 
   /** The cached parse of a query string, refreshed as most recently used. */
   get(key: string): ParsedQuery | undefined {

@@ -1,5 +1,6 @@
 import type { Context } from './context';
-import { HttpError, defaultMessage } from './errors';
+import { HttpError, defaultMessage, knownReason } from './errors';
+import { jsonFormat } from '../schema/formats';
 
 /** Turns an object body into a response for one route: a compiled serializer, or null to use the negotiated format. */
 export type ObjectSerializer = (ctx: Context, value: unknown) => Response | null;
@@ -17,7 +18,7 @@ function isBinary(value: object): value is Blob | ArrayBuffer | ArrayBufferView 
 
 /** Copies the status, headers and cookies a handler set on the context onto a Response it returned. */
 export function applyContext(ctx: Context, response: Response): Response {
-  if (ctx.statusCode === 200 && ctx.responseHeaders === null && ctx.responseCookies === null) return response;
+  if ((ctx.statusCode === 200 && ctx.responseHeaders === null && ctx.responseCookies === null) || response === ctx.helperResponse) return response;
   const headers = new Headers(response.headers);
   if (ctx.responseHeaders !== null) for (const [k, v] of ctx.responseHeaders) if (!headers.has(k)) headers.set(k, v);
   if (ctx.responseCookies !== null) for (const c of ctx.responseCookies) headers.append('set-cookie', c);
@@ -64,9 +65,10 @@ export function statusOf(error: unknown): number {
 export function errorBody(error: unknown, status: number, development: boolean): Record<string, unknown> {
   const known = error instanceof HttpError || status !== 500 || (error as { name?: string } | null)?.name === 'FatalError';
   const message = error instanceof Error && error.message ? error.message : defaultMessage(status);
+  const code = (error as { code?: unknown } | null)?.code;
   const body: Record<string, unknown> = {
     error: known || development ? message : defaultMessage(status),
-    code: known ? ((error as { code?: unknown } | null)?.code ?? codeFor(status)) : 'INTERNAL_ERROR',
+    code: known ? (typeof code === 'string' && code ? code : codeFor(status)) : 'INTERNAL_ERROR',
   };
   const details = (error as { details?: unknown; errors?: unknown } | null)?.details ?? (error as { errors?: unknown } | null)?.errors;
   if (details !== undefined && (known || development)) body.details = details;
@@ -74,18 +76,33 @@ export function errorBody(error: unknown, status: number, development: boolean):
   return body;
 }
 
-/** A default code for a status when an error carries none. */
+/** A default code for a status when an error carries none: the reason phrase in capitals, else `HTTP_<status>`. */
 export function codeFor(status: number): string {
-  return defaultMessage(status).toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+  const reason = knownReason(status);
+  return reason === undefined ? `HTTP_${status}` : reason.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
 }
 
 /** Builds the default error response in the negotiated data format, with the error's own headers. */
 export function defaultErrorResponse(ctx: Context, error: unknown, development: boolean): Response {
-  const status = statusOf(error);
+  let status = 500;
+  let body: Record<string, unknown>;
+  let extra: unknown;
+  try {
+    status = statusOf(error);
+    body = errorBody(error, status, development);
+    extra = (error as { headers?: unknown } | null)?.headers;
+  } catch {
+    body = { error: defaultMessage(status), code: status === 500 ? 'INTERNAL_ERROR' : codeFor(status) };
+  }
   const format = ctx.responseFormat();
   const headers = new Headers({ 'content-type': format.contentType });
-  const extra = (error as { headers?: Record<string, string> } | null)?.headers;
-  if (extra && typeof extra === 'object') for (const k in extra) headers.set(k, String(extra[k]));
+  if (extra && typeof extra === 'object') for (const [k, v] of Object.entries(extra)) headers.set(k, String(v));
   if (ctx.responseCookies !== null) for (const c of ctx.responseCookies) headers.append('set-cookie', c);
-  return new Response(format.serialize(errorBody(error, status, development)), { status, headers });
+  let text: string;
+  try {
+    text = format.serialize(body);
+  } catch {
+    text = jsonFormat.serialize({ error: defaultMessage(status), code: body.code });
+  }
+  return new Response(text, { status, headers });
 }

@@ -15,7 +15,6 @@ interface Node<T> {
 }
 
 const ANY = 'ALL';
-const emptyParams: Params = Object.freeze({}) as Params;
 
 function newNode<T>(): Node<T> {
   return { statics: null, param: null, wildcard: null, values: null };
@@ -83,7 +82,7 @@ export class Router<T> {
     const byMethod = this.statics.get(path);
     if (byMethod !== undefined) {
       const value = byMethod.get(method) ?? byMethod.get(ANY);
-      if (value !== undefined) return { value, params: emptyParams };
+      if (value !== undefined) return { value, params: {} };
     }
     if (this.dynamicCount === 0) return null;
     const params: Params = {};

@@ -11,6 +11,14 @@ export type JSONSchema = Record<string, any>;
 /** A route handler: returns a Response, a string, an object for the serializer, or nothing (204). */
 export type Handler<C extends Context = Context> = (ctx: C) => unknown;
 
+/** A constant a route answers with instead of a handler function (a Response is cloned per request). */
+export type ConstantAnswer =
+  | string | number | boolean | null | Response | Blob | ArrayBuffer | ArrayBufferView | ReadableStream
+  | Record<string, unknown> | unknown[];
+
+/** What a route registration accepts: a handler function or a constant answer. */
+export type RouteHandler<C extends Context = Context> = Handler<C> | ConstantAnswer;
+
 /** Runs before the handler; returning a Response short-circuits the route. */
 export type BeforeHook<C extends Context = Context> = (ctx: C) => unknown;
 
@@ -122,13 +130,13 @@ export interface FwConfig {
 
 /** The methods shared by the app and the group objects handed to `group` callbacks. */
 export interface RouteRegistrar<Self> {
-  get(path: string, handler: Handler | unknown, options?: RouteOptions): Self;
-  post(path: string, handler: Handler | unknown, options?: RouteOptions): Self;
-  put(path: string, handler: Handler | unknown, options?: RouteOptions): Self;
-  patch(path: string, handler: Handler | unknown, options?: RouteOptions): Self;
-  delete(path: string, handler: Handler | unknown, options?: RouteOptions): Self;
-  head(path: string, handler: Handler | unknown, options?: RouteOptions): Self;
-  options(path: string, handler: Handler | unknown, options?: RouteOptions): Self;
-  all(path: string, handler: Handler | unknown, options?: RouteOptions): Self;
-  route(method: string, path: string, handler: Handler | unknown, options?: RouteOptions): Self;
+  get(path: string, handler: RouteHandler, options?: RouteOptions): Self;
+  post(path: string, handler: RouteHandler, options?: RouteOptions): Self;
+  put(path: string, handler: RouteHandler, options?: RouteOptions): Self;
+  patch(path: string, handler: RouteHandler, options?: RouteOptions): Self;
+  delete(path: string, handler: RouteHandler, options?: RouteOptions): Self;
+  head(path: string, handler: RouteHandler, options?: RouteOptions): Self;
+  options(path: string, handler: RouteHandler, options?: RouteOptions): Self;
+  all(path: string, handler: RouteHandler, options?: RouteOptions): Self;
+  route(method: string, path: string, handler: RouteHandler, options?: RouteOptions): Self;
 }
