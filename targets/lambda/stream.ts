@@ -1,6 +1,7 @@
 /** `lambdaStream(app)`: a response-streaming Lambda handler built on the runtime's `awslambda.streamifyResponse`. */
 import type { Fw } from 'fw';
 import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { startInvocation } from '../serverless/cold-start';
 import { detectEvent } from './detect';
 import { dispatchEvent } from './events';
@@ -60,6 +61,7 @@ export function lambdaStream(app: Fw, options: LambdaOptions = {}): unknown {
         console.error('fw/lambda: the response body failed while streaming', error);
         out.destroy(error as Error);
       }
+      await finished(out).catch(() => undefined);
       if (pending.length > 0) await Promise.allSettled(pending);
     } finally {
       end();
