@@ -1,0 +1,82 @@
+import { errorBody, type Fw } from 'fw';
+import { markReady, startInvocation } from '../serverless/cold-start';
+import { warmUp } from '../serverless/warm-up';
+import { openWorkerSocket } from './websocket';
+import type { CronRunner, WorkerExecutionContext, WorkerHandlers, WorkerOptions, WorkerScheduledController } from './types';
+
+/** The app-state key under which the scheduler module registers its cron runner. */
+export const SCHEDULER_STATE_KEY = 'fw:scheduler';
+
+function internalError(error: unknown): Response {
+  console.error('fw/worker: unhandled error', error);
+  return new Response(JSON.stringify(errorBody(error, 500, false)), { status: 500, headers: { 'content-type': 'application/json' } });
+}
+
+function isCronRunner(value: unknown): value is CronRunner {
+  return typeof (value as CronRunner | null)?.runScheduled === 'function';
+}
+
+/**
+ * Turns an app into a worker module's default export: `fetch` answers requests and WebSocket upgrades (with
+ * `env` as `ctx.env` and the execution context as `ctx.executionCtx`), `scheduled` runs cron triggers through
+ * `options.scheduled` and the scheduler's jobs. Cold-start statistics and warm-up are kept per isolate.
+ */
+export function worker<Env = unknown>(app: Fw, options: WorkerOptions<Env> = {}): WorkerHandlers<Env> {
+  const mode = options.warmUp ?? 'background';
+  let warming: Promise<void> | null = null;
+
+  function warm(): Promise<void> {
+    return (warming ??= warmUp(app, { preload: options.preload }).then(
+      (report) => {
+        for (const error of report.errors) console.error('fw/worker: a preload failed during warm-up', error);
+        markReady();
+      },
+      (error: unknown) => {
+        warming = null;
+        throw error;
+      },
+    ));
+  }
+
+  async function answer(request: Request, env: Env, ctx: WorkerExecutionContext): Promise<Response> {
+    if (mode === 'first-request') await warm();
+    else if (mode === 'background' && warming === null) ctx.waitUntil(warm().catch((error) => console.error('fw/worker: warm-up failed', error)));
+    if (app.websockets.routes().length > 0) {
+      const upgrade = await app.upgradeWebSocket(request, env, ctx);
+      if (upgrade instanceof Response) return upgrade;
+      if (upgrade !== null) return openWorkerSocket(app, upgrade);
+    }
+    const response = await app.fetch(request, env, ctx);
+    if (mode === false) markReady();
+    return response;
+  }
+
+  return {
+    async fetch(request, env, ctx) {
+      const finish = startInvocation('worker');
+      try {
+        return await answer(request, env, ctx);
+      } catch (error) {
+        return internalError(error);
+      } finally {
+        finish();
+      }
+    },
+
+    async scheduled(controller: WorkerScheduledController, env: Env, ctx: WorkerExecutionContext) {
+      const finish = startInvocation('worker');
+      try {
+        await app.ready();
+        await options.scheduled?.(controller, env, ctx);
+        const scheduler = app.state(SCHEDULER_STATE_KEY);
+        if (isCronRunner(scheduler)) {
+          ctx.waitUntil(scheduler.runScheduled(controller.cron, new Date(controller.scheduledTime)));
+        } else if (!options.scheduled) {
+          throw new Error(`fw/worker: cron trigger "${controller.cron}" fired but nothing handles it: pass worker(app, { scheduled }) or register the scheduler plugin`);
+        }
+      } finally {
+        finish();
+      }
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/** Builds fixture workers from source with esbuild and runs them in workerd through miniflare. */
+import { build } from 'esbuild';
+import { Miniflare, type MiniflareOptions } from 'miniflare';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root. */
+export const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The compatibility date fixtures run with (the one in wrangler.toml). */
+export const compatibilityDate = '2026-04-01';
+
+/** Bundles a worker entry the way wrangler does (ESM, workerd conditions, fw resolved through tsconfig paths). */
+export async function bundleWorker(entry: string): Promise<string> {
+  const result = await build({
+    entryPoints: [join(root, entry)],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    conditions: ['workerd', 'worker', 'browser'],
+    target: 'es2022',
+    write: false,
+    tsconfig: join(root, 'tsconfig.json'),
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].text;
+}
+
+/** Starts workerd with one ES module worker and whatever bindings the test asks for. */
+export async function runWorker(script: string, options: Omit<MiniflareOptions, 'modules' | 'script' | 'scriptPath'> = {}): Promise<Miniflare> {
+  const mf = new Miniflare({
+    compatibilityDate,
+    ...options,
+    modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }],
+  } as MiniflareOptions);
+  await mf.ready;
+  return mf;
+}
+
+/** A free TCP port on 127.0.0.1, for servers that cannot take port 0 themselves. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
