@@ -11,10 +11,17 @@ export {
 export { errorBody } from './core/respond';
 export type * from './core/types';
 export {
-  validate, validateAndCoerce, createValidator, schemaHasDefaults, coerce, ValidationException,
+  validate, validateAndCoerce, createValidator, createCoercingValidator, ValidationException,
   type ValidationError, type ValidationResult,
 } from './schema/validation';
-export { compileSerializer, compileResponseSerializer, type Serializer } from './schema/serializer';
+export { coerce, schemaHasDefaults } from './schema/coerce';
+export { compileSerializer, resetSerializerCache, type Serializer } from './schema/serializer';
+export {
+  compileResponseSerializer, compileObjectSerializer, wrapWithResponseSerializer, type ResponseSerializeOptions,
+} from './schema/response-serializer';
+export { serializeForCache, deserializeFromCache } from './schema/cache-codec';
+export { registerYamlFormat } from './schema/yaml-format';
+export { quoteJSONString } from './schema/json-string';
 export {
   registerFormat, getFormat, listFormats, resetFormats, negotiateFormat, jsonFormat, type DataFormat,
 } from './schema/formats';
@@ -23,3 +30,7 @@ export {
   type WSConnection, type WebSocketHandlers, type WebSocketRouteOptions, type WebSocketUpgrade, type WebSocketTransport,
   type WebSocketDriver, type WebSocketObserver, type WebSocketMessage, type WebSocketData, type WebSocketRoute,
 } from './core/websocket';
+export * from './circuit-breaker';
+export * from './errors';
+export * from './security';
+export * from './cors';

@@ -1,0 +1,1 @@
+export { cors, corsPlugin, type CorsOptions, type CorsOrigin } from './cors';
