@@ -5,7 +5,8 @@ import { jsonFormat } from '../schema/formats';
 /** Turns an object body into a response for one route: a compiled serializer, or null to use the negotiated format. */
 export type ObjectSerializer = (ctx: Context, value: unknown) => Response | null;
 
-function isBinary(value: object): value is Blob | ArrayBuffer | ArrayBufferView | ReadableStream {
+/** Whether a value is a body the core sends as is (streams, blobs, buffers, form data), never through a serializer. */
+export function isBinary(value: object): value is Blob | ArrayBuffer | ArrayBufferView | ReadableStream {
   return (
     value instanceof ReadableStream ||
     value instanceof Blob ||

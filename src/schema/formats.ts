@@ -1,3 +1,5 @@
+import { parseAccept, rangeCovers } from './accept';
+
 /** A wire format for request and response bodies (JSON is built in; YAML and custom ones register). */
 export interface DataFormat {
   name: string;
@@ -20,20 +22,33 @@ export const jsonFormat: DataFormat = {
 
 const byName = new Map<string, DataFormat>();
 const byType = new Map<string, DataFormat>();
-let version = 0;
 
-/** Adds (or replaces) a format in the global registry so requests can ask for it by Accept or Content-Type. */
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string');
+}
+
+function assertFormat(format: DataFormat): void {
+  const f = format as Partial<DataFormat> | null;
+  const valid =
+    f !== null && typeof f === 'object' && typeof f.name === 'string' && f.name !== '' &&
+    isStringList(f.contentTypes) && f.contentTypes.length > 0 && isStringList(f.extensions) &&
+    typeof f.contentType === 'string' && typeof f.parse === 'function' && typeof f.serialize === 'function';
+  if (!valid) throw new TypeError('registerFormat needs { name, contentTypes (non-empty), extensions, contentType, parse, serialize }');
+}
+
+/** Adds (or replaces, by name) a format in the global registry so requests can ask for it by Accept or Content-Type. */
 export function registerFormat(format: DataFormat): void {
-  if (!format || typeof format.name !== 'string' || typeof format.parse !== 'function' || typeof format.serialize !== 'function') {
-    throw new TypeError('registerFormat needs { name, contentTypes, contentType, parse, serialize }');
-  }
-  byName.set(format.name.toLowerCase(), format);
+  assertFormat(format);
+  const name = format.name.toLowerCase();
+  const previous = byName.get(name);
+  if (previous !== undefined) for (const [type, owner] of byType) if (owner === previous) byType.delete(type);
+  byName.set(name, format);
   for (const type of format.contentTypes) byType.set(type.toLowerCase(), format);
-  version++;
 }
 
 /** Finds a format by name (`yaml`), media type (`application/yaml; charset=utf-8`) or extension (`.yml`). */
 export function getFormat(nameOrContentType: string): DataFormat | undefined {
+  if (typeof nameOrContentType !== 'string') return undefined;
   const key = nameOrContentType.toLowerCase().trim();
   const named = byName.get(key);
   if (named) return named;
@@ -58,40 +73,24 @@ export function resetFormats(): void {
   registerFormat(jsonFormat);
 }
 
-/** How many formats are registered; the core uses it to skip negotiation when only JSON exists. */
-export function formatCount(): number {
-  return byName.size;
-}
-
-/** A counter bumped on every registration, so callers can cache negotiation results safely. */
-export function formatsVersion(): number {
-  return version;
-}
-
 /**
- * Picks the response format for an Accept header: the registered format with the highest quality,
- * the default for `*` wildcards or when nothing registered is acceptable.
+ * Picks the response format for an Accept header: the best-ranked range (quality values honoured)
+ * that a registered format serves; `*\/*` and a missing header mean the default, and so does a
+ * header that names nothing registered (fw answers in its default format rather than with a 406).
  */
 export function negotiateFormat(accept: string | null, fallback: DataFormat): DataFormat {
-  if (accept === null || byName.size === 1) return fallback;
-  let best: DataFormat | undefined;
-  let bestQ = 0;
-  for (const part of accept.split(',')) {
-    const [rawType, ...rawParams] = part.split(';');
-    const type = rawType.trim().toLowerCase();
-    let q = 1;
-    for (const param of rawParams) {
-      const [k, v] = param.split('=');
-      if (k.trim() === 'q') q = Number.parseFloat(v) || 0;
+  if (accept === null || (byName.size === 1 && byName.get('json') === fallback)) return fallback;
+  for (const { type } of parseAccept(accept)) {
+    if (type === '*/*') return fallback;
+    if (type.endsWith('/*')) {
+      if (fallback.contentTypes.some((t) => rangeCovers(type, t))) return fallback;
+      for (const format of byName.values()) if (format.contentTypes.some((t) => rangeCovers(type, t))) return format;
+      continue;
     }
-    if (q <= bestQ) continue;
-    const format = type === '*/*' || type.endsWith('/*') ? fallback : getFormat(type);
-    if (format) {
-      best = format;
-      bestQ = q;
-    }
+    const format = byType.get(type) ?? (type.endsWith('+json') ? byName.get('json') : undefined);
+    if (format !== undefined) return format;
   }
-  return best ?? fallback;
+  return fallback;
 }
 
 resetFormats();

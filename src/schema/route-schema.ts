@@ -1,15 +1,16 @@
 import type { Context } from '../core/context';
 import type { ObjectSerializer } from '../core/respond';
-import type { JSONSchema, RouteOptions, SerializerFn } from '../core/types';
-import { compileResponseSerializer, compileSerializer, type Serializer } from './serializer';
-import { negotiateFormat, jsonFormat } from './formats';
-import { setValidatorCache, validateAndCoerce, ValidationException, type ValidationError } from './validation';
+import type { JSONSchema, RouteOptions, RouteSchema } from '../core/types';
+import { compileObjectSerializer } from './response-serializer';
+import { createCoercingValidator, ValidationException, type ValidationError, type ValidationResult } from './validation';
 
 /** A route's compiled schema work: a validator to run before the handler and a serializer for object results. */
 export interface CompiledRouteSchema {
   validate: ((ctx: Context) => Promise<void>) | null;
   serialize: ObjectSerializer | null;
 }
+
+type Check = (data: unknown) => ValidationResult<unknown>;
 
 function prefixed(errors: ValidationError[], where: string): ValidationError[] {
   return errors.map((e) => ({ ...e, path: `/${where}${e.path}` }));
@@ -21,45 +22,56 @@ function headersObject(headers: Headers): Record<string, string> {
   return out;
 }
 
-function queryInput(ctx: Context, schema: JSONSchema): Record<string, unknown> {
-  const values: Record<string, unknown> = ctx.query;
+function arrayKeys(schema: JSONSchema): string[] {
   const props = schema.properties as Record<string, JSONSchema> | undefined;
-  if (!props) return values;
-  for (const key in props) {
+  if (!props || typeof props !== 'object') return [];
+  return Object.keys(props).filter((key) => {
     const type = props[key]?.type;
-    if (type === 'array' || (Array.isArray(type) && type.includes('array'))) {
-      const all = ctx.queries(key);
-      if (all.length > 0) values[key] = all;
-    }
+    return type === 'array' || (Array.isArray(type) && type.includes('array'));
+  });
+}
+
+/** The query as the validator sees it: last value per key, but every value of a repeated key the schema declares an array. */
+function queryInput(ctx: Context, arrays: string[]): Record<string, unknown> {
+  const values: Record<string, unknown> = ctx.query;
+  for (const key of arrays) {
+    const all = ctx.queries(key);
+    if (all.length > 0) values[key] = all;
   }
   return values;
 }
 
-function buildValidator(schema: NonNullable<RouteOptions['schema']>): ((ctx: Context) => Promise<void>) | null {
+function buildValidator(schema: RouteSchema, cached: boolean): ((ctx: Context) => Promise<void>) | null {
   const { params, query, headers, body } = schema;
   if (!params && !query && !headers && !body) return null;
+  const checkParams: Check | null = params ? createCoercingValidator(params, cached) : null;
+  const checkQuery: Check | null = query ? createCoercingValidator(query, cached) : null;
+  const queryArrays = query ? arrayKeys(query) : [];
+  const checkHeaders: Check | null = headers ? createCoercingValidator(headers, cached) : null;
+  const checkBody: Check | null = body ? createCoercingValidator(body, cached) : null;
+  const bodyHasDefault = body !== undefined && 'default' in body;
   return async (ctx) => {
     const errors: ValidationError[] = [];
-    if (params) {
-      const r = validateAndCoerce<Record<string, string>>(params, ctx.params);
-      if (r.valid) ctx.params = r.value;
+    if (checkParams !== null) {
+      const r = checkParams(ctx.params);
+      if (r.valid) ctx.params = r.value as Record<string, string>;
       else errors.push(...prefixed(r.errors, 'params'));
     }
-    if (query) {
-      const r = validateAndCoerce<Record<string, string>>(query, queryInput(ctx, query));
-      if (r.valid) ctx.query = r.value;
+    if (checkQuery !== null) {
+      const r = checkQuery(queryInput(ctx, queryArrays));
+      if (r.valid) ctx.query = r.value as Record<string, string>;
       else errors.push(...prefixed(r.errors, 'query'));
     }
-    if (headers) {
-      const r = validateAndCoerce(headers, headersObject(ctx.headers));
+    if (checkHeaders !== null) {
+      const r = checkHeaders(headersObject(ctx.headers));
       if (!r.valid) errors.push(...prefixed(r.errors, 'headers'));
     }
-    if (body) {
+    if (checkBody !== null) {
       const value = await ctx.body();
-      if (value === undefined && !('default' in body)) {
-        errors.push({ path: '/body', message: 'A request body is required', keyword: 'required' });
+      if (value === undefined && !bodyHasDefault) {
+        errors.push({ path: '/body', message: 'A request body is required.', keyword: 'required' });
       } else {
-        const r = validateAndCoerce(body, value);
+        const r = checkBody(value);
         if (r.valid) ctx.setBody(r.value);
         else errors.push(...prefixed(r.errors, 'body'));
       }
@@ -68,63 +80,14 @@ function buildValidator(schema: NonNullable<RouteOptions['schema']>): ((ctx: Con
   };
 }
 
-function mediaSerializers(map: Record<string, JSONSchema | SerializerFn>): Map<string, Serializer> {
-  const out = new Map<string, Serializer>();
-  for (const type in map) {
-    const entry = map[type];
-    out.set(type.toLowerCase(), typeof entry === 'function' ? (entry as SerializerFn) : compileSerializer(entry));
-  }
-  return out;
-}
-
-function pickMedia(accept: string | null, serializers: Map<string, Serializer>): [string, Serializer] | null {
-  if (!accept) return null;
-  let best: [string, Serializer] | null = null;
-  let bestQ = 0;
-  for (const part of accept.split(',')) {
-    const [rawType, ...params] = part.split(';');
-    const type = rawType.trim().toLowerCase();
-    const qParam = params.find((p) => p.trim().startsWith('q='));
-    const q = qParam ? Number.parseFloat(qParam.split('=')[1]) || 0 : 1;
-    const found = serializers.get(type);
-    if (found && q > bestQ) {
-      best = [type, found];
-      bestQ = q;
-    }
-  }
-  return best;
-}
-
-function respond(ctx: Context, text: string, contentType: string): Response {
-  const headers = ctx.responseHeaders === null ? new Headers() : new Headers(ctx.responseHeaders);
-  if (!headers.has('content-type')) headers.set('content-type', contentType);
-  if (ctx.responseCookies !== null) for (const c of ctx.responseCookies) headers.append('set-cookie', c);
-  return new Response(text, { status: ctx.statusCode, headers });
-}
-
-function buildSerializer(options: RouteOptions): ObjectSerializer | null {
-  const response = options.schema?.response;
-  const perMedia = options.serializers ? mediaSerializers(options.serializers) : null;
-  if (!response && !perMedia) return null;
-  const byStatus = response ? compileResponseSerializer(response) : null;
-  return (ctx, value) => {
-    if (perMedia !== null) {
-      const picked = pickMedia(ctx.headers.get('accept'), perMedia);
-      if (picked !== null) return respond(ctx, picked[1](value), picked[0]);
-    }
-    if (byStatus === null) return null;
-    const format = negotiateFormat(ctx.headers.get('accept'), ctx.app.getFormat());
-    if (format !== jsonFormat) return null;
-    const serializer = byStatus(ctx.statusCode);
-    return serializer === null ? null : respond(ctx, serializer(value), jsonFormat.contentType);
-  };
-}
-
-/** Compiles a route's `schema` and `serializers` options once, when its pipeline is built. */
+/**
+ * Compiles a route's `schema` and `serializers` options once, when its pipeline is built: coercing
+ * validators for params, query, headers and body (kept out of the shared LRU when `lruCache` is false)
+ * and the object serializer for `schema.response` / `serializers`.
+ */
 export function compileRouteSchema(options: RouteOptions, lruCache: boolean): CompiledRouteSchema {
-  if (!lruCache) setValidatorCache(false);
   return {
-    validate: options.schema ? buildValidator(options.schema) : null,
-    serialize: buildSerializer(options),
+    validate: options.schema ? buildValidator(options.schema, lruCache) : null,
+    serialize: compileObjectSerializer({ response: options.schema?.response, serializers: options.serializers }),
   };
 }

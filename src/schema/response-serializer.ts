@@ -1,0 +1,108 @@
+import type { Context } from '../core/context';
+import { isBinary, type ObjectSerializer } from '../core/respond';
+import type { Handler, JSONSchema, SerializerFn } from '../core/types';
+import { parseAccept, rangeCovers } from './accept';
+import { jsonFormat } from './formats';
+import { compileSerializer, type Serializer } from './serializer';
+
+/** Route serialization options: a response schema (or a status-keyed map) and per-media-type serializers. */
+export interface ResponseSerializeOptions {
+  response?: JSONSchema | Record<string, JSONSchema>;
+  serializers?: Record<string, JSONSchema | SerializerFn>;
+}
+
+const statusKey = /^(?:[1-5]\d\d|[1-5]xx|default)$/i;
+
+/**
+ * Compiles a response schema into a lookup by status. A map keyed by exact status (`200`), class (`2xx`)
+ * or `default` matches the exact code first, then the class, then `default` (null when nothing matches);
+ * any other object is one schema for every status.
+ */
+export function compileResponseSerializer(response: JSONSchema | Record<string, JSONSchema>): (status: number) => Serializer | null {
+  if (response === null || typeof response !== 'object') throw new TypeError('schema.response must be a JSON schema or a map of status to schema');
+  const keys = Object.keys(response);
+  if (keys.length === 0 || !keys.every((k) => statusKey.test(k))) {
+    const single = compileSerializer(response);
+    return () => single;
+  }
+  const byKey = new Map<string, Serializer>();
+  for (const key of keys) byKey.set(key.toLowerCase(), compileSerializer((response as Record<string, JSONSchema>)[key]));
+  return (status) => byKey.get(String(status)) ?? byKey.get(`${Math.floor(status / 100)}xx`) ?? byKey.get('default') ?? null;
+}
+
+interface MediaSerializer {
+  type: string;
+  serialize: Serializer;
+}
+
+function compileMediaSerializers(map: Record<string, JSONSchema | SerializerFn>): MediaSerializer[] {
+  return Object.keys(map).map((type) => {
+    const entry = map[type];
+    if (typeof entry !== 'function' && (entry === null || typeof entry !== 'object')) {
+      throw new TypeError(`serializers["${type}"] must be a JSON schema or a function`);
+    }
+    const serialize: Serializer = typeof entry === 'function' ? (entry as SerializerFn) : compileSerializer(entry);
+    return { type: type.toLowerCase(), serialize };
+  });
+}
+
+function pickMedia(accept: string | null, serializers: MediaSerializer[]): MediaSerializer | null {
+  if (accept === null) return null;
+  for (const { type } of parseAccept(accept)) {
+    if (type === '*/*') return null;
+    const found = serializers.find((s) => rangeCovers(type, s.type.split(';')[0]));
+    if (found !== undefined) return found;
+  }
+  return null;
+}
+
+function respond(ctx: Context, text: string, contentType: string): Response {
+  if (ctx.responseHeaders === null && ctx.responseCookies === null) {
+    return new Response(text, { status: ctx.statusCode, headers: { 'content-type': contentType } });
+  }
+  const headers = ctx.responseHeaders === null ? new Headers() : new Headers(ctx.responseHeaders);
+  if (!headers.has('content-type')) headers.set('content-type', contentType);
+  if (ctx.responseCookies !== null) for (const cookie of ctx.responseCookies) headers.append('set-cookie', cookie);
+  return new Response(text, { status: ctx.statusCode, headers });
+}
+
+/**
+ * Builds the object-body serializer of a route: a `serializers` entry named by Accept wins; otherwise
+ * the response schema for the current status writes the body, in JSON directly, or for another negotiated
+ * format (YAML) as the schema-filtered value. Returns null when the route declares neither, and the
+ * serializer itself returns null (letting the core use the negotiated format) when no schema applies.
+ */
+export function compileObjectSerializer(options: ResponseSerializeOptions): ObjectSerializer | null {
+  const perMedia = options.serializers ? compileMediaSerializers(options.serializers) : null;
+  const byStatus = options.response ? compileResponseSerializer(options.response) : null;
+  if (perMedia === null && byStatus === null) return null;
+  return (ctx, value) => {
+    if (perMedia !== null) {
+      const picked = pickMedia(ctx.request.headers.get('accept'), perMedia);
+      if (picked !== null) return respond(ctx, picked.serialize(value), picked.type);
+    }
+    const serializer = byStatus === null ? null : byStatus(ctx.statusCode);
+    if (serializer === null) return null;
+    const format = ctx.responseFormat();
+    const text = serializer(value);
+    return respond(ctx, format === jsonFormat ? text : format.serialize(JSON.parse(text)), format.contentType);
+  };
+}
+
+function isSerializable(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !(value instanceof Response) && !isBinary(value);
+}
+
+/**
+ * Wraps a handler so its object results go through the compiled response serializer (the same one routes
+ * with `schema.response` or `serializers` use); strings, Responses, binary bodies and null pass through,
+ * and what the handler set with `ctx.status()`, `ctx.setHeader()` and `ctx.setCookie()` is kept.
+ */
+export function wrapWithResponseSerializer<C extends Context = Context>(handler: Handler<C>, options: ResponseSerializeOptions): Handler<C> {
+  const serialize = compileObjectSerializer(options);
+  if (serialize === null) return handler;
+  return async (ctx) => {
+    const result = await handler(ctx);
+    return isSerializable(result) ? (serialize(ctx, result) ?? result) : result;
+  };
+}

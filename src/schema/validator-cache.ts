@@ -1,0 +1,61 @@
+import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema';
+import type { JSONSchema } from '../core/types';
+
+/** The bound of the compiled-validator cache (spec part 8). */
+export const MAX_CACHED_VALIDATORS = 10_000;
+
+const cache = new Map<JSONSchema | boolean, Validator>();
+
+function draftOf(schema: JSONSchema | boolean): SchemaDraft {
+  const uri = typeof schema === 'object' && typeof schema.$schema === 'string' ? schema.$schema : '';
+  if (uri.includes('draft-04')) return '4';
+  if (uri.includes('draft-07') || uri.includes('draft-06')) return '7';
+  if (uri.includes('2019-09')) return '2019-09';
+  return '2020-12';
+}
+
+function assertSchema(schema: unknown): asserts schema is JSONSchema | boolean {
+  if (typeof schema === 'boolean') return;
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
+    throw new TypeError('A JSON schema must be an object (or true/false)');
+  }
+}
+
+/** Builds a `@cfworker/json-schema` validator for a schema (draft from `$schema`, 2020-12 when absent), reporting every error. */
+export function buildValidator(schema: JSONSchema | boolean): Validator {
+  assertSchema(schema);
+  return new Validator(schema as Schema | boolean, draftOf(schema), false);
+}
+
+/**
+ * The compiled validator of a schema object, from an LRU of at most 10000 entries keyed by the schema
+ * object itself (a hit moves the entry to the recent end); `cached: false` compiles without touching it.
+ */
+export function validatorFor(schema: JSONSchema | boolean, cached = true): Validator {
+  if (!cached) return buildValidator(schema);
+  let validator = cache.get(schema);
+  if (validator !== undefined) {
+    cache.delete(schema);
+    cache.set(schema, validator);
+    return validator;
+  }
+  validator = buildValidator(schema);
+  if (cache.size >= MAX_CACHED_VALIDATORS) cache.delete(cache.keys().next().value as JSONSchema);
+  cache.set(schema, validator);
+  return validator;
+}
+
+/** Whether a schema's compiled validator is in the cache. */
+export function isValidatorCached(schema: JSONSchema | boolean): boolean {
+  return cache.has(schema);
+}
+
+/** How many compiled validators are cached (bounded at 10000). */
+export function validatorCacheSize(): number {
+  return cache.size;
+}
+
+/** Empties the validator cache. */
+export function clearValidatorCache(): void {
+  cache.clear();
+}
