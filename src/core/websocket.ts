@@ -94,7 +94,7 @@ export function isWebSocketRequest(request: Request): boolean {
 }
 
 function refusal(status: number, code: string, message: string, headers?: Record<string, string>): Response {
-  return new Response(JSON.stringify({ error: { status, code, message } }), {
+  return new Response(JSON.stringify({ error: message, code }), {
     status,
     headers: { 'content-type': 'application/json', ...headers },
   });

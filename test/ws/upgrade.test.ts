@@ -73,7 +73,7 @@ describe('app.upgradeWebSocket', () => {
     const response = (await app.upgradeWebSocket(new Request('http://localhost/chat'))) as Response;
     expect(response.status).toBe(426);
     expect(response.headers.get('upgrade')).toBe('websocket');
-    expect(await response.json()).toMatchObject({ error: { code: 'UPGRADE_REQUIRED' } });
+    expect(await response.json()).toMatchObject({ code: 'UPGRADE_REQUIRED' });
   });
 
   it('rejects bad registrations', () => {

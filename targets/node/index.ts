@@ -1,0 +1,6 @@
+/** fw/node: run an fw app on `node:http`/`node:https`, with WebSocket routes on the `ws` package. */
+export { node } from './adapter';
+export { serve, type NodeServer } from './serve';
+export { createListener, type ListenerOptions } from './listener';
+export { BodyTooLargeError } from './body';
+export type { NodeAdapterOptions, NodeServeOptions, NodeTLSOptions } from './options';

@@ -1,0 +1,87 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
+import type { Fw, WebSocketUpgrade } from 'fw';
+
+/** Writes a whole Response as raw HTTP/1.1 on a socket that was asking to upgrade, then closes it. */
+async function writeRaw(socket: Duplex, response: Response): Promise<void> {
+  const body = new Uint8Array(await response.arrayBuffer());
+  let head = `HTTP/1.1 ${response.status} ${response.statusText || 'Error'}\r\n`;
+  for (const [name, value] of response.headers) if (name !== 'content-length' && name !== 'connection') head += `${name}: ${value}\r\n`;
+  head += `content-length: ${body.byteLength}\r\nconnection: close\r\n\r\n`;
+  if (!socket.writable) return;
+  socket.write(head);
+  socket.end(body);
+}
+
+function toMessage(data: RawData, isBinary: boolean): string | Uint8Array {
+  if (!isBinary) return data.toString();
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return data instanceof ArrayBuffer ? new Uint8Array(data) : data;
+}
+
+/** Handles `upgrade` events of a Node server: resolves ws routes through the app and runs them on the `ws` package. */
+export class NodeWebSockets {
+  private readonly servers = new Map<number, WebSocketServer>();
+  private wsModule: Promise<typeof import('ws')> | null = null;
+  private readonly extraHeaders = new WeakMap<IncomingMessage, Headers>();
+
+  constructor(private readonly app: Fw, private readonly scheme: string) {}
+
+  /** The `upgrade` event listener. */
+  readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    socket.on('error', () => socket.destroy());
+    this.handle(req, socket, head).catch(() => {
+      writeRaw(socket, new Response('{"error":"Internal Server Error","code":"INTERNAL_ERROR"}', { status: 500, headers: { 'content-type': 'application/json' } })).catch(() => socket.destroy());
+    });
+  };
+
+  /** Closes every open socket with 1001 (going away). */
+  closeAll(): void {
+    for (const wss of this.servers.values()) {
+      for (const client of wss.clients) client.close(1001, 'Server shutting down');
+      wss.close();
+    }
+  }
+
+  private async handle(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    let request: Request;
+    try {
+      request = new Request(`${this.scheme}://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: req.method, headers: req.headers as Record<string, string> });
+    } catch (error) {
+      await writeRaw(socket, new Response(JSON.stringify({ error: `Malformed request: ${(error as Error).message}`, code: 'BAD_REQUEST' }), { status: 400, headers: { 'content-type': 'application/json' } }));
+      return;
+    }
+    const result = await this.app.upgradeWebSocket(request, { incoming: req });
+    if (result === null) return writeRaw(socket, await this.app.fetch(request, { incoming: req }));
+    if (result instanceof Response) return writeRaw(socket, result);
+    this.extraHeaders.set(req, result.headers);
+    (await this.serverFor(result.maxPayload)).handleUpgrade(req, socket, head, (ws) => this.run(ws, result));
+  }
+
+  /** The `ws` server for one payload limit; `ws` itself loads on the first upgrade, so HTTP-only apps never need it. */
+  private async serverFor(maxPayload: number): Promise<WebSocketServer> {
+    let wss = this.servers.get(maxPayload);
+    if (!wss) {
+      const { WebSocketServer } = await (this.wsModule ??= import('ws'));
+      if (this.servers.has(maxPayload)) return this.servers.get(maxPayload)!;
+      wss = new WebSocketServer({ noServer: true, maxPayload, clientTracking: true });
+      wss.on('headers', (lines, req) => {
+        for (const [name, value] of this.extraHeaders.get(req) ?? []) lines.push(`${name}: ${value}`);
+      });
+      this.servers.set(maxPayload, wss);
+    }
+    return wss;
+  }
+
+  private run(ws: WebSocket, upgrade: WebSocketUpgrade): void {
+    const driver = this.app.websockets.connect(upgrade, {
+      send: (data) => ws.send(data),
+      close: (code, reason) => ws.close(code, reason),
+    });
+    ws.on('message', (data, isBinary) => void driver.message(toMessage(data, isBinary)));
+    ws.on('close', (code, reason) => void driver.closed(code, reason.toString()));
+    ws.on('error', () => undefined);
+    void driver.opened();
+  }
+}
