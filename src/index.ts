@@ -34,3 +34,4 @@ export * from './circuit-breaker';
 export * from './errors';
 export * from './security';
 export * from './cors';
+export * from './event-bus';

@@ -4,3 +4,4 @@ export { serve, type NodeServer } from './serve';
 export { createListener, type ListenerOptions } from './listener';
 export { BodyTooLargeError } from './body';
 export type { NodeAdapterOptions, NodeServeOptions, NodeTLSOptions } from './options';
+export { redisBusTransport, RedisBusTransport, type RedisBusOptions } from './redis-bus';
