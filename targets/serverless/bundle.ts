@@ -1,0 +1,88 @@
+/** esbuild settings per deployment target, and the equivalent `esbuild` command line for package.json scripts. */
+import type { BuildOptions } from 'esbuild';
+
+/** The targets fw bundles for. */
+export type BundleTarget = 'lambda' | 'worker' | 'bun' | 'node';
+
+const presets: Record<BundleTarget, BuildOptions> = {
+  lambda: { platform: 'node', target: 'node20', format: 'esm', outfile: 'dist/lambda/index.mjs' },
+  worker: {
+    platform: 'neutral',
+    target: 'es2022',
+    format: 'esm',
+    outfile: 'dist/worker/index.js',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['module', 'main'],
+    external: ['node:*', 'cloudflare:*'],
+  },
+  bun: { platform: 'node', target: 'esnext', format: 'esm', outfile: 'dist/bun/index.js', conditions: ['bun'], external: ['bun', 'bun:*'] },
+  node: { platform: 'node', target: 'node20', format: 'esm', outfile: 'dist/node/index.mjs', sourcemap: true },
+};
+
+/** Returns the esbuild options that bundle `entry` for a target (minified ESM, one file); `overrides` win, `conditions` add to the preset's. */
+export function bundleConfig(target: BundleTarget, entry: string, overrides: BuildOptions = {}): BuildOptions {
+  const preset = presets[target];
+  if (!preset) throw new Error(`Unknown bundle target "${String(target)}": use one of ${Object.keys(presets).join(', ')}`);
+  if (typeof entry !== 'string' || entry === '') throw new TypeError('bundleConfig() needs the entry file path');
+  const conditions = [...(preset.conditions ?? []), ...(overrides.conditions ?? [])];
+  return {
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    treeShaking: true,
+    legalComments: 'none',
+    ...preset,
+    ...overrides,
+    ...(conditions.length > 0 ? { conditions } : {}),
+  };
+}
+
+function quote(arg: string): string {
+  return /^[\w@%+=:,./*-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+type Flag = (value: any) => string[];
+const list = (name: string): Flag => (v: string[] | string) => [`--${name}=${Array.isArray(v) ? v.join(',') : v}`];
+const plain = (name: string): Flag => (v: string | boolean) => (v === true ? [`--${name}`] : v === false ? [] : [`--${name}=${v}`]);
+const each = (name: string): Flag => (v: string[]) => v.map((x) => `--${name}:${x}`);
+const pairs = (name: string): Flag => (v: Record<string, string>) => Object.entries(v).map(([k, x]) => `--${name}:${k}=${x}`);
+
+const flags: Record<string, Flag> = {
+  bundle: plain('bundle'),
+  minify: plain('minify'),
+  treeShaking: (v: boolean) => [`--tree-shaking=${v}`],
+  legalComments: plain('legal-comments'),
+  platform: plain('platform'),
+  target: list('target'),
+  format: plain('format'),
+  outfile: plain('outfile'),
+  outdir: plain('outdir'),
+  sourcemap: plain('sourcemap'),
+  conditions: list('conditions'),
+  mainFields: list('main-fields'),
+  external: each('external'),
+  define: pairs('define'),
+  alias: pairs('alias'),
+  banner: pairs('banner'),
+  footer: pairs('footer'),
+  packages: plain('packages'),
+  metafile: plain('metafile'),
+  logLevel: plain('log-level'),
+};
+
+/** The `esbuild` command line for a target and entry (or for a full config from `bundleConfig`); throws on options the CLI cannot take. */
+export function buildCommand(targetOrConfig: BundleTarget | BuildOptions, entry?: string): string {
+  const config = typeof targetOrConfig === 'string' ? bundleConfig(targetOrConfig, entry ?? '') : targetOrConfig;
+  const entries = config.entryPoints;
+  if (!Array.isArray(entries) || entries.length === 0 || entries.some((e) => typeof e !== 'string')) {
+    throw new TypeError('buildCommand() needs entryPoints as a list of file paths');
+  }
+  const args = ['esbuild', ...(entries as string[])];
+  for (const [key, value] of Object.entries(config)) {
+    if (key === 'entryPoints' || value === undefined) continue;
+    const flag = flags[key];
+    if (!flag) throw new Error(`buildCommand() cannot express the esbuild option "${key}" on the command line; call esbuild.build(config) instead`);
+    args.push(...flag(value));
+  }
+  return args.map(quote).join(' ');
+}
