@@ -2,6 +2,7 @@ import type { Fw, WebSocketUpgrade, WebSocketMessage } from 'fw';
 
 /** The workers `WebSocket` members the bridge uses (the server end of a `WebSocketPair`). */
 interface WorkerSocket {
+  binaryType: string;
   accept(): void;
   send(data: string | ArrayBuffer | ArrayBufferView): void;
   close(code?: number, reason?: string): void;
@@ -37,6 +38,8 @@ export function openWorkerSocket(app: Fw, upgrade: WebSocketUpgrade): Response {
   const client = pair[0];
   const server = pair[1];
   server.accept();
+  // Newer compatibility dates deliver binary frames as Blob (the web default); handlers get bytes right away.
+  server.binaryType = 'arraybuffer';
   const driver = app.websockets.connect(upgrade, {
     send: (data) => server.send(data),
     close: (code, reason) => closeQuietly(server, code ?? 1000, reason ?? ''),

@@ -32,6 +32,8 @@ export async function bundleWorker(entry: string): Promise<string> {
 export async function runWorker(script: string, options: Omit<MiniflareOptions, 'modules' | 'script' | 'scriptPath'> = {}): Promise<Miniflare> {
   const mf = new Miniflare({
     compatibilityDate,
+    host: '127.0.0.1',
+    port: 0,
     ...options,
     modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }],
   } as MiniflareOptions);
