@@ -7,6 +7,7 @@ import { defaultErrorResponse, toResponse } from './respond';
 import { Router, normalizePattern, type Match } from './router';
 import { jsonFormat, getFormat, type DataFormat } from '../schema/formats';
 import { WebSocketRoutes, type WebSocketHandlers, type WebSocketRouteOptions, type WebSocketUpgrade } from './websocket';
+import { Database } from '../db/database';
 import type {
   Adapter, AfterHook, AppConfigInfo, BeforeHook, ErrorHook, FwConfig, FwPluginConfig, Handler,
   Middleware, MiddlewareInfo, RouteHandler, RouteInfo, RouteMethod, RouteOptions, RouteRegistrar, Server,
@@ -66,6 +67,7 @@ export class Fw implements RouteRegistrar<Fw> {
   private startedPlugins = 0;
   private starting: Promise<void> | null = null;
   private server: Server | null = null;
+  private database: Database | null = null;
 
   constructor(config: FwConfig = {}) {
     this.config = config;
@@ -236,12 +238,20 @@ export class Fw implements RouteRegistrar<Fw> {
     return this.server;
   }
 
-  /** Stops the server started by `listen()` and runs every `onStop` callback in reverse order. */
+  /** The database of `config.database` (see src/db): made on first access, connected on first query. */
+  get db(): Database {
+    if (this.database) return this.database;
+    if (!this.config.database) throw new Error('app.db needs `database` in the Fw config: { url } and/or { type }');
+    return (this.database = new Database(this.config.database));
+  }
+
+  /** Stops the server started by `listen()` and runs every `onStop` callback in reverse order, then closes `app.db`. */
   async stop(): Promise<void> {
     const server = this.server;
     this.server = null;
     if (server) await server.stop();
     for (const p of [...this.pluginList].reverse()) await p.onStop?.(this);
+    await this.database?.close();
   }
 
   /** Every registered route, group routes included. */
@@ -356,6 +366,7 @@ export class Fw implements RouteRegistrar<Fw> {
         const error = Object.assign(new Error(`Method ${ctx.method} is not allowed on ${ctx.path}`), { status: 405, code: 'METHOD_NOT_ALLOWED', headers: { allow: list.join(', ') } });
         return defaultErrorResponse(ctx, error, this.config.development ?? false);
       }
+      if (this.websockets.has(ctx.path)) return this.websockets.upgradeRequired(ctx.path);
       if (this.notFoundHandler) return toResponse(ctx, await this.notFoundHandler(ctx), null);
       const error = Object.assign(new Error(`Route ${ctx.method} ${ctx.path} not found`), { status: 404, code: 'NOT_FOUND' });
       return defaultErrorResponse(ctx, error, this.config.development ?? false);

@@ -135,6 +135,16 @@ export class WebSocketRoutes {
     this.list.push(route);
   }
 
+  /** Whether a ws route matches this path. */
+  has(path: string): boolean {
+    return this.list.length > 0 && this.router.match('GET', path) !== null;
+  }
+
+  /** The 426 answer to a plain HTTP request on a ws-only path. */
+  upgradeRequired(path: string): Response {
+    return refusal(426, 'UPGRADE_REQUIRED', `${path} is a WebSocket endpoint: connect with a WebSocket client`, { upgrade: 'websocket', connection: 'Upgrade' });
+  }
+
   /** The registered routes, in registration order. */
   routes(): readonly WebSocketRoute[] {
     return this.list;
@@ -158,9 +168,7 @@ export class WebSocketRoutes {
     const url = new URL(request.url);
     const match = this.router.match('GET', url.pathname);
     if (match === null) return null;
-    if (request.method !== 'GET' || !isWebSocketRequest(request)) {
-      return refusal(426, 'UPGRADE_REQUIRED', `${url.pathname} is a WebSocket endpoint: connect with a WebSocket client`, { upgrade: 'websocket', connection: 'Upgrade' });
-    }
+    if (request.method !== 'GET' || !isWebSocketRequest(request)) return this.upgradeRequired(url.pathname);
     const route = match.value;
     const queryStart = request.url.indexOf('?');
     const ctx = new app.ContextClass(app, request, url.pathname, queryStart, null, env, executionCtx);

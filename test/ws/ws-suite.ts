@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { log } from './ws-app';
+
+/** Opens a ws client and resolves once open, with its messages queued for `next()`. */
+export function client(url: string): Promise<{ ws: WebSocket; next: () => Promise<string | Buffer>; closed: Promise<{ code: number; reason: string }>; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    const queue: Array<string | Buffer> = [];
+    const waiters: Array<(m: string | Buffer) => void> = [];
+    let headers: Record<string, string | string[] | undefined> = {};
+    ws.on('upgrade', (res) => (headers = res.headers));
+    ws.on('message', (data, isBinary) => {
+      const m = isBinary ? (data as Buffer) : data.toString();
+      const w = waiters.shift();
+      if (w) w(m);
+      else queue.push(m);
+    });
+    const closed = new Promise<{ code: number; reason: string }>((r) => ws.on('close', (code, reason) => r({ code, reason: reason.toString() })));
+    ws.on('open', () =>
+      resolve({
+        ws,
+        closed,
+        headers,
+        next: () => (queue.length > 0 ? Promise.resolve(queue.shift()!) : new Promise((r) => waiters.push(r))),
+      }),
+    );
+    ws.on('error', reject);
+  });
+}
+
+/** Resolves with the HTTP status a refused handshake got. */
+export function refusedStatus(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    ws.on('unexpected-response', (_req, res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    ws.on('open', () => reject(new Error('the handshake was accepted')));
+    ws.on('error', () => undefined);
+  });
+}
+
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((r) => setTimeout(r, 10));
+}
+
+/** The WebSocket behaviour every target must show, driven by a real `ws` client against `base()` (ws://host:port). */
+export function webSocketSuite(name: string, base: () => string): void {
+  describe(`${name}: WebSocket routes`, () => {
+    it('runs upgrade, open (async, before any message), message and close with typed data and params', async () => {
+      const c = await client(`${base()}/echo/lobby?user=ann`);
+      expect(c.headers['x-welcome']).toBe('ann');
+      c.ws.send('first');
+      const hello = JSON.parse(String(await c.next()));
+      expect(hello).toMatchObject({ hello: 'ann', room: 'lobby' });
+      expect(hello.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await c.next()).toBe('1:first');
+      c.ws.send('second');
+      expect(await c.next()).toBe('2:second');
+      c.ws.close(1000, 'done');
+      await c.closed;
+      await until(() => log.includes('close ann 1000 done'));
+    });
+
+    it('echoes binary frames as bytes', async () => {
+      const c = await client(`${base()}/echo/bin?user=bob`);
+      await c.next();
+      c.ws.send(Buffer.from([1, 2, 3]));
+      const reply = await c.next();
+      expect(Buffer.isBuffer(reply)).toBe(true);
+      expect([...(reply as Buffer)]).toEqual([3, 2, 1]);
+      c.ws.close();
+      await c.closed;
+    });
+
+    it('lets a handler close the socket with a code and reason', async () => {
+      const c = await client(`${base()}/echo/x?user=cy`);
+      await c.next();
+      c.ws.send('bye');
+      expect(await c.closed).toEqual({ code: 4000, reason: 'asked to leave' });
+      await until(() => log.some((l) => l.startsWith('close cy 4000')));
+    });
+
+    it('closes with 1011 when a handler throws', async () => {
+      const c = await client(`${base()}/echo/x?user=dee`);
+      await c.next();
+      c.ws.send('throw');
+      expect((await c.closed).code).toBe(1011);
+    });
+
+    it('closes with 1009 when a message is over maxPayload', async () => {
+      const c = await client(`${base()}/small`);
+      c.ws.send('short');
+      expect(await c.next()).toBe('short');
+      c.ws.send('x'.repeat(100));
+      expect((await c.closed).code).toBe(1009);
+    });
+
+    it('refuses the handshake with the Response upgrade() returned', async () => {
+      const refused = await refusedStatus(`${base()}/echo/lobby`);
+      expect(refused.status).toBe(401);
+      expect(JSON.parse(refused.body)).toEqual({ error: 'who?', code: 'UNAUTHORIZED' });
+    });
+
+    it('answers 404 to an upgrade on a path with no ws route', async () => {
+      expect((await refusedStatus(`${base()}/nowhere`)).status).toBe(404);
+    });
+
+    it('answers 426 to a plain HTTP request on a ws-only path, and HTTP routes still work', async () => {
+      const httpBase = base().replace(/^ws/, 'http');
+      const res = await fetch(`${httpBase}/small`);
+      expect(res.status).toBe(426);
+      expect(await (await fetch(`${httpBase}/http`)).text()).toBe('plain');
+    });
+  });
+}
