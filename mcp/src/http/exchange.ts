@@ -1,0 +1,52 @@
+import type { JSONRPCMessage, JSONRPCResponse } from '../jsonrpc';
+import type { ClientLink, PeerState } from '../peer';
+import { accepted, jsonResponse } from './responses';
+import { SSEStream } from './sse';
+
+/**
+ * One POST in flight, seen as a link to its client. The answer starts as plain JSON; the first notification
+ * or server-to-client request switches it to an SSE stream (when the client accepts one), which carries
+ * every later message and ends with the answer.
+ */
+export class PostExchange implements ClientLink {
+  readonly response: Promise<Response>;
+  readonly headers: Record<string, string> = {};
+  private resolve!: (response: Response) => void;
+  private stream: SSEStream | null = null;
+  private finished = false;
+
+  constructor(public peer: PeerState, private readonly sseAccepted: boolean, private readonly persist: (peer: PeerState, headers: Record<string, string>) => Promise<void>) {
+    this.response = new Promise((resolve) => { this.resolve = resolve; });
+  }
+
+  /** Server-to-client requests need the SSE stream (open or still possible) and an unfinished exchange. */
+  get canRequest(): boolean {
+    return this.sseAccepted && !this.finished && (this.stream === null || this.stream.isOpen);
+  }
+
+  send(message: JSONRPCMessage): boolean {
+    if (this.finished || !this.sseAccepted) return false;
+    if (this.stream === null) {
+      this.stream = new SSEStream();
+      this.resolve(this.stream.response(this.headers));
+    }
+    return this.stream.event(JSON.stringify(message));
+  }
+
+  onPeerChange(peer: PeerState): Promise<void> {
+    return this.persist(peer, this.headers);
+  }
+
+  /** Delivers the answers (one, a batch, or none for notifications only) and ends the exchange. */
+  finish(answers: JSONRPCResponse[], batch: boolean): void {
+    this.finished = true;
+    if (this.stream !== null) {
+      if (batch && answers.length > 0) this.stream.event(JSON.stringify(answers));
+      else for (const answer of answers) this.stream.event(JSON.stringify(answer));
+      this.stream.close();
+      return;
+    }
+    if (answers.length === 0) this.resolve(accepted(this.headers));
+    else this.resolve(jsonResponse(batch ? answers : answers[0], this.headers));
+  }
+}

@@ -1,0 +1,43 @@
+import type { Context, FwPluginConfig } from 'fw';
+import type { MCPServer } from '../server';
+import { createGuard } from './guard';
+import { LegacySSE } from './legacy-sse';
+import type { MCPHTTPOptions } from './options';
+import { createSessionStore } from './sessions';
+import { StreamableHTTP } from './streamable';
+
+export type { MCPHTTPOptions, MCPSessionOptions } from './options';
+
+type RouteHandler = (ctx: Context) => Response | Promise<Response>;
+
+function normalizePath(path: string): string {
+  const trimmed = `/${path.replace(/^\/+|\/+$/g, '')}`;
+  return trimmed === '/' ? '' : trimmed;
+}
+
+/**
+ * The fw plugin serving an MCP server over HTTP: streamable HTTP on `<path>` and, unless `enableSSE` is false,
+ * legacy SSE on `<path>/sse` and `<path>/stream`. Origin, rate limit and Bearer checks run inside every
+ * route handler, so nothing (compile(), listen(), another plugin) can route around them.
+ */
+export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {}): FwPluginConfig {
+  const base = normalizePath(options.path ?? '/mcp');
+  const guard = createGuard(options);
+  const streamable = new StreamableHTTP(server, createSessionStore(options.sessions));
+  const guarded = (handler: RouteHandler): RouteHandler => (ctx) => guard(ctx.request) ?? handler(ctx);
+  return {
+    name: base === '/mcp' ? 'fw-mcp' : `fw-mcp:${base || '/'}`,
+    setup(app) {
+      if (server.app === null) server.bind(app);
+      const endpoint = base || '/';
+      app.post(endpoint, guarded(streamable.post));
+      app.get(endpoint, guarded(streamable.get));
+      app.delete(endpoint, guarded(streamable.delete));
+      if (options.enableSSE !== false) {
+        const legacy = new LegacySSE(server, `${base}/stream`);
+        app.get(`${base}/sse`, guarded(legacy.open));
+        app.post(`${base}/stream`, guarded(legacy.post));
+      }
+    },
+  };
+}

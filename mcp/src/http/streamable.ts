@@ -1,0 +1,122 @@
+import type { Context } from 'fw';
+import { ErrorCode, type JSONRPCResponse } from '../jsonrpc';
+import { newPeer, type ClientLink, type LogLevel, type PeerState } from '../peer';
+import type { MCPServer } from '../server';
+import { ASSUMED_VERSION, isSupportedVersion } from '../versions';
+import { PostExchange } from './exchange';
+import { rpcErrorResponse } from './responses';
+import type { SessionStore } from './sessions';
+import { SSEStream } from './sse';
+
+const SESSION_HEADER = 'mcp-session-id';
+
+function acceptsSSE(request: Request): boolean {
+  const accept = request.headers.get('accept');
+  return accept !== null && (accept.includes('text/event-stream') || accept.includes('*/*'));
+}
+
+function isInitialize(message: unknown): boolean {
+  return typeof message === 'object' && message !== null && (message as { method?: unknown }).method === 'initialize';
+}
+
+function isRequest(message: unknown): boolean {
+  return typeof message === 'object' && message !== null && 'method' in message && 'id' in message;
+}
+
+/** Reads and parses a POST body; a Response when it is not JSON. */
+export async function readJSON(request: Request): Promise<unknown | Response> {
+  const text = await request.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return rpcErrorResponse(400, ErrorCode.ParseError, 'Parse error: the body is not valid JSON');
+  }
+}
+
+/** The streamable HTTP transport (2025-06-18): POST, GET and DELETE on one endpoint, stateless unless sessions are on. */
+export class StreamableHTTP {
+  /** Log level of stateless clients: there is no session to hold it, so it is kept per instance. */
+  private statelessLevel: LogLevel | null = null;
+
+  constructor(private readonly server: MCPServer, private readonly sessions: SessionStore | null) {}
+
+  /** POST: one JSON-RPC message (or a batch); answered as JSON, as SSE, or 202 when nothing needs an answer. */
+  post = async (ctx: Context): Promise<Response> => {
+    const request = ctx.request;
+    const versionHeader = request.headers.get('mcp-protocol-version');
+    if (versionHeader !== null && !isSupportedVersion(versionHeader)) {
+      return rpcErrorResponse(400, ErrorCode.InvalidRequest, `Unsupported MCP-Protocol-Version "${versionHeader}": use 2025-06-18, 2025-03-26 or 2024-11-05`);
+    }
+    const body = await readJSON(request);
+    if (body instanceof Response) return body;
+    const batch = Array.isArray(body);
+    const messages: unknown[] = batch ? body : [body];
+    if (messages.length === 0) return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Invalid request: an empty batch');
+    const initializing = messages.some(isInitialize);
+    if (initializing && messages.length > 1) return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Invalid request: initialize must be sent on its own');
+
+    const peer = await this.peerFor(request, initializing, versionHeader);
+    if (peer instanceof Response) return peer;
+    const exchange = new PostExchange(peer, acceptsSSE(request), (p, headers) => this.persist(p, headers, initializing));
+    if (peer.key !== '') exchange.headers[SESSION_HEADER] = peer.key;
+
+    if (!messages.some(isRequest)) {
+      await Promise.all(messages.map((m) => this.server.handle(m, exchange)));
+      exchange.finish([], batch);
+      return exchange.response;
+    }
+    Promise.all(messages.map((m) => this.server.handle(m, exchange, request.signal))).then(
+      (answers) => exchange.finish(answers.filter((a): a is JSONRPCResponse => a !== null), batch),
+    );
+    return exchange.response;
+  };
+
+  /** GET: with sessions, a stream of the server's notifications for that session; stateless servers answer 405. */
+  get = async (ctx: Context): Promise<Response> => {
+    if (this.sessions === null) {
+      return rpcErrorResponse(405, ErrorCode.InvalidRequest, 'Method not allowed: this server is stateless and offers no GET stream', { allow: 'POST' });
+    }
+    const peer = await this.peerFor(ctx.request, false, ctx.request.headers.get('mcp-protocol-version'));
+    if (peer instanceof Response) return peer;
+    let remove = () => {};
+    const stream = new SSEStream(() => remove());
+    const link: ClientLink = { peer, canRequest: false, send: (message) => stream.event(JSON.stringify(message)) };
+    remove = this.server.addLink(link);
+    return stream.response({ [SESSION_HEADER]: peer.key });
+  };
+
+  /** DELETE: ends a session (405 when sessions are off or the ids are self-contained). */
+  delete = async (ctx: Context): Promise<Response> => {
+    if (this.sessions === null) return rpcErrorResponse(405, ErrorCode.InvalidRequest, 'Method not allowed: this server has no sessions', { allow: 'POST' });
+    const peer = await this.peerFor(ctx.request, false, null);
+    if (peer instanceof Response) return peer;
+    if (!(await this.sessions.end(peer.key))) {
+      return rpcErrorResponse(405, ErrorCode.InvalidRequest, 'Method not allowed: signed sessions cannot be ended early; they expire on their own', { allow: 'POST, GET' });
+    }
+    return new Response(null, { status: 204 });
+  };
+
+  private async peerFor(request: Request, initializing: boolean, versionHeader: string | null): Promise<PeerState | Response> {
+    const version = versionHeader ?? ASSUMED_VERSION;
+    if (this.sessions === null || initializing) {
+      const peer = newPeer('', version, null);
+      if (this.sessions === null) peer.logLevel = this.statelessLevel;
+      return peer;
+    }
+    const id = request.headers.get(SESSION_HEADER);
+    if (id === null || id === '') return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Bad request: missing Mcp-Session-Id header (initialize first)');
+    if (!/^[\x21-\x7e]+$/.test(id)) return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Bad request: Mcp-Session-Id must be visible ASCII');
+    const peer = await this.sessions.load(id);
+    if (peer === null) return rpcErrorResponse(404, ErrorCode.InvalidRequest, 'Session not found or expired: initialize a new session');
+    return peer;
+  }
+
+  private async persist(peer: PeerState, headers: Record<string, string>, initializing: boolean): Promise<void> {
+    if (this.sessions === null) {
+      this.statelessLevel = peer.logLevel;
+      return;
+    }
+    if (initializing && peer.key === '') headers[SESSION_HEADER] = await this.sessions.create(peer);
+    else await this.sessions.save(peer);
+  }
+}

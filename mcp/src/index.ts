@@ -1,0 +1,27 @@
+import type { Fw } from 'fw';
+import { MCPServer } from './server';
+import type { MCPServerOptions } from './types';
+
+/** Creates an MCP server, optionally bound to an fw app (`null` binds later with `server.bind(app)`). */
+export function createMCPServer(app: Fw | null = null, options: MCPServerOptions = {}): MCPServer {
+  return new MCPServer(app, options);
+}
+
+/** Same as `createMCPServer`: the short form `mcp(app, options)`. */
+export function mcp(app: Fw | null = null, options: MCPServerOptions = {}): MCPServer {
+  return new MCPServer(app, options);
+}
+
+export { MCPServer, type NotificationListener } from './server';
+export { createMCPPlugin, type MCPHTTPOptions, type MCPSessionOptions } from './http/plugin';
+export type { SessionKV } from './http/options';
+export { StdioTransport, type StdioTransportOptions, type StdioInput, type StdioOutput } from './stdio/transport';
+export { RequestContext } from './request-context';
+export { paginate, decodeCursor, type Page } from './pagination';
+export { compileUriTemplate, type UriTemplate } from './uri-template';
+export { docsResources, slugOf } from './docs';
+export { ErrorCode, RpcError } from './jsonrpc';
+export type { JSONRPCMessage, JSONRPCRequest, JSONRPCNotification, JSONRPCResponse, JSONRPCResult, JSONRPCError, RequestId } from './jsonrpc';
+export { LOG_LEVELS, type LogLevel, type PeerState, type ClientLink } from './peer';
+export { SUPPORTED_VERSIONS, LATEST_VERSION } from './versions';
+export type * from './types';

@@ -1,0 +1,75 @@
+import { validate, type ValidationError } from 'fw';
+import { isAsyncIterable, toBlock, toToolResult } from '../content';
+import { ErrorCode, RpcError } from '../jsonrpc';
+import { paginate } from '../pagination';
+import type { RequestContext } from '../request-context';
+import type { Registry } from '../registry';
+import type { CallToolResult, ContentBlock, MCPTool } from '../types';
+import { describe, objectParam, stringParam } from './params';
+
+const anyObject = { type: 'object' } as const;
+const listedFields = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', '_meta'] as const;
+
+/** Fields of a tool as `tools/list` shows it. */
+export function toolDescriptor(tool: MCPTool): Record<string, unknown> {
+  const listed = describe(tool, listedFields);
+  if (listed.inputSchema === undefined) listed.inputSchema = anyObject;
+  return listed;
+}
+
+/** `tools/list`: one page of tool descriptors. */
+export function listTools(registry: Registry, params: Record<string, any> | undefined, pageSize: number): Record<string, unknown> {
+  const page = paginate([...registry.tools.values()], params?.cursor, pageSize);
+  const result: Record<string, unknown> = { tools: page.items.map(toolDescriptor) };
+  if (page.nextCursor) result.nextCursor = page.nextCursor;
+  return result;
+}
+
+function describeErrors(errors: ValidationError[]): string {
+  return errors.map((e) => `${e.path || '(root)'}: ${e.message}`).join('; ');
+}
+
+async function collectStream(stream: AsyncIterable<unknown>, ctx: RequestContext): Promise<CallToolResult> {
+  const content: ContentBlock[] = [];
+  for await (const value of stream) {
+    if (ctx.signal.aborted) break;
+    const block = toBlock(value);
+    content.push(block);
+    ctx.sendNotification('notifications/content', { requestId: ctx.requestId, index: content.length - 1, content: block });
+    ctx.notifyProgress(content.length, undefined, block.type === 'text' ? block.text : `${block.type} block`);
+  }
+  return { content };
+}
+
+function checkOutput(tool: MCPTool, result: CallToolResult): void {
+  if (tool.outputSchema === undefined || result.isError) return;
+  if (result.structuredContent === undefined) {
+    throw new RpcError(ErrorCode.InternalError, `The tool "${tool.name}" declares an outputSchema but returned no structuredContent`);
+  }
+  const checked = validate(tool.outputSchema, result.structuredContent);
+  if (!checked.valid) {
+    throw new RpcError(ErrorCode.InternalError, `The tool "${tool.name}" returned output that does not match its outputSchema: ${describeErrors(checked.errors)}`, { errors: checked.errors });
+  }
+}
+
+/** `tools/call`: validates the arguments, runs the handler (streaming if it yields), checks the output. */
+export async function callTool(registry: Registry, params: Record<string, any> | undefined, ctx: RequestContext): Promise<CallToolResult> {
+  const name = stringParam(params, 'name');
+  const tool = registry.tools.get(name);
+  if (!tool) throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  const args = objectParam(params, 'arguments') ?? {};
+  const checked = validate(tool.inputSchema ?? anyObject, args);
+  if (!checked.valid) {
+    throw new RpcError(ErrorCode.InvalidParams, `Invalid arguments for tool "${name}": ${describeErrors(checked.errors)}`, { errors: checked.errors });
+  }
+  let result: CallToolResult;
+  try {
+    const value = await tool.handler(args, ctx);
+    result = isAsyncIterable(value) ? await collectStream(value, ctx) : toToolResult(value);
+  } catch (error) {
+    if (error instanceof RpcError) throw error;
+    return { content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }], isError: true };
+  }
+  checkOutput(tool, result);
+  return result;
+}

@@ -1,0 +1,49 @@
+import type { JSONRPCMessage } from './jsonrpc';
+
+/** Log levels of `notifications/message`, least severe first. */
+export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+
+/** One MCP log level. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Whether a string is an MCP log level. */
+export function isLogLevel(value: unknown): value is LogLevel {
+  return typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
+}
+
+/** Whether a message at `level` passes a client's minimum level (no minimum: everything passes). */
+export function levelPasses(level: LogLevel, minimum: LogLevel | null): boolean {
+  return minimum === null || LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(minimum);
+}
+
+/** What the server knows about the client at the other end: negotiated version, capabilities, log level. */
+export interface PeerState {
+  /** Session id, or '' when the transport is stateless. */
+  key: string;
+  protocolVersion: string;
+  /** Capabilities the client declared in `initialize`; null when unknown (stateless HTTP without a session). */
+  clientCapabilities: Record<string, unknown> | null;
+  clientInfo?: { name?: string; version?: string };
+  /** Minimum level of log messages to send; null sends everything. */
+  logLevel: LogLevel | null;
+}
+
+/** A fresh peer state for a transport that has not seen `initialize` yet. */
+export function newPeer(key: string, protocolVersion: string, clientCapabilities: Record<string, unknown> | null): PeerState {
+  return { key, protocolVersion, clientCapabilities, logLevel: null };
+}
+
+/**
+ * The way back to a client: each transport hands one to the server with every message it receives
+ * (the SSE response stream of a POST, a stdio connection, a legacy SSE stream).
+ */
+export interface ClientLink {
+  /** The client this link leads to. */
+  readonly peer: PeerState;
+  /** Whether a server-to-client request can travel over this link now (its answer has a way back). */
+  readonly canRequest: boolean;
+  /** Sends a notification or a server-to-client request; returns false when the link cannot carry it. */
+  send(message: JSONRPCMessage): boolean;
+  /** Called when the server changed peer state the transport may want to persist (log level, initialize). */
+  onPeerChange?(peer: PeerState): void | Promise<void>;
+}

@@ -1,0 +1,81 @@
+import { compileUriTemplate, type UriTemplate } from './uri-template';
+import type { MCPPrompt, MCPResource, MCPResourceTemplate, MCPTool, Workflow } from './types';
+
+/** A registered resource template with its compiled matcher. */
+export interface TemplateEntry {
+  definition: MCPResourceTemplate;
+  matcher: UriTemplate;
+}
+
+function requireName(kind: string, value: unknown, field = 'name'): string {
+  if (typeof value !== 'string' || value === '') throw new TypeError(`A ${kind} needs a non-empty string "${field}"`);
+  return value;
+}
+
+function requireHandler(kind: string, name: string, handler: unknown): void {
+  if (typeof handler !== 'function') throw new TypeError(`The ${kind} "${name}" needs a "handler" function`);
+}
+
+/** The server's tools, resources, templates, prompts and workflows, each checked when registered. */
+export class Registry {
+  readonly tools = new Map<string, MCPTool>();
+  readonly resources = new Map<string, MCPResource>();
+  readonly templates = new Map<string, TemplateEntry>();
+  readonly prompts = new Map<string, MCPPrompt>();
+  readonly workflows = new Map<string, Workflow>();
+
+  /** Adds or replaces a tool. */
+  addTool(tool: MCPTool): void {
+    const name = requireName('tool', tool?.name);
+    requireHandler('tool', name, tool.handler);
+    const schema = tool.inputSchema;
+    if (schema !== undefined && (schema === null || typeof schema !== 'object' || (schema.type !== undefined && schema.type !== 'object'))) {
+      throw new TypeError(`The tool "${name}" needs an inputSchema of type "object"`);
+    }
+    this.tools.set(name, tool);
+  }
+
+  /** Adds or replaces a resource. */
+  addResource(resource: MCPResource): void {
+    const uri = requireName('resource', resource?.uri, 'uri');
+    requireName('resource', resource.name);
+    if (resource.handler === undefined && resource.text === undefined && resource.blob === undefined) {
+      throw new TypeError(`The resource "${uri}" needs a "handler", "text" or "blob"`);
+    }
+    this.resources.set(uri, resource);
+  }
+
+  /** Adds or replaces a resource template. */
+  addTemplate(template: MCPResourceTemplate): void {
+    const uriTemplate = requireName('resource template', template?.uriTemplate, 'uriTemplate');
+    requireName('resource template', template.name);
+    requireHandler('resource template', uriTemplate, template.handler);
+    this.templates.set(uriTemplate, { definition: template, matcher: compileUriTemplate(uriTemplate) });
+  }
+
+  /** Adds or replaces a prompt. */
+  addPrompt(prompt: MCPPrompt): void {
+    const name = requireName('prompt', prompt?.name);
+    requireHandler('prompt', name, prompt.handler);
+    if (prompt.arguments !== undefined && (!Array.isArray(prompt.arguments) || prompt.arguments.some((a) => typeof a?.name !== 'string'))) {
+      throw new TypeError(`The prompt "${name}" needs "arguments" as a list of { name }`);
+    }
+    this.prompts.set(name, prompt);
+  }
+
+  /** Adds or replaces a workflow definition. */
+  addWorkflow(workflow: Workflow): void {
+    const name = requireName('workflow', workflow?.name);
+    if (!Array.isArray(workflow.steps)) throw new TypeError(`The workflow "${name}" needs a "steps" list`);
+    this.workflows.set(name, workflow);
+  }
+
+  /** The first template matching a URI, with the values of its variables. */
+  matchTemplate(uri: string): { entry: TemplateEntry; variables: Record<string, string> } | null {
+    for (const entry of this.templates.values()) {
+      const variables = entry.matcher.match(uri);
+      if (variables !== null) return { entry, variables };
+    }
+    return null;
+  }
+}

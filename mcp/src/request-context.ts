@@ -1,0 +1,88 @@
+import { notificationOf, type RequestId } from './jsonrpc';
+import { levelPasses, type ClientLink, type LogLevel, type PeerState } from './peer';
+import type { MCPServer } from './server';
+
+/** What every tool, resource and prompt handler gets besides its arguments: the request's way back to the client. */
+export class RequestContext {
+  /** Aborted when the client cancels the request (`notifications/cancelled`) or goes away. */
+  readonly signal: AbortSignal;
+  readonly requestId: RequestId;
+  /** The request's `params._meta` (empty object when absent). */
+  readonly meta: Record<string, unknown>;
+  readonly server: MCPServer;
+  private readonly link: ClientLink;
+  private lastProgress = -Infinity;
+  private done = false;
+
+  constructor(server: MCPServer, link: ClientLink, requestId: RequestId, meta: Record<string, unknown> | undefined, signal: AbortSignal) {
+    this.server = server;
+    this.link = link;
+    this.requestId = requestId;
+    this.meta = meta ?? {};
+    this.signal = signal;
+  }
+
+  /** The fw app the server is bound to, or null. */
+  get app() {
+    return this.server.app;
+  }
+
+  /** What the server knows about the client (version, capabilities, log level). */
+  get peer(): PeerState {
+    return this.link.peer;
+  }
+
+  /** The progress token the client sent with this request, if any. */
+  get progressToken(): string | number | undefined {
+    const token = this.meta.progressToken;
+    return typeof token === 'string' || typeof token === 'number' ? token : undefined;
+  }
+
+  /** Sends any notification to the client of this request (dropped once the request has been answered). */
+  sendNotification(method: string, params?: Record<string, any>): boolean {
+    if (this.done) return false;
+    return this.link.send(notificationOf(method, params));
+  }
+
+  /** Sends `notifications/message` when `level` passes the client's minimum level. */
+  log(level: LogLevel, data: unknown, logger?: string): boolean {
+    if (!levelPasses(level, this.link.peer.logLevel)) return false;
+    return this.sendNotification('notifications/message', logger === undefined ? { level, data } : { level, data, logger });
+  }
+
+  /** Sends `notifications/progress` when the client asked for progress; values must increase. */
+  notifyProgress(progress: number, total?: number, message?: string): boolean {
+    const progressToken = this.progressToken;
+    if (progressToken === undefined || !(progress > this.lastProgress)) return false;
+    this.lastProgress = progress;
+    const params: Record<string, unknown> = { progressToken, progress };
+    if (total !== undefined) params.total = total;
+    if (message !== undefined) params.message = message;
+    return this.sendNotification('notifications/progress', params);
+  }
+
+  /** Sends a request to the client and resolves with its result (fails at once when no channel exists). */
+  request(method: string, params?: Record<string, any>): Promise<Record<string, any>> {
+    return this.server.outgoing.request(this.link, method, params, this.signal);
+  }
+
+  /** Asks the client's model to generate a message (`sampling/createMessage`). */
+  createMessage(params: Record<string, any>): Promise<Record<string, any>> {
+    return this.request('sampling/createMessage', params);
+  }
+
+  /** Asks the user for structured input (`elicitation/create`). */
+  elicit(params: Record<string, any>): Promise<Record<string, any>> {
+    return this.request('elicitation/create', params);
+  }
+
+  /** Asks the client for its roots (`roots/list`). */
+  listRoots(): Promise<Record<string, any>> {
+    return this.request('roots/list');
+  }
+
+  /** Marks the request answered: later notifications and progress are dropped. */
+  finish(): void {
+    this.done = true;
+  }
+}

@@ -1,0 +1,149 @@
+import { ErrorCode, errorOf, type JSONRPCMessage } from '../jsonrpc';
+import { newPeer, type ClientLink } from '../peer';
+import type { MCPServer } from '../server';
+import { ASSUMED_VERSION } from '../versions';
+
+type Chunk = Uint8Array | string;
+
+/** Something to read lines from: a Web ReadableStream or any async iterable of bytes or text (Node's `process.stdin`). */
+export type StdioInput = ReadableStream<Chunk> | AsyncIterable<Chunk>;
+
+/** Something to write lines to: a Web WritableStream or any object with `write(text)` (Node's `process.stdout`). */
+export type StdioOutput = WritableStream<Uint8Array> | { write(chunk: string): unknown };
+
+/** Options of `StdioTransport`. */
+export interface StdioTransportOptions {
+  /** Where messages come from (default: the process's standard input on Node and Bun). */
+  input?: StdioInput;
+  /** Where messages go (default: the process's standard output on Node and Bun). */
+  output?: StdioOutput;
+  /** Receives diagnostic lines when `debug` is on (default: standard error through `console.error`). */
+  log?: (line: string) => void;
+  /** Logs every message in and out through `log`. */
+  debug?: boolean;
+}
+
+interface ProcessStdio {
+  stdin?: AsyncIterable<Chunk>;
+  stdout?: { write(chunk: string): unknown };
+}
+
+function processStdio(): ProcessStdio {
+  return (globalThis as { process?: ProcessStdio }).process ?? {};
+}
+
+function iterate(input: StdioInput): AsyncIterable<Chunk> {
+  if (input instanceof ReadableStream) {
+    return {
+      async *[Symbol.asyncIterator]() {
+        const reader = input.getReader();
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) return;
+            yield value;
+          }
+        } finally {
+          reader.releaseLock();
+        }
+      },
+    };
+  }
+  return input;
+}
+
+/**
+ * MCP over stdio: newline-delimited JSON-RPC in and out. Requests run concurrently, so a client's answer to a
+ * server-to-client request (sampling, roots, elicitation) reaches the handler waiting for it. Only protocol
+ * messages are written to the output; diagnostics go to `log`.
+ */
+export class StdioTransport {
+  private readonly input: StdioInput;
+  private readonly writeLine: (line: string) => Promise<void> | void;
+  private readonly logLine: (line: string) => void;
+  private readonly debug: boolean;
+  private closed = false;
+
+  constructor(options: StdioTransportOptions = {}) {
+    const stdio = processStdio();
+    const input = options.input ?? stdio.stdin;
+    const output = options.output ?? stdio.stdout;
+    if (!input || !output) throw new Error('StdioTransport needs "input" and "output" here: this runtime has no process standard streams');
+    this.input = input;
+    this.debug = options.debug ?? false;
+    this.logLine = options.log ?? ((line) => console.error(line));
+    if (output instanceof WritableStream) {
+      const writer = output.getWriter();
+      const encoder = new TextEncoder();
+      this.writeLine = (line) => writer.write(encoder.encode(`${line}\n`));
+    } else {
+      this.writeLine = (line) => { output.write(`${line}\n`); };
+    }
+  }
+
+  /** Serves `server` until the input ends; the server's `log()` and notifications go to this client meanwhile. */
+  async serve(server: MCPServer): Promise<void> {
+    const link: ClientLink = {
+      peer: newPeer('stdio', ASSUMED_VERSION, null),
+      canRequest: true,
+      send: (message) => this.send(message),
+    };
+    server.setClientLink(link);
+    const running = new Set<Promise<void>>();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of iterate(this.input)) {
+        buffer += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+        let newline = buffer.indexOf('\n');
+        while (newline !== -1) {
+          const line = buffer.slice(0, newline).replace(/\r$/, '');
+          buffer = buffer.slice(newline + 1);
+          if (line.trim() !== '') this.track(running, this.receive(server, link, line));
+          newline = buffer.indexOf('\n');
+        }
+      }
+      if (buffer.trim() !== '') this.track(running, this.receive(server, link, buffer));
+      await Promise.all(running);
+    } finally {
+      this.closed = true;
+      server.setClientLink(null);
+    }
+  }
+
+  private track(running: Set<Promise<void>>, work: Promise<void>): void {
+    running.add(work);
+    work.finally(() => running.delete(work));
+  }
+
+  private send(message: JSONRPCMessage | JSONRPCMessage[]): boolean {
+    if (this.closed) return false;
+    const line = JSON.stringify(message);
+    if (this.debug) this.logLine(`[fw-mcp stdio] -> ${line}`);
+    const written = this.writeLine(line);
+    if (written instanceof Promise) written.catch((error) => this.logLine(`[fw-mcp stdio] write failed: ${String(error)}`));
+    return true;
+  }
+
+  private async receive(server: MCPServer, link: ClientLink, line: string): Promise<void> {
+    if (this.debug) this.logLine(`[fw-mcp stdio] <- ${line}`);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      this.send(errorOf(null, ErrorCode.ParseError, 'Parse error: the line is not valid JSON'));
+      return;
+    }
+    if (Array.isArray(parsed)) {
+      if (parsed.length === 0) {
+        this.send(errorOf(null, ErrorCode.InvalidRequest, 'Invalid request: an empty batch'));
+        return;
+      }
+      const answers = (await Promise.all(parsed.map((m) => server.handle(m, link)))).filter((a) => a !== null);
+      if (answers.length > 0) this.send(answers);
+      return;
+    }
+    const answer = await server.handle(parsed, link);
+    if (answer !== null) this.send(answer);
+  }
+}

@@ -1,0 +1,184 @@
+import type { JSONSchema } from 'fw';
+import type { RequestContext } from './request-context';
+
+/** Optional hints about a content block's audience and importance. */
+export interface Annotations {
+  audience?: ('user' | 'assistant')[];
+  priority?: number;
+  lastModified?: string;
+}
+
+/** A resource's contents as text. */
+export interface TextResourceContents {
+  uri: string;
+  mimeType?: string;
+  text: string;
+  _meta?: Record<string, unknown>;
+}
+
+/** A resource's contents as base64 bytes. */
+export interface BlobResourceContents {
+  uri: string;
+  mimeType?: string;
+  blob: string;
+  _meta?: Record<string, unknown>;
+}
+
+/** Text or binary resource contents. */
+export type ResourceContents = TextResourceContents | BlobResourceContents;
+
+/** The content blocks tools and prompts return. */
+export type ContentBlock =
+  | { type: 'text'; text: string; annotations?: Annotations; _meta?: Record<string, unknown> }
+  | { type: 'image'; data: string; mimeType: string; annotations?: Annotations; _meta?: Record<string, unknown> }
+  | { type: 'audio'; data: string; mimeType: string; annotations?: Annotations; _meta?: Record<string, unknown> }
+  | { type: 'resource'; resource: ResourceContents; annotations?: Annotations; _meta?: Record<string, unknown> }
+  | { type: 'resource_link'; uri: string; name: string; title?: string; description?: string; mimeType?: string; size?: number; annotations?: Annotations; _meta?: Record<string, unknown> };
+
+/** What `tools/call` answers. */
+export interface CallToolResult {
+  content: ContentBlock[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+  [extra: string]: unknown;
+}
+
+/** Hints about a tool's behaviour (all advisory). */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/**
+ * What a tool handler may return: a full result, content blocks, a string (one text block), an object
+ * (structured content plus its JSON as text), or an async iterable of blocks streamed as they are produced.
+ */
+export type ToolReturn =
+  | CallToolResult
+  | ContentBlock
+  | ContentBlock[]
+  | string
+  | Record<string, unknown>
+  | AsyncIterable<ContentBlock | string>
+  | undefined;
+
+/** A tool: validated input, a handler, optional output schema and annotations. */
+export interface MCPTool<Args = any> {
+  name: string;
+  title?: string;
+  description: string;
+  /** JSON Schema of the arguments (default: an object with any properties); validated before the handler runs. */
+  inputSchema?: JSONSchema;
+  /** JSON Schema of `structuredContent`; results are checked against it. */
+  outputSchema?: JSONSchema;
+  annotations?: ToolAnnotations;
+  _meta?: Record<string, unknown>;
+  handler(args: Args, ctx: RequestContext): ToolReturn | Promise<ToolReturn>;
+}
+
+/** What a resource handler may return: text, bytes, one or several contents records. */
+export type ResourceReturn = string | Uint8Array | ArrayBuffer | ResourceContents | ResourceContents[] | { text: string; mimeType?: string } | { blob: string; mimeType?: string };
+
+/** A fixed resource: a URI, a name, and either constant contents or a handler. */
+export interface MCPResource {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  annotations?: Annotations;
+  _meta?: Record<string, unknown>;
+  /** Constant text contents (used when there is no handler). */
+  text?: string;
+  /** Constant binary contents, base64 (used when there is no handler). */
+  blob?: string;
+  handler?(uri: string, ctx: RequestContext): ResourceReturn | Promise<ResourceReturn>;
+}
+
+/** Suggests values for one argument from what the user typed so far. */
+export type Completer = (value: string, context: { arguments?: Record<string, string> }) => string[] | Promise<string[]>;
+
+/** A family of resources addressed by an RFC 6570 level 1 template such as `file:///{path}`. */
+export interface MCPResourceTemplate {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  annotations?: Annotations;
+  _meta?: Record<string, unknown>;
+  /** Completers per template variable, for `completion/complete`. */
+  complete?: Record<string, Completer>;
+  handler(uri: string, variables: Record<string, string>, ctx: RequestContext): ResourceReturn | Promise<ResourceReturn>;
+}
+
+/** One declared prompt argument. */
+export interface PromptArgument {
+  name: string;
+  title?: string;
+  description?: string;
+  required?: boolean;
+}
+
+/** One message of a prompt. */
+export interface PromptMessage {
+  role: 'user' | 'assistant';
+  content: ContentBlock;
+}
+
+/** What a prompt handler may return: messages, a string (one user message), or a full result. */
+export type PromptReturn = string | PromptMessage[] | { description?: string; messages: PromptMessage[] };
+
+/** A prompt template with declared arguments. */
+export interface MCPPrompt {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: PromptArgument[];
+  _meta?: Record<string, unknown>;
+  /** Completers per argument, for `completion/complete`. */
+  complete?: Record<string, Completer>;
+  handler(args: Record<string, string>, ctx: RequestContext): PromptReturn | Promise<PromptReturn>;
+}
+
+/** A declarative workflow; the app bridge runs it (see the bridge's README), the server keeps the registry. */
+export interface Workflow {
+  name: string;
+  description?: string;
+  input?: Record<string, JSONSchema>;
+  steps: Record<string, unknown>[];
+}
+
+/** Live runtime objects the app bridge exposes as tools (RoomManager, HotReloader, SSG paths, rate limiter). */
+export type RuntimeBridgeOptions = Record<string, unknown>;
+
+/** Options of `createMCPServer` / `mcp`. */
+export interface MCPServerOptions {
+  name?: string;
+  version?: string;
+  instructions?: string;
+  /** The version offered when the client asks for one we do not speak (default 2025-06-18). */
+  protocolVersion?: string;
+  tools?: MCPTool[];
+  resources?: MCPResource[];
+  resourceTemplates?: MCPResourceTemplate[];
+  prompts?: MCPPrompt[];
+  workflows?: Workflow[];
+  /** A folder of markdown files served as `docs://<slug>` (Node and Bun). */
+  docsDir?: string;
+  /** Markdown documents by slug, served as `docs://<slug>` (every platform: import them on workers). */
+  docs?: Record<string, string>;
+  runtime?: RuntimeBridgeOptions;
+  /** Items per page of the list methods (default 50). */
+  pageSize?: number;
+  /** Expose mutating runtime tools (default false). */
+  allowMutation?: boolean;
+  /** Milliseconds a server-to-client request waits for its answer (default 60000). */
+  requestTimeoutMs?: number;
+  debug?: boolean;
+}
