@@ -35,3 +35,8 @@ export * from './errors';
 export * from './security';
 export * from './cors';
 export * from './event-bus';
+export {
+  RoomManager, MemoryRoomBridge, encodePayload, decodePayload,
+  type RoomManagerOptions, type BroadcastOptions, type RoomBridge, type RoomEvent, type RoomMember, type RoomInfo,
+  type ConnectionInfo, type BridgePayload,
+} from './ws';
