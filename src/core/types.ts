@@ -1,6 +1,7 @@
 import type { Context } from './context';
 import type { Fw } from './fw';
 import type { DataFormat } from '../schema/formats';
+import type { DatabaseConfig } from '../db/types';
 
 /** An HTTP method a route can be registered for; `ALL` answers any method. */
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'ALL';
@@ -118,7 +119,7 @@ export interface FwConfig {
   /** Default response and parse format (JSON unless given). */
   format?: string | DataFormat;
   /** Database configuration: makes `app.db` available lazily. */
-  database?: Record<string, unknown>;
+  database?: DatabaseConfig;
   /** Adapter used by `listen()` (defaults to the runtime found: Bun, else Node). */
   adapter?: Adapter;
   /** Port and hostname used by `listen()` (defaults 3000 and 0.0.0.0). */

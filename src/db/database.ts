@@ -1,0 +1,192 @@
+import { SystemError } from '../core/errors';
+import { assertDatabaseType, d1BindingName, detectDatabaseType } from './detect';
+import { databaseError } from './errors';
+import type { Migrator } from './migrations/migrator';
+import { platformFiles } from './platform-files';
+import type {
+  D1Binding, DatabaseConfig, DatabaseType, Engine, ExecuteResult, MigrationSource, Queryable, Row, SqlParam, Statement,
+  Transaction, TransactionOptions,
+} from './types';
+
+/**
+ * `app.db`: one query API over sqlite, postgres, mysql and d1. Nothing connects until the first query; then the
+ * engine's driver is imported, and `autoMigrate`/`autoSeed` run once before that query. `close()` ends the pool
+ * (the next query reconnects).
+ */
+export class Database implements Queryable {
+  readonly type: DatabaseType;
+  readonly url: string;
+  private readonly config: DatabaseConfig;
+  private engineValue: Engine | null = null;
+  private enginePromise: Promise<Engine> | null = null;
+  private readyPromise: Promise<Engine> | null = null;
+  private env: Record<string, unknown> | null = null;
+
+  constructor(config: DatabaseConfig) {
+    if (!config || typeof config !== 'object') throw new TypeError('The database config must be an object with a url and/or type');
+    if (config.url !== undefined && typeof config.url !== 'string') throw new TypeError('The database url must be a string');
+    if (config.type !== undefined) assertDatabaseType(config.type);
+    const type = config.type ?? (config.url ? detectDatabaseType(config.url) : config.binding ? 'd1' : undefined);
+    if (!type) throw new TypeError('The database config needs a url (file:, *.db, :memory:, postgres://, mysql://, d1:<binding>) or a type');
+    this.type = type;
+    this.url = config.url ?? (type === 'sqlite' ? ':memory:' : type === 'd1' ? 'd1:binding' : '');
+    if (!this.url && (type === 'postgres' || type === 'mysql')) throw new TypeError(`A ${type} database needs a url`);
+    if (type === 'd1' && !config.binding) d1BindingName(this.url);
+    this.config = config;
+  }
+
+  /** The driver's own client once connected (better-sqlite3 Database, postgres Sql, mysql2 Pool, D1 binding), else null. */
+  get raw(): unknown {
+    return this.engineValue?.raw ?? null;
+  }
+
+  /** Whether a connection is open. */
+  get connected(): boolean {
+    return this.engineValue !== null;
+  }
+
+  /** Hands over the worker env, where the binding of a `d1:<name>` URL is found. */
+  bindEnv(env: unknown): this {
+    if (env && typeof env === 'object') this.env = env as Record<string, unknown>;
+    return this;
+  }
+
+  /** Connects now and runs `autoMigrate`/`autoSeed` (the first query does this by itself). */
+  async connect(): Promise<this> {
+    await this.ready();
+    return this;
+  }
+
+  async query<T extends Row = Row>(sql: string, params?: SqlParam[]): Promise<T[]> {
+    assertSql(sql);
+    return (await this.ready()).query<T>(sql, params);
+  }
+
+  async execute(sql: string, params?: SqlParam[]): Promise<ExecuteResult> {
+    assertSql(sql);
+    return (await this.ready()).execute(sql, params);
+  }
+
+  /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws (the error is rethrown as is). */
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T> {
+    if (typeof fn !== 'function') throw new TypeError('transaction() needs a function (tx) => Promise');
+    return (await this.ready()).transaction(fn, options);
+  }
+
+  /** Runs statements atomically (D1's batch; a transaction elsewhere) and returns each one's result. */
+  async batch(statements: Statement[]): Promise<ExecuteResult[]> {
+    if (!Array.isArray(statements)) throw new TypeError('batch() needs a list of { sql, params } statements');
+    statements.forEach((s) => assertSql(s?.sql));
+    return (await this.ready()).batch(statements);
+  }
+
+  /** A Migrator over this database, with the configured migrations (or the Node/Bun reader of `migrationsDir`). */
+  async migrator(options: { migrations?: MigrationSource; table?: string } = {}): Promise<Migrator> {
+    const { Migrator } = await import('./migrations/migrator');
+    const migrations = options.migrations ?? (await this.migrationSource());
+    return new Migrator(() => this.engine(), { migrations, table: options.table, ignore: this.seedName() });
+  }
+
+  /** Loads the configured seed (`seed` text or `seedFile`) once; true when it ran now. */
+  async seed(): Promise<boolean> {
+    const name = this.config.seedFile ?? 'inline';
+    const sql = await this.seedText();
+    if (sql === null) throw new TypeError('No seed configured: set `seed` (SQL text) or `seedFile` in the database config');
+    return (await this.migrator()).seed(name, sql);
+  }
+
+  /** Connects without the auto steps; what the Migrator and `raw` users need. */
+  engine(): Promise<Engine> {
+    return (this.enginePromise ??= this.open().then(
+      (engine) => (this.engineValue = engine),
+      (error) => {
+        this.enginePromise = null;
+        throw databaseError(this.type, error);
+      },
+    ));
+  }
+
+  /** Closes the pool or file; a later query connects again. */
+  async close(): Promise<void> {
+    const pending = this.enginePromise;
+    this.enginePromise = null;
+    this.readyPromise = null;
+    this.engineValue = null;
+    if (!pending) return;
+    const engine = await pending.catch(() => null);
+    await engine?.close();
+  }
+
+  private ready(): Promise<Engine> {
+    return (this.readyPromise ??= this.prepare().catch((error) => {
+      this.readyPromise = null;
+      throw error;
+    }));
+  }
+
+  private async prepare(): Promise<Engine> {
+    const engine = await this.engine();
+    if (this.config.autoMigrate) await (await this.migrator()).up();
+    if (this.config.autoSeed) await this.seed();
+    return engine;
+  }
+
+  private async open(): Promise<Engine> {
+    switch (this.type) {
+      case 'sqlite':
+        return (await import('./engines/sqlite')).openSqlite(this.config, this.url);
+      case 'postgres':
+        return (await import('./engines/postgres')).openPostgres(this.config, this.url);
+      case 'mysql':
+        return (await import('./engines/mysql')).openMysql(this.config, this.url);
+      case 'd1':
+        return (await import('./engines/d1')).openD1(this.d1Binding(), this.config);
+    }
+  }
+
+  private d1Binding(): D1Binding {
+    if (this.config.binding) return this.config.binding;
+    const name = d1BindingName(this.url);
+    const binding = this.env?.[name] as D1Binding | undefined;
+    if (!binding || typeof binding.prepare !== 'function') {
+      throw new SystemError(`${this.url}: no D1 binding named "${name}" found; pass \`binding: env.${name}\` in the config, or call db.bindEnv(env) (the bindDatabaseEnv() middleware does it per request)`, {
+        code: 'DB_NO_BINDING',
+        details: { engine: 'd1', code: 'DB_NO_BINDING', binding: name },
+      });
+    }
+    return binding;
+  }
+
+  private async migrationSource(): Promise<MigrationSource> {
+    if (this.config.migrations !== undefined) return this.config.migrations;
+    return (await platformFiles()).migrationsFromDir(this.config.migrationsDir ?? './migrations');
+  }
+
+  private seedName(): string[] {
+    const file = this.config.seedFile;
+    return file ? [file.slice(file.lastIndexOf('/') + 1)] : [];
+  }
+
+  private async seedText(): Promise<string | null> {
+    if (typeof this.config.seed === 'string') return this.config.seed;
+    const file = this.config.seedFile;
+    if (!file) return null;
+    const migrations = this.config.migrations;
+    if (migrations !== undefined) {
+      const files = typeof migrations === 'function' ? await migrations() : migrations;
+      const base = this.seedName()[0];
+      const key = Object.keys(files).find((k) => k === file || k.slice(k.lastIndexOf('/') + 1) === base);
+      if (key !== undefined) return files[key];
+    }
+    return (await platformFiles()).readSeedFile(file);
+  }
+}
+
+/** Creates the `Database` of a config (what `app.db` is). */
+export function createDatabase(config: DatabaseConfig): Database {
+  return new Database(config);
+}
+
+function assertSql(sql: unknown): asserts sql is string {
+  if (typeof sql !== 'string' || sql.trim() === '') throw new TypeError('A query needs SQL text (a non-empty string)');
+}

@@ -1,0 +1,114 @@
+import { loadDriver } from '../driver';
+import { databaseError } from '../errors';
+import { normalizeParams } from '../params';
+import { toDollarPlaceholders } from '../placeholders';
+import { scopedTransaction } from '../scoped-tx';
+import type { DatabaseConfig, Engine, ExecuteResult, Queryable, Row, SqlParam, Statement, Transaction, TransactionOptions } from '../types';
+
+/** The part of a `postgres` (porsager) client fw uses; a transaction's client has the same shape. */
+interface PgSql {
+  unsafe(sql: string, params?: unknown[], options?: { prepare?: boolean }): Promise<Row[] & { count?: number }>;
+  begin<T>(fn: (tx: PgSql) => Promise<T>): Promise<T>;
+  end(options?: { timeout?: number }): Promise<void>;
+}
+
+type PgFactory = (url: string, options: Record<string, unknown>) => PgSql;
+
+/** Integers arrive as numbers when they fit, bigints beyond 2^53 (postgres sends int8 as text). */
+const int8 = {
+  to: 20,
+  from: [20],
+  serialize: (value: unknown) => String(value),
+  parse: (text: string) => {
+    const n = Number(text);
+    return Number.isSafeInteger(n) ? n : BigInt(text);
+  },
+};
+
+/** Connects a pool with the `postgres` driver; statements are prepared and cached per connection by the driver. */
+export async function openPostgres(config: DatabaseConfig, url: string): Promise<Engine> {
+  const { default: postgres } = await loadDriver<{ default: PgFactory }>('postgres', 'postgres');
+  const sql = postgres(url, {
+    max: config.poolSize ?? 10,
+    prepare: true,
+    idle_timeout: 30,
+    connect_timeout: 10,
+    onnotice: () => undefined,
+    types: { int8 },
+    ...(config.schema ? { connection: { search_path: config.schema } } : {}),
+    ...config.driverOptions,
+  });
+  return new PostgresEngine(sql);
+}
+
+/** Runs a query on a client, with `?` renumbered and the driver's errors turned into SystemErrors. */
+function on(client: PgSql): Queryable {
+  const run = async (text: string, params: SqlParam[] | undefined) => {
+    const values = normalizeParams(params, 'postgres');
+    try {
+      return await client.unsafe(toDollarPlaceholders(text), values, { prepare: values.length > 0 });
+    } catch (error) {
+      throw databaseError('postgres', error);
+    }
+  };
+  return {
+    query: async (text, params) => [...(await run(text, params))] as never,
+    async execute(text, params) {
+      const rows = await run(text, params);
+      const first = rows[0];
+      const id = first && 'id' in first ? first.id : null;
+      return { changes: rows.count ?? rows.length, lastInsertId: typeof id === 'number' || typeof id === 'string' ? id : id === null ? null : String(id) };
+    },
+  };
+}
+
+class PostgresEngine implements Engine {
+  readonly type = 'postgres' as const;
+  private readonly client: Queryable;
+
+  constructor(readonly raw: PgSql) {
+    this.client = on(raw);
+  }
+
+  query<T extends Row = Row>(sql: string, params?: SqlParam[]): Promise<T[]> {
+    return this.client.query<T>(sql, params);
+  }
+
+  execute(sql: string, params?: SqlParam[]): Promise<ExecuteResult> {
+    return this.client.execute(sql, params);
+  }
+
+  /** Runs `fn` on one reserved connection; `options.lock` takes a transaction-scoped advisory lock first. */
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    let thrownByFn: { error: unknown } | null = null;
+    try {
+      return await this.raw.begin(async (raw) => {
+        const scope = scopedTransaction('postgres', on(raw));
+        try {
+          if (options.lock) await scope.tx.query('SELECT pg_advisory_xact_lock(hashtext(?))', [options.lock]);
+          return await fn(scope.tx);
+        } catch (error) {
+          thrownByFn = { error };
+          throw error;
+        } finally {
+          scope.end();
+        }
+      });
+    } catch (error) {
+      if (thrownByFn !== null && (thrownByFn as { error: unknown }).error === error) throw error;
+      throw databaseError('postgres', error);
+    }
+  }
+
+  batch(statements: Statement[]): Promise<ExecuteResult[]> {
+    return this.transaction(async (tx) => {
+      const results: ExecuteResult[] = [];
+      for (const s of statements) results.push(await tx.execute(s.sql, s.params));
+      return results;
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.raw.end({ timeout: 5 });
+  }
+}

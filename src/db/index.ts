@@ -1,0 +1,13 @@
+export { Database, createDatabase } from './database';
+export { Migrator, type MigratorOptions, type MigrationStatus, type MigrationTarget } from './migrations/migrator';
+export { parseMigration, splitStatements, MIGRATION_FILE, type MigrationFile, type MigrationStatement } from './migrations/file';
+export { loadMigrations } from './migrations/source';
+export { scaffoldMigration } from './migrations/scaffold';
+export { detectDatabaseType } from './detect';
+export { databaseError, type DatabaseErrorDetails } from './errors';
+export { toDollarPlaceholders } from './placeholders';
+export { bindDatabaseEnv } from './bind-env';
+export type {
+  DatabaseType, DatabaseConfig, SqlParam, Row, ExecuteResult, Statement, Queryable, Transaction, TransactionOptions,
+  MigrationSource, D1Binding, Engine,
+} from './types';
