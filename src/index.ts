@@ -40,3 +40,4 @@ export {
   type RoomManagerOptions, type BroadcastOptions, type RoomBridge, type RoomEvent, type RoomMember, type RoomInfo,
   type ConnectionInfo, type BridgePayload,
 } from './ws';
+export * from './scheduler';
