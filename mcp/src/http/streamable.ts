@@ -1,5 +1,5 @@
 import type { Context } from 'fw';
-import { ErrorCode, type JSONRPCResponse } from '../jsonrpc';
+import { ErrorCode, classify, type JSONRPCResponse } from '../jsonrpc';
 import { newPeer, type ClientLink, type LogLevel, type PeerState } from '../peer';
 import type { MCPServer } from '../server';
 import { ASSUMED_VERSION, isSupportedVersion } from '../versions';
@@ -19,8 +19,9 @@ function isInitialize(message: unknown): boolean {
   return typeof message === 'object' && message !== null && (message as { method?: unknown }).method === 'initialize';
 }
 
-function isRequest(message: unknown): boolean {
-  return typeof message === 'object' && message !== null && 'method' in message && 'id' in message;
+function needsAnswer(message: unknown): boolean {
+  const kind = classify(message).kind;
+  return kind === 'request' || kind === 'invalid';
 }
 
 /** Reads and parses a POST body; a Response when it is not JSON. */
@@ -60,7 +61,7 @@ export class StreamableHTTP {
     const exchange = new PostExchange(peer, acceptsSSE(request), (p, headers) => this.persist(p, headers, initializing));
     if (peer.key !== '') exchange.headers[SESSION_HEADER] = peer.key;
 
-    if (!messages.some(isRequest)) {
+    if (!messages.some(needsAnswer)) {
       await Promise.all(messages.map((m) => this.server.handle(m, exchange)));
       exchange.finish([], batch);
       return exchange.response;
