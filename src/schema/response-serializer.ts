@@ -66,6 +66,31 @@ function respond(ctx: Context, text: string, contentType: string): Response {
   return new Response(text, { status: ctx.statusCode, headers });
 }
 
+/** A serialized body and its media type. */
+interface Body {
+  text: string;
+  type: string;
+}
+
+type BodyWriter = (ctx: Context, value: unknown) => Body | null;
+
+function compileBodyWriter(options: ResponseSerializeOptions): BodyWriter | null {
+  const perMedia = options.serializers ? compileMediaSerializers(options.serializers) : null;
+  const byStatus = options.response ? compileResponseSerializer(options.response) : null;
+  if (perMedia === null && byStatus === null) return null;
+  return (ctx, value) => {
+    if (perMedia !== null) {
+      const picked = pickMedia(ctx.request.headers.get('accept'), perMedia);
+      if (picked !== null) return { text: picked.serialize(value), type: picked.type };
+    }
+    const serializer = byStatus === null ? null : byStatus(ctx.statusCode);
+    if (serializer === null) return null;
+    const format = ctx.responseFormat();
+    const text = serializer(value);
+    return { text: format === jsonFormat ? text : format.serialize(JSON.parse(text)), type: format.contentType };
+  };
+}
+
 /**
  * Builds the object-body serializer of a route: a `serializers` entry named by Accept wins; otherwise
  * the response schema for the current status writes the body, in JSON directly, or for another negotiated
@@ -73,19 +98,11 @@ function respond(ctx: Context, text: string, contentType: string): Response {
  * serializer itself returns null (letting the core use the negotiated format) when no schema applies.
  */
 export function compileObjectSerializer(options: ResponseSerializeOptions): ObjectSerializer | null {
-  const perMedia = options.serializers ? compileMediaSerializers(options.serializers) : null;
-  const byStatus = options.response ? compileResponseSerializer(options.response) : null;
-  if (perMedia === null && byStatus === null) return null;
+  const write = compileBodyWriter(options);
+  if (write === null) return null;
   return (ctx, value) => {
-    if (perMedia !== null) {
-      const picked = pickMedia(ctx.request.headers.get('accept'), perMedia);
-      if (picked !== null) return respond(ctx, picked.serialize(value), picked.type);
-    }
-    const serializer = byStatus === null ? null : byStatus(ctx.statusCode);
-    if (serializer === null) return null;
-    const format = ctx.responseFormat();
-    const text = serializer(value);
-    return respond(ctx, format === jsonFormat ? text : format.serialize(JSON.parse(text)), format.contentType);
+    const body = write(ctx, value);
+    return body === null ? null : respond(ctx, body.text, body.type);
   };
 }
 
@@ -95,14 +112,17 @@ function isSerializable(value: unknown): value is object {
 
 /**
  * Wraps a handler so its object results go through the compiled response serializer (the same one routes
- * with `schema.response` or `serializers` use); strings, Responses, binary bodies and null pass through,
- * and what the handler set with `ctx.status()`, `ctx.setHeader()` and `ctx.setCookie()` is kept.
+ * with `schema.response` or `serializers` use). It returns a bare Response (status and media type); the
+ * core then applies what the handler set with `ctx.setHeader()` and `ctx.setCookie()`, as for any
+ * Response. Strings, Responses, binary bodies and null pass through.
  */
 export function wrapWithResponseSerializer<C extends Context = Context>(handler: Handler<C>, options: ResponseSerializeOptions): Handler<C> {
-  const serialize = compileObjectSerializer(options);
-  if (serialize === null) return handler;
+  const write = compileBodyWriter(options);
+  if (write === null) return handler;
   return async (ctx) => {
     const result = await handler(ctx);
-    return isSerializable(result) ? (serialize(ctx, result) ?? result) : result;
+    if (!isSerializable(result)) return result;
+    const body = write(ctx, result);
+    return body === null ? result : new Response(body.text, { status: ctx.statusCode, headers: { 'content-type': body.type } });
   };
 }
