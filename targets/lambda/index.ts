@@ -6,3 +6,4 @@ export { detectEvent, type EventKind } from './detect';
 export { InvalidEventError, UnhandledEventError } from './errors';
 export { isBinaryByDefault } from './binary';
 export type * from './types';
+export { RedisKV, redisKV, type RedisKVOptions } from '../node/redis-kv';

@@ -5,3 +5,5 @@ export { createListener, type ListenerOptions } from './listener';
 export { BodyTooLargeError } from './body';
 export type { NodeAdapterOptions, NodeServeOptions, NodeTLSOptions } from './options';
 export { redisBusTransport, RedisBusTransport, type RedisBusOptions } from './redis-bus';
+export { RedisKV, redisKV, type RedisKVOptions } from './redis-kv';
+export { migrationsFromDir, readSeedFile, createMigrationFile } from './db-migrations-fs';

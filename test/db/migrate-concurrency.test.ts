@@ -1,0 +1,40 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestDatabase, type TestDatabase } from './engines';
+import { POSTGRES_URL } from './services';
+
+const child = fileURLToPath(new URL('../fixtures/db/migrate-child.ts', import.meta.url));
+const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+
+function migrateInChild(schema: string): Promise<{ applied: string[]; skipped: number }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(tsx, [child, POSTGRES_URL, schema], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    proc.stdout.on('data', (d) => { out += d; });
+    proc.stderr.on('data', (d) => { err += d; });
+    proc.on('error', reject);
+    proc.on('close', (code) => {
+      if (code !== 0) reject(new Error(`migration child exited with ${code}: ${err}`));
+      else resolve(JSON.parse(out));
+    });
+  });
+}
+
+describe('two processes migrating one postgres schema at once', () => {
+  let t: TestDatabase;
+  beforeAll(async () => { t = await makeTestDatabase('postgres'); });
+  afterAll(async () => { await t?.cleanup(); });
+
+  it('applies each migration exactly once between them', async () => {
+    const schema = t.config.schema!;
+    const [a, b] = await Promise.all([migrateInChild(schema), migrateInChild(schema)]);
+    const all = ['001_log', '002_one', '003_two', '004_three'];
+    expect([...a.applied, ...b.applied].sort()).toEqual(all);
+    expect(a.applied.length + a.skipped).toBe(4);
+    expect(b.applied.length + b.skipped).toBe(4);
+    expect(await t.db.query('SELECT step FROM race_log ORDER BY step')).toEqual([{ step: 2 }, { step: 3 }, { step: 4 }]);
+    expect(await t.db.query('SELECT name FROM fw_migrations ORDER BY name')).toEqual(all.map((name) => ({ name })));
+  });
+});
