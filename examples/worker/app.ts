@@ -1,0 +1,106 @@
+/**
+ * The example app `npm start` serves: routes with params and validation, Workers KV through `workersKV`,
+ * D1, vars, a WebSocket echo and a cron job. It is exported so plugins (the MCP endpoint, for one) can be
+ * mounted on it in `index.ts` before the worker is built from it.
+ */
+import { Fw, NotFoundError, type Context } from 'fw';
+import { workersKV } from 'fw/worker';
+import type { Env } from './env';
+import { notesTable, type Note } from './notes';
+
+type Ctx = Context<Env>;
+
+const noteBody = {
+  type: 'object',
+  required: ['title'],
+  additionalProperties: false,
+  properties: {
+    title: { type: 'string', minLength: 1, maxLength: 120 },
+    body: { type: 'string', maxLength: 4000, default: '' },
+  },
+};
+const noteId = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
+const kvKey = { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,64}$' } } };
+const kvPut = { type: 'object', properties: { ttl: { type: 'integer', minimum: 1, maximum: 31536000 } } };
+
+/** The example application. */
+export const app = new Fw({ development: false });
+
+app.get('/', (ctx: Ctx) => ({
+  name: ctx.env.APP_NAME,
+  routes: ctx.app.getRoutes().map((r) => `${r.method} ${r.path}`),
+}));
+
+app.get('/health', async (ctx: Ctx) => {
+  const checks = {
+    kv: await workersKV(ctx.env.KV).get('health').then(() => true, () => false),
+    d1: await ctx.env.DB.prepare('SELECT 1 AS ok').first<{ ok: number }>().then((r) => r?.ok === 1, () => false),
+  };
+  const healthy = checks.kv && checks.d1;
+  return ctx.status(healthy ? 200 : 503).jsonResponse({ status: healthy ? 'healthy' : 'unhealthy', checks });
+});
+
+app.get('/hello/:name', (ctx: Ctx) => ({ message: `${ctx.env.GREETING}, ${ctx.params.name}!` }), {
+  schema: { params: { type: 'object', properties: { name: { type: 'string', pattern: '^[A-Za-z][A-Za-z -]{0,39}$' } } } },
+});
+
+app.get('/notes', async (ctx: Ctx) => {
+  const db = await notesTable(ctx.env.DB);
+  const { results } = await db.prepare('SELECT id, title, body, created_at FROM notes ORDER BY id').all<Note>();
+  return { notes: results };
+});
+
+app.post('/notes', async (ctx: Ctx) => {
+  const input = await ctx.body<{ title: string; body: string }>();
+  const db = await notesTable(ctx.env.DB);
+  const note = await db
+    .prepare('INSERT INTO notes (title, body, created_at) VALUES (?, ?, ?) RETURNING id, title, body, created_at')
+    .bind(input.title, input.body, new Date().toISOString())
+    .first<Note>();
+  ctx.status(201).setHeader('location', `/notes/${note!.id}`);
+  return note;
+}, { schema: { body: noteBody } });
+
+app.get('/notes/:id', async (ctx: Ctx) => {
+  const db = await notesTable(ctx.env.DB);
+  const note = await db.prepare('SELECT id, title, body, created_at FROM notes WHERE id = ?').bind(ctx.params.id).first<Note>();
+  if (!note) throw new NotFoundError(`Note ${ctx.params.id} not found`);
+  return note;
+}, { schema: { params: noteId } });
+
+app.delete('/notes/:id', async (ctx: Ctx) => {
+  const db = await notesTable(ctx.env.DB);
+  const { meta } = await db.prepare('DELETE FROM notes WHERE id = ?').bind(ctx.params.id).run();
+  if (meta.changes === 0) throw new NotFoundError(`Note ${ctx.params.id} not found`);
+  return null;
+}, { schema: { params: noteId } });
+
+app.get('/kv', async (ctx: Ctx) => ({ keys: await workersKV(ctx.env.KV).list({ prefix: ctx.query.prefix ?? '' }) }));
+
+app.get('/kv/:key', async (ctx: Ctx) => {
+  const value = await workersKV(ctx.env.KV).get(ctx.params.key);
+  if (value === null) throw new NotFoundError(`Key ${ctx.params.key} not found`);
+  return { key: ctx.params.key, value };
+}, { schema: { params: kvKey } });
+
+app.put('/kv/:key', async (ctx: Ctx) => {
+  const ttl = ctx.query.ttl === undefined ? undefined : Number(ctx.query.ttl);
+  const value = await ctx.bodyText();
+  await workersKV(ctx.env.KV).put(ctx.params.key, value, { ttl });
+  return { key: ctx.params.key, value, ttl: ttl ?? null };
+}, { schema: { params: kvKey, query: kvPut } });
+
+app.delete('/kv/:key', async (ctx: Ctx) => {
+  await workersKV(ctx.env.KV).delete(ctx.params.key);
+  return null;
+}, { schema: { params: kvKey } });
+
+app.post('/counters/:key', async (ctx: Ctx) => ({
+  key: ctx.params.key,
+  value: await workersKV(ctx.env.KV).increment(`counter:${ctx.params.key}`),
+}), { schema: { params: kvKey } });
+
+app.ws('/ws/echo', {
+  open(ws) { ws.send('ready'); },
+  message(ws, message) { ws.send(message); },
+});

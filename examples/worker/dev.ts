@@ -1,0 +1,47 @@
+/**
+ * `npm start`: serves the example worker locally with `wrangler dev` (workerd through miniflare) on
+ * http://127.0.0.1:8787 (PORT overrides the port), offline, and prints the URL once `/health` answers.
+ * Ctrl-C (or SIGTERM) stops wrangler and its workerd before this process exits.
+ */
+import { spawn } from 'node:child_process';
+import { offlineEnv, root, wranglerBin } from './wrangler';
+
+const port = Number(process.env.PORT ?? 8787);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`PORT must be an integer between 1 and 65535, got "${process.env.PORT}"`);
+  process.exit(2);
+}
+const url = `http://127.0.0.1:${port}`;
+
+const child = spawn(process.execPath, [wranglerBin, 'dev', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false'], {
+  cwd: root,
+  env: offlineEnv(),
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+let exited = false;
+child.on('exit', (code, signal) => {
+  exited = true;
+  process.exit(code ?? (signal ? 1 : 0));
+});
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (!exited) child.kill(signal);
+  });
+}
+
+async function waitForHealth(): Promise<void> {
+  while (!exited) {
+    try {
+      const response = await fetch(`${url}/health`);
+      await response.body?.cancel();
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+await waitForHealth();
+if (!exited) console.log(`\nfw example worker ready on ${url}  (try ${url}/health, ${url}/hello/you, ${url}/notes)\n`);
