@@ -1,0 +1,83 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { Fw } from '../../src/core/fw';
+import { SystemError } from '../../src/core/errors';
+import { detectDatabaseType } from '../../src/db/detect';
+import { Database } from '../../src/db/database';
+
+const migrationsDir = fileURLToPath(new URL('../fixtures/db/migrations', import.meta.url));
+const seedFile = fileURLToPath(new URL('../fixtures/db/seed.sql', import.meta.url));
+
+function usersApp(database: ConstructorParameters<typeof Fw>[0]['database']): Fw {
+  const app = new Fw({ database });
+  app.get('/users', (ctx) => ctx.app.db.query('SELECT id, email, name FROM users ORDER BY id'));
+  app.post('/users', async (ctx) => {
+    const body = await ctx.parseBody<{ id: number; email: string }>();
+    return ctx.app.db.execute('INSERT INTO users (id, email) VALUES (?, ?)', [body.id, body.email]);
+  });
+  return app;
+}
+
+describe('app.db', () => {
+  it('is created on first access and connects on first query, running migrations from migrationsDir and the seed once', async () => {
+    const app = usersApp({ url: ':memory:', migrationsDir, autoMigrate: true, seedFile, autoSeed: true });
+    expect(app.db.connected).toBe(false);
+    expect(app.db).toBe(app.db);
+    expect(app.db.type).toBe('sqlite');
+    const res = await app.request('/users');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([{ id: 1, email: 'ada@example.com', name: 'Ada' }, { id: 2, email: 'alan@example.com', name: 'Alan' }]);
+    expect((await (await app.db.migrator()).status()).every((s) => s.applied)).toBe(true);
+    expect(await app.db.seed()).toBe(false);
+    await app.stop();
+    expect(app.db.connected).toBe(false);
+  });
+
+  it('answers a driver error as a 500 SystemError body with the engine code', async () => {
+    const app = usersApp({ url: ':memory:', migrations: { '001_users.sql': 'CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT UNIQUE, name TEXT);' }, autoMigrate: true });
+    const post = (id: number) => app.request('/users', { method: 'POST', body: JSON.stringify({ id, email: 'same@example.com' }) });
+    expect(await (await post(1)).json()).toEqual({ changes: 1, lastInsertId: 1 });
+    const dup = await post(2);
+    expect(dup.status).toBe(500);
+    const body = await dup.json() as { code: string; details: { engine: string; code: string } };
+    expect(body.code).toBe('DB_ERROR');
+    expect(body.details).toEqual({ engine: 'sqlite', code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    await app.stop();
+  });
+
+  it('answers every request with the migration error while a migration fails, and never crashes', async () => {
+    const app = usersApp({ url: ':memory:', migrations: { '001_bad.sql': 'CREATE TABLE users (id INTEGER);\nCREATE TABLEX oops;' }, autoMigrate: true });
+    for (let i = 0; i < 2; i++) {
+      const res = await app.request('/users');
+      expect(res.status).toBe(500);
+      const body = await res.json() as { code: string; error: string; details: { migration: string; statement: number } };
+      expect(body.code).toBe('MIGRATION_FAILED');
+      expect(body.details).toMatchObject({ migration: '001_bad', statement: 2 });
+    }
+    await app.stop();
+  });
+
+  it('explains a missing config, an unknown engine and an unusable url', () => {
+    expect(() => new Fw().db).toThrow(/app.db needs `database` in the Fw config/);
+    expect(() => new Database({ type: 'oracle' as never, url: 'x' })).toThrow(/Unknown database type "oracle"/);
+    expect(() => new Database({ url: 'ftp://nowhere' })).toThrow(/Cannot tell the database engine/);
+    expect(() => new Database({ url: 'd1:not a name' })).toThrow(/does not name a D1 binding/);
+    expect(() => new Database({ type: 'postgres' })).toThrow(/needs a url/);
+    expect(() => new Database(null as never)).toThrow(/must be an object/);
+  });
+
+  it('detects the engine from the url', () => {
+    const cases: [string, string][] = [
+      ['file:./data.db', 'sqlite'], ['./data.db', 'sqlite'], ['app.sqlite3', 'sqlite'], [':memory:', 'sqlite'], ['sqlite:x', 'sqlite'],
+      ['postgres://u@h/db', 'postgres'], ['postgresql://u@h/db', 'postgres'], ['mysql://root@h/db', 'mysql'], ['mariadb://root@h/db', 'mysql'], ['d1:DB', 'd1'],
+    ];
+    for (const [url, type] of cases) expect(detectDatabaseType(url)).toBe(type);
+  });
+
+  it('fails with a clear error when a d1 url has no binding', async () => {
+    const db = new Database({ url: 'd1:DB' });
+    const error = await db.query('SELECT 1').catch((e: unknown) => e) as SystemError;
+    expect(error).toBeInstanceOf(SystemError);
+    expect(error.message).toMatch(/no D1 binding named "DB"/);
+  });
+});
