@@ -41,3 +41,6 @@ export {
   type ConnectionInfo, type BridgePayload,
 } from './ws';
 export * from './scheduler';
+export * from './db';
+export * from './kv';
+export * from './health';

@@ -1,0 +1,41 @@
+import type { Context } from '../core/context';
+import type { FwPluginConfig } from '../core/types';
+import type { HealthCheckFn } from './checks';
+import { renderHealthDashboardHTML } from './render';
+import { buildHealthSnapshot } from './snapshot';
+
+/** Options of `healthDashboard`. */
+export interface HealthDashboardOptions {
+  /** Page path (default `/__fw/health`); the JSON snapshot is served at `<path>.json`. */
+  path?: string;
+  title?: string;
+  /** Page refresh period in ms (default 5000). */
+  refreshMs?: number;
+  /** Checks used when the app has no `healthCheck` plugin. */
+  checks?: Record<string, HealthCheckFn>;
+  timeout?: number;
+}
+
+/** Serves a live health dashboard page and its JSON snapshot (`Cache-Control: no-store`). */
+export function healthDashboard(options: HealthDashboardOptions = {}): FwPluginConfig {
+  const path = options.path ?? '/__fw/health';
+  if (typeof path !== 'string' || !path.startsWith('/')) throw new TypeError('healthDashboard "path" must start with "/"');
+  const startedAt = Date.now();
+  const snapshotOptions = { checks: options.checks, timeout: options.timeout, startedAt };
+  return {
+    name: 'health-dashboard',
+    setup(app) {
+      app.get(`${path}.json`, async (ctx: Context) => {
+        const response = ctx.jsonResponse(await buildHealthSnapshot(ctx.app, snapshotOptions));
+        response.headers.set('cache-control', 'no-store');
+        return response;
+      });
+      app.get(path, async (ctx: Context) => {
+        const html = renderHealthDashboardHTML(await buildHealthSnapshot(ctx.app, snapshotOptions), { title: options.title, refreshMs: options.refreshMs, snapshotUrl: `${path}.json` });
+        const response = ctx.html(html);
+        response.headers.set('cache-control', 'no-store');
+        return response;
+      });
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { Context } from '../core/context';
+import type { FwPluginConfig } from '../core/types';
+import { assertChecks, runChecks, type ChecksReport, type HealthCheckFn } from './checks';
+
+/** Options of `healthCheck`. */
+export interface HealthCheckOptions {
+  /** Named checks, each an async function returning true; run in parallel on /health and /ready. */
+  checks?: Record<string, HealthCheckFn>;
+  /** Time-out per check in ms (default 5000); a check that hangs counts as unhealthy. */
+  timeout?: number;
+  /** Paths of the three endpoints (defaults /health, /live, /ready). */
+  paths?: { health?: string; live?: string; ready?: string };
+}
+
+/** What the plugin shares as app state `fw:health` (the dashboard reads it). */
+export interface HealthState {
+  run(): Promise<ChecksReport>;
+  names: string[];
+}
+
+/** App state key of the health runner. */
+export const HEALTH_STATE_KEY = 'fw:health';
+/** App state key set to true while the app shuts down (lifecycle sets it); /ready answers 503 then. */
+export const SHUTTING_DOWN_STATE_KEY = 'fw:shutting-down';
+
+function noStore(ctx: Context, body: unknown, status: number): Response {
+  const response = ctx.jsonResponse(body, status);
+  response.headers.set('cache-control', 'no-store');
+  return response;
+}
+
+/** Adds /health (checks), /live (the process answers) and /ready (checks pass and not shutting down), all `Cache-Control: no-store`. */
+export function healthCheck(options: HealthCheckOptions = {}): FwPluginConfig {
+  assertChecks(options.checks, options.timeout);
+  const checks = { ...options.checks };
+  const timeout = options.timeout ?? 5000;
+  const state: HealthState = { run: () => runChecks(checks, timeout), names: Object.keys(checks) };
+  return {
+    name: 'health',
+    state: { [HEALTH_STATE_KEY]: state },
+    setup(app) {
+      app.get(options.paths?.health ?? '/health', async (ctx: Context) => {
+        const report = await state.run();
+        return noStore(ctx, report, report.status === 'healthy' ? 200 : 503);
+      });
+      app.get(options.paths?.live ?? '/live', (ctx: Context) => noStore(ctx, { alive: true }, 200));
+      app.get(options.paths?.ready ?? '/ready', async (ctx: Context) => {
+        if (ctx.app.state(SHUTTING_DOWN_STATE_KEY) === true) return noStore(ctx, { ready: false, reason: 'shutting down' }, 503);
+        const report = await state.run();
+        if (report.status === 'healthy') return noStore(ctx, { ready: true }, 200);
+        return noStore(ctx, { ready: false, checks: report.checks }, 503);
+      });
+    },
+  };
+}
