@@ -1,30 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fw, MemoryRoomBridge, RoomManager } from 'fw';
+import { roomsApp, type Chat } from './rooms-app';
 import { serve, type NodeServer } from 'fw/node';
 import { client } from './ws-suite';
-
-type Chat = { user: string };
-
-function roomsApp(rooms: RoomManager<Chat>): Fw {
-  const app = new Fw().ws<Chat>('/chat/:room', {
-    upgrade: (ctx) => ({ user: ctx.query.user ?? 'anon' }),
-    async open(ws) {
-      await rooms.join(ws, ws.params.room);
-      ws.send('joined');
-    },
-    async message(ws, msg) {
-      if (msg === '/leave') {
-        await rooms.leave(ws, ws.params.room);
-        ws.send('left');
-        return;
-      }
-      if (msg === '/rooms') return ws.send(JSON.stringify(rooms.roomsOf(ws)));
-      await rooms.broadcast(ws.params.room, typeof msg === 'string' ? `${ws.data.user}: ${msg}` : msg, { except: ws });
-    },
-  });
-  rooms.attach(app);
-  return app;
-}
 
 async function until(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((r) => setTimeout(r, 10));

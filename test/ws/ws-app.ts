@@ -7,6 +7,7 @@ export const log: string[] = [];
 export function wsTestApp(): Fw {
   return new Fw()
     .get('/http', () => 'plain')
+    .get('/ws-log', () => log)
     .ws<{ user: string; count: number }>('/echo/:room', {
       upgrade(ctx) {
         if (ctx.query.user === undefined) return new Response(JSON.stringify({ error: 'who?', code: 'UNAUTHORIZED' }), { status: 401, headers: { 'content-type': 'application/json' } });

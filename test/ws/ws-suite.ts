@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { log } from './ws-app';
 
 /** Opens a ws client and resolves once open, with its messages queued for `next()`. */
 export function client(url: string): Promise<{ ws: WebSocket; next: () => Promise<string | Buffer>; closed: Promise<{ code: number; reason: string }>; headers: Record<string, string | string[] | undefined> }> {
@@ -43,8 +42,14 @@ export function refusedStatus(url: string): Promise<{ status: number; body: stri
   });
 }
 
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((r) => setTimeout(r, 10));
+/** Resolves once the app's close log (GET /ws-log, kept where the server runs) has a line matching `pattern`. */
+async function logged(base: string, pattern: RegExp): Promise<void> {
+  const httpBase = base.replace(/^ws/, 'http');
+  for (;;) {
+    const lines = (await (await fetch(`${httpBase}/ws-log`)).json()) as string[];
+    if (lines.some((l) => pattern.test(l))) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }
 
 /** The WebSocket behaviour every target must show, driven by a real `ws` client against `base()` (ws://host:port). */
@@ -62,7 +67,7 @@ export function webSocketSuite(name: string, base: () => string): void {
       expect(await c.next()).toBe('2:second');
       c.ws.close(1000, 'done');
       await c.closed;
-      await until(() => log.includes('close ann 1000 done'));
+      await logged(base(), /^close ann 1000 done$/);
     });
 
     it('echoes binary frames as bytes', async () => {
@@ -81,7 +86,7 @@ export function webSocketSuite(name: string, base: () => string): void {
       await c.next();
       c.ws.send('bye');
       expect(await c.closed).toEqual({ code: 4000, reason: 'asked to leave' });
-      await until(() => log.some((l) => l.startsWith('close cy 4000')));
+      await logged(base(), /^close cy 4000 asked to leave$/);
     });
 
     it('closes with 1011 when a handler throws', async () => {

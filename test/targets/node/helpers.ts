@@ -15,7 +15,11 @@ export function rawExchange(port: number, chunks: Array<string | Buffer>): Promi
   });
 }
 
-/** Resolves when `check()` is true, polling on the event loop (the test's own timeout bounds the wait). */
-export async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((r) => setTimeout(r, 10));
+/** Resolves when `check()` is true, running `refresh` before each look (the test's own timeout bounds the wait). */
+export async function until(check: () => boolean, refresh?: () => Promise<unknown>): Promise<void> {
+  if (refresh) await refresh();
+  while (!check()) {
+    await new Promise((r) => setTimeout(r, 10));
+    if (refresh) await refresh();
+  }
 }

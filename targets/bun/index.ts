@@ -1,0 +1,6 @@
+/** fw/bun: run an fw app on `Bun.serve`, with WebSocket routes on Bun's native WebSockets. */
+export { bun } from './adapter';
+export { serve, type BunServer } from './serve';
+export type { BunAdapterOptions, BunServeOptions, BunTLSOptions } from './options';
+export { RedisKV, redisKV, type RedisKVOptions } from '../node/redis-kv';
+export { migrationsFromDir, readSeedFile, createMigrationFile } from '../node/db-migrations-fs';

@@ -1,0 +1,71 @@
+import { isWebSocketRequest, type Fw, type Server } from 'fw';
+import { markReady, startInvocation } from 'fw/serverless';
+import { bunRuntime, type BunServerHandle } from './bun-types';
+import { defaultMaxBodySize, type BunServeOptions } from './options';
+import { bunWebSocketHandlers, type SocketData } from './websocket';
+
+/** A running Bun server: the fw `Server` plus Bun's own server object. */
+export interface BunServer extends Server {
+  /** The object `Bun.serve` returned. */
+  bun: BunServerHandle;
+  /** `http://host:port` (or https) to reach it. */
+  url: string;
+}
+
+const internalError = () => new Response('{"error":"Internal Server Error","code":"INTERNAL_ERROR"}', { status: 500, headers: { 'content-type': 'application/json' } });
+
+/** Serves an app on `Bun.serve`: HTTP routes through `app.fetch`, ws routes on Bun's native WebSockets. */
+export async function serve(app: Fw, options: BunServeOptions = {}): Promise<BunServer> {
+  const runtime = bunRuntime();
+  const maxBodySize = options.maxBodySize ?? defaultMaxBodySize;
+  if (typeof maxBodySize !== 'number' || Number.isNaN(maxBodySize) || maxBodySize < 0) throw new RangeError('maxBodySize must be a number of bytes >= 0');
+  await app.ready();
+  const hasSockets = app.websockets.routes().length > 0;
+
+  const upgrade = async (request: Request, server: BunServerHandle): Promise<Response | undefined> => {
+    const env = { server };
+    const result = await app.upgradeWebSocket(request, env);
+    if (result === null) return app.fetch(request, env);
+    if (result instanceof Response) return result;
+    const data: SocketData = { upgrade: result, driver: null };
+    if (server.upgrade(request, { data, headers: result.headers })) return undefined;
+    return new Response('{"error":"Malformed WebSocket handshake","code":"BAD_REQUEST"}', { status: 400, headers: { 'content-type': 'application/json' } });
+  };
+
+  const server = runtime.serve<SocketData>({
+    port: options.port ?? 3000,
+    hostname: options.hostname ?? '0.0.0.0',
+    maxRequestBodySize: maxBodySize === Infinity ? Number.MAX_SAFE_INTEGER : maxBodySize,
+    ...(options.tls ? { tls: options.tls } : {}),
+    fetch(request, server) {
+      const finished = startInvocation('bun');
+      const answer = hasSockets && isWebSocketRequest(request) ? upgrade(request, server) : app.fetch(request, { server });
+      if (answer instanceof Response) {
+        finished();
+        return answer;
+      }
+      return answer.then(
+        (response) => {
+          finished();
+          return response;
+        },
+        () => {
+          finished();
+          return internalError();
+        },
+      );
+    },
+    error: internalError,
+    websocket: bunWebSocketHandlers(app),
+  });
+  markReady();
+  return {
+    port: server.port,
+    hostname: server.hostname,
+    bun: server,
+    url: server.url.href.replace(/\/$/, ''),
+    stop: async () => {
+      await server.stop(true);
+    },
+  };
+}
