@@ -38,6 +38,8 @@ export async function readJSON(request: Request): Promise<unknown | Response> {
 export class StreamableHTTP {
   /** Log level of stateless clients: there is no session to hold it, so it is kept per instance. */
   private statelessLevel: LogLevel | null = null;
+  /** Open GET streams of this instance by session id, so a new log level reaches them at once. */
+  private readonly streams = new Map<string, Set<PeerState>>();
 
   constructor(private readonly server: MCPServer, private readonly sessions: SessionStore | null) {}
 
@@ -82,7 +84,14 @@ export class StreamableHTTP {
     let remove = () => {};
     const stream = new SSEStream(() => remove());
     const link: ClientLink = { peer, canRequest: false, send: (message) => stream.event(JSON.stringify(message)) };
-    remove = this.server.addLink(link);
+    const removeLink = this.server.addLink(link);
+    const peers = this.streams.get(peer.key) ?? new Set<PeerState>();
+    this.streams.set(peer.key, peers.add(peer));
+    remove = () => {
+      removeLink();
+      peers.delete(peer);
+      if (peers.size === 0) this.streams.delete(peer.key);
+    };
     return stream.response({ [SESSION_HEADER]: peer.key });
   };
 
@@ -117,7 +126,11 @@ export class StreamableHTTP {
       this.statelessLevel = peer.logLevel;
       return;
     }
-    if (initializing && peer.key === '') headers[SESSION_HEADER] = await this.sessions.create(peer);
-    else await this.sessions.save(peer);
+    if (initializing && peer.key === '') {
+      headers[SESSION_HEADER] = await this.sessions.create(peer);
+      return;
+    }
+    await this.sessions.save(peer);
+    for (const open of this.streams.get(peer.key) ?? []) open.logLevel = peer.logLevel;
   }
 }
