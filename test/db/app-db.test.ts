@@ -4,11 +4,12 @@ import { Fw } from '../../src/core/fw';
 import { SystemError } from '../../src/core/errors';
 import { detectDatabaseType } from '../../src/db/detect';
 import { Database } from '../../src/db/database';
+import type { DatabaseConfig } from '../../src/db/types';
 
 const migrationsDir = fileURLToPath(new URL('../fixtures/db/migrations', import.meta.url));
 const seedFile = fileURLToPath(new URL('../fixtures/db/seed.sql', import.meta.url));
 
-function usersApp(database: ConstructorParameters<typeof Fw>[0]['database']): Fw {
+function usersApp(database: DatabaseConfig): Fw {
   const app = new Fw({ database });
   app.get('/users', (ctx) => ctx.app.db.query('SELECT id, email, name FROM users ORDER BY id'));
   app.post('/users', async (ctx) => {
