@@ -20,7 +20,8 @@ interface Waiting {
  */
 export class Outgoing {
   private readonly waiting = new Map<RequestId, Waiting>();
-  private readonly prefix = `s${crypto.randomUUID().slice(0, 8)}-`;
+  /** Random per instance so ids never collide with another instance's; made on first use (workers forbid randomness at load). */
+  private prefix = '';
   private counter = 0;
 
   constructor(private readonly timeoutMs: number) {}
@@ -36,6 +37,7 @@ export class Outgoing {
       return Promise.reject(new RpcError(ErrorCode.RequestFailed, `No channel to send ${method} to the client: this request is answered as plain JSON (the client must accept text/event-stream) or the transport cannot carry server requests`));
     }
     if (signal?.aborted) return Promise.reject(new RpcError(ErrorCode.RequestFailed, `${method} was not sent: the request was cancelled`));
+    if (this.prefix === '') this.prefix = `s${crypto.randomUUID().slice(0, 8)}-`;
     const id = `${this.prefix}${++this.counter}`;
     return new Promise((resolve, reject) => {
       const finish = () => {

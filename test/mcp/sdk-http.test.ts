@@ -77,7 +77,7 @@ describe('SDK client over streamable HTTP', () => {
     const readme = await client.readResource({ uri: 'demo://readme' });
     expect(readme.contents[0]).toMatchObject({ text: '# Demo\nA demo resource.' });
     const user = await client.readResource({ uri: 'demo://users/7' });
-    expect(JSON.parse(user.contents[0].text as string)).toEqual({ id: '7', name: 'user 7' });
+    expect(JSON.parse((user.contents[0] as { text: string }).text)).toEqual({ id: '7', name: 'user 7' });
     const prompt = await client.getPrompt({ name: 'greet', arguments: { name: 'Grace' } });
     expect(prompt.messages[0].content).toEqual({ type: 'text', text: 'Say hello to Grace in english.' });
     const completion = await client.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'language', value: 'ge' } });

@@ -26,7 +26,7 @@ async function exercise(client: Client): Promise<void> {
   } while (cursor);
   expect(names).toEqual([['add', 'echo', 'count'], ['ask_model', 'stream_words', 'sleep'], ['fail']]);
   expect((await client.callTool({ name: 'add', arguments: { a: 1, b: 2 } })).structuredContent).toEqual({ sum: 3 });
-  expect((await client.readResource({ uri: 'demo://users/5' })).contents[0].text).toBe('{"id":"5","name":"user 5"}');
+  expect(((await client.readResource({ uri: 'demo://users/5' })).contents[0] as { text: string }).text).toBe('{"id":"5","name":"user 5"}');
   expect((await client.getPrompt({ name: 'greet', arguments: { name: 'Lin', language: 'finnish' } })).messages[0].content).toEqual({ type: 'text', text: 'Say hello to Lin in finnish.' });
   expect((await client.complete({ ref: { type: 'ref/resource', uri: 'demo://users/{id}' }, argument: { name: 'id', value: '1' } })).completion.values).toEqual(['1', '10', '11']);
   const progress: number[] = [];

@@ -30,9 +30,9 @@ describe('MCPServer members', () => {
     expect(server.toolNames).toEqual(['t1']);
     expect(server.workflowNames).toEqual(['w1']);
     expect(server.workflow('w1')?.steps).toHaveLength(1);
-    expect(() => server.addTool({ name: '', description: 'x', handler: () => 1 })).toThrow(/non-empty string "name"/);
+    expect(() => server.addTool({ name: '', description: 'x', handler: () => 'one' })).toThrow(/non-empty string "name"/);
     expect(() => server.addTool({ name: 'n', description: 'x' } as never)).toThrow(/"handler" function/);
-    expect(() => server.addTool({ name: 'n', description: 'x', inputSchema: { type: 'string' }, handler: () => 1 })).toThrow(/type "object"/);
+    expect(() => server.addTool({ name: 'n', description: 'x', inputSchema: { type: 'string' }, handler: () => 'one' })).toThrow(/type "object"/);
     expect(() => server.addResource({ uri: 'a://b', name: 'b' })).toThrow(/"handler", "text" or "blob"/);
     expect(() => server.addPrompt({ name: 'p', arguments: 'x' as never, handler: () => '' })).toThrow(/arguments/);
     expect(() => server.addWorkflow({ name: 'w' } as never)).toThrow(/steps/);
@@ -42,7 +42,7 @@ describe('MCPServer members', () => {
     const server = createMCPServer();
     const link = recordingLink();
     server.setClientLink(link);
-    server.addTool({ name: 't', description: 'd', handler: () => 1 }).addPrompt({ name: 'p', handler: () => 'x' });
+    server.addTool({ name: 't', description: 'd', handler: () => 'one' }).addPrompt({ name: 'p', handler: () => 'x' });
     expect(link.sent.map((m) => (m as { method: string }).method)).toEqual(['notifications/tools/list_changed', 'notifications/prompts/list_changed']);
   });
 
@@ -100,9 +100,9 @@ describe('MCPServer members', () => {
     const server = createMCPServer(null, { docsDir: dir });
     const link = recordingLink();
     const listed = await server.handle({ jsonrpc: '2.0', id: 1, method: 'resources/list' }, link);
-    expect((listed as { result: { resources: { uri: string }[] } }).result.resources.map((r) => r.uri)).toEqual(['docs://guide-deploy', 'docs://intro']);
+    expect((listed as any as { result: { resources: { uri: string }[] } }).result.resources.map((r) => r.uri)).toEqual(['docs://guide-deploy', 'docs://intro']);
     const read = await server.handle({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'docs://intro' } }, link);
-    expect((read as { result: { contents: { text: string }[] } }).result.contents[0].text).toBe('# Intro\nHello.');
+    expect((read as any as { result: { contents: { text: string }[] } }).result.contents[0].text).toBe('# Intro\nHello.');
     const missing = createMCPServer(null, { docsDir: join(dir, 'nope') });
     const failed = await missing.handle({ jsonrpc: '2.0', id: 3, method: 'resources/list' }, link);
     expect(failed).toMatchObject({ error: { code: -32603 } });

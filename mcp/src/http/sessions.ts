@@ -57,12 +57,16 @@ const MAX_LEVELS = 10_000;
  * so it is kept per instance (bounded); use a KV store when it must follow the client everywhere.
  */
 export class SignedSessions implements SessionStore {
-  private readonly key: Promise<CryptoKey>;
+  private imported: Promise<CryptoKey> | null = null;
   private readonly levels = new Map<string, LogLevel>();
 
-  constructor(secret: string, private readonly ttlMs: number) {
+  constructor(private readonly secret: string, private readonly ttlMs: number) {
     if (secret.length < 16) throw new TypeError('sessions.secret must be at least 16 characters');
-    this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  }
+
+  /** The HMAC key, imported on first use (workers allow crypto only inside a request). */
+  private get key(): Promise<CryptoKey> {
+    return (this.imported ??= crypto.subtle.importKey('raw', new TextEncoder().encode(this.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']));
   }
 
   async create(peer: PeerState): Promise<string> {

@@ -1,0 +1,87 @@
+/**
+ * The official MCP conformance suite (@modelcontextprotocol/conformance, Node 22) against the fixture app,
+ * served by fw on Node and inside workerd through miniflare. All 26 scenarios of 2025-06-18, no expected failures.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+import { Miniflare } from 'miniflare';
+import { serve, type NodeServer } from 'fw/node';
+import { conformanceApp } from '../fixtures/mcp-conformance/server';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const node22Dir = `${root}test/.out/node22`;
+const node22 = `${node22Dir}/node_modules/node/bin/node`;
+const suite = `${root}node_modules/@modelcontextprotocol/conformance/dist/index.js`;
+
+/** Installs Node 22 as an npm package in a cache folder (not a project dependency: its bin would shadow Node 20). */
+async function ensureNode22(): Promise<void> {
+  if (existsSync(node22)) return;
+  await mkdir(node22Dir, { recursive: true });
+  await run('npm', ['install', '--prefix', node22Dir, '--no-save', '--no-audit', '--no-fund', 'node@22'], { cwd: node22Dir, timeout: 180_000 });
+}
+
+/** Runs every 2025-06-18 server scenario against `url`; returns the summary lines. */
+async function runSuite(url: string, name: string): Promise<string> {
+  const out = `${root}test/.out/mcp-conformance/${name}`;
+  await rm(out, { recursive: true, force: true });
+  const { stdout } = await run(node22, [suite, 'server', '--url', url, '--spec-version', '2025-06-18', '-o', out], { timeout: 120_000, maxBuffer: 8 * 1024 * 1024 });
+  return stdout.slice(stdout.indexOf('=== SUMMARY ==='));
+}
+
+function expectAllPassed(summary: string): void {
+  const lines = summary.split('\n').filter((l) => !l.startsWith('Total') && /: \d+ passed, \d+ failed/.test(l));
+  expect(lines).toHaveLength(26);
+  for (const line of lines) expect(line).toMatch(/^✓ .*: \d+ passed, 0 failed$/);
+  expect(summary).toContain('Total: 26 passed, 0 failed');
+}
+
+beforeAll(ensureNode22, 200_000);
+
+describe('MCP conformance suite, spec 2025-06-18', () => {
+  describe('fw on Node', () => {
+    let http: NodeServer;
+    beforeAll(async () => { http = await serve(conformanceApp(), { port: 0, hostname: '127.0.0.1' }); });
+    afterAll(async () => { await http?.stop(); });
+
+    it('passes all 26 server scenarios', async () => {
+      expectAllPassed(await runSuite(`${http.url}/mcp`, 'node'));
+    }, 150_000);
+  });
+
+  describe('fw inside workerd (miniflare)', () => {
+    let mf: Miniflare;
+    beforeAll(async () => {
+      const bundled = await build({
+        entryPoints: [`${root}test/fixtures/mcp-conformance/worker.ts`],
+        bundle: true,
+        format: 'esm',
+        platform: 'neutral',
+        mainFields: ['module', 'main'],
+        conditions: ['workerd', 'worker', 'browser'],
+        target: 'es2022',
+        write: false,
+        tsconfig: `${root}tsconfig.json`,
+        logLevel: 'silent',
+      });
+      mf = new Miniflare({
+        compatibilityDate: '2026-04-01',
+        host: '127.0.0.1',
+        port: 0,
+        modules: [{ type: 'ESModule', path: 'worker.mjs', contents: bundled.outputFiles[0].text }],
+      });
+      await mf.ready;
+    });
+    afterAll(async () => { await mf?.dispose(); });
+
+    it('passes all 26 server scenarios', async () => {
+      const url = await mf.ready;
+      expectAllPassed(await runSuite(new URL('/mcp', url).href, 'workerd'));
+    }, 150_000);
+  });
+});
