@@ -7,7 +7,8 @@ import { defaultErrorResponse, toResponse } from './respond';
 import { Router, normalizePattern, type Match } from './router';
 import { jsonFormat, getFormat, type DataFormat } from '../schema/formats';
 import { WebSocketRoutes, type WebSocketHandlers, type WebSocketRouteOptions, type WebSocketUpgrade } from './websocket';
-import { Database } from '../db/database';
+import type { Database } from '../db/database';
+import type { DatabaseConfig } from '../db/types';
 import type {
   Adapter, AfterHook, AppConfigInfo, BeforeHook, ErrorHook, FwConfig, FwPluginConfig, Handler,
   Middleware, MiddlewareInfo, RouteHandler, RouteInfo, RouteMethod, RouteOptions, RouteRegistrar, Server,
@@ -238,11 +239,17 @@ export class Fw implements RouteRegistrar<Fw> {
     return this.server;
   }
 
+  /** Makes `app.db` from a plain `database` config; set by src/db when it loads, so apps without a database never bundle it. */
+  static databaseFactory: ((config: DatabaseConfig) => Database) | null = null;
+
   /** The database of `config.database` (see src/db): made on first access, connected on first query. */
   get db(): Database {
     if (this.database) return this.database;
-    if (!this.config.database) throw new Error('app.db needs `database` in the Fw config: { url } and/or { type }');
-    return (this.database = new Database(this.config.database));
+    const config = this.config.database;
+    if (!config) throw new Error('app.db needs `database` in the Fw config: { url } and/or { type }');
+    if (typeof (config as Database).query === 'function') return (this.database = config as Database);
+    if (!Fw.databaseFactory) throw new Error('app.db: the database module is not in this bundle; pass `database: createDatabase({ ... })` (import { createDatabase } from \'fw\')');
+    return (this.database = Fw.databaseFactory(config as DatabaseConfig));
   }
 
   /** Stops the server started by `listen()` and runs every `onStop` callback in reverse order, then closes `app.db`. */

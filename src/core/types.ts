@@ -2,6 +2,7 @@ import type { Context } from './context';
 import type { Fw } from './fw';
 import type { DataFormat } from '../schema/formats';
 import type { DatabaseConfig } from '../db/types';
+import type { Database } from '../db/database';
 
 /** An HTTP method a route can be registered for; `ALL` answers any method. */
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'ALL';
@@ -118,8 +119,8 @@ export interface FwConfig {
   lruSchemaCache?: boolean;
   /** Default response and parse format (JSON unless given). */
   format?: string | DataFormat;
-  /** Database configuration: makes `app.db` available lazily. */
-  database?: DatabaseConfig;
+  /** Database configuration (or a Database from `createDatabase`): makes `app.db` available lazily. */
+  database?: DatabaseConfig | Database;
   /** Adapter used by `listen()` (defaults to the runtime found: Bun, else Node). */
   adapter?: Adapter;
   /** Port and hostname used by `listen()` (defaults 3000 and 0.0.0.0). */

@@ -1,4 +1,5 @@
 import { SystemError } from '../core/errors';
+import { Fw } from '../core/fw';
 import { assertDatabaseType, d1BindingName, detectDatabaseType } from './detect';
 import { databaseError } from './errors';
 import type { Migrator } from './migrations/migrator';
@@ -182,10 +183,12 @@ export class Database implements Queryable {
   }
 }
 
-/** Creates the `Database` of a config (what `app.db` is). */
+/** Creates the `Database` of a config (what `app.db` is); pass it as `database` where bundles drop unused modules. */
 export function createDatabase(config: DatabaseConfig): Database {
   return new Database(config);
 }
+
+Fw.databaseFactory = createDatabase;
 
 function assertSql(sql: unknown): asserts sql is string {
   if (typeof sql !== 'string' || sql.trim() === '') throw new TypeError('A query needs SQL text (a non-empty string)');

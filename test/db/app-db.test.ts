@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Fw } from '../../src/core/fw';
 import { SystemError } from '../../src/core/errors';
 import { detectDatabaseType } from '../../src/db/detect';
-import { Database } from '../../src/db/database';
+import { Database, createDatabase } from '../../src/db/database';
 import type { DatabaseConfig } from '../../src/db/types';
 
 const migrationsDir = fileURLToPath(new URL('../fixtures/db/migrations', import.meta.url));
@@ -55,6 +55,15 @@ describe('app.db', () => {
       expect(body.code).toBe('MIGRATION_FAILED');
       expect(body.details).toMatchObject({ migration: '001_bad', statement: 2 });
     }
+    await app.stop();
+  });
+
+  it('takes a Database made with createDatabase as the config', async () => {
+    const db = createDatabase({ url: ':memory:' });
+    const app = new Fw({ database: db });
+    expect(app.db).toBe(db);
+    app.get('/one', (ctx) => ctx.app.db.query('SELECT 1 AS one'));
+    expect(await (await app.request('/one')).json()).toEqual([{ one: 1 }]);
     await app.stop();
   });
 
