@@ -44,3 +44,5 @@ export * from './scheduler';
 export * from './db';
 export * from './kv';
 export * from './health';
+export * from './logger';
+export * from './observability';

@@ -1,0 +1,86 @@
+import { DEFAULT_REDACT, redact } from './redact';
+import type { LogLevel, LogRecord, LogSink, Logger } from './types';
+
+/** Numeric order of the levels, for the `level` threshold. */
+export const LEVEL_ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+/** Options of `createLogger`. */
+export interface LoggerOptions {
+  /** Service name on every record (default `fw-app`). */
+  service?: string;
+  environment?: string;
+  version?: string;
+  /** Lowest level written (default `info`). */
+  level?: LogLevel;
+  /** Where records go (default: one JSON line each through `write`). */
+  sinks?: LogSink[];
+  /** Writes one JSON line for the default sink (default console.log). */
+  write?: (line: string) => void;
+  /** More field names to redact besides authorization, cookie, set-cookie, password, token, secret, api keys. */
+  redact?: string[];
+}
+
+/** The default sink: one JSON line per record. */
+export function jsonLineSink(write: (line: string) => void = (line) => console.log(line)): LogSink {
+  return {
+    write(record) {
+      write(JSON.stringify(record));
+    },
+  };
+}
+
+function assertLevel(level: unknown): asserts level is LogLevel {
+  if (typeof level !== 'string' || !(level in LEVEL_ORDER)) throw new TypeError(`Unknown log level ${JSON.stringify(level)}: use debug, info, warn or error`);
+}
+
+const reserved = new Set(['time', 'level', 'message']);
+
+/** What every logger made by one `createLogger` call shares. */
+interface Shared {
+  base: { service: string; environment?: string; version?: string };
+  threshold: number;
+  sinks: LogSink[];
+  names: Set<string>;
+}
+
+class StructuredLogger implements Logger {
+  constructor(private readonly shared: Shared, private readonly bindings: Record<string, unknown>) {}
+
+  debug(message: string, fields?: Record<string, unknown>): void { this.log('debug', message, fields); }
+  info(message: string, fields?: Record<string, unknown>): void { this.log('info', message, fields); }
+  warn(message: string, fields?: Record<string, unknown>): void { this.log('warn', message, fields); }
+  error(message: string, fields?: Record<string, unknown>): void { this.log('error', message, fields); }
+
+  child(bindings: Record<string, unknown>): Logger {
+    return new StructuredLogger(this.shared, { ...this.bindings, ...bindings });
+  }
+
+  private log(level: LogLevel, message: string, fields?: Record<string, unknown>): void {
+    if (LEVEL_ORDER[level] < this.shared.threshold) return;
+    const extra = fields !== undefined && (typeof fields !== 'object' || fields === null) ? { fields } : fields;
+    const safe = redact({ ...this.bindings, ...extra }, this.shared.names) as Record<string, unknown>;
+    const record: LogRecord = { time: new Date().toISOString(), level, message: typeof message === 'string' ? message : String(message), ...this.shared.base };
+    for (const key in safe) if (!reserved.has(key)) record[key] = safe[key];
+    for (const sink of this.shared.sinks) {
+      try {
+        sink.write(record);
+      } catch (error) {
+        console.error('[fw logger] a log sink failed', error);
+      }
+    }
+  }
+}
+
+/** A structured logger writing JSON lines (or to the given sinks) with secrets redacted. */
+export function createLogger(options: LoggerOptions = {}): Logger & { sinks: LogSink[] } {
+  const level = options.level ?? 'info';
+  assertLevel(level);
+  if (options.write !== undefined && typeof options.write !== 'function') throw new TypeError('Logger "write" must be a function');
+  const base: Shared['base'] = { service: options.service ?? 'fw-app' };
+  if (options.environment !== undefined) base.environment = options.environment;
+  if (options.version !== undefined) base.version = options.version;
+  const sinks = options.sinks ? [...options.sinks] : [jsonLineSink(options.write)];
+  const names = new Set([...DEFAULT_REDACT, ...(options.redact ?? [])].map((n) => n.toLowerCase()));
+  const logger = new StructuredLogger({ base, threshold: LEVEL_ORDER[level], sinks, names }, {});
+  return Object.assign(logger, { sinks });
+}
