@@ -39,6 +39,29 @@ function coerceScalar(types: string[], value: string): unknown {
 }
 
 /**
+ * Whether `coerce` would change anything in data for a schema without defaults: a string where the
+ * schema wants a number, integer, boolean or null that converts, or a single value where it wants an
+ * array. Cheap (no copy, no validation), so `validateAndCoerce` can validate conforming data directly.
+ */
+export function needsCoercion(schema: JSONSchema | boolean | undefined, value: unknown): boolean {
+  if (!schema || typeof schema !== 'object' || value === undefined) return false;
+  const types = typesOf(schema);
+  if (types.length === 1 && types[0] === 'array' && !Array.isArray(value)) return true;
+  if (Array.isArray(value)) {
+    const items = schema.items;
+    return Boolean(items && typeof items === 'object' && !Array.isArray(items) && value.some((v) => needsCoercion(items, v)));
+  }
+  if (value !== null && typeof value === 'object') {
+    const props = schema.properties as Record<string, JSONSchema> | undefined;
+    if (!props || typeof props !== 'object') return false;
+    for (const key in props) if (needsCoercion(props[key], (value as Record<string, unknown>)[key])) return true;
+    return false;
+  }
+  if (typeof value !== 'string' || types.length === 0 || types.includes('string')) return false;
+  return coerceScalar(types, value) !== value;
+}
+
+/**
  * Returns a copy of data converted to the schema's types with defaults filled in: strings become numbers,
  * integers, booleans or null where the schema asks for them (query strings and path parameters are all
  * strings), a single value becomes a one-item array where an array is expected, and absent properties

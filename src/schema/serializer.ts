@@ -13,9 +13,18 @@ interface Field {
   first: string;
   prefix: string;
   write: Writer;
+  /** What the field holds when it is a plain primitive schema, so the object writer inlines it instead of calling `write`. */
+  kind: FieldKind;
   /** True when the key also names something on Object.prototype, so an own-property check is needed. */
   shadowed: boolean;
 }
+
+/** Field kinds the object writer inlines (plain numbers, so the comparisons stay cheap); anything else calls the field's writer. */
+const OTHER = 0;
+const STRING = 1;
+const NUMBER = 2;
+const BOOLEAN = 3;
+type FieldKind = typeof OTHER | typeof STRING | typeof NUMBER | typeof BOOLEAN;
 
 const generic: Writer = (value) => JSON.stringify(value);
 
@@ -54,7 +63,11 @@ function objectWriter(fields: Field[]): Writer {
       if ((field.shadowed || !plain) && !hasOwnEnumerable(record, field.key)) continue;
       const item = record[field.key];
       if (item === undefined) continue;
-      const text = field.write(item);
+      let text: string | undefined;
+      if (field.kind === STRING && typeof item === 'string') text = quoteJSONString(item);
+      else if (field.kind === NUMBER && typeof item === 'number') text = Number.isFinite(item) ? '' + item : 'null';
+      else if (field.kind === BOOLEAN && typeof item === 'boolean') text = item ? 'true' : 'false';
+      else text = field.write(item);
       if (text !== undefined) out = out === '' ? field.first + text : out + field.prefix + text;
     }
     return out === '' ? '{}' : out + '}';
@@ -185,13 +198,17 @@ class Compiler {
     if (extra !== undefined && extra !== false) return generic;
     if (properties === undefined && extra !== false) return generic;
     if (properties !== undefined && (properties === null || typeof properties !== 'object')) return generic;
-    const fields: Field[] = Object.keys(properties ?? {}).map((key) => ({
-      key,
-      first: '{' + quoteJSONString(key) + ':',
-      prefix: ',' + quoteJSONString(key) + ':',
-      write: this.compile(properties[key]),
-      shadowed: key in Object.prototype,
-    }));
+    const fields: Field[] = Object.keys(properties ?? {}).map((key) => {
+      const write = this.compile(properties[key]);
+      return {
+        key,
+        first: '{' + quoteJSONString(key) + ':',
+        prefix: ',' + quoteJSONString(key) + ':',
+        write,
+        kind: write === writeString ? STRING : write === writeNumber ? NUMBER : write === writeBoolean ? BOOLEAN : OTHER,
+        shadowed: key in Object.prototype,
+      };
+    });
     return objectWriter(fields);
   }
 

@@ -1,6 +1,6 @@
 import type { Validator } from '@cfworker/json-schema';
 import type { JSONSchema } from '../core/types';
-import { coerce, schemaHasDefaults } from './coerce';
+import { coerce, needsCoercion, schemaHasDefaults } from './coerce';
 import { toValidationErrors, type ValidationError } from './validation-errors';
 import { validatorFor } from './validator-cache';
 
@@ -48,8 +48,8 @@ export function createValidator<T = unknown>(schema: JSONSchema | boolean): (dat
 }
 
 function coerceAndCheck<T>(validator: Validator, schema: JSONSchema | boolean, hasDefaults: boolean, data: unknown): ValidationResult<T> {
-  if (!hasDefaults && validator.validate(data).valid) return { valid: true, value: data as T, errors: [] };
-  return check<T>(validator, coerce(schema, data));
+  const input = hasDefaults || needsCoercion(schema, data) ? coerce(schema, data) : data;
+  return check<T>(validator, input);
 }
 
 /**
@@ -73,8 +73,9 @@ function hasDefaultsCached(schema: JSONSchema | boolean): boolean {
 
 /**
  * Validates after coercing strings to the schema's types (number, integer, boolean, null, arrays) and
- * filling defaults. When the schema has no defaults and the data already conforms, it returns the data
- * untouched after a single validation (the fast path); otherwise it coerces a copy and validates that.
+ * filling defaults. When the schema has no defaults and the data already has the schema's types, it
+ * validates the data itself, untouched and uncopied (the fast path); otherwise it coerces a copy and
+ * validates that. Either way the data is validated once.
  */
 export function validateAndCoerce<T = unknown>(schema: JSONSchema | boolean, data: unknown): ValidationResult<T> {
   return coerceAndCheck<T>(validatorFor(schema), schema, hasDefaultsCached(schema), data);

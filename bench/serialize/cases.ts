@@ -1,0 +1,69 @@
+/** The payloads and schemas of the serialize bench: fast-json-stringify's own benchmark cases (fastify/fast-json-stringify benchmark/bench.js). */
+
+/** One payload with its response schema. */
+export interface SerializeCase {
+  name: string;
+  schema: Record<string, unknown>;
+  input: unknown;
+  /** Iterations per timed sample (larger payloads need fewer). */
+  batch: number;
+}
+
+const multi = { type: 'object', properties: { s: { type: 'string' }, n: { type: 'number' }, b: { type: 'boolean' } } };
+
+const mixed: Record<string, unknown> = {};
+const mixedSchema: Record<string, unknown> = {};
+for (let i = 1; i <= 5; i++) {
+  Object.assign(mixed, { [`s${i}`]: 'hello world', [`n${i}`]: 42, [`b${i}`]: true });
+  Object.assign(mixedSchema, { [`s${i}`]: { type: 'string' }, [`n${i}`]: { type: 'number' }, [`b${i}`]: { type: 'boolean' } });
+}
+
+/** The serializer cases, the first being "the object payload" the goal is about. */
+export const serializeCases: SerializeCase[] = [
+  {
+    name: 'simple object',
+    schema: {
+      title: 'Example Schema',
+      type: 'object',
+      properties: { firstName: { type: 'string' }, lastName: { type: ['string', 'null'] }, age: { description: 'Age in years', type: 'integer', minimum: 0 } },
+    },
+    input: { firstName: 'Max', lastName: 'Power', age: 22 },
+    batch: 200_000,
+  },
+  {
+    name: 'object with 15 properties of different types',
+    schema: { type: 'object', properties: mixedSchema },
+    input: mixed,
+    batch: 50_000,
+  },
+  {
+    name: 'nested object with array and required',
+    schema: {
+      type: 'object',
+      required: ['id'],
+      properties: {
+        id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' }, active: { type: 'boolean' }, score: { type: 'number' },
+        tags: { type: 'array', items: { type: 'string' } },
+        address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' }, zip: { type: 'string' } } },
+      },
+    },
+    input: { id: 1, name: 'John Doe', email: 'john@example.com', active: true, score: 42.195, tags: ['a', 'b', 'c'], address: { street: '1 Example Street', city: 'London', zip: 'SW1A 1AA' } },
+    batch: 50_000,
+  },
+  {
+    name: 'array of 1000 objects',
+    schema: { type: 'array', items: multi },
+    input: Array.from({ length: 1000 }, () => ({ s: 'hello world', n: 42, b: true })),
+    batch: 100,
+  },
+];
+
+/** The query schema of the validateAndCoerce cases (no defaults, so the fast path applies). */
+export const querySchema = {
+  type: 'object',
+  properties: { page: { type: 'integer', minimum: 1 }, limit: { type: 'integer', maximum: 100 }, q: { type: 'string' }, active: { type: 'boolean' } },
+};
+
+/** Data that already conforms (fast path) and the same data as query strings (coercion needed). */
+export const conformingQuery = { page: 2, limit: 20, q: 'shoes', active: true };
+export const stringQuery = { page: '2', limit: '20', q: 'shoes', active: 'true' };
