@@ -86,6 +86,8 @@ export interface DatabaseConfig {
   busyTimeout?: number;
   /** Prepared statements kept per connection (default 100). */
   statementCacheSize?: number;
+  /** The driver module, imported by the app itself so a bundler includes it (`import postgres from 'postgres'`); default: imported by name on first use. */
+  driver?: unknown;
   /** Options passed as they are to the driver (postgres, mysql2 or better-sqlite3). */
   driverOptions?: Record<string, unknown>;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Fw } from '../../src/core/fw';
 import { SystemError } from '../../src/core/errors';
 import { detectDatabaseType } from '../../src/db/detect';
+import { loadDriver } from '../../src/db/driver';
 import { Database, createDatabase } from '../../src/db/database';
 import type { DatabaseConfig } from '../../src/db/types';
 
@@ -82,6 +83,18 @@ describe('app.db', () => {
       ['postgres://u@h/db', 'postgres'], ['postgresql://u@h/db', 'postgres'], ['mysql://root@h/db', 'mysql'], ['mariadb://root@h/db', 'mysql'], ['d1:DB', 'd1'],
     ];
     for (const [url, type] of cases) expect(detectDatabaseType(url)).toBe(type);
+  });
+
+  it('uses a driver module the app imported itself, and names a driver package that cannot be loaded', async () => {
+    const { default: BetterSqlite } = await import('better-sqlite3');
+    const db = new Database({ url: ':memory:', driver: BetterSqlite });
+    expect(await db.query('SELECT 2 AS two')).toEqual([{ two: 2 }]);
+    expect(db.raw).toBeInstanceOf(BetterSqlite);
+    await db.close();
+    const missing = await loadDriver('fw-no-such-driver-package', 'postgres').catch((e: unknown) => e) as SystemError;
+    expect(missing).toBeInstanceOf(SystemError);
+    expect(missing.code).toBe('DB_DRIVER_MISSING');
+    expect(missing.message).toMatch(/needs the "fw-no-such-driver-package" package.*npm install fw-no-such-driver-package/);
   });
 
   it('fails with a clear error when a d1 url has no binding', async () => {

@@ -27,6 +27,12 @@ describe('mysql (MariaDB) specifics', () => {
     expect(await db.execute('INSERT INTO auto_ids (v) VALUES (?)', ['b'])).toEqual({ changes: 1, lastInsertId: 2 });
   });
 
+  it('uses the mysql2/promise module passed as driver', async () => {
+    const mysql2 = await import('mysql2/promise');
+    const db = t.open({ driver: mysql2 });
+    expect(await db.query('SELECT 5 AS n')).toEqual([{ n: 5 }]);
+  });
+
   it('answers 503 DB_UNAVAILABLE when the server cannot be reached', async () => {
     const db = new Database({ url: 'mysql://root@127.0.0.1:1/test' });
     const error = await db.query('SELECT 1').catch((e: unknown) => e) as SystemError;

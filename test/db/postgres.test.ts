@@ -28,6 +28,12 @@ describe('postgres specifics', () => {
     expect(c.s).toBe('a ? b!');
   });
 
+  it('uses the postgres module passed as driver', async () => {
+    const { default: postgres } = await import('postgres');
+    const db = t.open({ driver: postgres });
+    expect(await db.query<{ n: number }>('SELECT ?::int AS n', [5])).toEqual([{ n: 5 }]);
+  });
+
   it('answers 503 DB_UNAVAILABLE when the server cannot be reached', async () => {
     const db = new Database({ url: 'postgres://postgres@127.0.0.1:1/test', driverOptions: { connect_timeout: 2 } });
     const error = await db.query('SELECT 1').catch((e: unknown) => e) as SystemError;

@@ -29,7 +29,9 @@ interface MysqlPool extends MysqlClient {
 
 /** Connects a mysql2 pool (MySQL or MariaDB); statements with parameters use the driver's per-connection prepared-statement cache. */
 export async function openMysql(config: DatabaseConfig, url: string): Promise<Engine> {
-  const mysql = await loadDriver<{ createPool(options: Record<string, unknown>): MysqlPool }>('mysql2/promise', 'mysql');
+  type Mysql2 = { createPool(options: Record<string, unknown>): MysqlPool };
+  const mod = await loadDriver<Mysql2 | { default: Mysql2 }>('mysql2/promise', 'mysql', config.driver);
+  const mysql = 'createPool' in mod ? mod : mod.default;
   const pool = mysql.createPool({
     uri: url.replace(/^mariadb:/i, 'mysql:'),
     connectionLimit: config.poolSize ?? 10,

@@ -27,7 +27,8 @@ const int8 = {
 
 /** Connects a pool with the `postgres` driver; statements are prepared and cached per connection by the driver. */
 export async function openPostgres(config: DatabaseConfig, url: string): Promise<Engine> {
-  const { default: postgres } = await loadDriver<{ default: PgFactory }>('postgres', 'postgres');
+  const mod = await loadDriver<PgFactory | { default: PgFactory }>('postgres', 'postgres', config.driver);
+  const postgres = typeof mod === 'function' ? mod : mod.default;
   const sql = postgres(url, {
     max: config.poolSize ?? 10,
     prepare: true,

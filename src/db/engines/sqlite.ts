@@ -31,13 +31,11 @@ export async function openSqlite(config: DatabaseConfig, url: string): Promise<E
   const path = sqlitePath(url);
   let driver: SqliteDriver;
   try {
-    if (onBun) {
-      const { Database } = await loadDriver<{ Database: SqliteConstructor }>('bun:sqlite', 'sqlite');
-      driver = new Database(path, { create: true, ...config.driverOptions });
-    } else {
-      const mod = await loadDriver<{ default: SqliteConstructor }>('better-sqlite3', 'sqlite');
-      driver = new mod.default(path, { timeout: config.busyTimeout ?? 5000, ...config.driverOptions });
-    }
+    type SqliteModule = SqliteConstructor | { default?: SqliteConstructor; Database?: SqliteConstructor };
+    const mod = await loadDriver<SqliteModule>(onBun ? 'bun:sqlite' : 'better-sqlite3', 'sqlite', config.driver);
+    const Driver = typeof mod === 'function' ? mod : (mod.Database ?? mod.default)!;
+    const options = onBun ? { create: true } : { timeout: config.busyTimeout ?? 5000 };
+    driver = new Driver(path, { ...options, ...config.driverOptions });
     driver.exec(`PRAGMA busy_timeout = ${Math.floor(config.busyTimeout ?? 5000)}`);
     driver.exec('PRAGMA foreign_keys = ON');
     if (path !== ':memory:') driver.exec('PRAGMA journal_mode = WAL');
