@@ -35,9 +35,9 @@ const results: BenchResult[] = available
   .map((name) => JSON.parse(readFileSync(join(outDir, `${name}.json`), 'utf8')) as BenchResult);
 
 function table(result: BenchResult): string {
-  const columns = ['case', 'contestant', 'median', 'unit', 'spread', 'ratio'].filter((c) => result.rows.some((r) => (r as Record<string, unknown>)[c] !== undefined));
+  const columns = ['case', 'contestant', 'median', 'unit', 'spread', 'ratio'].filter((c) => result.rows.some((r) => (r as unknown as Record<string, unknown>)[c] !== undefined));
   const head = `| ${columns.join(' | ')} |\n|${columns.map(() => '---').join('|')}|`;
-  const lines = result.rows.map((r) => `| ${columns.map((c) => format((r as Record<string, unknown>)[c])).join(' | ')} |`);
+  const lines = result.rows.map((r) => `| ${columns.map((c) => format((r as unknown as Record<string, unknown>)[c])).join(' | ')} |`);
   return [head, ...lines].join('\n');
 }
 

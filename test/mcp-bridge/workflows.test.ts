@@ -44,7 +44,7 @@ describe('runWorkflow', () => {
         { type: 'log', message: (_i, prev) => `made ${String(prev)}` },
         { type: 'delay', ms: 1 },
         { type: 'code', run: (input, prev) => String(prev).repeat(Number(input.times)) },
-        { type: 'result', value: (_i, prev) => ({ text: prev }) },
+        { type: 'result', value: (_i: Record<string, unknown>, prev: unknown) => ({ text: prev }) },
         { type: 'code', run: () => 'never' },
       ],
     };
