@@ -1,0 +1,60 @@
+/**
+ * MCP benchmark: `tools/call` over HTTP (autocannon -c 10) against the SDK's stateless streamable HTTP server,
+ * each contestant in its own process, alternating order over rounds; then worker bundle sizes. Writes bench/.out/mcp.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BenchResult, BenchRow } from '../lib/result';
+import { bundleSize } from './bundle-size';
+import { measure, type Contestant } from './throughput';
+
+const rounds = Number(process.env.MCP_BENCH_ROUNDS ?? 3);
+const seconds = Number(process.env.MCP_BENCH_SECONDS ?? 5);
+const ours: Contestant = { name: 'fw-mcp (fw/node, stateless)', script: join(import.meta.dirname, 'servers/fw-mcp.ts') };
+const peer: Contestant = { name: 'SDK 1.32 stateless (Express, server per request)', script: join(import.meta.dirname, 'servers/sdk.ts') };
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function spread(values: number[]): string {
+  return `${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))}`;
+}
+
+const samples = new Map<Contestant, number[]>([[ours, []], [peer, []]]);
+for (let round = 0; round < rounds; round++) {
+  const order = round % 2 === 0 ? [ours, peer] : [peer, ours];
+  for (const contestant of order) {
+    const rps = await measure(contestant, seconds);
+    samples.get(contestant)!.push(rps);
+    console.log(`round ${round + 1}: ${contestant.name} ${Math.round(rps)} req/s`);
+  }
+}
+
+const oursRps = median(samples.get(ours)!);
+const peerRps = median(samples.get(peer)!);
+const [fwSize, sdkSize] = [await bundleSize('workers/fw-mcp.ts'), await bundleSize('workers/sdk.ts')];
+const rows: BenchRow[] = [
+  { case: 'tools/call', contestant: ours.name, median: Math.round(oursRps), unit: 'req/s', spread: spread(samples.get(ours)!), ratio: 1 },
+  { case: 'tools/call', contestant: peer.name, median: Math.round(peerRps), unit: 'req/s', spread: spread(samples.get(peer)!), ratio: Number((oursRps / peerRps).toFixed(2)) },
+  { case: 'worker bundle, min+gzip', contestant: 'fw + fw-mcp', median: fwSize.gzip, unit: 'bytes', ratio: 1 },
+  { case: 'worker bundle, min+gzip', contestant: 'SDK McpServer + web-standard transport', median: sdkSize.gzip, unit: 'bytes', ratio: Number((sdkSize.gzip / fwSize.gzip).toFixed(2)) },
+  { case: 'worker bundle, min', contestant: 'fw + fw-mcp', median: fwSize.min, unit: 'bytes', ratio: 1 },
+  { case: 'worker bundle, min', contestant: 'SDK McpServer + web-standard transport', median: sdkSize.min, unit: 'bytes', ratio: Number((sdkSize.min / fwSize.min).toFixed(2)) },
+];
+const result: BenchResult = {
+  name: 'mcp',
+  command: 'npx tsx bench/mcp/run.ts',
+  date: new Date().toISOString(),
+  rows,
+  goal: 'fw-mcp tools/call at least 10x the requests per second of the SDK stateless server',
+  met: oursRps >= 10 * peerRps,
+  higherIsBetter: true,
+  notes: `autocannon -c 10 -d ${seconds} after a 1 s warm-up, ${rounds} alternating rounds, each server in its own process, the answer (42) checked before and after timing. Ratios: ours over theirs for req/s, theirs over ours for bytes (above 1: fw better either way). Bundles: esbuild --bundle --minify --format=esm --platform=neutral, gzip -9.`,
+};
+mkdirSync(join(import.meta.dirname, '../.out'), { recursive: true });
+writeFileSync(join(import.meta.dirname, '../.out/mcp.json'), JSON.stringify(result, null, 2));
+console.table(rows);
+console.log(`goal (>= 10x): ${result.met ? 'met' : 'not met'}, ratio ${(oursRps / peerRps).toFixed(2)}x`);

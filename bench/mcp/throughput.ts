@@ -1,0 +1,52 @@
+/** `tools/call` over HTTP with autocannon -c 10: one contestant per process, answers checked before timing. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+/** A contestant: a name and the server script it runs. */
+export interface Contestant {
+  name: string;
+  script: string;
+}
+
+const tsx = join(import.meta.dirname, '../../node_modules/.bin/tsx');
+const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 40 } } });
+
+/** Starts a contestant and resolves with its endpoint URL once it prints it. */
+async function start(script: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(tsx, [script], { stdio: ['ignore', 'pipe', 'inherit'], cwd: join(import.meta.dirname, '../..') });
+  let output = '';
+  for await (const chunk of child.stdout!) {
+    output += String(chunk);
+    const line = output.split('\n').find((l) => l.startsWith('http'));
+    if (line) return { child, url: line.trim() };
+  }
+  throw new Error(`${script} exited without printing its URL`);
+}
+
+/** Calls the tool once and checks the answer is 42 (JSON or SSE reply). */
+async function check(name: string, url: string): Promise<void> {
+  const response = await fetch(url, { method: 'POST', headers, body });
+  const text = await response.text();
+  const json = text.startsWith('{') ? JSON.parse(text) : JSON.parse(text.split('\n').find((l) => l.startsWith('data: '))!.slice(6));
+  if (json.result?.content?.[0]?.text !== '42') throw new Error(`${name} answered ${text.slice(0, 200)} instead of 42`);
+}
+
+/** Measures one contestant's requests per second in a fresh process (a short warm-up first). */
+export async function measure(contestant: Contestant, seconds: number): Promise<number> {
+  const { child, url } = await start(contestant.script);
+  try {
+    await check(contestant.name, url);
+    const run = (duration: number) => autocannon({ url, method: 'POST', headers, body, connections: 10, duration });
+    await run(1);
+    const result = await run(seconds);
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${contestant.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    await check(contestant.name, url);
+    return result.requests.average;
+  } finally {
+    child.kill();
+    await once(child, 'exit');
+  }
+}
