@@ -46,3 +46,4 @@ export * from './kv';
 export * from './health';
 export * from './logger';
 export * from './observability';
+export * from './trace';
