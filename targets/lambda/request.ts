@@ -3,6 +3,7 @@ import type { ALBEvent, APIGatewayProxyEvent, APIGatewayProxyEventV2 } from 'aws
 import { InvalidEventError } from './errors';
 import { eventHeader, explainBadHeader, multiValueHeaderPairs, v2HeaderPairs, type HeaderPairs } from './headers';
 import { albQuery, encodeDecodedPath, encodeRawPath, trimPath, v1Query } from './path';
+import { lazyRequest } from './lazy-request';
 import type { LambdaOptions } from './types';
 
 /** The HTTP event kinds `toRequest` accepts. */
@@ -66,27 +67,34 @@ function partsOf(kind: HttpKind, event: unknown, options: LambdaOptions): Parts 
   }
 }
 
+const forbiddenMethods = new Set(['CONNECT', 'TRACE', 'TRACK']);
+const methodToken = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+function checkedUrl(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch (error) {
+    throw new InvalidEventError(`The event does not make a valid URL: ${JSON.stringify(url)}`, error);
+  }
+}
+
+function checkedHeaders(pairs: HeaderPairs): Headers {
+  try {
+    return new Headers(pairs);
+  } catch (error) {
+    throw new InvalidEventError(explainBadHeader(pairs), error);
+  }
+}
+
 /** Builds the Request: path re-encoded, stage and base path stripped, body decoded and `content-length` recomputed; GET/HEAD bodies are dropped. */
 export function toRequest(kind: HttpKind, event: unknown, options: LambdaOptions): Request {
   const parts = partsOf(kind, event, options);
   const method = typeof parts.method === 'string' ? parts.method.toUpperCase() : '';
+  if (!methodToken.test(method) || forbiddenMethods.has(method)) throw new InvalidEventError(`Unsupported HTTP method ${JSON.stringify(parts.method)}`);
   let body: Uint8Array<ArrayBuffer> | undefined;
   if (parts.body !== null && parts.body !== undefined && parts.body !== '' && method !== 'GET' && method !== 'HEAD') {
     body = decodeBody(parts.body, parts.isBase64Encoded);
     parts.headers.push(['content-length', String(body.byteLength)]);
   }
-  try {
-    return new Request(parts.url, { method, headers: parts.headers, body });
-  } catch (error) {
-    throw new InvalidEventError(explainRejected(parts, method), error);
-  }
-}
-
-function explainRejected(parts: Parts, method: string): string {
-  try {
-    new Headers(parts.headers);
-  } catch {
-    return explainBadHeader(parts.headers);
-  }
-  return `Cannot build a request for ${JSON.stringify(method)} ${JSON.stringify(parts.url)}`;
+  return lazyRequest({ method, url: checkedUrl(parts.url), headers: checkedHeaders(parts.headers), body });
 }

@@ -2,35 +2,37 @@
 import type { ALBResult, APIGatewayProxyResult, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { STATUS_CODES } from 'node:http';
 import { needsBase64, type BinaryTest } from './binary';
+import { readBody } from './body';
 import type { HttpKind } from './request';
 import type { LambdaHttpResult } from './types';
 
-async function readBody(response: Response, base64: boolean): Promise<string> {
-  if (response.body === null) return '';
-  return base64 ? Buffer.from(await response.arrayBuffer()).toString('base64') : response.text();
+/** A response's headers in one pass: every header but Set-Cookie, and the Set-Cookie values kept apart. */
+export interface SplitHeaders {
+  headers: Record<string, string>;
+  cookies: string[];
 }
 
-function singleHeaders(response: Response): Record<string, string> {
-  const out: Record<string, string> = {};
+/** Splits the headers; Headers iteration yields each Set-Cookie on its own, so none is ever joined with ", " (Hono #3084). */
+export function splitHeaders(response: Response): SplitHeaders {
+  const headers: Record<string, string> = {};
+  const cookies: string[] = [];
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') out[name] = value;
+    if (name === 'set-cookie') cookies.push(value);
+    else headers[name] = value;
   });
-  return out;
+  return { headers, cookies };
 }
 
-function multiHeaders(response: Response, cookies: string[]): Record<string, string[]> {
+function multi({ headers, cookies }: SplitHeaders): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') out[name] = [value];
-  });
+  for (const name in headers) out[name] = [headers[name]];
   if (cookies.length > 0) out['set-cookie'] = cookies;
   return out;
 }
 
 let warnedSingleCookie = false;
 
-function albSingle(response: Response, cookies: string[]): Record<string, string> {
-  const headers = singleHeaders(response);
+function albSingle({ headers, cookies }: SplitHeaders): Record<string, string> {
   if (cookies.length > 0) headers['set-cookie'] = cookies[0];
   if (cookies.length > 1 && !warnedSingleCookie) {
     warnedSingleCookie = true;
@@ -39,24 +41,24 @@ function albSingle(response: Response, cookies: string[]): Record<string, string
   return headers;
 }
 
-/** Builds the result: `cookies[]` for v2, `multiValueHeaders` for v1 and multi-value ALB, never cookies joined with ", " (Hono #3084). */
+/** Builds the result: `cookies[]` for v2, `multiValueHeaders` for v1 and multi-value ALB, plain `headers` for single-value ALB. */
 export async function toResult(kind: HttpKind, event: { multiValueHeaders?: unknown }, response: Response, isBinary: BinaryTest): Promise<LambdaHttpResult> {
   const isBase64Encoded = needsBase64(response.headers, isBinary);
   const body = await readBody(response, isBase64Encoded);
-  const cookies = response.headers.getSetCookie();
+  const split = splitHeaders(response);
   const statusCode = response.status;
   if (kind === 'v2') {
-    const result: APIGatewayProxyStructuredResultV2 = { statusCode, headers: singleHeaders(response), body, isBase64Encoded };
-    if (cookies.length > 0) result.cookies = cookies;
+    const result: APIGatewayProxyStructuredResultV2 = { statusCode, headers: split.headers, body, isBase64Encoded };
+    if (split.cookies.length > 0) result.cookies = split.cookies;
     return result;
   }
   if (kind === 'v1') {
-    const result: APIGatewayProxyResult = { statusCode, multiValueHeaders: multiHeaders(response, cookies), body, isBase64Encoded };
+    const result: APIGatewayProxyResult = { statusCode, multiValueHeaders: multi(split), body, isBase64Encoded };
     return result;
   }
   const statusDescription = `${statusCode} ${response.statusText || STATUS_CODES[statusCode] || ''}`.trimEnd();
   const result: ALBResult = event.multiValueHeaders
-    ? { statusCode, statusDescription, multiValueHeaders: multiHeaders(response, cookies), body, isBase64Encoded }
-    : { statusCode, statusDescription, headers: albSingle(response, cookies), body, isBase64Encoded };
+    ? { statusCode, statusDescription, multiValueHeaders: multi(split), body, isBase64Encoded }
+    : { statusCode, statusDescription, headers: albSingle(split), body, isBase64Encoded };
   return result;
 }

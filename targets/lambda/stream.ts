@@ -7,6 +7,7 @@ import { detectEvent } from './detect';
 import { dispatchEvent } from './events';
 import { startInit } from './init';
 import { httpInvoker } from './invoke';
+import { splitHeaders } from './result';
 import type { LambdaContext, LambdaOptions } from './types';
 
 /** The part of the runtime's global `awslambda` this handler uses. */
@@ -30,11 +31,8 @@ async function pipeBody(body: ReadableStream<Uint8Array>, out: Writable): Promis
 }
 
 function metadataOf(response: Response): Record<string, unknown> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') headers[name] = value;
-  });
-  return { statusCode: response.status, headers, cookies: response.headers.getSetCookie() };
+  const { headers, cookies } = splitHeaders(response);
+  return { statusCode: response.status, headers, cookies };
 }
 
 /** Wraps an app as a streaming handler: status, headers and every cookie go in the prelude, the body streams with back-pressure, and the stream always ends. */

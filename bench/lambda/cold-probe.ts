@@ -1,0 +1,11 @@
+/** One cold start: a fresh process imports a contestant's bundle and answers its first event. Prints { ms, sinceProcessStartMs }. */
+import { checkResult, eventFor, type Kind } from './events';
+
+const [bundle, kind] = process.argv.slice(2);
+const event = eventFor(kind as Kind);
+const started = performance.now();
+const { handler } = (await import(bundle)) as { handler: (event: unknown, context: unknown) => Promise<unknown> };
+const result = await handler(event, { awsRequestId: 'cold', getRemainingTimeInMillis: () => 3000 });
+const ms = performance.now() - started;
+checkResult(result, bundle);
+process.stdout.write(JSON.stringify({ ms, sinceProcessStartMs: performance.now() }));
