@@ -1,5 +1,6 @@
 /** Bearer auth, rate limit and Origin checks, in process, after compile() and behind a real listen(). */
 import { afterEach, describe, expect, it } from 'vitest';
+import { request } from 'node:http';
 import { Fw } from 'fw';
 import { node } from 'fw/node';
 import { createMCPPlugin } from 'fw-mcp';
@@ -9,6 +10,19 @@ import { demoServer } from '../../examples/mcp-stdio/demo';
 import { appWith, connectHTTP, post } from './helpers';
 
 const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
+
+/** A POST with a hand-set Host header (fetch cannot set one), as a DNS-rebinding browser would send it. */
+function rawPost(port: number, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      let body = '';
+      res.on('data', (c) => { body += c; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(ping));
+  });
+}
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (stops.length) await stops.pop()!();
@@ -124,6 +138,21 @@ describe('Origin validation (DNS rebinding)', () => {
     expect((await postFrom('http://127.0.0.1:5173')).status).toBe(200);
     expect((await postFrom('https://app.example')).status).toBe(200);
     expect((await postFrom('https://evil.example', 'https://api.example.com')).status).toBe(200);
+  });
+
+  it('refuses a rebound Host name on an app listening on 127.0.0.1 (DNS rebinding), and honours allowedHosts', async () => {
+    const app = new Fw({ adapter: node(), hostname: '127.0.0.1' });
+    await app.plugin(createMCPPlugin(demoServer()));
+    const server = await app.listen(0);
+    stops.push(() => app.stop());
+    const rebound = await rawPost(server.port, { host: `evil.example:${server.port}`, origin: `http://evil.example:${server.port}` });
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).toContain('Host evil.example is not allowed');
+    expect((await rawPost(server.port, { host: `localhost:${server.port}` })).status).toBe(200);
+    const named = await appWith(demoServer(), { allowedHosts: ['mcp.internal'] });
+    const to = (host: string) => named.fetch(new Request(`http://${host}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ping) }));
+    expect((await to('mcp.internal')).status).toBe(200);
+    expect((await to('other.internal')).status).toBe(403);
   });
 
   it('refuses a foreign Origin behind a real server on 127.0.0.1', async () => {

@@ -22,21 +22,32 @@ export function constantTimeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
-/** Checks every MCP request before it is read: Origin (DNS rebinding), rate limit, then the Bearer token. */
-export function createGuard(options: MCPHTTPOptions): (request: Request) => Response | null {
+function hostOf(request: Request): string | null {
+  const header = request.headers.get('host');
+  return header === null ? hostnameOf(request.url) : hostnameOf(`http://${header}`);
+}
+
+/**
+ * Checks every MCP request before it is read: Host and Origin (DNS rebinding), rate limit, then the Bearer token.
+ * A server is local when the request reached a loopback name or the app listens on one (`listenHostname`);
+ * a local server accepts only loopback Host names (or `allowedHosts`) and loopback Origins (or `allowedOrigins`).
+ */
+export function createGuard(options: MCPHTTPOptions, listenHostname: () => string | undefined = () => undefined): (request: Request) => Response | null {
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
+  const allowedHosts = options.allowedHosts ? new Set(options.allowedHosts) : null;
   const buckets = options.rateLimit ? new TokenBuckets(options.rateLimit.max, options.rateLimit.windowMs) : null;
   const keyOf = options.rateLimitKey ?? defaultRateLimitKey;
   const expected = options.authToken === undefined ? null : `Bearer ${options.authToken}`;
   if (expected !== null && options.authToken === '') throw new TypeError('authToken must not be empty');
 
   return (request) => {
+    const host = hostOf(request);
+    if (allowedHosts !== null ? !allowedHosts.has(host ?? '') : loopback.has(listenHostname() ?? '') && !loopback.has(host ?? '')) {
+      return rpcErrorResponse(403, ErrorCode.InvalidRequest, `Forbidden: Host ${host ?? '(none)'} is not allowed on this MCP server`);
+    }
     const origin = request.headers.get('origin');
-    if (origin !== null && !allowedOrigins.has(origin)) {
-      const host = hostnameOf(request.url);
-      if (host !== null && loopback.has(host) && !loopback.has(hostnameOf(origin) ?? '')) {
-        return rpcErrorResponse(403, ErrorCode.InvalidRequest, `Forbidden: Origin ${origin} may not call this local MCP server`);
-      }
+    if (origin !== null && !allowedOrigins.has(origin) && host !== null && loopback.has(host) && !loopback.has(hostnameOf(origin) ?? '')) {
+      return rpcErrorResponse(403, ErrorCode.InvalidRequest, `Forbidden: Origin ${origin} may not call this local MCP server`);
     }
     if (buckets !== null) {
       const waitMs = buckets.take(keyOf(request));

@@ -29,6 +29,8 @@ export interface MCPHTTPOptions {
   enableSSE?: boolean;
   /** Sessions (default off: stateless, any instance answers any request). */
   sessions?: MCPSessionOptions;
-  /** Origins accepted besides same-host loopback ones (an Origin header not listed on a localhost server is refused). */
+  /** Origins accepted besides loopback ones (an Origin header not listed on a localhost server is refused). */
   allowedOrigins?: string[];
+  /** Host names accepted (default: any, except that an app listening on a loopback name accepts only loopback names). */
+  allowedHosts?: string[];
 }

@@ -1,4 +1,4 @@
-import type { Context, FwPluginConfig } from 'fw';
+import type { Context, Fw, FwPluginConfig } from 'fw';
 import type { MCPServer } from '../server';
 import { createGuard } from './guard';
 import { LegacySSE } from './legacy-sse';
@@ -22,12 +22,14 @@ function normalizePath(path: string): string {
  */
 export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {}): FwPluginConfig {
   const base = normalizePath(options.path ?? '/mcp');
-  const guard = createGuard(options);
   const streamable = new StreamableHTTP(server, createSessionStore(options.sessions));
+  let mounted: Fw | null = null;
+  const guard = createGuard(options, () => mounted?.getAppConfig().hostname);
   const guarded = (handler: RouteHandler): RouteHandler => (ctx) => guard(ctx.request) ?? handler(ctx);
   return {
     name: base === '/mcp' ? 'fw-mcp' : `fw-mcp:${base || '/'}`,
     setup(app) {
+      mounted = app;
       if (server.app === null) server.bind(app);
       const endpoint = base || '/';
       app.post(endpoint, guarded(streamable.post));
