@@ -1,8 +1,7 @@
-import type { Validator } from '@cfworker/json-schema';
 import type { JSONSchema } from '../core/types';
 import { coerce, needsCoercion, schemaHasDefaults } from './coerce';
 import { toValidationErrors, type ValidationError } from './validation-errors';
-import { validatorFor } from './validator-cache';
+import { validatorFor, type CompiledSchema } from './validator-cache';
 
 export type { ValidationError } from './validation-errors';
 
@@ -31,9 +30,20 @@ export class ValidationException extends Error {
   }
 }
 
-function check<T>(validator: Validator, data: unknown): ValidationResult<T> {
-  const result = validator.validate(data);
-  return { valid: result.valid, value: data as T, errors: result.valid ? [] : toValidationErrors(result.errors) };
+function unsupported(data: unknown): ValidationError[] {
+  return [{ path: '', message: `Values of type "${typeof data}" cannot be validated as JSON.`, keyword: 'type' }];
+}
+
+/** Validates with the quick closures when they cover the schema and say yes; otherwise with the interpreter, for its errors. */
+function check<T>(compiled: CompiledSchema, data: unknown): ValidationResult<T> {
+  if (compiled.quick !== null && compiled.quick(data)) return { valid: true, value: data as T, errors: [] };
+  let outcome: ReturnType<CompiledSchema['validator']['validate']>;
+  try {
+    outcome = compiled.validator.validate(data);
+  } catch {
+    return { valid: false, value: data as T, errors: unsupported(data) };
+  }
+  return { valid: outcome.valid, value: data as T, errors: outcome.valid ? [] : toValidationErrors(outcome.errors) };
 }
 
 /** Validates data against a JSON schema without changing it. */
@@ -43,13 +53,13 @@ export function validate<T = unknown>(schema: JSONSchema | boolean, data: unknow
 
 /** Returns a reusable validator for one schema (compiled once): data in, ValidationResult out. */
 export function createValidator<T = unknown>(schema: JSONSchema | boolean): (data: unknown) => ValidationResult<T> {
-  const validator = validatorFor(schema);
-  return (data) => check<T>(validator, data);
+  const compiled = validatorFor(schema);
+  return (data) => check<T>(compiled, data);
 }
 
-function coerceAndCheck<T>(validator: Validator, schema: JSONSchema | boolean, hasDefaults: boolean, data: unknown): ValidationResult<T> {
+function coerceAndCheck<T>(compiled: CompiledSchema, schema: JSONSchema | boolean, hasDefaults: boolean, data: unknown): ValidationResult<T> {
   const input = hasDefaults || needsCoercion(schema, data) ? coerce(schema, data) : data;
-  return check<T>(validator, input);
+  return check<T>(compiled, input);
 }
 
 /**
@@ -57,9 +67,9 @@ function coerceAndCheck<T>(validator: Validator, schema: JSONSchema | boolean, h
  * `cached: false` keeps the compiled validator out of the shared LRU (config `lruSchemaCache: false`).
  */
 export function createCoercingValidator<T = unknown>(schema: JSONSchema | boolean, cached = true): (data: unknown) => ValidationResult<T> {
-  const validator = validatorFor(schema, cached);
+  const compiled = validatorFor(schema, cached);
   const hasDefaults = schemaHasDefaults(schema);
-  return (data) => coerceAndCheck<T>(validator, schema, hasDefaults, data);
+  return (data) => coerceAndCheck<T>(compiled, schema, hasDefaults, data);
 }
 
 const defaultsKnown = new WeakMap<object, boolean>();

@@ -1,10 +1,18 @@
 import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema';
 import type { JSONSchema } from '../core/types';
+import { compileQuickCheck, type QuickCheck } from './quick-check';
+
+/** A schema compiled for validation: the `@cfworker/json-schema` validator, and closures for the subset they cover. */
+export interface CompiledSchema {
+  validator: Validator;
+  /** Answers "valid?" fast for schemas in the common subset; null when the validator must always run. */
+  quick: QuickCheck | null;
+}
 
 /** The bound of the compiled-validator cache (spec part 8). */
 export const MAX_CACHED_VALIDATORS = 10_000;
 
-const cache = new Map<JSONSchema | boolean, Validator>();
+const cache = new Map<JSONSchema | boolean, CompiledSchema>();
 
 function draftOf(schema: JSONSchema | boolean): SchemaDraft {
   const uri = typeof schema === 'object' && typeof schema.$schema === 'string' ? schema.$schema : '';
@@ -21,28 +29,29 @@ function assertSchema(schema: unknown): asserts schema is JSONSchema | boolean {
   }
 }
 
-/** Builds a `@cfworker/json-schema` validator for a schema (draft from `$schema`, 2020-12 when absent), reporting every error. */
-export function buildValidator(schema: JSONSchema | boolean): Validator {
+/** Compiles a schema (draft from `$schema`, 2020-12 when absent): a validator reporting every error, plus the quick check. */
+export function compileSchema(schema: JSONSchema | boolean): CompiledSchema {
   assertSchema(schema);
-  return new Validator(schema as Schema | boolean, draftOf(schema), false);
+  const draft = draftOf(schema);
+  return { validator: new Validator(schema as Schema | boolean, draft, false), quick: compileQuickCheck(schema, draft) };
 }
 
 /**
- * The compiled validator of a schema object, from an LRU of at most 10000 entries keyed by the schema
+ * The compiled form of a schema object, from an LRU of at most 10000 entries keyed by the schema
  * object itself (a hit moves the entry to the recent end); `cached: false` compiles without touching it.
  */
-export function validatorFor(schema: JSONSchema | boolean, cached = true): Validator {
-  if (!cached) return buildValidator(schema);
-  let validator = cache.get(schema);
-  if (validator !== undefined) {
+export function validatorFor(schema: JSONSchema | boolean, cached = true): CompiledSchema {
+  if (!cached) return compileSchema(schema);
+  let compiled = cache.get(schema);
+  if (compiled !== undefined) {
     cache.delete(schema);
-    cache.set(schema, validator);
-    return validator;
+    cache.set(schema, compiled);
+    return compiled;
   }
-  validator = buildValidator(schema);
+  compiled = compileSchema(schema);
   if (cache.size >= MAX_CACHED_VALIDATORS) cache.delete(cache.keys().next().value as JSONSchema);
-  cache.set(schema, validator);
-  return validator;
+  cache.set(schema, compiled);
+  return compiled;
 }
 
 /** Whether a schema's compiled validator is in the cache. */
