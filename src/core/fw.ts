@@ -4,7 +4,7 @@ import { assertPlugin, missingDependency, sortPlugins } from './plugins';
 import { buildPipeline, runMiddleware, type Pipeline, type RouteRecord } from './pipeline';
 import { QueryParseCache } from './query';
 import { defaultErrorResponse, toResponse } from './respond';
-import { Router, normalizePattern, type Match } from './router';
+import { Router, noParams, normalizePattern, type Match } from './router';
 import { jsonFormat, getFormat, type DataFormat } from '../schema/formats';
 import { WebSocketRoutes, type WebSocketHandlers, type WebSocketRouteOptions, type WebSocketUpgrade } from './websocket';
 import type { Database } from '../db/database';
@@ -338,7 +338,7 @@ export class Fw implements RouteRegistrar<Fw> {
     const ctx = new this.ContextClass(this, request, path, queryStart, this.queryCache, env, executionCtx);
     if (match === null) return this.unmatched(ctx);
     const route = match.value;
-    ctx.params = match.params;
+    if (match.params !== noParams) ctx.params = match.params;
     ctx.routePath = route.path;
     const pipeline = route.generation === this.generation ? route.pipeline! : this.pipelineFor(route);
     const response = this.middleware.length === 0 ? pipeline(ctx) : runMiddleware(this, ctx, this.middleware, pipeline);

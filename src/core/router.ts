@@ -1,60 +1,63 @@
-/** Parameters captured by a match: `:name` segments by name, a trailing `*` under `'*'`. */
-export type Params = Record<string, string>;
+import { ANY, compileDynamic, rawNode, runMatcher, type DynamicLookup, type Params, type RawNode } from './route-matcher';
+
+export type { Params } from './route-matcher';
 
 /** What `match` returns: the stored value and the captured parameters. */
 export interface Match<T> {
   value: T;
+  /** Captured parameters; static matches share one frozen empty object, so copy before writing. */
   params: Params;
 }
 
-interface Node<T> {
-  statics: Map<string, Node<T>> | null;
-  param: { name: string; node: Node<T> } | null;
-  wildcard: Map<string, T> | null;
-  values: Map<string, T> | null;
+/** What one method looks up: its parameterless paths, then its compiled dynamic routes (`all` routes merged in). */
+interface MethodLookup<T> {
+  statics: Map<string, Match<T>> | null;
+  dynamic: DynamicLookup<T> | null;
 }
 
-const ANY = 'ALL';
+/** The frozen params object every static match shares (callers that hand params out copy it first). */
+export const noParams: Params = Object.freeze({}) as Params;
 
-function newNode<T>(): Node<T> {
-  return { statics: null, param: null, wildcard: null, values: null };
-}
-
-function decode(value: string): string {
-  if (value.indexOf('%') === -1) return value;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
+function pickStatic<T>(byMethod: Map<string, T>, method: string): T | undefined {
+  return byMethod.get(method) ?? byMethod.get(ANY);
 }
 
 /**
- * Maps (method, path) to a value. Parameterless paths live in one Map per method; the rest in a
- * segment trie walked with static > param > wildcard precedence and backtracking. `ALL` matches any method.
+ * Maps (method, path) to a value. Parameterless paths live in one Map per method; the rest are compiled per
+ * method into one RegExp per first path segment (see route-matcher.ts), tried before the RegExp of routes that
+ * start with a parameter, which keeps static > param > wildcard precedence with backtracking at every segment.
+ * A route for the request's method wins over an `all` route on the same pattern.
  */
 export class Router<T> {
-  private readonly statics = new Map<string, Map<string, T>>();
-  private readonly root: Node<T> = newNode<T>();
+  private readonly raw: RawNode<T> = rawNode<T>();
+  private readonly staticRoutes = new Map<string, Map<string, T>>();
+  private readonly methods = new Set<string>();
   private dynamicCount = 0;
+  private lookups = new Map<string, MethodLookup<T>>();
+  private methodNames: string[] = [];
+  private methodLookups: MethodLookup<T>[] = [];
+  private anyLookup: MethodLookup<T> = { statics: null, dynamic: null };
+  private built = true;
 
   /** Registers a value for a method (or `ALL`) and a path pattern; the first registration of a pair wins. */
   add(method: string, path: string, value: T): void {
     const normalized = normalizePattern(path);
+    this.methods.add(method);
+    this.built = false;
     if (normalized.indexOf(':') === -1 && normalized.indexOf('*') === -1) {
-      let byMethod = this.statics.get(normalized);
-      if (!byMethod) this.statics.set(normalized, (byMethod = new Map()));
+      let byMethod = this.staticRoutes.get(normalized);
+      if (!byMethod) this.staticRoutes.set(normalized, (byMethod = new Map()));
       if (!byMethod.has(method)) byMethod.set(method, value);
       return;
     }
-    this.dynamicCount++;
     const segments = normalized.split('/').slice(1);
-    let node = this.root;
+    let node = this.raw;
     for (let i = 0; i < segments.length; i++) {
       const segment = segments[i];
       if (segment === '*' && i === segments.length - 1) {
         node.wildcard ??= new Map();
         if (!node.wildcard.has(method)) node.wildcard.set(method, value);
+        this.dynamicCount++;
         return;
       }
       if (segment.charCodeAt(0) === 58) {
@@ -63,84 +66,68 @@ export class Router<T> {
         if (node.param && node.param.name !== name) {
           throw new Error(`Route "${path}": parameter ":${name}" conflicts with ":${node.param.name}" at the same position`);
         }
-        node.param ??= { name, node: newNode<T>() };
+        node.param ??= { name, node: rawNode<T>() };
         node = node.param.node;
         continue;
       }
       if (segment.indexOf('*') !== -1) throw new Error(`Route "${path}": "*" is allowed only as the last segment`);
       node.statics ??= new Map();
       let next = node.statics.get(segment);
-      if (!next) node.statics.set(segment, (next = newNode<T>()));
+      if (!next) node.statics.set(segment, (next = rawNode<T>()));
       node = next;
     }
     node.values ??= new Map();
     if (!node.values.has(method)) node.values.set(method, value);
+    this.dynamicCount++;
   }
 
-  /** Finds the value for a request method and an already path-only URL path, or null. */
+  /** Finds the value for a request method and a path (no query string), or null. */
   match(method: string, path: string): Match<T> | null {
-    const byMethod = this.statics.get(path);
-    if (byMethod !== undefined) {
-      const value = byMethod.get(method) ?? byMethod.get(ANY);
-      if (value !== undefined) return { value, params: {} };
+    if (!this.built) this.buildLookups();
+    const lookup = this.lookupFor(method);
+    const statics = lookup.statics;
+    if (statics !== null) {
+      const hit = statics.get(path);
+      if (hit !== undefined) return hit;
     }
-    if (this.dynamicCount === 0) return null;
-    const params: Params = {};
-    const value = this.walk(this.root, path, 1, method, params);
-    return value === undefined ? null : { value, params };
+    const dynamic = lookup.dynamic;
+    if (dynamic === null) return null;
+    const bucket = dynamic.byFirstChar[path.charCodeAt(1)];
+    const found = bucket === undefined ? undefined : runMatcher(bucket, path);
+    if (found !== undefined) return found;
+    return dynamic.fallback === null ? null : runMatcher(dynamic.fallback, path) ?? null;
   }
 
-  /** Lists the methods that some route answers on this path, for 405 and OPTIONS answers. */
+  /** Lists the methods (`ALL` included) that some route answers on this path, for 405 and OPTIONS answers. */
   allowedMethods(path: string): string[] {
-    const found = new Set<string>();
-    const byMethod = this.statics.get(path);
-    if (byMethod) for (const m of byMethod.keys()) found.add(m);
-    if (this.dynamicCount > 0) this.collect(this.root, path, 1, found);
-    return [...found];
+    const found: string[] = [];
+    for (const method of this.methods) if (this.match(method, path) !== null) found.push(method);
+    return found;
   }
 
-  private walk(node: Node<T>, path: string, start: number, method: string, params: Params): T | undefined {
-    if (start > path.length) {
-      const values = node.values;
-      return values === null ? undefined : values.get(method) ?? values.get(ANY);
-    }
-    let end = path.indexOf('/', start);
-    if (end === -1) end = path.length;
-    if (node.statics !== null) {
-      const child = node.statics.get(path.slice(start, end));
-      if (child !== undefined) {
-        const found = this.walk(child, path, end + 1, method, params);
-        if (found !== undefined) return found;
-      }
-    }
-    if (node.param !== null && end > start) {
-      const found = this.walk(node.param.node, path, end + 1, method, params);
-      if (found !== undefined) {
-        params[node.param.name] = decode(path.slice(start, end));
-        return found;
-      }
-    }
-    if (node.wildcard !== null) {
-      const value = node.wildcard.get(method) ?? node.wildcard.get(ANY);
-      if (value !== undefined) {
-        params['*'] = decode(path.slice(start));
-        return value;
-      }
-    }
-    return undefined;
+  /** The lookup of a method: a short scan of the registered method names (cheaper than hashing), else the `all` lookup. */
+  private lookupFor(method: string): MethodLookup<T> {
+    const names = this.methodNames;
+    for (let i = 0; i < names.length; i++) if (names[i] === method) return this.methodLookups[i];
+    return this.anyLookup;
   }
 
-  private collect(node: Node<T>, path: string, start: number, found: Set<string>): void {
-    if (node.wildcard) for (const m of node.wildcard.keys()) found.add(m);
-    if (start > path.length) {
-      if (node.values) for (const m of node.values.keys()) found.add(m);
-      return;
+  private buildLookups(): void {
+    const lookups = new Map<string, MethodLookup<T>>();
+    for (const method of new Set([...this.methods, ANY])) {
+      const statics = new Map<string, Match<T>>();
+      for (const [path, byMethod] of this.staticRoutes) {
+        const value = pickStatic(byMethod, method);
+        if (value !== undefined) statics.set(path, { value, params: noParams });
+      }
+      lookups.set(method, { statics: statics.size === 0 ? null : statics, dynamic: this.dynamicCount === 0 ? null : compileDynamic(this.raw, method) });
     }
-    let end = path.indexOf('/', start);
-    if (end === -1) end = path.length;
-    const child = node.statics?.get(path.slice(start, end));
-    if (child) this.collect(child, path, end + 1, found);
-    if (node.param && end > start) this.collect(node.param.node, path, end + 1, found);
+    this.anyLookup = lookups.get(ANY)!;
+    lookups.delete(ANY);
+    this.lookups = lookups;
+    this.methodNames = [...lookups.keys()];
+    this.methodLookups = [...lookups.values()];
+    this.built = true;
   }
 }
 

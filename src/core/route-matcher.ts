@@ -1,0 +1,197 @@
+/**
+ * Compiles one method's dynamic routes into matchers: one RegExp per first path segment (plus one for routes
+ * that start with a parameter or wildcard), generated from the route trie so that the RegExp engine's own
+ * backtracking reproduces the trie's precedence, static > param > wildcard, at every segment.
+ */
+
+/** Parameters captured by a match: `:name` segments by name, a trailing `*` under `'*'`. */
+export type Params = Record<string, string>;
+
+/** A node of the registration trie: one path segment, with what each method stores there. */
+export interface RawNode<T> {
+  statics: Map<string, RawNode<T>> | null;
+  param: { name: string; node: RawNode<T> } | null;
+  wildcard: Map<string, T> | null;
+  values: Map<string, T> | null;
+}
+
+/** What a matched route yields: its value and where each of its parameters was captured. */
+interface Terminal<T> {
+  value: T;
+  names: string[];
+  groups: number[];
+  /** A wildcard route: its match stops where `*` starts, so `*` is the rest of the path after `captures[0]`. */
+  wildcard: boolean;
+}
+
+/** A compiled RegExp and the route each marker group stands for. */
+export interface Matcher<T> {
+  regexp: RegExp;
+  terminals: Terminal<T>[];
+}
+
+/** One method's dynamic lookup: a matcher per first character of a static first segment (indexed by char code), and one for routes starting with a param or wildcard. */
+export interface DynamicLookup<T> {
+  byFirstChar: (Matcher<T> | undefined)[];
+  fallback: Matcher<T> | null;
+}
+
+/** The method name under which `all` routes are stored. */
+export const ANY = 'ALL';
+
+/** A new, empty registration trie node. */
+export function rawNode<T>(): RawNode<T> {
+  return { statics: null, param: null, wildcard: null, values: null };
+}
+
+function pick<T>(byMethod: Map<string, T> | null, method: string): T | undefined {
+  return byMethod === null ? undefined : byMethod.get(method) ?? byMethod.get(ANY);
+}
+
+function escape(segment: string): string {
+  return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function decode(value: string): string {
+  if (value.indexOf('%') === -1) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Generates RegExp source for one method, numbering capture groups in the order they appear in the text. */
+class Generator<T> {
+  private group = 0;
+  private readonly answering = new Map<RawNode<T>, boolean>();
+  readonly terminals: Terminal<T>[] = [];
+
+  constructor(private readonly method: string) {}
+
+  /** Whether anything at or below this node answers the method (computed once per node, bottom-up). */
+  answers(node: RawNode<T>): boolean {
+    const known = this.answering.get(node);
+    if (known !== undefined) return known;
+    const pending: RawNode<T>[] = [node];
+    const order: RawNode<T>[] = [];
+    while (pending.length > 0) {
+      const next = pending.pop()!;
+      if (this.answering.has(next)) continue;
+      order.push(next);
+      if (next.param !== null) pending.push(next.param.node);
+      if (next.statics !== null) for (const child of next.statics.values()) pending.push(child);
+    }
+    for (let i = order.length - 1; i >= 0; i--) {
+      const n = order[i];
+      let yes = pick(n.values, this.method) !== undefined || pick(n.wildcard, this.method) !== undefined;
+      if (!yes && n.param !== null) yes = this.answering.get(n.param.node) === true;
+      if (!yes && n.statics !== null) for (const child of n.statics.values()) if (this.answering.get(child) === true) yes = true;
+      this.answering.set(n, yes);
+    }
+    return this.answering.get(node)!;
+  }
+
+  /** A node that only leads on to one static child: chains of them become one literal (and no recursion). */
+  private isPassage(node: RawNode<T>): boolean {
+    return node.statics !== null && node.statics.size === 1 && node.param === null
+      && pick(node.values, this.method) === undefined && pick(node.wildcard, this.method) === undefined;
+  }
+
+  /** Source matching the rest of a path from the start of a segment, or null when nothing there answers. */
+  segment(node: RawNode<T>, names: string[], groups: number[], withStatics = true): string | null {
+    const alternatives: string[] = [];
+    if (withStatics && node.statics !== null) {
+      for (const [key, child] of node.statics) {
+        if (!this.answers(child)) continue;
+        let literal = escape(key);
+        let next = child;
+        while (this.isPassage(next)) {
+          const [nextKey, nextChild] = next.statics!.entries().next().value!;
+          literal += `/${escape(nextKey)}`;
+          next = nextChild;
+        }
+        alternatives.push(literal + this.after(next, names, groups));
+      }
+    }
+    if (node.param !== null && this.answers(node.param.node)) {
+      const group = ++this.group;
+      alternatives.push(`([^/]+)${this.after(node.param.node, [...names, node.param.name], [...groups, group])}`);
+    }
+    const wildcard = pick(node.wildcard, this.method);
+    if (wildcard !== undefined) {
+      const marker = ++this.group;
+      this.terminals[marker] = { value: wildcard, names, groups, wildcard: true };
+      alternatives.push('()');
+    }
+    if (alternatives.length === 0) return null;
+    return alternatives.length === 1 ? alternatives[0] : `(?:${alternatives.join('|')})`;
+  }
+
+  /** Source matching what may follow a consumed segment: the end of the path, or a slash and more segments. */
+  after(node: RawNode<T>, names: string[], groups: number[]): string {
+    const alternatives: string[] = [];
+    const value = pick(node.values, this.method);
+    if (value !== undefined) {
+      const marker = ++this.group;
+      this.terminals[marker] = { value, names, groups, wildcard: false };
+      alternatives.push('$()');
+    }
+    const rest = this.segment(node, names, groups);
+    if (rest !== null) alternatives.push(`/${rest}`);
+    return alternatives.length === 1 ? alternatives[0] : `(?:${alternatives.join('|')})`;
+  }
+}
+
+function matcher<T>(method: string, emit: (generator: Generator<T>) => string | null): Matcher<T> | null {
+  const generator = new Generator<T>(method);
+  const source = emit(generator);
+  return source === null ? null : { regexp: new RegExp(`^/${source}`), terminals: generator.terminals };
+}
+
+/** Compiles the dynamic routes a method answers (its own and `all` routes). */
+export function compileDynamic<T>(root: RawNode<T>, method: string): DynamicLookup<T> | null {
+  const byFirstChar: (Matcher<T> | undefined)[] = [];
+  const groups = new Map<number, [string, RawNode<T>][]>();
+  for (const [key, child] of root.statics ?? []) {
+    const code = key.charCodeAt(0);
+    groups.set(code, [...(groups.get(code) ?? []), [key, child]]);
+  }
+  for (const [code, entries] of groups) {
+    const compiled = matcher<T>(method, (g) => {
+      const alternatives = entries.filter(([, child]) => g.answers(child)).map(([key, child]) => escape(key) + g.after(child, [], []));
+      if (alternatives.length === 0) return null;
+      return alternatives.length === 1 ? alternatives[0] : `(?:${alternatives.join('|')})`;
+    });
+    if (compiled !== null) byFirstChar[code] = compiled;
+  }
+  const fallback = matcher<T>(method, (g) => g.segment(root, [], [], false));
+  return byFirstChar.length === 0 && fallback === null ? null : { byFirstChar, fallback };
+}
+
+/** A dynamic match; its params object is built (and decoded) on first read, since many handlers never read it. */
+export class DynamicMatch<T> {
+  private built: Params | null = null;
+
+  constructor(readonly value: T, private readonly terminal: Terminal<T>, private readonly captures: RegExpExecArray) {}
+
+  /** The captured parameters, percent-decoded (a malformed escape is kept raw). */
+  get params(): Params {
+    if (this.built === null) {
+      const params: Params = {};
+      const { names, groups } = this.terminal;
+      for (let i = 0; i < names.length; i++) params[names[i]] = decode(this.captures[groups[i]]);
+      if (this.terminal.wildcard) params['*'] = decode(this.captures.input.slice(this.captures[0].length));
+      this.built = params;
+    }
+    return this.built;
+  }
+}
+
+/** Runs one matcher on a path: the match, or undefined. */
+export function runMatcher<T>(compiled: Matcher<T>, path: string): DynamicMatch<T> | undefined {
+  const captures = compiled.regexp.exec(path);
+  if (captures === null) return undefined;
+  const terminal = compiled.terminals[captures.indexOf('', 1)];
+  return new DynamicMatch(terminal.value, terminal, captures);
+}
