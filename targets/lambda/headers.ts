@@ -67,6 +67,8 @@ export function explainBadHeader(pairs: HeaderPairs): string {
 
 /** One header of a raw event, case-insensitive, for reading `Accept` or `Host` before a Request exists. */
 export function eventHeader(event: { headers?: Single; multiValueHeaders?: Multi }, name: string): string | undefined {
+  const exact = event.headers?.[name];
+  if (typeof exact === 'string') return exact;
   for (const key in event.multiValueHeaders ?? {}) if (key.toLowerCase() === name) return event.multiValueHeaders![key]?.[0];
   for (const key in event.headers ?? {}) if (key.toLowerCase() === name) return event.headers![key] ?? undefined;
   return undefined;

@@ -3,6 +3,7 @@ import type { LambdaOptions } from './types';
 import { InvalidEventError } from './errors';
 
 const cleanPath = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
+const cleanDecoded = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;
 const unsafeInDecoded = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/gu;
 const unsafeInRaw = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]|%(?![0-9A-Fa-f]{2})/gu;
 
@@ -16,7 +17,7 @@ function encodeChar(ch: string): string {
 
 /** Encodes a path that arrives decoded (v2 `rawPath`): `%` and every character not allowed in a path are escaped. */
 export function encodeDecodedPath(path: string): string {
-  return path.replace(unsafeInDecoded, encodeChar);
+  return cleanDecoded.test(path) ? path : path.replace(unsafeInDecoded, encodeChar);
 }
 
 /** Encodes a path that may or may not be encoded (v1, ALB): existing `%XX` escapes are kept, stray `%` and unsafe characters escaped. */
