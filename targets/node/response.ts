@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { bodySource } from './body-source';
 
 function rawHeaders(headers: Headers, extra: string[] | null): string[] {
   const out: string[] = [];
@@ -36,6 +37,14 @@ export async function writeResponse(response: Response, res: ServerResponse, ext
   if (body === null) {
     res.writeHead(status, rawHeaders(response.headers, extraHeaders));
     res.end();
+    return;
+  }
+  const source = bodySource(response);
+  if (source !== undefined) {
+    const headers = rawHeaders(response.headers, extraHeaders);
+    if (!response.headers.has('content-length')) headers.push('content-length', String(typeof source === 'string' ? Buffer.byteLength(source) : source.byteLength));
+    res.writeHead(status, headers);
+    res.end(source);
     return;
   }
   const reader = body.getReader();

@@ -1,0 +1,24 @@
+/** HTTP on Node: fw/node against raw node:http, hono on @hono/node-server and fastify; GET / -> {hello:'world'}. */
+import { join } from 'node:path';
+import { runHttpBench } from './harness';
+
+const servers = join(import.meta.dirname, 'servers');
+const tsx = (file: string) => [process.execPath, '--import', 'tsx', join(servers, file)];
+
+await runHttpBench({
+  name: 'http-node',
+  command: 'npm run bench -- http-node',
+  ours: 'fw (fw/node)',
+  contestants: [
+    { name: 'fw (fw/node)', command: tsx('fw.ts') },
+    { name: 'node:http (raw)', command: tsx('node-http.ts') },
+    { name: 'hono + @hono/node-server', command: tsx('hono.ts') },
+    { name: 'fastify', command: tsx('fastify.ts') },
+  ],
+  expected: { status: 200, contentType: /^application\/json/, body: (text) => JSON.stringify(JSON.parse(text)) === '{"hello":"world"}' },
+  goals: { 'hono + @hono/node-server': 1.15, fastify: 1.0, 'node:http (raw)': 0.9 },
+  rounds: 3,
+  warmupSeconds: 3,
+  seconds: 10,
+  notes: 'fastify/benchmarks method (autocannon -c 100 -p 10, GET / answering {hello:"world"} as JSON), shortened to fit a few minutes. Every server runs under node --import tsx (Node 20). fw hands handlers a real Request (undici) and the core builds a real Response; @hono/node-server swaps the global Request/Response for lightweight ones.',
+});
