@@ -4,22 +4,49 @@ import type { MCPServer } from './server';
 
 /** What every tool, resource and prompt handler gets besides its arguments: the request's way back to the client. */
 export class RequestContext {
-  /** Aborted when the client cancels the request (`notifications/cancelled`) or goes away. */
-  readonly signal: AbortSignal;
   readonly requestId: RequestId;
   /** The request's `params._meta` (empty object when absent). */
   readonly meta: Record<string, unknown>;
   readonly server: MCPServer;
   private readonly link: ClientLink;
+  private readonly outer: AbortSignal | undefined;
+  private controller: AbortController | null = null;
+  private abortReason: { reason: unknown } | null = null;
   private lastProgress = -Infinity;
   private done = false;
 
-  constructor(server: MCPServer, link: ClientLink, requestId: RequestId, meta: Record<string, unknown> | undefined, signal: AbortSignal) {
+  constructor(server: MCPServer, link: ClientLink, requestId: RequestId, meta: Record<string, unknown> | undefined, outer?: AbortSignal) {
     this.server = server;
     this.link = link;
     this.requestId = requestId;
     this.meta = meta ?? {};
-    this.signal = signal;
+    this.outer = outer;
+  }
+
+  /**
+   * Aborted when the client cancels the request (`notifications/cancelled`) or goes away. Made on first use:
+   * most handlers never look at it, and an AbortSignal is not free.
+   */
+  get signal(): AbortSignal {
+    if (this.controller === null) {
+      this.controller = new AbortController();
+      if (this.abortReason !== null) this.controller.abort(this.abortReason.reason);
+      else if (this.outer?.aborted) this.controller.abort(this.outer.reason);
+      else this.outer?.addEventListener('abort', () => this.abort(this.outer!.reason), { once: true });
+    }
+    return this.controller.signal;
+  }
+
+  /** Whether the request was cancelled (by the client, or its connection closing). */
+  get cancelled(): boolean {
+    return this.abortReason !== null || this.outer?.aborted === true;
+  }
+
+  /** Cancels the request: its signal aborts with `reason`. */
+  abort(reason: unknown): void {
+    if (this.abortReason !== null) return;
+    this.abortReason = { reason };
+    this.controller?.abort(reason);
   }
 
   /** The fw app the server is bound to, or null. */

@@ -38,7 +38,7 @@ export class MCPServer {
   readonly debug: boolean;
   private readonly options: MCPServerOptions;
   private boundApp: Fw | null;
-  private readonly inflight = new Map<string, AbortController>();
+  private readonly inflight = new Map<string, RequestContext>();
   private readonly progress = new Map<string | number, RequestContext>();
   private readonly links = new Set<ClientLink>();
   private primaryLink: ClientLink | null = null;
@@ -212,16 +212,13 @@ export class MCPServer {
 
   private async answer(request: JSONRPCRequest, link: ClientLink, signal?: AbortSignal): Promise<JSONRPCResponse> {
     const key = `${link.peer.key}\u0000${request.id}`;
-    const controller = new AbortController();
-    const onOuterAbort = () => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', onOuterAbort, { once: true });
-    this.inflight.set(key, controller);
-    const ctx = new RequestContext(this, link, request.id, request.params?._meta, controller.signal);
+    const ctx = new RequestContext(this, link, request.id, request.params?._meta, signal);
+    this.inflight.set(key, ctx);
     const token = ctx.progressToken;
     if (token !== undefined) this.progress.set(token, ctx);
     try {
       const result = await this.dispatch(request.method, request.params, ctx, link);
-      if (controller.signal.aborted) return errorOf(request.id, ErrorCode.RequestFailed, 'Request cancelled');
+      if (ctx.cancelled) return errorOf(request.id, ErrorCode.RequestFailed, 'Request cancelled');
       return resultOf(request.id, result);
     } catch (error) {
       if (error instanceof RpcError) return errorOf(request.id, error.code, error.message, error.data);
@@ -229,8 +226,7 @@ export class MCPServer {
       return errorOf(request.id, ErrorCode.InternalError, `Internal error in ${request.method}: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       ctx.finish();
-      signal?.removeEventListener('abort', onOuterAbort);
-      if (this.inflight.get(key) === controller) this.inflight.delete(key);
+      if (this.inflight.get(key) === ctx) this.inflight.delete(key);
       if (token !== undefined && this.progress.get(token) === ctx) this.progress.delete(token);
     }
   }

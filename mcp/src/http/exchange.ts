@@ -3,6 +3,9 @@ import type { ClientLink, PeerState } from '../peer';
 import { accepted, jsonResponse } from './responses';
 import { SSEStream } from './sse';
 
+/** The header carrying the session id. */
+export const SESSION_HEADER = 'mcp-session-id';
+
 /**
  * One POST in flight, seen as a link to its client. The answer starts as plain JSON; the first notification
  * or server-to-client request switches it to an SSE stream (when the client accepts one), which carries
@@ -46,7 +49,8 @@ export class PostExchange implements ClientLink {
       this.stream.close();
       return;
     }
-    if (answers.length === 0) this.resolve(accepted(this.headers));
-    else this.resolve(jsonResponse(batch ? answers : answers[0], this.headers));
+    const headers = this.headers[SESSION_HEADER] === undefined ? undefined : this.headers;
+    if (answers.length === 0) this.resolve(accepted(headers));
+    else this.resolve(jsonResponse(batch ? answers : answers[0], headers));
   }
 }

@@ -41,13 +41,16 @@ export function createGuard(options: MCPHTTPOptions, listenHostname: () => strin
   if (expected !== null && options.authToken === '') throw new TypeError('authToken must not be empty');
 
   return (request) => {
-    const host = hostOf(request);
-    if (allowedHosts !== null ? !allowedHosts.has(host ?? '') : loopback.has(listenHostname() ?? '') && !loopback.has(host ?? '')) {
-      return rpcErrorResponse(403, ErrorCode.InvalidRequest, `Forbidden: Host ${host ?? '(none)'} is not allowed on this MCP server`);
-    }
     const origin = request.headers.get('origin');
-    if (origin !== null && !allowedOrigins.has(origin) && host !== null && loopback.has(host) && !loopback.has(hostnameOf(origin) ?? '')) {
-      return rpcErrorResponse(403, ErrorCode.InvalidRequest, `Forbidden: Origin ${origin} may not call this local MCP server`);
+    const checkHost = allowedHosts !== null || loopback.has(listenHostname() ?? '');
+    if (checkHost || origin !== null) {
+      const host = hostOf(request);
+      if (checkHost && !(allowedHosts !== null ? allowedHosts.has(host ?? '') : loopback.has(host ?? ''))) {
+        return rpcErrorResponse(403, ErrorCode.InvalidRequest, `Forbidden: Host ${host ?? '(none)'} is not allowed on this MCP server`);
+      }
+      if (origin !== null && !allowedOrigins.has(origin) && host !== null && loopback.has(host) && !loopback.has(hostnameOf(origin) ?? '')) {
+        return rpcErrorResponse(403, ErrorCode.InvalidRequest, `Forbidden: Origin ${origin} may not call this local MCP server`);
+      }
     }
     if (buckets !== null) {
       const waitMs = buckets.take(keyOf(request));

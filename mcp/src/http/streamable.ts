@@ -3,12 +3,11 @@ import { ErrorCode, classify, type JSONRPCResponse } from '../jsonrpc';
 import { newPeer, type ClientLink, type LogLevel, type PeerState } from '../peer';
 import type { MCPServer } from '../server';
 import { ASSUMED_VERSION, isSupportedVersion } from '../versions';
-import { PostExchange } from './exchange';
+import { PostExchange, SESSION_HEADER } from './exchange';
 import { rpcErrorResponse } from './responses';
 import type { SessionStore } from './sessions';
 import { SSEStream } from './sse';
 
-const SESSION_HEADER = 'mcp-session-id';
 
 function acceptsSSE(request: Request): boolean {
   const accept = request.headers.get('accept');

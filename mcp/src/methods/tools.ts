@@ -32,7 +32,7 @@ function describeErrors(errors: ValidationError[]): string {
 async function collectStream(stream: AsyncIterable<unknown>, ctx: RequestContext): Promise<CallToolResult> {
   const content: ContentBlock[] = [];
   for await (const value of stream) {
-    if (ctx.signal.aborted) break;
+    if (ctx.cancelled) break;
     const block = toBlock(value);
     content.push(block);
     ctx.sendNotification('notifications/content', { requestId: ctx.requestId, index: content.length - 1, content: block });
