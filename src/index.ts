@@ -47,3 +47,4 @@ export * from './health';
 export * from './logger';
 export * from './observability';
 export * from './trace';
+export * from './lifecycle';

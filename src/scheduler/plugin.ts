@@ -1,20 +1,15 @@
 import type { FwPluginConfig } from '../core/types';
+import { isTriggerDrivenRuntime } from '../lifecycle/runtime';
 import { Scheduler } from './scheduler';
 import type { SchedulerOptions } from './types';
 
 /** The app state key the worker and Lambda targets look up to run cron triggers (`runScheduled`). */
 export const SCHEDULER_STATE_KEY = 'fw:scheduler';
 
-/** Whether this runtime wakes code only through triggers (workers, Lambda), where in-process timers make no sense. */
-function triggerDrivenRuntime(): boolean {
-  const g = globalThis as { navigator?: { userAgent?: string }; awslambda?: unknown };
-  return g.navigator?.userAgent === 'Cloudflare-Workers' || g.awslambda !== undefined;
-}
-
 /** The scheduler plugin: registers the Scheduler as state `fw:scheduler`, starts timers on app start (Node, Bun), stops them on app stop. */
 export function scheduler(options: SchedulerOptions = {}): FwPluginConfig & { scheduler: Scheduler } {
   const instance = new Scheduler(options);
-  const timers = options.timers ?? !triggerDrivenRuntime();
+  const timers = options.timers ?? !isTriggerDrivenRuntime();
   return {
     name: 'scheduler',
     scheduler: instance,

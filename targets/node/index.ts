@@ -7,3 +7,4 @@ export type { NodeAdapterOptions, NodeServeOptions, NodeTLSOptions } from './opt
 export { redisBusTransport, RedisBusTransport, type RedisBusOptions } from './redis-bus';
 export { RedisKV, redisKV, type RedisKVOptions } from './redis-kv';
 export { migrationsFromDir, readSeedFile, createMigrationFile } from './db-migrations-fs';
+export { installSignalHandlers, gracefulServer, type SignalOptions } from './signals';
