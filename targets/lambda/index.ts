@@ -1,6 +1,6 @@
 /** fw/lambda: run an fw app on AWS Lambda (API Gateway v1/v2, function URLs, ALB, response streaming, SQS and EventBridge). */
 export { lambda } from './handler';
-export { lambdaStream } from './stream';
+export { lambdaStream, type LambdaStreamHandler } from './stream';
 export { clientIp } from './client-ip';
 export { detectEvent, type EventKind } from './detect';
 export { InvalidEventError, UnhandledEventError } from './errors';

@@ -10,14 +10,17 @@ import { httpInvoker } from './invoke';
 import { splitHeaders } from './result';
 import type { LambdaContext, LambdaOptions } from './types';
 
+/** The streaming handler: the runtime calls it with the event, its response stream and the context. */
+export type LambdaStreamHandler = (event: unknown, responseStream: Writable, context: LambdaContext) => Promise<void>;
+
 /** The part of the runtime's global `awslambda` this handler uses. */
 interface StreamingRuntime {
-  streamifyResponse(handler: (event: unknown, stream: Writable, context: LambdaContext) => Promise<void>): unknown;
+  streamifyResponse(handler: LambdaStreamHandler): LambdaStreamHandler;
   HttpResponseStream: { from(stream: Writable, metadata: Record<string, unknown>): Writable };
 }
 
 function runtime(): StreamingRuntime {
-  const found = (globalThis as { awslambda?: Partial<StreamingRuntime> }).awslambda;
+  const found = (globalThis as unknown as { awslambda?: Partial<StreamingRuntime> }).awslambda;
   if (typeof found?.streamifyResponse !== 'function' || typeof found.HttpResponseStream?.from !== 'function') {
     throw new Error('lambdaStream() needs the global `awslambda` (streamifyResponse, HttpResponseStream) of the Lambda Node.js runtime; use lambda() outside it');
   }
@@ -36,7 +39,7 @@ function metadataOf(response: Response): Record<string, unknown> {
 }
 
 /** Wraps an app as a streaming handler: status, headers and every cookie go in the prelude, the body streams with back-pressure, and the stream always ends. */
-export function lambdaStream(app: Fw, options: LambdaOptions = {}): unknown {
+export function lambdaStream(app: Fw, options: LambdaOptions = {}): LambdaStreamHandler {
   const aws = runtime();
   const ready = startInit(app, options);
   const invoker = httpInvoker(app, options);

@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Fw, type Context } from 'fw';
-import { lambdaStream } from 'fw/lambda';
+import { lambdaStream, type LambdaStreamHandler } from 'fw/lambda';
 import { CapturedStream, installAwsLambdaGlobal } from '../../fixtures/lambda/awslambda-stub';
 import { lambdaContext } from '../../fixtures/lambda/context';
 import { fixture } from './fixtures';
-
-type StreamHandler = (event: unknown, stream: CapturedStream, context: ReturnType<typeof lambdaContext>) => Promise<void>;
 
 let uninstall: () => void;
 beforeEach(() => {
@@ -43,15 +41,15 @@ function streamingApp(): Fw {
   return app;
 }
 
-async function run(handler: unknown, event: unknown, stream = new CapturedStream()): Promise<CapturedStream> {
-  await (handler as StreamHandler)(event, stream, lambdaContext());
+async function run(handler: LambdaStreamHandler, event: unknown, stream = new CapturedStream()): Promise<CapturedStream> {
+  await handler(event, stream, lambdaContext());
   return stream;
 }
 
 describe('lambdaStream()', () => {
   it('is marked as a streaming handler by the runtime decorator', () => {
-    const handler = lambdaStream(streamingApp()) as object;
-    expect((handler as Record<symbol, unknown>)[Symbol.for('aws.lambda.runtime.handler.streaming')]).toBe('response');
+    const handler = lambdaStream(streamingApp());
+    expect((handler as unknown as Record<symbol, unknown>)[Symbol.for('aws.lambda.runtime.handler.streaming')]).toBe('response');
   });
 
   it('writes status, headers and every cookie in the prelude, then the streamed body with back-pressure', async () => {
