@@ -1,0 +1,6 @@
+/** The baseline: a raw worker with no framework. */
+export default {
+  fetch(): Response {
+    return new Response('Hello');
+  },
+};
