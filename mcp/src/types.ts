@@ -1,5 +1,9 @@
 import type { JSONSchema } from 'fw';
+import type { RuntimeBridgeOptions } from './bridge/bridge-tool';
 import type { RequestContext } from './request-context';
+import type { Workflow } from './workflows/types';
+
+export type { RuntimeBridgeOptions, Workflow };
 
 /** Optional hints about a content block's audience and importance. */
 export interface Annotations {
@@ -145,17 +149,6 @@ export interface MCPPrompt {
   complete?: Record<string, Completer>;
   handler(args: Record<string, string>, ctx: RequestContext): PromptReturn | Promise<PromptReturn>;
 }
-
-/** A declarative workflow; the app bridge runs it (see the bridge's README), the server keeps the registry. */
-export interface Workflow {
-  name: string;
-  description?: string;
-  input?: Record<string, JSONSchema>;
-  steps: Record<string, unknown>[];
-}
-
-/** Live runtime objects the app bridge exposes as tools (RoomManager, HotReloader, SSG paths, rate limiter). */
-export type RuntimeBridgeOptions = Record<string, unknown>;
 
 /** Options of `createMCPServer` / `mcp`. */
 export interface MCPServerOptions {

@@ -14,11 +14,11 @@ function recordingLink(): ClientLink & { sent: JSONRPCMessage[] } {
 describe('MCPServer members', () => {
   it('mcp() and createMCPServer() build the same server; app may be bound later', () => {
     const app = new Fw();
-    const a = mcp(null, { pageSize: 10, allowMutation: true, docsDir: '/tmp/docs', runtime: { rooms: 1 } });
+    const a = mcp(null, { pageSize: 10, allowMutation: true, docsDir: '/tmp/docs', runtime: { ssg: { paths: ['/'] } } });
     expect(a).toBeInstanceOf(MCPServer);
     expect(a.app).toBeNull();
     expect(a.bind(app).app).toBe(app);
-    expect([a.pageSize, a.allowMutation, a.docsDirPath, a.runtimeBridge]).toEqual([10, true, '/tmp/docs', { rooms: 1 }]);
+    expect([a.pageSize, a.allowMutation, a.docsDirPath, a.runtimeBridge]).toEqual([10, true, '/tmp/docs', { ssg: { paths: ['/'] } }]);
     const b = createMCPServer(app);
     expect([b.app, b.pageSize, b.allowMutation, b.docsDirPath]).toEqual([app, 50, false, undefined]);
   });
@@ -26,7 +26,7 @@ describe('MCPServer members', () => {
   it('registers chainably and lists names; bad definitions fail at registration with a clear message', () => {
     const server = createMCPServer()
       .addTool({ name: 't1', description: 'one', handler: () => 'x' })
-      .addWorkflow({ name: 'w1', steps: [{ type: 'log', message: 'hi' }] });
+      .addWorkflow({ name: 'w1', description: 'says hi', steps: [{ type: 'log', message: 'hi' }] });
     expect(server.toolNames).toEqual(['t1']);
     expect(server.workflowNames).toEqual(['w1']);
     expect(server.workflow('w1')?.steps).toHaveLength(1);
