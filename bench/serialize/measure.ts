@@ -1,6 +1,7 @@
 /** Child process of the serialize bench: builds one contestant, checks its answer, then prints its median ns per operation as JSON. */
 import { deepStrictEqual } from 'node:assert';
 import fastJson from 'fast-json-stringify';
+import { Validator, type Schema } from '@cfworker/json-schema';
 import { coerce, compileSerializer, validate, validateAndCoerce } from 'fw';
 import { conformingQuery, querySchema, serializeCases, stringQuery } from './cases';
 
@@ -38,10 +39,12 @@ function measureSerializer(caseName: string, contestant: string): number {
 
 function measureCoercion(contestant: string): number {
   const expected = { valid: true, value: conformingQuery, errors: [] };
+  const interpreter = new Validator(querySchema as Schema, '2020-12', false);
   const runs: Record<string, () => { valid: boolean; value: unknown; errors: unknown[] }> = {
     'fast path (conforming data)': () => validateAndCoerce(querySchema, conformingQuery),
     'coerce + validate every time': () => validate(querySchema, coerce(querySchema, conformingQuery)),
     'query strings (coerced)': () => validateAndCoerce(querySchema, stringQuery),
+    '@cfworker/json-schema alone (no quick check)': () => ({ valid: interpreter.validate(conformingQuery).valid, value: conformingQuery, errors: [] }),
   };
   const run = runs[contestant];
   if (!run) throw new Error(`unknown contestant ${contestant}`);

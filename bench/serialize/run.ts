@@ -12,7 +12,7 @@ import { serializeCases } from './cases';
 const ROUNDS = 3;
 const here = import.meta.dirname;
 const serializers = ['fw compiled', 'JSON.stringify', 'fast-json-stringify'];
-const coercions = ['fast path (conforming data)', 'coerce + validate every time', 'query strings (coerced)'];
+const coercions = ['fast path (conforming data)', 'coerce + validate every time', 'query strings (coerced)', '@cfworker/json-schema alone (no quick check)'];
 
 function measure(kind: string, caseName: string, contestant: string): number {
   const out = execFileSync(process.execPath, ['--import', 'tsx', join(here, 'measure.ts'), kind, caseName, contestant], { cwd: join(here, '../..'), encoding: 'utf8' });
@@ -67,7 +67,7 @@ const result: BenchResult = {
     'Payloads and schemas are fast-json-stringify\'s own benchmark cases; every contestant\'s output is parsed and compared with the input before timing.',
     'ratio = contestant median / fw median in the same run (above 1: fw faster). fw compiles schemas into closures (runs on workers); fast-json-stringify generates source with new Function (refused on workers).',
     'Timings are of producing the string only (no encoding to bytes), as in fast-json-stringify\'s benchmark.',
-    'validateAndCoerce rows: ratio = row median / fast-path median; "coerce + validate every time" is the cost the fast path avoids on the same conforming data.',
+    'validateAndCoerce rows: ratio = row median / fast-path median; "coerce + validate every time" is the cost the fast path avoids on the same conforming data; "@cfworker/json-schema alone" is the interpreter fw falls back to (and always uses for error lists), timed on the same data.',
     `${ROUNDS} rounds, one process per contestant per round, order rotated each round; median of the per-process medians (15 samples each), spread = half the range over rounds.`,
   ].join(' '),
   higherIsBetter: false,
