@@ -27,10 +27,10 @@ export function binaryTest(mediaTypes: string[] | undefined): BinaryTest {
   };
 }
 
-/** Whether a response must be base64-encoded: a non-identity `content-encoding`, or a binary content type. */
-export function needsBase64(headers: Headers, isBinary: BinaryTest): boolean {
+/** Whether a response must be base64-encoded: a non-identity `content-encoding`, or a binary content type; null when it has no content type (its bytes decide). */
+export function needsBase64(headers: Headers, isBinary: BinaryTest): boolean | null {
   const encoding = headers.get('content-encoding');
   if (encoding && encoding.trim().toLowerCase() !== 'identity') return true;
   const type = headers.get('content-type');
-  return type !== null && isBinary(type);
+  return type === null ? null : isBinary(type);
 }

@@ -1,4 +1,11 @@
 /** Reads a Response body into the string a Lambda result carries (text or base64), with as few copies as the runtime allows. */
+import { isUtf8 } from 'node:buffer';
+
+/** The body of a Lambda result. */
+export interface ResultBody {
+  body: string;
+  isBase64Encoded: boolean;
+}
 
 /** undici (Node's fetch) keeps a body built from a string or bytes as `[Symbol(state)].body.source`; @hono/node-server reads it the same way. */
 const stateKey = Object.getOwnPropertySymbols(new Response(null)).find((s) => s.description === 'state');
@@ -24,11 +31,12 @@ function bytes(source: Uint8Array): Buffer {
   return Buffer.from(source.buffer, source.byteOffset, source.byteLength);
 }
 
-/** The body as UTF-8 text, or as base64 when `base64` is set (Buffer's encoder: no `String.fromCharCode(...bytes)` stack overflow). */
-export async function readBody(response: Response, base64: boolean): Promise<string> {
-  if (response.body === null) return '';
+/** The body as UTF-8 text, or as base64 when `base64` is set; when it is null (no content type), bytes that are not valid UTF-8 go as base64. Buffer's encoder is used: no `String.fromCharCode(...bytes)` stack overflow. */
+export async function readBody(response: Response, base64: boolean | null): Promise<ResultBody> {
+  if (response.body === null) return { body: '', isBase64Encoded: base64 === true };
   const source = sourceOf(response);
-  if (typeof source === 'string') return base64 ? Buffer.from(source, 'utf8').toString('base64') : source;
+  if (typeof source === 'string') return base64 ? { body: Buffer.from(source, 'utf8').toString('base64'), isBase64Encoded: true } : { body: source, isBase64Encoded: false };
   const data = source === null ? await readAll(response.body) : bytes(source);
-  return data.toString(base64 ? 'base64' : 'utf8');
+  const asBase64 = base64 ?? !isUtf8(data);
+  return { body: data.toString(asBase64 ? 'base64' : 'utf8'), isBase64Encoded: asBase64 };
 }

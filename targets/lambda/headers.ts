@@ -16,8 +16,8 @@ function isFraming(name: string): boolean {
 }
 
 function push(pairs: HeaderPairs, name: string, value: unknown): void {
-  if (isFraming(name)) return;
-  if (typeof value !== 'string') value = value === undefined || value === null ? '' : String(value);
+  if (value === undefined || value === null || isFraming(name)) return;
+  if (typeof value !== 'string') value = String(value);
   if (nonAscii.test(value as string)) throw new InvalidEventError(`Header "${name}" has a non-ASCII value`);
   pairs.push([name, value as string]);
 }

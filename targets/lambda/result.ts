@@ -43,8 +43,7 @@ function albSingle({ headers, cookies }: SplitHeaders): Record<string, string> {
 
 /** Builds the result: `cookies[]` for v2, `multiValueHeaders` for v1 and multi-value ALB, plain `headers` for single-value ALB. */
 export async function toResult(kind: HttpKind, event: { multiValueHeaders?: unknown }, response: Response, isBinary: BinaryTest): Promise<LambdaHttpResult> {
-  const isBase64Encoded = needsBase64(response.headers, isBinary);
-  const body = await readBody(response, isBase64Encoded);
+  const { body, isBase64Encoded } = await readBody(response, needsBase64(response.headers, isBinary));
   const split = splitHeaders(response);
   const statusCode = response.status;
   if (kind === 'v2') {

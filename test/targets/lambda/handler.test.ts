@@ -44,6 +44,13 @@ describe('lambda(): API Gateway REST (payload v1)', () => {
     expect(body.cookie).toBe('sid=abc; theme=dark');
   });
 
+  it('skips null header values instead of sending empty headers', async () => {
+    const event = fixture('apigw-v1');
+    delete event.multiValueHeaders;
+    event.headers['X-Custom'] = null;
+    expect(JSON.parse(((await lambda(echoApp())(event, context)) as any).body).custom).toBeNull();
+  });
+
   it('uses single-value headers and query when there are no multi-value ones', async () => {
     const event = fixture('apigw-v1');
     delete event.multiValueHeaders;
@@ -209,6 +216,23 @@ describe('lambda(): HTTP API (payload v2) and function URLs', () => {
     expect([gz.isBase64Encoded, Buffer.from(gz.body, 'base64').toString()]).toEqual([true, 'gz']);
     expect((await call('svg'))).toMatchObject({ isBase64Encoded: false, body: '<svg/>' });
     expect((await call('json'))).toMatchObject({ isBase64Encoded: false, body: '{"text":true}' });
+  });
+
+  it('decides by the bytes when a response has no content type', async () => {
+    const app = new Fw();
+    app.get('/hello', (ctx: Context) => {
+      const bytes = ctx.query.name === 'utf8' ? new TextEncoder().encode('héllo') : new Uint8Array([0xff, 0xfe, 0x00, 0x80]);
+      const response = new Response(bytes);
+      response.headers.delete('content-type');
+      return response;
+    });
+    const handler = lambda(app);
+    const event = fixture('function-url');
+    const raw: any = await handler(event, context);
+    expect(raw.isBase64Encoded).toBe(true);
+    expect([...Buffer.from(raw.body, 'base64')]).toEqual([0xff, 0xfe, 0x00, 0x80]);
+    event.rawQueryString = 'name=utf8';
+    expect(await handler(event, context)).toMatchObject({ isBase64Encoded: false, body: 'héllo' });
   });
 
   it('lets binaryMediaTypes decide which types are binary', async () => {
