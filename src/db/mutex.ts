@@ -1,38 +1,54 @@
 import { SystemError } from '../core/errors';
 
-/** Serializes work on a single connection (sqlite, d1) so a transaction never interleaves with other queries; waits are bounded. */
+interface Waiter {
+  resolve(): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * Serializes work on a single connection (sqlite) so a transaction never interleaves with other queries. Taking a
+ * free lock costs no timer; a waiter gives up with a 503 SystemError after the busy timeout instead of hanging.
+ */
 export class Mutex {
-  private tail: Promise<void> = Promise.resolve();
+  private locked = false;
+  private readonly waiters: Waiter[] = [];
 
   constructor(private readonly timeoutMs: number, private readonly engine: string) {}
 
-  /** Runs `fn` once every earlier holder is done; fails with a 503 SystemError after the busy timeout. */
+  /** Runs `fn` once every earlier holder is done. */
   async run<T>(fn: () => Promise<T>): Promise<T> {
-    const previous = this.tail;
-    let release!: () => void;
-    const current = new Promise<void>((resolve) => { release = resolve; });
-    this.tail = previous.then(() => current);
-    try {
-      await this.wait(previous);
-    } catch (error) {
-      previous.then(release, release);
-      throw error;
-    }
+    if (this.locked) await this.wait();
+    else this.locked = true;
     try {
       return await fn();
     } finally {
-      release();
+      this.release();
     }
   }
 
-  private wait(previous: Promise<void>): Promise<void> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new SystemError(
-        `${this.engine}: waited ${this.timeoutMs} ms for a running transaction to finish (inside a transaction, run queries on its tx argument, not on db)`,
-        { code: 'DB_BUSY', status: 503, retryable: true, details: { engine: this.engine, code: 'DB_BUSY' } },
-      )), this.timeoutMs);
+  private wait(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        timer: setTimeout(() => {
+          this.waiters.splice(this.waiters.indexOf(waiter), 1);
+          reject(new SystemError(
+            `${this.engine}: waited ${this.timeoutMs} ms for a running transaction to finish (inside a transaction, run queries on its tx argument, not on db)`,
+            { code: 'DB_BUSY', status: 503, retryable: true, details: { engine: this.engine, code: 'DB_BUSY' } },
+          ));
+        }, this.timeoutMs),
+      };
+      this.waiters.push(waiter);
     });
-    return Promise.race([previous, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  private release(): void {
+    const next = this.waiters.shift();
+    if (!next) {
+      this.locked = false;
+      return;
+    }
+    clearTimeout(next.timer);
+    next.resolve();
   }
 }
