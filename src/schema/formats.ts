@@ -73,6 +73,11 @@ export function resetFormats(): void {
   registerFormat(jsonFormat);
 }
 
+/** How many formats are registered; the core skips negotiation while JSON is the only one. */
+export function formatCount(): number {
+  return byName.size;
+}
+
 /**
  * Picks the response format for an Accept header: the best-ranked range (quality values honoured)
  * that a registered format serves; `*\/*` and a missing header mean the default, and so does a
