@@ -21,7 +21,7 @@ async function rawLookup(): Promise<{ lookup: Lookup; close(): Promise<void> }> 
     const { default: Sqlite } = await import('better-sqlite3');
     const db = new Sqlite(url.replace(/^file:/, ''));
     const statement = db.prepare(sql);
-    return { lookup: async (id) => statement.get(id) as { id: number; name: string } | undefined, close: async () => db.close() };
+    return { lookup: async (id) => statement.get(id) as { id: number; name: string } | undefined, close: async () => { db.close(); } };
   }
   if (engine === 'postgres') {
     const { default: postgres } = await import('postgres');
