@@ -13,6 +13,8 @@ export interface CompiledSchema {
 export const MAX_CACHED_VALIDATORS = 10_000;
 
 const cache = new Map<JSONSchema | boolean, CompiledSchema>();
+let newestKey: JSONSchema | boolean | undefined;
+let newest: CompiledSchema | undefined;
 
 function draftOf(schema: JSONSchema | boolean): SchemaDraft {
   const uri = typeof schema === 'object' && typeof schema.$schema === 'string' ? schema.$schema : '';
@@ -38,19 +40,22 @@ export function compileSchema(schema: JSONSchema | boolean): CompiledSchema {
 
 /**
  * The compiled form of a schema object, from an LRU of at most 10000 entries keyed by the schema
- * object itself (a hit moves the entry to the recent end); `cached: false` compiles without touching it.
+ * object itself (a hit moves the entry to the recent end, skipped when it already is the newest);
+ * `cached: false` compiles without touching it.
  */
 export function validatorFor(schema: JSONSchema | boolean, cached = true): CompiledSchema {
   if (!cached) return compileSchema(schema);
+  if (schema === newestKey && newest !== undefined) return newest;
   let compiled = cache.get(schema);
   if (compiled !== undefined) {
     cache.delete(schema);
-    cache.set(schema, compiled);
-    return compiled;
+  } else {
+    compiled = compileSchema(schema);
+    if (cache.size >= MAX_CACHED_VALIDATORS) cache.delete(cache.keys().next().value as JSONSchema);
   }
-  compiled = compileSchema(schema);
-  if (cache.size >= MAX_CACHED_VALIDATORS) cache.delete(cache.keys().next().value as JSONSchema);
   cache.set(schema, compiled);
+  newestKey = schema;
+  newest = compiled;
   return compiled;
 }
 
@@ -67,4 +72,6 @@ export function validatorCacheSize(): number {
 /** Empties the validator cache. */
 export function clearValidatorCache(): void {
   cache.clear();
+  newestKey = undefined;
+  newest = undefined;
 }
