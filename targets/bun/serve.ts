@@ -22,10 +22,10 @@ export async function serve(app: Fw, options: BunServeOptions = {}): Promise<Bun
   await app.ready();
   const hasSockets = app.websockets.routes().length > 0;
 
+  let env: { server: BunServerHandle } | null = null;
   const upgrade = async (request: Request, server: BunServerHandle): Promise<Response | undefined> => {
-    const env = { server };
-    const result = await app.upgradeWebSocket(request, env);
-    if (result === null) return app.fetch(request, env);
+    const result = await app.upgradeWebSocket(request, env!);
+    if (result === null) return app.fetch(request, env!);
     if (result instanceof Response) return result;
     const data: SocketData = { upgrade: result, driver: null };
     if (server.upgrade(request, { data, headers: result.headers })) return undefined;
@@ -39,7 +39,8 @@ export async function serve(app: Fw, options: BunServeOptions = {}): Promise<Bun
     ...(options.tls ? { tls: options.tls } : {}),
     fetch(request, server) {
       const finished = startInvocation('bun');
-      const answer = hasSockets && isWebSocketRequest(request) ? upgrade(request, server) : app.fetch(request, { server });
+      env ??= { server };
+      const answer = hasSockets && isWebSocketRequest(request) ? upgrade(request, server) : app.fetch(request, env);
       if (answer instanceof Response) {
         finished();
         return answer;

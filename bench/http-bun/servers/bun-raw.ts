@@ -1,4 +1,5 @@
 /** Raw Bun.serve, the floor on Bun: GET / -> {hello:'world'}. */
+import { Bun } from './bun-global';
 const server = Bun.serve({
   port: 0,
   hostname: '127.0.0.1',

@@ -1,0 +1,8 @@
+/** Runs the example on Node: `npx tsx examples/node/server.ts` (PORT and HOST from the environment). */
+import { serve } from 'fw/node';
+import { createApp } from './app';
+
+const { app } = createApp();
+const server = await serve(app, { port: Number(process.env.PORT ?? 3000), hostname: process.env.HOST ?? '127.0.0.1' });
+console.log(`fw listening on ${server.url} (chat: ${server.url.replace(/^http/, 'ws')}/chat/lobby?name=you)`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.stop().then(() => process.exit(0)));
