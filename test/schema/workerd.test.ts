@@ -55,6 +55,11 @@ describe('validation, compiled serialization and YAML inside workerd', () => {
     expect(((await broken.json()) as { code: string }).code).toBe('INVALID_BODY');
   });
 
+  it('round-trips the cache codec (devalue, base64 of bytes) in workerd', async () => {
+    const response = await mf.dispatchFetch('http://localhost/codec');
+    expect(await response.json()).toEqual({ at: '1970-01-01T00:00:00.000Z', big: String(2n ** 70n), bytes: [1, 2, 255], hasGone: true });
+  });
+
   it('runs validateAndCoerce directly', async () => {
     const response = await mf.dispatchFetch('http://localhost/coerce?n=2.5');
     expect(await response.json()).toEqual({ valid: true, value: { n: 2.5 }, errors: [] });
