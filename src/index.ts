@@ -48,3 +48,4 @@ export * from './logger';
 export * from './observability';
 export * from './trace';
 export * from './lifecycle';
+export * from './workspace';
