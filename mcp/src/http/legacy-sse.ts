@@ -2,9 +2,9 @@ import type { Context } from 'fw';
 import { ErrorCode } from '../jsonrpc';
 import { newPeer, type ClientLink } from '../peer';
 import type { MCPServer } from '../server';
+import { readJSON } from './body';
 import { accepted, rpcErrorResponse } from './responses';
 import { SSEStream } from './sse';
-import { readJSON } from './streamable';
 
 /**
  * The legacy HTTP+SSE transport (2024-11-05): GET `<path>/sse` opens a stream whose first event names the

@@ -3,11 +3,11 @@ import { ErrorCode, classify, type JSONRPCResponse } from '../jsonrpc';
 import { newPeer, type ClientLink, type LogLevel, type PeerState } from '../peer';
 import type { MCPServer } from '../server';
 import { ASSUMED_VERSION, isSupportedVersion } from '../versions';
+import { readJSON } from './body';
 import { PostExchange, SESSION_HEADER } from './exchange';
 import { rpcErrorResponse } from './responses';
 import type { SessionStore } from './sessions';
 import { SSEStream } from './sse';
-
 
 function acceptsSSE(request: Request): boolean {
   const accept = request.headers.get('accept');
@@ -21,16 +21,6 @@ function isInitialize(message: unknown): boolean {
 function needsAnswer(message: unknown): boolean {
   const kind = classify(message).kind;
   return kind === 'request' || kind === 'invalid';
-}
-
-/** Reads and parses a POST body; a Response when it is not JSON. */
-export async function readJSON(request: Request): Promise<unknown | Response> {
-  const text = await request.text();
-  try {
-    return JSON.parse(text);
-  } catch {
-    return rpcErrorResponse(400, ErrorCode.ParseError, 'Parse error: the body is not valid JSON');
-  }
 }
 
 /** The streamable HTTP transport (2025-06-18): POST, GET and DELETE on one endpoint, stateless unless sessions are on. */
