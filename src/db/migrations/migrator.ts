@@ -63,7 +63,7 @@ export class Migrator {
     return { applied, skipped };
   }
 
-  /** Reverts the latest applied migration with its down part: `{ name, rolledBack }`, or null when none is applied. */
+  /** Reverts the latest applied migration with its down part (an empty one only forgets it): `{ name, rolledBack }`, or null when none is applied. */
   async down(): Promise<{ name: string; rolledBack: boolean } | null> {
     const [files, db] = await Promise.all([loadMigrations(this.source, this.ignore), this.target()]);
     await this.ensureTables(db);
@@ -72,7 +72,7 @@ export class Migrator {
     if (!last) return null;
     const file = files.find((f) => f.name === last.name);
     if (!file) throw new SystemError(`Cannot roll back "${last.name}": its file is not among the migrations`, { code: 'MIGRATION_MISSING', details: { migration: last.name } });
-    if (file.down === null || splitStatements(file.down, db.type).length === 0) {
+    if (file.down === null) {
       throw new SystemError(`Cannot roll back "${file.name}": the file has no "-- down" part`, { code: 'MIGRATION_NO_DOWN', details: { migration: file.name } });
     }
     const statements = splitStatements(file.down, db.type, file.downLine);

@@ -1,0 +1,86 @@
+import { Database } from '../../src/db/database';
+import { createMigrationFile, migrationsFromDir, readSeedFile } from './db-migrations-fs';
+
+/** Where a db command writes its lines (the `fw` CLI passes its own; tests collect them). */
+export interface DbCommandIO {
+  out(line: string): void;
+  err(line: string): void;
+  env?: Record<string, string | undefined>;
+}
+
+const usage = `Usage: db <command> [options]
+  new <name>   create the next numbered migration file (NNN_<name>.sql) in --dir
+  up           apply pending migrations
+  down         roll back the latest applied migration
+  status       list migrations and when each was applied
+  seed <file>  run a seed SQL file once
+Options: --url <database url> (default $DATABASE_URL), --dir <migrations folder> (default ./migrations), --schema <postgres schema>`;
+
+/**
+ * Runs one database command (`new`, `up`, `down`, `status`, `seed`) for the `fw` CLI or `tsx targets/node/db-command.ts`;
+ * returns the exit code: 0 done, 1 failed (the reason is written to `err`), 2 bad usage.
+ */
+export async function runDbCommand(argv: string[], io: DbCommandIO = consoleIO()): Promise<number> {
+  const { positional, options, bad } = parseArgs(argv);
+  const [command, arg] = positional;
+  if (bad || !command || !['new', 'up', 'down', 'status', 'seed'].includes(command) || ((command === 'new' || command === 'seed') && !arg)) {
+    io.err(bad ? `${bad}\n${usage}` : usage);
+    return 2;
+  }
+  const dir = options.dir ?? './migrations';
+  try {
+    if (command === 'new') {
+      io.out(`created ${await createMigrationFile(dir, arg)}`);
+      return 0;
+    }
+    const url = options.url ?? (io.env ?? process.env).DATABASE_URL;
+    if (!url) {
+      io.err(`db ${command} needs a database: pass --url or set DATABASE_URL`);
+      return 2;
+    }
+    const db = new Database({ url, schema: options.schema });
+    try {
+      const migrator = await db.migrator({ migrations: migrationsFromDir(dir) });
+      if (command === 'up') {
+        const { applied, skipped } = await migrator.up();
+        for (const name of applied) io.out(`applied ${name}`);
+        io.out(`${applied.length} applied, ${skipped} already applied`);
+      } else if (command === 'down') {
+        const result = await migrator.down();
+        io.out(result ? `rolled back ${result.name}` : 'nothing to roll back');
+      } else if (command === 'status') {
+        for (const s of await migrator.status()) io.out(`${s.applied ? '[x]' : '[ ]'} ${s.name}${s.appliedAt ? `  ${s.appliedAt}` : ''}`);
+      } else {
+        io.out(await migrator.seed(arg.slice(arg.lastIndexOf('/') + 1), await readSeedFile(arg)) ? `seeded ${arg}` : `${arg} was already seeded`);
+      }
+    } finally {
+      await db.close();
+    }
+    return 0;
+  } catch (error) {
+    io.err(`db ${command} failed: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+function parseArgs(argv: string[]): { positional: string[]; options: Record<string, string>; bad: string | null } {
+  const positional: string[] = [];
+  const options: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (!a.startsWith('--')) {
+      positional.push(a);
+      continue;
+    }
+    const [key, inline] = a.slice(2).split('=', 2);
+    if (!['url', 'dir', 'schema'].includes(key)) return { positional, options, bad: `Unknown option --${key}` };
+    const value = inline ?? argv[++i];
+    if (value === undefined || value === '') return { positional, options, bad: `Option --${key} needs a value` };
+    options[key] = value;
+  }
+  return { positional, options, bad: null };
+}
+
+function consoleIO(): DbCommandIO {
+  return { out: (line) => console.log(line), err: (line) => console.error(line) };
+}
