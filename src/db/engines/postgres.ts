@@ -2,7 +2,7 @@ import { loadDriver } from '../driver';
 import { databaseError } from '../errors';
 import { normalizeParams } from '../params';
 import { toDollarPlaceholders } from '../placeholders';
-import { scopedTransaction } from '../scoped-tx';
+import { isInsert, scopedTransaction } from '../scoped-tx';
 import type { DatabaseConfig, Engine, ExecuteResult, Queryable, Row, SqlParam, Statement, Transaction, TransactionOptions } from '../types';
 
 /** The part of a `postgres` (porsager) client fw uses; a transaction's client has the same shape. */
@@ -56,7 +56,7 @@ function on(client: PgSql): Queryable {
     query: async (text, params) => [...(await run(text, params))] as never,
     async execute(text, params) {
       const rows = await run(text, params);
-      const first = rows[0];
+      const first = isInsert(text) ? rows[0] : undefined;
       const id = first && 'id' in first ? first.id : null;
       return { changes: rows.count ?? rows.length, lastInsertId: typeof id === 'number' || typeof id === 'string' ? id : id === null ? null : String(id) };
     },
