@@ -53,9 +53,26 @@ for (const slot of Object.getOwnPropertySymbols(new Request('http://localhost/')
   Object.defineProperty(prototype, slot, { get(this: LazyRequest) { return (materialize(this) as unknown as Record<symbol, unknown>)[slot]; } });
 }
 
-/** Creates the lazy Request. */
-export function lazyRequest(parts: LazyRequestInit): Request {
+function wrap(parts: LazyRequestInit): Request {
   const request = Object.create(prototype) as LazyRequest;
   request[init] = parts;
   return request;
+}
+
+/** Whether this runtime's Request accepts the wrapper where a Request is expected (undici keeps its slots in symbols); checked once. */
+function wrapperWorks(): boolean {
+  try {
+    const probe = wrap({ method: 'POST', url: 'http://localhost/probe', headers: new Headers({ 'x-probe': '1' }), body: undefined });
+    const copy = new Request(probe);
+    return copy.url === 'http://localhost/probe' && copy.method === 'POST' && copy.headers.get('x-probe') === '1';
+  } catch {
+    return false;
+  }
+}
+
+const lazy = wrapperWorks();
+
+/** Creates the lazy Request, or a plain one where the runtime's Request would not accept the wrapper. */
+export function lazyRequest(parts: LazyRequestInit): Request {
+  return lazy ? wrap(parts) : new Request(parts.url, { method: parts.method, headers: parts.headers, body: parts.body });
 }
