@@ -2,3 +2,4 @@ export { parseCron, matchesCron, getNextRun, type ParsedCron, type CronZoneOptio
 export { Scheduler } from './scheduler';
 export { scheduler, SCHEDULER_STATE_KEY } from './plugin';
 export type { JobDefinition, JobRun, JobStatus, JobTrigger, ScheduledRunReport, SchedulerOptions } from './types';
+export { scheduledEventHandler, type ScheduledEventLike } from './eventbridge';
