@@ -23,6 +23,9 @@ function isCronRunner(value: unknown): value is CronRunner {
  */
 export function worker<Env = unknown>(app: Fw, options: WorkerOptions<Env> = {}): WorkerHandlers<Env> {
   const mode = options.warmUp ?? 'background';
+  if (mode !== 'background' && mode !== 'first-request' && mode !== false) {
+    throw new TypeError(`worker(app, { warmUp }) takes 'background', 'first-request' or false, got ${JSON.stringify(mode)}`);
+  }
   let warming: Promise<void> | null = null;
 
   function warm(): Promise<void> {

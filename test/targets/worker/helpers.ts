@@ -12,7 +12,7 @@ export const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const compatibilityDate = '2026-04-01';
 
 /** Bundles a worker entry the way wrangler does (ESM, workerd conditions, fw resolved through tsconfig paths). */
-export async function bundleWorker(entry: string): Promise<string> {
+export async function bundleWorker(entry: string, define: Record<string, string> = {}): Promise<string> {
   const result = await build({
     entryPoints: [join(root, entry)],
     bundle: true,
@@ -23,6 +23,7 @@ export async function bundleWorker(entry: string): Promise<string> {
     target: 'es2022',
     write: false,
     tsconfig: join(root, 'tsconfig.json'),
+    define,
     logLevel: 'silent',
   });
   return result.outputFiles[0].text;

@@ -46,7 +46,7 @@ describe('workersKV(namespace) on a real KV namespace in workerd', () => {
     expect(keys[1204]).toBe('many:01204');
     expect(new Set(keys).size).toBe(1205);
     expect(await result({ op: 'list', prefix: 'many:', limit: 1100 })).toHaveLength(1100);
-  });
+  }, 120_000);
 
   it('passes TTLs of 60 s and more to KV as expirationTtl', async () => {
     const before = Math.floor(Date.now() / 1000);
