@@ -93,7 +93,7 @@ function arrayWriter(prefix: Writer[], rest: Writer): Writer {
 function enumWriter(values: unknown[]): Writer | null {
   const known = new Map<unknown, string>();
   for (const value of values) {
-    if (value !== null && typeof value === 'object') return null;
+    if (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return null;
     const text = JSON.stringify(value);
     if (text !== undefined) known.set(value, typeof value === 'string' ? quoteJSONString(value) : text);
   }

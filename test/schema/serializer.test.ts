@@ -148,6 +148,7 @@ describe('compileSerializer: nullable, enums, unions, refs', () => {
     expect(same(schema, { e: 'say "hi"', c: 'k' })).toBe('{"e":"say \\"hi\\"","c":"k"}');
     expect(same(schema, { e: null })).toBe('{"e":null}');
     expect(same(schema, { e: 'other', c: 2 })).toBe('{"e":"other","c":2}');
+    expect(compileSerializer({ enum: [{ a: 1 }, 'x'] })({ a: 1, b: 2 })).toBe('{"a":1,"b":2}');
   });
 
   it('dispatches anyOf/oneOf branches of different types', () => {
