@@ -90,7 +90,7 @@ export class Database implements Queryable {
 
   /** Loads the configured seed (`seed` text or `seedFile`) once; true when it ran now. */
   async seed(): Promise<boolean> {
-    const name = this.config.seedFile ?? 'inline';
+    const name = this.seedName()[0] ?? 'inline';
     const sql = await this.seedText();
     if (sql === null) throw new TypeError('No seed configured: set `seed` (SQL text) or `seedFile` in the database config');
     return (await this.migrator()).seed(name, sql);
@@ -115,6 +115,7 @@ export class Database implements Queryable {
     this.engineValue = null;
     if (!pending) return;
     const engine = await pending.catch(() => null);
+    if (this.engineValue === engine) this.engineValue = null;
     await engine?.close();
   }
 

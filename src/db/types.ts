@@ -70,7 +70,7 @@ export interface DatabaseConfig {
   migrations?: MigrationSource;
   /** Run pending migrations before the first query of `app.db`. */
   autoMigrate?: boolean;
-  /** Name of the seed file (read through the migrations loader/map, or `migrationsDir/..` on Node). */
+  /** The seed file: a key of the `migrations` map, else a path read from disk on Node/Bun; recorded by its base name. */
   seedFile?: string;
   /** Seed SQL given inline (instead of `seedFile`). */
   seed?: string;
