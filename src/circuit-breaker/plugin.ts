@@ -25,3 +25,10 @@ export function circuitBreakerPlugin(options: CircuitBreakerPluginOptions = {}):
   };
   return { name: 'circuit-breaker', decorate: { circuitBreaker: call }, state: { circuitBreakers: registry } };
 }
+
+declare module '../core/context' {
+  interface Context<Env, State> {
+    /** Runs `fn` through the named circuit breaker (with `circuitBreakerPlugin`). */
+    circuitBreaker: CircuitBreakerCall;
+  }
+}

@@ -32,3 +32,10 @@ export function errorBoundary(options: ErrorBoundaryOptions = {}): FwPluginConfi
     },
   };
 }
+
+declare module '../core/context' {
+  interface Context<Env, State> {
+    /** Runs `fn` and handles its error with exactly one of `fallback`, `onError`, `rethrow` (with `errorBoundary()`). */
+    errorBoundary: ContextErrorBoundary;
+  }
+}

@@ -92,3 +92,10 @@ export function structuredLogger(options: StructuredLoggerOptions = {}): FwPlugi
     },
   };
 }
+
+declare module '../core/context' {
+  interface Context<Env, State> {
+    /** The request's structured logger (with the `structuredLogger` plugin). */
+    log: Logger;
+  }
+}

@@ -1,6 +1,7 @@
 import type { Context } from '../core/context';
 import type { FwPluginConfig } from '../core/types';
 import type { Span } from './span';
+import type { Timing } from './timing';
 import { SPAN_STATE_KEY, traceMiddleware, type RequestTrace, type TraceOptions } from './middleware';
 import type { Tracer } from './tracer';
 
@@ -31,4 +32,13 @@ export function trace(options: TraceOptions = {}): FwPluginConfig & { tracer: Tr
       app.use(middleware);
     },
   };
+}
+
+declare module '../core/context' {
+  interface Context<Env, State> {
+    /** Starts a child span of the request's span (with the `trace` plugin). */
+    startSpan(name: string): Span;
+    /** Server-Timing metrics of this response (with `trace` or `traceMiddleware`). */
+    timing: Timing;
+  }
 }
