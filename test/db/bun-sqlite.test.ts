@@ -12,6 +12,7 @@ describe('sqlite on Bun (bun:sqlite)', () => {
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
       onBun: true,
+      migratedFromDir: ['001_create_users', '002_add_user_name', '003_create_posts'],
       inserted: { changes: 1, lastInsertId: 1 },
       rolledBack: 'undo',
       duplicate: { code: 'DB_ERROR', details: { engine: 'sqlite', code: 'SQLITE_CONSTRAINT_UNIQUE' } },
