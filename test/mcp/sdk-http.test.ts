@@ -123,6 +123,18 @@ describe('SDK client over streamable HTTP', () => {
     expect(after.content).toEqual([{ type: 'text', text: 'still alive' }]);
   });
 
+  it('delivers streamed tool content block by block before the result', async () => {
+    const order: string[] = [];
+    client.fallbackNotificationHandler = async (n) => {
+      if (n.method === 'notifications/content') order.push(`block:${(n.params as { content: { text: string } }).content.text}`);
+    };
+    const result = await client.callTool({ name: 'stream_words', arguments: {} });
+    order.push('result');
+    client.fallbackNotificationHandler = undefined;
+    expect(order).toEqual(['block:one', 'block:two', 'block:three', 'result']);
+    expect(result.content).toEqual([{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }, { type: 'text', text: 'three' }]);
+  });
+
   it('answers ping', async () => {
     expect(await client.ping()).toEqual({});
   });
