@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
@@ -108,6 +109,19 @@ export function webSocketSuite(name: string, base: () => string): void {
       const refused = await refusedStatus(`${base()}/echo/lobby`);
       expect(refused.status).toBe(401);
       expect(JSON.parse(refused.body)).toEqual({ error: 'who?', code: 'UNAUTHORIZED' });
+    });
+
+    it('answers 400 to a handshake without Sec-WebSocket-Key, and closes the connection', async () => {
+      const port = Number(new URL(base()).port);
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write('GET /echo/x?user=eve HTTP/1.1\r\nhost: x\r\nupgrade: websocket\r\nconnection: Upgrade\r\nsec-websocket-version: 13\r\n\r\n'));
+        let text = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (d) => (text += d));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 400/);
     });
 
     it('answers 404 to an upgrade on a path with no ws route', async () => {
