@@ -47,7 +47,7 @@ export function worker<Env = unknown>(app: Fw, options: WorkerOptions<Env> = {})
     if (app.websockets.routes().length > 0) {
       const upgrade = await app.upgradeWebSocket(request, env, ctx);
       if (upgrade instanceof Response) return upgrade;
-      if (upgrade !== null) return openWorkerSocket(app, upgrade);
+      if (upgrade !== null) return openWorkerSocket(app, upgrade, ctx);
     }
     const response = await app.fetch(request, env, ctx);
     if (mode === false) markReady();

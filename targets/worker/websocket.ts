@@ -1,11 +1,11 @@
 import type { Fw, WebSocketUpgrade, WebSocketMessage } from 'fw';
+import { socketOutbox, type OutboxSocket } from './socket-outbox';
+import type { WorkerExecutionContext } from './types';
 
 /** The workers `WebSocket` members the bridge uses (the server end of a `WebSocketPair`). */
-interface WorkerSocket {
+interface WorkerSocket extends OutboxSocket {
   binaryType: string;
   accept(): void;
-  send(data: string | ArrayBuffer | ArrayBufferView): void;
-  close(code?: number, reason?: string): void;
   addEventListener(type: 'message', listener: (event: { data: string | ArrayBuffer }) => void): void;
   addEventListener(type: 'close', listener: (event: { code: number; reason: string }) => void): void;
   addEventListener(type: 'error', listener: (event: unknown) => void): void;
@@ -19,19 +19,12 @@ function sizeOf(data: string | ArrayBuffer): number {
   return typeof data === 'string' ? encoder.encode(data).byteLength : data.byteLength;
 }
 
-function closeQuietly(socket: WorkerSocket, code: number, reason: string): void {
-  try {
-    socket.close(code, reason);
-  } catch {
-    // The socket is already closed: nothing left to tell the peer.
-  }
-}
-
 /**
  * Opens an accepted upgrade on a `WebSocketPair`: drives the route's handlers from the server end's events,
- * enforces `maxPayload` (close 1009) and answers the handshake with a 101 carrying the client end.
+ * writes through an outbox owned by this request (so other sockets' handlers can send to it), enforces
+ * `maxPayload` (close 1009) and answers the handshake with a 101 carrying the client end.
  */
-export function openWorkerSocket(app: Fw, upgrade: WebSocketUpgrade): Response {
+export function openWorkerSocket(app: Fw, upgrade: WebSocketUpgrade, ctx: WorkerExecutionContext): Response {
   const Pair = (globalThis as { WebSocketPair?: WebSocketPairConstructor }).WebSocketPair;
   if (!Pair) throw new Error('fw/worker: WebSocketPair is missing; WebSocket routes need the Workers runtime');
   const pair = new Pair();
@@ -40,13 +33,14 @@ export function openWorkerSocket(app: Fw, upgrade: WebSocketUpgrade): Response {
   server.accept();
   // Newer compatibility dates deliver binary frames as Blob (the web default); handlers get bytes right away.
   server.binaryType = 'arraybuffer';
+  const outbox = socketOutbox(server, ctx);
   const driver = app.websockets.connect(upgrade, {
-    send: (data) => server.send(data),
-    close: (code, reason) => closeQuietly(server, code ?? 1000, reason ?? ''),
+    send: (data) => outbox.send(data),
+    close: (code, reason) => outbox.close(code ?? 1000, reason ?? ''),
   });
   server.addEventListener('message', (event) => {
     if (sizeOf(event.data) > upgrade.maxPayload) {
-      closeQuietly(server, 1009, 'Message too big');
+      outbox.close(1009, 'Message too big');
       void driver.closed(1009, 'Message too big');
       return;
     }
@@ -54,10 +48,16 @@ export function openWorkerSocket(app: Fw, upgrade: WebSocketUpgrade): Response {
     void driver.message(message);
   });
   server.addEventListener('close', (event) => {
-    closeQuietly(server, event.code === 1005 ? 1000 : event.code, event.reason);
+    outbox.stop();
+    try {
+      server.close(event.code === 1005 ? 1000 : event.code, event.reason);
+    } catch {
+      // Already closed from this side: nothing left to answer.
+    }
     void driver.closed(event.code, event.reason);
   });
   server.addEventListener('error', () => {
+    outbox.stop();
     void driver.closed(1006, 'Connection error');
   });
   void driver.opened();
