@@ -1,11 +1,8 @@
-import { errorBody, type Fw } from 'fw';
+import { SCHEDULER_STATE_KEY, errorBody, type Fw } from 'fw';
 import { markReady, startInvocation } from '../serverless/cold-start';
 import { warmUp } from '../serverless/warm-up';
 import { openWorkerSocket } from './websocket';
 import type { CronRunner, WorkerExecutionContext, WorkerHandlers, WorkerOptions, WorkerScheduledController } from './types';
-
-/** The app-state key under which the scheduler module registers its cron runner. */
-export const SCHEDULER_STATE_KEY = 'fw:scheduler';
 
 function internalError(error: unknown): Response {
   console.error('fw/worker: unhandled error', error);

@@ -1,5 +1,5 @@
 /** fw/worker: run an fw app as a Workers module (fetch, cron triggers, WebSockets) and use Workers KV as a KVStore. */
-export { worker, SCHEDULER_STATE_KEY } from './adapter';
+export { worker } from './adapter';
 export { workersKV } from './kv';
 export type {
   WorkerOptions, WorkerHandlers, WorkerExecutionContext, WorkerScheduledController, CronRunner,

@@ -92,6 +92,21 @@ describe('worker entry variants', () => {
     }
   });
 
+  it('runs the jobs of the real scheduler plugin whose cron fired', async () => {
+    const mf = await runWorker(await bundleWorker('test/targets/worker/fixtures/scheduler-worker.ts'));
+    try {
+      const scheduledTime = new Date('2026-03-04T05:10:00.000Z');
+      const result = await (await mf.getWorker()).scheduled({ cron: '*/5 * * * *', scheduledTime });
+      expect(result.outcome).toBe('ok');
+      await expect.poll(async () => (await (await mf.dispatchFetch('http://localhost/runs')).json())).toEqual({
+        runs: [{ job: 'every-5', at: scheduledTime.toISOString(), trigger: 'cron-trigger' }],
+        jobs: [{ name: 'every-5', runs: 1 }, { name: 'hourly', runs: 0 }],
+      });
+    } finally {
+      await mf.dispose();
+    }
+  });
+
   it('fails a cron trigger nothing handles, with a message that says what to do', async () => {
     const mf = await runWorker(await bundleWorker('test/targets/worker/fixtures/unscheduled-worker.ts'));
     try {
