@@ -6,7 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchResult, BenchRow } from '../lib/result';
 import { bundleSize } from './bundle-size';
-import { measure, type Contestant } from './throughput';
+import { httpTransport, sequentialMs, stdioTransport } from './latency';
+import { measure, start, stop, type Contestant } from './throughput';
 
 const rounds = Number(process.env.MCP_BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.MCP_BENCH_SECONDS ?? 5);
@@ -23,15 +24,38 @@ function spread(values: number[]): string {
   return `${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))}`;
 }
 
+const calls = 200;
+const oursStdio: Contestant = { name: 'fw-mcp stdio', script: join(import.meta.dirname, 'servers/fw-mcp-stdio.ts') };
+const peerStdio: Contestant = { name: 'SDK 1.32 stdio', script: join(import.meta.dirname, 'servers/sdk-stdio.ts') };
 const samples = new Map<Contestant, number[]>([[ours, []], [peer, []]]);
+const httpMs = new Map<Contestant, number[]>([[ours, []], [peer, []]]);
+const stdioMs = new Map<Contestant, number[]>([[oursStdio, []], [peerStdio, []]]);
 for (let round = 0; round < rounds; round++) {
-  const order = round % 2 === 0 ? [ours, peer] : [peer, ours];
-  for (const contestant of order) {
+  const flip = round % 2 === 1;
+  for (const contestant of flip ? [peer, ours] : [ours, peer]) {
     const rps = await measure(contestant, seconds);
     samples.get(contestant)!.push(rps);
-    console.log(`round ${round + 1}: ${contestant.name} ${Math.round(rps)} req/s`);
+    const server = await start(contestant.script);
+    try {
+      httpMs.get(contestant)!.push(await sequentialMs(contestant.name, httpTransport(server.url), calls));
+    } finally {
+      await stop(server.child);
+    }
+    console.log(`round ${round + 1}: ${contestant.name} ${Math.round(rps)} req/s, ${httpMs.get(contestant)!.at(-1)!.toFixed(2)} ms per sequential call`);
+  }
+  for (const contestant of flip ? [peerStdio, oursStdio] : [oursStdio, peerStdio]) {
+    stdioMs.get(contestant)!.push(await sequentialMs(contestant.name, stdioTransport(contestant.script), calls));
+    console.log(`round ${round + 1}: ${contestant.name} ${stdioMs.get(contestant)!.at(-1)!.toFixed(3)} ms per sequential call`);
   }
 }
+const msRow = (kind: string, contestant: Contestant, values: number[], base: number): BenchRow => ({
+  case: `SDK client, ${calls} sequential tools/call, ${kind}`,
+  contestant: contestant.name,
+  median: Number(median(values).toFixed(3)),
+  unit: 'ms/call',
+  spread: `${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}`,
+  ratio: Number((median(values) / base).toFixed(2)),
+});
 
 const oursRps = median(samples.get(ours)!);
 const peerRps = median(samples.get(peer)!);
@@ -39,6 +63,10 @@ const [fwSize, sdkSize] = [await bundleSize('workers/fw-mcp.ts'), await bundleSi
 const rows: BenchRow[] = [
   { case: 'tools/call', contestant: ours.name, median: Math.round(oursRps), unit: 'req/s', spread: spread(samples.get(ours)!), ratio: 1 },
   { case: 'tools/call', contestant: peer.name, median: Math.round(peerRps), unit: 'req/s', spread: spread(samples.get(peer)!), ratio: Number((oursRps / peerRps).toFixed(2)) },
+  msRow('HTTP', ours, httpMs.get(ours)!, median(httpMs.get(ours)!)),
+  msRow('HTTP', peer, httpMs.get(peer)!, median(httpMs.get(ours)!)),
+  msRow('stdio', oursStdio, stdioMs.get(oursStdio)!, median(stdioMs.get(oursStdio)!)),
+  msRow('stdio', peerStdio, stdioMs.get(peerStdio)!, median(stdioMs.get(oursStdio)!)),
   { case: 'worker bundle, min+gzip', contestant: 'fw + fw-mcp', median: fwSize.gzip, unit: 'bytes', ratio: 1 },
   { case: 'worker bundle, min+gzip', contestant: 'SDK McpServer + web-standard transport', median: sdkSize.gzip, unit: 'bytes', ratio: Number((sdkSize.gzip / fwSize.gzip).toFixed(2)) },
   { case: 'worker bundle, min', contestant: 'fw + fw-mcp', median: fwSize.min, unit: 'bytes', ratio: 1 },
@@ -52,7 +80,7 @@ const result: BenchResult = {
   goal: 'fw-mcp tools/call at least 10x the requests per second of the SDK stateless server',
   met: oursRps >= 10 * peerRps,
   higherIsBetter: true,
-  notes: `autocannon -c 10 -d ${seconds} after a 1 s warm-up, ${rounds} alternating rounds, each server in its own process, the answer (42) checked before and after timing. Ratios: ours over theirs for req/s, theirs over ours for bytes (above 1: fw better either way). Bundles: esbuild --bundle --minify --format=esm --platform=neutral, gzip -9.`,
+  notes: `autocannon -c 10 -d ${seconds} after a 1 s warm-up, ${rounds} alternating rounds, each server in its own process, the answer (42) checked before and after timing. Sequential calls: the official SDK client, 20 warm-up calls, then ${calls} timed, in this process. Ratios: ours over theirs for req/s, theirs over ours for ms and bytes (above 1: fw better either way). Bundles: esbuild --bundle --minify --format=esm --platform=neutral, gzip -9.`,
 };
 mkdirSync(join(import.meta.dirname, '../.out'), { recursive: true });
 writeFileSync(join(import.meta.dirname, '../.out/mcp.json'), JSON.stringify(result, null, 2));

@@ -15,7 +15,7 @@ const headers = { 'content-type': 'application/json', accept: 'application/json,
 const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 40 } } });
 
 /** Starts a contestant and resolves with its endpoint URL once it prints it. */
-async function start(script: string): Promise<{ child: ChildProcess; url: string }> {
+export async function start(script: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(tsx, [script], { stdio: ['ignore', 'pipe', 'inherit'], cwd: join(import.meta.dirname, '../..') });
   let output = '';
   for await (const chunk of child.stdout!) {
@@ -46,7 +46,13 @@ export async function measure(contestant: Contestant, seconds: number): Promise<
     await check(contestant.name, url);
     return result.requests.average;
   } finally {
-    child.kill();
-    await once(child, 'exit');
+    await stop(child);
   }
+}
+
+/** Stops a contestant's process and waits for it to exit. */
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill();
+  await once(child, 'exit');
 }

@@ -1,0 +1,35 @@
+/** Milliseconds per `tools/call` made one after another by the official SDK client, over HTTP or stdio. */
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+
+const tsx = join(import.meta.dirname, '../../node_modules/.bin/tsx');
+
+/** A transport to an HTTP endpoint. */
+export function httpTransport(url: string): Transport {
+  return new StreamableHTTPClientTransport(new URL(url));
+}
+
+/** A transport to a stdio server script run with tsx. */
+export function stdioTransport(script: string): Transport {
+  return new StdioClientTransport({ command: tsx, args: [script], cwd: join(import.meta.dirname, '../..'), stderr: 'ignore' });
+}
+
+/** Connects, checks the answer, warms up, then times `calls` sequential calls; returns ms per call. */
+export async function sequentialMs(name: string, transport: Transport, calls: number): Promise<number> {
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(transport);
+  try {
+    const call = () => client.callTool({ name: 'add', arguments: { a: 2, b: 40 } });
+    const first = await call();
+    if ((first.content as { text?: string }[])[0]?.text !== '42') throw new Error(`${name} answered ${JSON.stringify(first)} instead of 42`);
+    for (let i = 0; i < 20; i++) await call();
+    const started = performance.now();
+    for (let i = 0; i < calls; i++) await call();
+    return (performance.now() - started) / calls;
+  } finally {
+    await client.close();
+  }
+}
