@@ -1,5 +1,6 @@
 import { serializeCookie, readCookie, type CookieOptions } from './cookie';
 import { HttpError } from './errors';
+import { TEXT_PLAIN } from './respond';
 import { parseQueryCached, type ParsedQuery, type QueryParseCache } from './query';
 import type { Params } from './router';
 import { getFormat, jsonFormat, negotiateFormat, type DataFormat } from '../schema/formats';
@@ -24,8 +25,8 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   params: Params;
   /** Response status chosen with `status()`, applied to whatever the handler returns. */
   statusCode = 200;
-  /** Headers chosen with `setHeader()`, applied to whatever the handler returns. */
-  responseHeaders: Headers | null = null;
+  /** Headers chosen with `setHeader()` (lower-cased names), applied to whatever the handler returns. */
+  responseHeaders: Record<string, string> | null = null;
   /** Set-Cookie values chosen with `setCookie()`, kept as separate headers. */
   responseCookies: string[] | null = null;
   /** The route pattern that matched, or null for a 404. */
@@ -33,7 +34,6 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   /** The last Response a helper (`jsonResponse`, `html`, `text`, `redirect`) built with this context's settings applied. */
   helperResponse: Response | null = null;
 
-  private readonly url: string;
   private readonly queryStart: number;
   private queryCache: QueryParseCache | null;
   private parsedQuery: ParsedQuery | null = null;
@@ -49,7 +49,6 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
     this.app = app;
     this.request = request;
     this.method = request.method;
-    this.url = request.url;
     this.path = path;
     this.queryStart = queryStart;
     this.queryCache = queryCache;
@@ -84,8 +83,9 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   /** The raw query string without `?` (empty when none). */
   get search(): string {
     if (this.queryStart === -1) return '';
-    const hash = this.url.indexOf('#', this.queryStart);
-    return hash === -1 ? this.url.slice(this.queryStart + 1) : this.url.slice(this.queryStart + 1, hash);
+    const url = this.request.url;
+    const hash = url.indexOf('#', this.queryStart);
+    return hash === -1 ? url.slice(this.queryStart + 1) : url.slice(this.queryStart + 1, hash);
   }
 
   /** The request headers. */
@@ -160,7 +160,7 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** Sets a response header for whatever the handler returns. */
   setHeader(name: string, value: string): this {
-    (this.responseHeaders ??= new Headers()).set(name, value);
+    (this.responseHeaders ??= {})[name.toLowerCase()] = value;
     return this;
   }
 
@@ -187,7 +187,7 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** A plain-text response. */
   text(text: string, status?: number): Response {
-    return this.respond(text, status ?? this.statusCode, 'text/plain; charset=utf-8');
+    return this.respond(text, status ?? this.statusCode, TEXT_PLAIN);
   }
 
   /** A redirect (302 unless given). */
@@ -209,7 +209,7 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   }
 
   private respond(body: BodyInit | null, status: number, contentType: string | null): Response {
-    const headers = this.responseHeaders === null ? new Headers() : new Headers(this.responseHeaders);
+    const headers = new Headers(this.responseHeaders ?? undefined);
     if (contentType !== null && !headers.has('content-type')) headers.set('content-type', contentType);
     if (this.responseCookies !== null) for (const cookie of this.responseCookies) headers.append('set-cookie', cookie);
     return (this.helperResponse = new Response(body, { status, headers }));
@@ -233,7 +233,7 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   }
 
   private parseWith(format: DataFormat): Promise<unknown> {
-    if (bodyless.has(this.method)) return Promise.resolve(undefined);
+    if (bodyless.has(this.method) || (this.rawText === null && this.rawBytes === null && this.request.body === null)) return Promise.resolve(undefined);
     return this.bodyText().then((text) => {
       if (text === '') return undefined;
       try {

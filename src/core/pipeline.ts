@@ -67,32 +67,46 @@ export function buildPipeline(app: Fw, route: RouteRecord, globalBefore: BeforeH
   };
 }
 
-/** Runs the middleware that apply to this request around a final pipeline (onion model, Koa-style `next`). */
-export function runMiddleware(app: Fw, ctx: Context, entries: MiddlewareEntry[], final: Pipeline): Promise<Response> {
-  const path = ctx.path;
-  const dispatch = async (index: number): Promise<Response> => {
-    let i = index;
-    while (i < entries.length) {
-      const prefix = entries[i].prefix;
-      if (prefix === null || path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47)) break;
-      i++;
-    }
-    if (i === entries.length) return final(ctx);
+function applies(prefix: string | null, path: string): boolean {
+  return prefix === null || path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47);
+}
+
+function nextApplicable(entries: MiddlewareEntry[], from: number, path: string): number {
+  let i = from;
+  while (i < entries.length && !applies(entries[i].prefix, path)) i++;
+  return i;
+}
+
+/**
+ * Runs the middleware that apply to this request around a final pipeline (onion model, Koa-style `next`).
+ * When none applies to the path, the final pipeline runs directly, with no promise or closure in between.
+ */
+export function runMiddleware(app: Fw, ctx: Context, entries: MiddlewareEntry[], final: Pipeline): Response | Promise<Response> {
+  const first = nextApplicable(entries, 0, ctx.path);
+  return first === entries.length ? final(ctx) : runOnion(app, ctx, entries, final, first);
+}
+
+function runOnion(app: Fw, ctx: Context, entries: MiddlewareEntry[], final: Pipeline, first: number): Promise<Response> {
+  const run = (index: number): Promise<Response> => {
+    if (index === entries.length) return Promise.resolve(final(ctx));
     let nextCalled: Promise<Response> | null = null;
     const next = (): Promise<Response> => {
       if (nextCalled !== null) return Promise.reject(new Error('next() was called more than once in one middleware'));
-      nextCalled = dispatch(i + 1);
-      return nextCalled;
+      return (nextCalled = run(nextApplicable(entries, index + 1, ctx.path)));
     };
-    try {
-      const result = await entries[i].fn(ctx, next);
+    const settle = (result: unknown): Response | Promise<Response> => {
       if (result instanceof Response) return result;
-      if (nextCalled !== null) return await nextCalled;
+      if (nextCalled !== null) return nextCalled;
       if (result !== undefined) return toResponse(ctx, result, null);
       throw new Error('A middleware neither returned a response nor called next()');
+    };
+    try {
+      const result = entries[index].fn(ctx, next);
+      if (result instanceof Promise) return result.then(settle).catch((error) => app.handleError(ctx, error));
+      return Promise.resolve(settle(result));
     } catch (error) {
       return app.handleError(ctx, error);
     }
   };
-  return dispatch(0);
+  return run(first);
 }

@@ -17,36 +17,47 @@ export function isBinary(value: object): value is Blob | ArrayBuffer | ArrayBuff
   );
 }
 
+/** The content type fw gives text answers (the spelling the Fetch API itself uses for string bodies). */
+export const TEXT_PLAIN = 'text/plain;charset=UTF-8';
+
 /** Copies the status, headers and cookies a handler set on the context onto a Response it returned. */
 export function applyContext(ctx: Context, response: Response): Response {
   if ((ctx.statusCode === 200 && ctx.responseHeaders === null && ctx.responseCookies === null) || response === ctx.helperResponse) return response;
   const headers = new Headers(response.headers);
-  if (ctx.responseHeaders !== null) for (const [k, v] of ctx.responseHeaders) if (!headers.has(k)) headers.set(k, v);
+  if (ctx.responseHeaders !== null) for (const k in ctx.responseHeaders) if (!headers.has(k)) headers.set(k, ctx.responseHeaders[k]);
   if (ctx.responseCookies !== null) for (const c of ctx.responseCookies) headers.append('set-cookie', c);
   const status = ctx.statusCode !== 200 && response.status === 200 ? ctx.statusCode : response.status;
   return new Response(response.body, { status, statusText: response.statusText, headers });
 }
 
 function build(ctx: Context, body: BodyInit | null, status: number, contentType: string | null): Response {
-  if (ctx.responseHeaders === null && ctx.responseCookies === null) {
-    return contentType === null
-      ? new Response(body, { status })
-      : new Response(body, { status, headers: { 'content-type': contentType } });
+  const own = ctx.responseHeaders;
+  if (own === null && ctx.responseCookies === null) {
+    return contentType === null ? new Response(body, { status }) : new Response(body, { status, headers: { 'content-type': contentType } });
   }
-  const headers = ctx.responseHeaders === null ? new Headers() : new Headers(ctx.responseHeaders);
-  if (contentType !== null && !headers.has('content-type')) headers.set('content-type', contentType);
-  if (ctx.responseCookies !== null) for (const c of ctx.responseCookies) headers.append('set-cookie', c);
+  const headers: [string, string][] = [];
+  if (contentType !== null && (own === null || own['content-type'] === undefined)) headers.push(['content-type', contentType]);
+  if (own !== null) for (const k in own) headers.push([k, own[k]]);
+  if (ctx.responseCookies !== null) for (const c of ctx.responseCookies) headers.push(['set-cookie', c]);
   return new Response(body, { status, headers });
 }
 
 /** Converts any handler return value into a Response, applying what the handler set on the context. */
 export function toResponse(ctx: Context, value: unknown, serializer: ObjectSerializer | null): Response {
-  if (value instanceof Response) return applyContext(ctx, value);
-  if (typeof value === 'string') return build(ctx, value, ctx.statusCode, 'text/plain; charset=utf-8');
+  if (typeof value === 'string') {
+    if (ctx.statusCode === 200 && ctx.responseHeaders === null && ctx.responseCookies === null) return new Response(value);
+    return build(ctx, value, ctx.statusCode, TEXT_PLAIN);
+  }
   if (value === undefined || value === null) return build(ctx, null, ctx.statusCode === 200 ? 204 : ctx.statusCode, null);
-  if (typeof value === 'object' && isBinary(value)) {
-    const type = value instanceof Blob && value.type ? value.type : value instanceof FormData || value instanceof URLSearchParams ? null : 'application/octet-stream';
-    return build(ctx, value as BodyInit, ctx.statusCode, type);
+  if (typeof value === 'object') {
+    const plain = value.constructor === Object || Array.isArray(value);
+    if (!plain) {
+      if (value instanceof Response) return applyContext(ctx, value);
+      if (isBinary(value)) {
+        const type = value instanceof Blob && value.type ? value.type : value instanceof FormData || value instanceof URLSearchParams ? null : 'application/octet-stream';
+        return build(ctx, value as BodyInit, ctx.statusCode, type);
+      }
+    }
   }
   if (serializer !== null) {
     const response = serializer(ctx, value);

@@ -28,6 +28,8 @@ interface Terminal<T> {
 export interface Matcher<T> {
   regexp: RegExp;
   terminals: Terminal<T>[];
+  /** The one route of a matcher that holds a single route (no marker search needed). */
+  only: Terminal<T> | null;
 }
 
 /** One method's dynamic lookup: a matcher per first character of a static first segment (indexed by char code), and one for routes starting with a param or wildcard. */
@@ -146,7 +148,9 @@ class Generator<T> {
 function matcher<T>(method: string, emit: (generator: Generator<T>) => string | null): Matcher<T> | null {
   const generator = new Generator<T>(method);
   const source = emit(generator);
-  return source === null ? null : { regexp: new RegExp(`^/${source}`), terminals: generator.terminals };
+  if (source === null) return null;
+  const routes = generator.terminals.filter(Boolean);
+  return { regexp: new RegExp(`^/${source}`), terminals: generator.terminals, only: routes.length === 1 ? routes[0] : null };
 }
 
 /** Compiles the dynamic routes a method answers (its own and `all` routes). */
@@ -192,6 +196,6 @@ export class DynamicMatch<T> {
 export function runMatcher<T>(compiled: Matcher<T>, path: string): DynamicMatch<T> | undefined {
   const captures = compiled.regexp.exec(path);
   if (captures === null) return undefined;
-  const terminal = compiled.terminals[captures.indexOf('', 1)];
+  const terminal = compiled.only ?? compiled.terminals[captures.indexOf('', 1)];
   return new DynamicMatch(terminal.value, terminal, captures);
 }

@@ -11,7 +11,9 @@ export interface Match<T> {
 
 /** What one method looks up: its parameterless paths, then its compiled dynamic routes (`all` routes merged in). */
 interface MethodLookup<T> {
-  statics: Map<string, Match<T>> | null;
+  statics: Record<string, Match<T>> | null;
+  /** `staticLengths[n]` is true when some static path has n characters: a cheap filter before hashing the path. */
+  staticLengths: boolean[];
   dynamic: DynamicLookup<T> | null;
 }
 
@@ -36,7 +38,7 @@ export class Router<T> {
   private lookups = new Map<string, MethodLookup<T>>();
   private methodNames: string[] = [];
   private methodLookups: MethodLookup<T>[] = [];
-  private anyLookup: MethodLookup<T> = { statics: null, dynamic: null };
+  private anyLookup: MethodLookup<T> = { statics: null, staticLengths: [], dynamic: null };
   private built = true;
 
   /** Registers a value for a method (or `ALL`) and a path pattern; the first registration of a pair wins. */
@@ -86,8 +88,8 @@ export class Router<T> {
     if (!this.built) this.buildLookups();
     const lookup = this.lookupFor(method);
     const statics = lookup.statics;
-    if (statics !== null) {
-      const hit = statics.get(path);
+    if (statics !== null && lookup.staticLengths[path.length] === true) {
+      const hit = statics[path];
       if (hit !== undefined) return hit;
     }
     const dynamic = lookup.dynamic;
@@ -120,7 +122,13 @@ export class Router<T> {
         const value = pickStatic(byMethod, method);
         if (value !== undefined) statics.set(path, { value, params: noParams });
       }
-      lookups.set(method, { statics: statics.size === 0 ? null : statics, dynamic: this.dynamicCount === 0 ? null : compileDynamic(this.raw, method) });
+      const staticLengths: boolean[] = [];
+      const table: Record<string, Match<T>> = Object.create(null);
+      for (const [path, match] of statics) {
+        staticLengths[path.length] = true;
+        table[path] = match;
+      }
+      lookups.set(method, { statics: statics.size === 0 ? null : table, staticLengths, dynamic: this.dynamicCount === 0 ? null : compileDynamic(this.raw, method) });
     }
     this.anyLookup = lookups.get(ANY)!;
     lookups.delete(ANY);

@@ -185,7 +185,7 @@ describe('return values', () => {
     const app = new Fw();
     app.get('/', () => 'hi');
     const res = await call(app, '/');
-    expect([res.text, res.headers.get('content-type')]).toEqual(['hi', 'text/plain; charset=utf-8']);
+    expect([res.text, res.headers.get('content-type')]).toEqual(['hi', 'text/plain;charset=UTF-8']);
   });
 
   it('objects and arrays become JSON; async handlers too', async () => {
@@ -276,7 +276,7 @@ describe('response helpers', () => {
     const app = new Fw();
     app.get('/', (ctx) => ctx.text('plain', 203));
     const res = await call(app, '/');
-    expect([res.status, res.text, res.headers.get('content-type')]).toEqual([203, 'plain', 'text/plain; charset=utf-8']);
+    expect([res.status, res.text, res.headers.get('content-type')]).toEqual([203, 'plain', 'text/plain;charset=UTF-8']);
   });
 });
 

@@ -139,7 +139,7 @@ describe('bad inputs are 4xx, never a crash', () => {
     const res = await call(app, '/', { method: 'POST', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('VALIDATION_ERROR');
-    expect(res.json.details).toEqual([{ path: '/body', message: 'A request body is required', keyword: 'required' }]);
+    expect(res.json.details).toEqual([{ path: '/body', message: expect.stringMatching(/body is required/), keyword: 'required' }]);
   });
 
   it('query and params schemas reject bad values with 400 and coerce good ones', async () => {
