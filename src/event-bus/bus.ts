@@ -1,9 +1,14 @@
-import { assertTopic, isPattern, topicMatches } from './topic';
+import { assertTopic, isPattern, segmentsMatch } from './topic';
 import type { BusEvent, EventBusOptions, EventBusStats, EventHandler, PublishListener } from './types';
 
 interface Subscription {
   handler: EventHandler;
   once: boolean;
+}
+
+interface PatternEntry {
+  segments: string[];
+  list: Subscription[];
 }
 
 function reportToConsole(error: unknown, topic: string): void {
@@ -14,11 +19,17 @@ function assertHandler(handler: unknown): asserts handler is EventHandler {
   if (typeof handler !== 'function') throw new TypeError('An event-bus handler must be a function');
 }
 
+function assertEmittable(topic: unknown): asserts topic is string {
+  assertTopic(topic);
+  if (isPattern(topic)) throw new TypeError(`Cannot emit to the pattern "${topic}": emit to a concrete topic`);
+}
+
 /** In-process topic publish/subscribe with wildcard patterns; a bridge can carry its events to other processes. */
 export class EventBus {
   readonly name: string;
   readonly maxHandlersPerTopic: number;
-  private readonly subscriptions = new Map<string, Subscription[]>();
+  private readonly exact = new Map<string, Subscription[]>();
+  private readonly patterns = new Map<string, PatternEntry>();
   private readonly publishListeners = new Set<PublishListener>();
   private readonly onError: (error: unknown, topic: string) => void;
   private emitted = 0;
@@ -45,30 +56,34 @@ export class EventBus {
   /** Removes one handler from a topic, or every handler of the topic when none is given; true when something was removed. */
   off(topic: string, handler?: EventHandler): boolean {
     assertTopic(topic);
-    const list = this.subscriptions.get(topic);
+    const list = this.listOf(topic);
     if (!list) return false;
-    if (handler === undefined) return this.subscriptions.delete(topic);
+    if (handler === undefined) return this.drop(topic);
     const index = list.findIndex((s) => s.handler === handler);
     if (index === -1) return false;
     list.splice(index, 1);
-    if (list.length === 0) this.subscriptions.delete(topic);
+    if (list.length === 0) this.drop(topic);
     return true;
   }
 
   /** Calls every matching handler now; handler errors (thrown or rejected) go to `onError`. Returns the handlers called. */
   emit<T = unknown>(topic: string, payload?: T): number {
-    assertTopic(topic);
-    if (isPattern(topic)) throw new TypeError(`Cannot emit to the pattern "${topic}": emit to a concrete topic`);
+    assertEmittable(topic);
     this.emitted++;
     const called = this.deliver(topic, payload, { topic, remote: false });
-    for (const listener of this.publishListeners) this.guard(() => listener(topic, payload), topic);
+    for (const listener of this.publishListeners) {
+      try {
+        this.watch(listener(topic, payload), topic);
+      } catch (error) {
+        this.onError(error, topic);
+      }
+    }
     return called;
   }
 
   /** Calls every matching handler and waits for all of them (and for bridges to take the event); rejects when any handler failed. */
   async emitAsync<T = unknown>(topic: string, payload?: T): Promise<number> {
-    assertTopic(topic);
-    if (isPattern(topic)) throw new TypeError(`Cannot emit to the pattern "${topic}": emit to a concrete topic`);
+    assertEmittable(topic);
     this.emitted++;
     const event: BusEvent = { topic, remote: false };
     const runs = this.take(topic).map((s) => Promise.resolve().then(() => s.handler(payload, event)));
@@ -82,8 +97,17 @@ export class EventBus {
 
   /** Hands an event to matching handlers without forwarding it (bridges call this for events from other processes). */
   deliver(topic: string, payload: unknown, event: BusEvent): number {
+    const list = this.exact.get(topic);
+    if (list !== undefined && this.patterns.size === 0) {
+      const snapshot = list.length === 1 ? list : list.slice();
+      for (const s of snapshot) {
+        if (s.once) this.remove(topic, s);
+        this.call(s.handler, topic, payload, event);
+      }
+      return snapshot.length;
+    }
     const subscriptions = this.take(topic);
-    for (const s of subscriptions) this.guard(() => s.handler(payload, event), topic);
+    for (const s of subscriptions) this.call(s.handler, topic, payload, event);
     return subscriptions.length;
   }
 
@@ -96,35 +120,54 @@ export class EventBus {
 
   /** Removes every handler of one topic, or of all topics. */
   clear(topic?: string): void {
-    if (topic === undefined) this.subscriptions.clear();
-    else this.subscriptions.delete(topic);
+    if (topic !== undefined) {
+      this.drop(topic);
+      return;
+    }
+    this.exact.clear();
+    this.patterns.clear();
   }
 
   /** Whether an event on `topic` would reach a handler (a pattern key counts as itself). */
   has(topic: string): boolean {
     assertTopic(topic);
-    if (this.subscriptions.has(topic)) return true;
-    for (const key of this.subscriptions.keys()) if (topicMatches(key, topic)) return true;
+    if (this.listOf(topic)) return true;
+    if (this.patterns.size === 0) return false;
+    const segments = topic.split('.');
+    for (const entry of this.patterns.values()) if (segmentsMatch(entry.segments, segments)) return true;
     return false;
   }
 
   /** Topics and patterns with handlers. */
   topics(): string[] {
-    return [...this.subscriptions.keys()];
+    return [...this.exact.keys(), ...this.patterns.keys()];
   }
 
   /** `{ topics, handlers, emitted }`. */
   stats(): EventBusStats {
     let handlers = 0;
-    for (const list of this.subscriptions.values()) handlers += list.length;
-    return { topics: this.subscriptions.size, handlers, emitted: this.emitted };
+    for (const list of this.exact.values()) handlers += list.length;
+    for (const entry of this.patterns.values()) handlers += entry.list.length;
+    return { topics: this.exact.size + this.patterns.size, handlers, emitted: this.emitted };
+  }
+
+  private listOf(key: string): Subscription[] | undefined {
+    return isPattern(key) ? this.patterns.get(key)?.list : this.exact.get(key);
+  }
+
+  private drop(key: string): boolean {
+    return isPattern(key) ? this.patterns.delete(key) : this.exact.delete(key);
   }
 
   private subscribe(topic: string, handler: EventHandler, once: boolean): () => void {
     assertTopic(topic);
     assertHandler(handler);
-    let list = this.subscriptions.get(topic);
-    if (!list) this.subscriptions.set(topic, (list = []));
+    let list = this.listOf(topic);
+    if (!list) {
+      list = [];
+      if (isPattern(topic)) this.patterns.set(topic, { segments: topic.split('.'), list });
+      else this.exact.set(topic, list);
+    }
     if (list.length >= this.maxHandlersPerTopic) {
       throw new Error(`EventBus "${this.name}": topic "${topic}" already has ${this.maxHandlersPerTopic} handlers (maxHandlersPerTopic); unsubscribe some or raise the limit`);
     }
@@ -133,34 +176,45 @@ export class EventBus {
     return () => this.remove(topic, subscription);
   }
 
-  private remove(topic: string, subscription: Subscription): void {
-    const list = this.subscriptions.get(topic);
+  private remove(key: string, subscription: Subscription): void {
+    const list = this.listOf(key);
     const index = list ? list.indexOf(subscription) : -1;
     if (index === -1) return;
     list!.splice(index, 1);
-    if (list!.length === 0) this.subscriptions.delete(topic);
+    if (list!.length === 0) this.drop(key);
   }
 
+  /** Matching subscriptions (exact first, then patterns in subscription order); `once` ones are removed. */
   private take(topic: string): Subscription[] {
     const matched: Subscription[] = [];
-    for (const [key, list] of this.subscriptions) {
-      if (key !== topic && !topicMatches(key, topic)) continue;
-      for (const s of [...list]) {
+    const collect = (key: string, list: Subscription[]) => {
+      for (const s of list.slice()) {
         matched.push(s);
         if (s.once) this.remove(key, s);
       }
+    };
+    const list = this.exact.get(topic);
+    if (list) collect(topic, list);
+    if (this.patterns.size > 0) {
+      const segments = topic.split('.');
+      for (const [key, entry] of [...this.patterns]) if (segmentsMatch(entry.segments, segments)) collect(key, entry.list);
     }
     return matched;
   }
 
-  private guard(run: () => unknown, topic: string): void {
+  /** Calls one handler; a throw or a rejection goes to `onError`. */
+  private call(handler: EventHandler, topic: string, payload: unknown, event: BusEvent): void {
     try {
-      const result = run();
-      if (result && typeof (result as Promise<unknown>).then === 'function') {
-        (result as Promise<unknown>).then(undefined, (error) => this.onError(error, topic));
-      }
+      this.watch(handler(payload, event), topic);
     } catch (error) {
       this.onError(error, topic);
+    }
+  }
+
+  /** Reports the rejection of a returned promise, so none goes unhandled. */
+  private watch(result: unknown, topic: string): void {
+    if (result !== undefined && result !== null && typeof (result as Promise<unknown>).then === 'function') {
+      (result as Promise<unknown>).then(undefined, (error) => this.onError(error, topic));
     }
   }
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_REDACT, redact } from './redact';
+import { DEFAULT_REDACT, SecretNames, redact } from './redact';
 import type { LogLevel, LogRecord, LogSink, Logger } from './types';
 
 /** Numeric order of the levels, for the `level` threshold. */
@@ -35,15 +35,29 @@ function assertLevel(level: unknown): asserts level is LogLevel {
 
 const reserved = new Set(['time', 'level', 'message']);
 
+let clockMs = 0;
+let clockIso = '';
+
+/** The current time as ISO 8601, formatted once per millisecond. */
+function isoNow(): string {
+  const now = Date.now();
+  if (now !== clockMs) {
+    clockMs = now;
+    clockIso = new Date(now).toISOString();
+  }
+  return clockIso;
+}
+
 /** What every logger made by one `createLogger` call shares. */
 interface Shared {
   base: { service: string; environment?: string; version?: string };
   threshold: number;
   sinks: LogSink[];
-  names: Set<string>;
+  secrets: SecretNames;
 }
 
 class StructuredLogger implements Logger {
+  /** `bindings` are redacted once here, not on every record. */
   constructor(private readonly shared: Shared, private readonly bindings: Record<string, unknown>) {}
 
   debug(message: string, fields?: Record<string, unknown>): void { this.log('debug', message, fields); }
@@ -52,15 +66,17 @@ class StructuredLogger implements Logger {
   error(message: string, fields?: Record<string, unknown>): void { this.log('error', message, fields); }
 
   child(bindings: Record<string, unknown>): Logger {
-    return new StructuredLogger(this.shared, { ...this.bindings, ...bindings });
+    return new StructuredLogger(this.shared, { ...this.bindings, ...(redact(bindings, this.shared.secrets) as Record<string, unknown>) });
   }
 
   private log(level: LogLevel, message: string, fields?: Record<string, unknown>): void {
     if (LEVEL_ORDER[level] < this.shared.threshold) return;
-    const extra = fields !== undefined && (typeof fields !== 'object' || fields === null) ? { fields } : fields;
-    const safe = redact({ ...this.bindings, ...extra }, this.shared.names) as Record<string, unknown>;
-    const record: LogRecord = { time: new Date().toISOString(), level, message: typeof message === 'string' ? message : String(message), ...this.shared.base };
-    for (const key in safe) if (!reserved.has(key)) record[key] = safe[key];
+    const record: LogRecord = { time: isoNow(), level, message: typeof message === 'string' ? message : String(message), ...this.shared.base };
+    for (const key in this.bindings) if (!reserved.has(key)) record[key] = this.bindings[key];
+    if (fields !== undefined) {
+      const safe = redact(typeof fields === 'object' && fields !== null ? fields : { fields }, this.shared.secrets) as Record<string, unknown>;
+      for (const key in safe) if (!reserved.has(key)) record[key] = safe[key];
+    }
     for (const sink of this.shared.sinks) {
       try {
         sink.write(record);
@@ -80,7 +96,7 @@ export function createLogger(options: LoggerOptions = {}): Logger & { sinks: Log
   if (options.environment !== undefined) base.environment = options.environment;
   if (options.version !== undefined) base.version = options.version;
   const sinks = options.sinks ? [...options.sinks] : [jsonLineSink(options.write)];
-  const names = new Set([...DEFAULT_REDACT, ...(options.redact ?? [])].map((n) => n.toLowerCase()));
-  const logger = new StructuredLogger({ base, threshold: LEVEL_ORDER[level], sinks, names }, {});
+  const secrets = new SecretNames([...DEFAULT_REDACT, ...(options.redact ?? [])]);
+  const logger = new StructuredLogger({ base, threshold: LEVEL_ORDER[level], sinks, secrets }, {});
   return Object.assign(logger, { sinks });
 }
