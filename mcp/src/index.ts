@@ -16,7 +16,7 @@ export { MCPServer, type NotificationListener } from './server';
 export { createMCPPlugin, type MCPHTTPOptions, type MCPSessionOptions } from './http/plugin';
 export type { SessionKV } from './http/options';
 export { StdioTransport, type StdioTransportOptions, type StdioInput, type StdioOutput } from './stdio/transport';
-export { RequestContext } from './request-context';
+export { RequestContext, type AbortSource } from './request-context';
 export { paginate, decodeCursor, type Page } from './pagination';
 export { compileUriTemplate, type UriTemplate } from './uri-template';
 export { docsResources, slugOf } from './docs';

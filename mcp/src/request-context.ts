@@ -2,6 +2,11 @@ import { notificationOf, type RequestId } from './jsonrpc';
 import { levelPasses, type ClientLink, type LogLevel, type PeerState } from './peer';
 import type { MCPServer } from './server';
 
+/** Whatever carries the transport's abort signal (a Request); read only when a handler asks for `ctx.signal`. */
+export interface AbortSource {
+  readonly signal: AbortSignal;
+}
+
 /** What every tool, resource and prompt handler gets besides its arguments: the request's way back to the client. */
 export class RequestContext {
   readonly requestId: RequestId;
@@ -9,18 +14,18 @@ export class RequestContext {
   readonly meta: Record<string, unknown>;
   readonly server: MCPServer;
   private readonly link: ClientLink;
-  private readonly outer: AbortSignal | undefined;
+  private readonly source: AbortSource | undefined;
   private controller: AbortController | null = null;
   private abortReason: { reason: unknown } | null = null;
   private lastProgress = -Infinity;
   private done = false;
 
-  constructor(server: MCPServer, link: ClientLink, requestId: RequestId, meta: Record<string, unknown> | undefined, outer?: AbortSignal) {
+  constructor(server: MCPServer, link: ClientLink, requestId: RequestId, meta: Record<string, unknown> | undefined, source?: AbortSource) {
     this.server = server;
     this.link = link;
     this.requestId = requestId;
     this.meta = meta ?? {};
-    this.outer = outer;
+    this.source = source;
   }
 
   /**
@@ -30,16 +35,17 @@ export class RequestContext {
   get signal(): AbortSignal {
     if (this.controller === null) {
       this.controller = new AbortController();
+      const outer = this.source?.signal;
       if (this.abortReason !== null) this.controller.abort(this.abortReason.reason);
-      else if (this.outer?.aborted) this.controller.abort(this.outer.reason);
-      else this.outer?.addEventListener('abort', () => this.abort(this.outer!.reason), { once: true });
+      else if (outer?.aborted) this.abort(outer.reason);
+      else outer?.addEventListener('abort', () => this.abort(outer.reason), { once: true });
     }
     return this.controller.signal;
   }
 
-  /** Whether the request was cancelled (by the client, or its connection closing). */
+  /** Whether the request was cancelled (by the client, or, for a handler watching `signal`, its connection closing). */
   get cancelled(): boolean {
-    return this.abortReason !== null || this.outer?.aborted === true;
+    return this.abortReason !== null;
   }
 
   /** Cancels the request: its signal aborts with `reason`. */

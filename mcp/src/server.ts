@@ -13,7 +13,7 @@ import { stringParam } from './methods/params';
 import { Outgoing } from './outgoing';
 import { isLogLevel, levelPasses, type ClientLink, type LogLevel } from './peer';
 import { Registry } from './registry';
-import { RequestContext } from './request-context';
+import { RequestContext, type AbortSource } from './request-context';
 import { StdioTransport } from './stdio/transport';
 import type { MCPPrompt, MCPResource, MCPResourceTemplate, MCPServerOptions, MCPTool, RuntimeBridgeOptions, Workflow } from './types';
 import { LATEST_VERSION, negotiateVersion } from './versions';
@@ -108,14 +108,15 @@ export class MCPServer {
   /**
    * Handles one decoded message from a client: answers requests (never throws: failures become JSON-RPC
    * errors), routes responses to waiting server requests, and dispatches notifications. Null when nothing is answered.
+   * `abortSource` (the HTTP Request) aborts the handler's signal when the client goes away.
    */
-  async handle(message: unknown, link: ClientLink, signal?: AbortSignal): Promise<JSONRPCResponse | null> {
+  async handle(message: unknown, link: ClientLink, abortSource?: AbortSource): Promise<JSONRPCResponse | null> {
     const sorted = classify(message);
     switch (sorted.kind) {
       case 'invalid': return errorOf(sorted.id, ErrorCode.InvalidRequest, `Invalid request: ${sorted.reason}`);
       case 'response': this.outgoing.settle(sorted.message); return null;
       case 'notification': this.onClientNotification(sorted.message, link); return null;
-      case 'request': return this.answer(sorted.message, link, signal);
+      case 'request': return this.answer(sorted.message, link, abortSource);
     }
   }
 
@@ -210,9 +211,9 @@ export class MCPServer {
     }));
   }
 
-  private async answer(request: JSONRPCRequest, link: ClientLink, signal?: AbortSignal): Promise<JSONRPCResponse> {
+  private async answer(request: JSONRPCRequest, link: ClientLink, abortSource?: AbortSource): Promise<JSONRPCResponse> {
     const key = `${link.peer.key}\u0000${request.id}`;
-    const ctx = new RequestContext(this, link, request.id, request.params?._meta, signal);
+    const ctx = new RequestContext(this, link, request.id, request.params?._meta, abortSource);
     this.inflight.set(key, ctx);
     const token = ctx.progressToken;
     if (token !== undefined) this.progress.set(token, ctx);

@@ -12,9 +12,11 @@ let http: NodeServer;
 let client: Client;
 let sawAbort: (reason: unknown) => void;
 const aborted = new Promise((resolve) => { sawAbort = resolve; });
+let sawDisconnect: (reason: unknown) => void;
+const disconnected = new Promise((resolve) => { sawDisconnect = resolve; });
 
 beforeAll(async () => {
-  server = demoServer({ pageSize: 3 });
+  server = demoServer({ pageSize: 4 });
   server.addTool({
     name: 'confirm_and_roots',
     description: 'Elicits a confirmation and lists roots',
@@ -28,6 +30,11 @@ beforeAll(async () => {
     name: 'wait_for_cancel',
     description: 'Waits until the request is cancelled',
     handler: (_args, ctx) => new Promise((resolve) => ctx.signal.addEventListener('abort', () => { sawAbort(ctx.signal.reason); resolve('cancelled'); })),
+  });
+  server.addTool({
+    name: 'wait_for_disconnect',
+    description: 'Waits until the HTTP client goes away',
+    handler: (_args, ctx) => new Promise((resolve) => ctx.signal.addEventListener('abort', () => { sawDisconnect(ctx.signal.reason); resolve('gone'); })),
   });
   http = await listen(await appWith(server));
   client = await connectHTTP(`${http.url}/mcp`);
@@ -60,7 +67,7 @@ describe('SDK client over streamable HTTP', () => {
       pages.push(page.tools.map((t) => t.name));
       cursor = page.nextCursor;
     } while (cursor !== undefined);
-    expect(pages).toEqual([['add', 'echo', 'count'], ['ask_model', 'stream_words', 'sleep'], ['fail', 'confirm_and_roots', 'wait_for_cancel']]);
+    expect(pages).toEqual([['add', 'echo', 'count', 'ask_model'], ['stream_words', 'sleep', 'fail', 'confirm_and_roots'], ['wait_for_cancel', 'wait_for_disconnect']]);
   });
 
   it('calls a tool and gets structured content checked against its output schema', async () => {
@@ -133,6 +140,15 @@ describe('SDK client over streamable HTTP', () => {
     client.fallbackNotificationHandler = undefined;
     expect(order).toEqual(['block:one', 'block:two', 'block:three', 'result']);
     expect(result.content).toEqual([{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }, { type: 'text', text: 'three' }]);
+  });
+
+  it('aborts the handler signal when the HTTP client disconnects mid-request', async () => {
+    const controller = new AbortController();
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'wait_for_disconnect', arguments: {} } });
+    const pending = fetch(`${http.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body, signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expect(pending).rejects.toThrow();
+    expect(String(await disconnected)).toContain('The client disconnected');
   });
 
   it('answers ping', async () => {

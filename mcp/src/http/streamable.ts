@@ -57,7 +57,7 @@ export class StreamableHTTP {
       exchange.finish([], batch);
       return exchange.response;
     }
-    Promise.all(messages.map((m) => this.server.handle(m, exchange, request.signal))).then(
+    Promise.all(messages.map((m) => this.server.handle(m, exchange, request))).then(
       (answers) => exchange.finish(answers.filter((a): a is JSONRPCResponse => a !== null), batch),
     );
     return exchange.response;
