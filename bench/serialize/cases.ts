@@ -7,6 +7,8 @@ export interface SerializeCase {
   input: unknown;
   /** Iterations per timed sample (larger payloads need fewer). */
   batch: number;
+  /** Also make the string flat, as encoding it into a Response body does (JSON.stringify's output already is). */
+  flatten?: boolean;
 }
 
 const multi = { type: 'object', properties: { s: { type: 'string' }, n: { type: 'number' }, b: { type: 'boolean' } } };
@@ -18,7 +20,7 @@ for (let i = 1; i <= 5; i++) {
   Object.assign(mixedSchema, { [`s${i}`]: { type: 'string' }, [`n${i}`]: { type: 'number' }, [`b${i}`]: { type: 'boolean' } });
 }
 
-/** The serializer cases, the first being "the object payload" the goal is about. */
+/** The serializer cases, the first being "the object payload" the goal is about; flattened variants follow. */
 export const serializeCases: SerializeCase[] = [
   {
     name: 'simple object',
@@ -57,6 +59,11 @@ export const serializeCases: SerializeCase[] = [
     batch: 100,
   },
 ];
+
+for (const name of ['simple object', 'array of 1000 objects']) {
+  const base = serializeCases.find((c) => c.name === name)!;
+  serializeCases.push({ ...base, name: `${name}, flattened as for a Response body`, flatten: true });
+}
 
 /** The query schema of the validateAndCoerce cases (no defaults, so the fast path applies). */
 export const querySchema = {

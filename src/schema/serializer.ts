@@ -74,18 +74,22 @@ function objectWriter(fields: Field[]): Writer {
   };
 }
 
+/** Arrays longer than this are joined from parts (one flat string) rather than concatenated (a deep rope). */
+const JOIN_FROM = 16;
+
 function arrayWriter(prefix: Writer[], rest: Writer): Writer {
   const fixed = prefix.length;
   return (value) => {
     if (!Array.isArray(value) || hasToJSON(value)) return JSON.stringify(value);
     const length = value.length;
     if (length === 0) return '[]';
-    const head = (fixed > 0 ? prefix[0] : rest)(value[0]);
-    let out = head === undefined ? '[null' : '[' + head;
-    for (let i = 1; i < length; i++) {
-      const text = (i < fixed ? prefix[i] : rest)(value[i]);
-      out += text === undefined ? ',null' : ',' + text;
+    if (length > JOIN_FROM) {
+      const parts = new Array<string>(length);
+      for (let i = 0; i < length; i++) parts[i] = (i < fixed ? prefix[i] : rest)(value[i]) ?? 'null';
+      return '[' + parts.join(',') + ']';
     }
+    let out = '[' + ((fixed > 0 ? prefix[0] : rest)(value[0]) ?? 'null');
+    for (let i = 1; i < length; i++) out += ',' + ((i < fixed ? prefix[i] : rest)(value[i]) ?? 'null');
     return out + ']';
   };
 }

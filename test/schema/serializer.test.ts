@@ -115,6 +115,13 @@ describe('compileSerializer: arrays, tuples, primitives', () => {
     expect(same({ type: 'array', items: { type: 'string' } }, ['a', () => 1, 'b'])).toBe('["a",null,"b"]');
   });
 
+  it('writes long arrays (joined from parts) exactly', () => {
+    const schema = { type: 'array', items: user };
+    const value = Array.from({ length: 40 }, (_, i) => (i % 7 === 0 ? undefined : { id: i, name: `n"${i}`, extra: i }));
+    same(schema, value);
+    expect(JSON.parse(compileSerializer({ type: 'array', items: { type: 'number' } })(Array.from({ length: 17 }, (_, i) => i)))).toHaveLength(17);
+  });
+
   it('writes tuples (prefixItems and draft-7 items arrays)', () => {
     const schema = { type: 'array', prefixItems: [{ type: 'string' }, user], items: { type: 'boolean' } };
     expect(compileSerializer(schema)(['a', { id: 1, x: 2 }, true, false])).toBe('["a",{"id":1},true,false]');
