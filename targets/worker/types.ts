@@ -1,9 +1,8 @@
-import type { LazyImport } from '../serverless/lazy-import';
-
 /**
  * The slices of the Workers runtime types fw/worker uses, declared structurally so the real
  * `@cloudflare/workers-types` objects (and miniflare's) fit without pulling their global declarations in.
  */
+import type { LazyImport } from '../serverless/lazy-import';
 
 /** The third argument of a worker's `fetch` and `scheduled`: keeps work alive after the response. */
 export interface WorkerExecutionContext {
