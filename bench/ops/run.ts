@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchResult, BenchRow } from '../lib/result';
+import { median, spread } from '../lib/stats';
 
 const ROUNDS = 3;
 const here = import.meta.dirname;
@@ -18,15 +19,6 @@ const cases: [string, string[]][] = [
 function measure(caseName: string, contestant: string): number {
   const out = execFileSync(process.execPath, ['--import', 'tsx', join(here, 'measure.ts'), caseName, contestant], { cwd: join(here, '../..'), encoding: 'utf8' });
   return (JSON.parse(out.trim().split('\n').pop()!) as { median: number }).median;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-function spread(values: number[]): string {
-  return `±${(((Math.max(...values) - Math.min(...values)) / 2 / median(values)) * 100).toFixed(0)}%`;
 }
 
 const rows: BenchRow[] = [];

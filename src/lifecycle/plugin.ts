@@ -1,5 +1,6 @@
 import type { Context } from '../core/context';
 import type { FwPluginConfig } from '../core/types';
+import { withResponseHeader } from '../trace/response-header';
 import { LIFECYCLE_STATE_KEY, LifecycleManager, type LifecycleOptions } from './manager';
 import { isTriggerDrivenRuntime } from './runtime';
 
@@ -10,17 +11,6 @@ export interface LifecyclePluginOptions extends LifecycleOptions {
 }
 
 type SignalInstaller = (manager: LifecycleManager) => () => void;
-
-function setHeader(response: Response, name: string, value: string): Response {
-  try {
-    response.headers.set(name, value);
-    return response;
-  } catch {
-    const copy = new Response(response.body, response);
-    copy.headers.set(name, value);
-    return copy;
-  }
-}
 
 async function loadSignalInstaller(): Promise<SignalInstaller> {
   const specifier = 'fw/node';
@@ -47,7 +37,7 @@ export function lifecycle(options: LifecyclePluginOptions = {}): FwPluginConfig 
         const done = manager.requestStarted();
         try {
           const response = await next();
-          return manager.shuttingDown ? setHeader(response, 'connection', 'close') : response;
+          return manager.shuttingDown ? withResponseHeader(response, 'connection', 'close') : response;
         } finally {
           done();
         }

@@ -1,5 +1,6 @@
 import type { Context } from '../core/context';
 import type { FwPluginConfig } from '../core/types';
+import { withResponseHeader } from '../trace/response-header';
 import { parseTraceparent } from '../trace/traceparent';
 import { createLogger, type LoggerOptions } from './logger';
 import type { LogLevel, LogSink, Logger } from './types';
@@ -42,17 +43,6 @@ function levelFor(status: number): LogLevel {
   return status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
 }
 
-function withHeader(response: Response, name: string, value: string): Response {
-  try {
-    response.headers.set(name, value);
-    return response;
-  } catch {
-    const copy = new Response(response.body, response);
-    copy.headers.set(name, value);
-    return copy;
-  }
-}
-
 function traceOf(ctx: Context): { traceId?: string; spanId?: string } {
   const span = ctx.state['fw:span'] as { traceId?: string; spanId?: string } | undefined;
   if (span?.traceId) return { traceId: span.traceId, spanId: span.spanId };
@@ -87,7 +77,7 @@ export function structuredLogger(options: StructuredLoggerOptions = {}): FwPlugi
         const logged = !exclude.has(ctx.path) && (!options.filter || options.filter({ method: ctx.method, path: ctx.path, status: response.status, durationMs, level, requestId }));
         if (logged) requestLog[level]('request completed', { ...traceOf(ctx), status: response.status, durationMs });
         for (const hook of state.afterRequest) hook(ctx);
-        return withHeader(response, header, requestId);
+        return withResponseHeader(response, header, requestId);
       });
     },
   };

@@ -2,6 +2,7 @@ import type { Context } from '../core/context';
 import type { Middleware } from '../core/types';
 import type { MetricsCollector } from './metrics';
 import type { Span } from './span';
+import { withResponseHeader } from './response-header';
 import { Timing } from './timing';
 import { formatTraceparent, parseTraceparent, sanitizeTracestate } from './traceparent';
 import { Tracer, type TracerOptions } from './tracer';
@@ -31,17 +32,6 @@ export interface RequestTrace {
 
 /** The state key of the request's trace. */
 export const SPAN_STATE_KEY = 'fw:span';
-
-function safeSet(response: Response, name: string, value: string): Response {
-  try {
-    response.headers.set(name, value);
-    return response;
-  } catch {
-    const copy = new Response(response.body, response);
-    copy.headers.set(name, value);
-    return copy;
-  }
-}
 
 /** Traces each request: joins the caller's W3C trace (or starts one), records a server span, and answers with trace headers. */
 export function traceMiddleware(options: TraceOptions = {}): Middleware & { tracer: Tracer } {
@@ -78,12 +68,12 @@ export function traceMiddleware(options: TraceOptions = {}): Middleware & { trac
     span.end(response.status >= 500 ? 'error' : 'ok');
     options.metrics?.record(ctx.method, route, response.status, durationMs);
     if (responseHeaders) {
-      response = safeSet(response, 'traceparent', traceparent);
-      if (tracestate) response = safeSet(response, 'tracestate', tracestate);
+      response = withResponseHeader(response, 'traceparent', traceparent);
+      if (tracestate) response = withResponseHeader(response, 'tracestate', tracestate);
     }
     if (serverTiming) {
       timing.add('total', durationMs);
-      response = safeSet(response, 'server-timing', timing.header());
+      response = withResponseHeader(response, 'server-timing', timing.header());
     }
     return response;
   };
