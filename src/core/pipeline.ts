@@ -94,18 +94,22 @@ function runOnion(app: Fw, ctx: Context, entries: MiddlewareEntry[], final: Pipe
       if (nextCalled !== null) return Promise.reject(new Error('next() was called more than once in one middleware'));
       return (nextCalled = run(nextApplicable(entries, index + 1, ctx.path)));
     };
+    const fail = (error: unknown): Promise<Response> => app.handleError(ctx, error);
     const settle = (result: unknown): Response | Promise<Response> => {
       if (result instanceof Response) return result;
       if (nextCalled !== null) return nextCalled;
-      if (result !== undefined) return toResponse(ctx, result, null);
-      throw new Error('A middleware neither returned a response nor called next()');
+      try {
+        if (result !== undefined) return toResponse(ctx, result, null);
+        throw new Error('A middleware neither returned a response nor called next()');
+      } catch (error) {
+        return fail(error);
+      }
     };
     try {
       const result = entries[index].fn(ctx, next);
-      if (result instanceof Promise) return result.then(settle).catch((error) => app.handleError(ctx, error));
-      return Promise.resolve(settle(result));
+      return result instanceof Promise ? result.then(settle, fail) : Promise.resolve(settle(result));
     } catch (error) {
-      return app.handleError(ctx, error);
+      return fail(error);
     }
   };
   return run(first);

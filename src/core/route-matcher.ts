@@ -1,7 +1,7 @@
 /**
- * Compiles one method's dynamic routes into matchers: one RegExp per first path segment (plus one for routes
- * that start with a parameter or wildcard), generated from the route trie so that the RegExp engine's own
- * backtracking reproduces the trie's precedence, static > param > wildcard, at every segment.
+ * Compiles one method's dynamic routes into matchers: one RegExp per first character of a static first segment
+ * (plus one for routes that start with a parameter or wildcard), generated from the route trie so that the RegExp
+ * engine's own backtracking reproduces the trie's precedence, static > param > wildcard, at every segment.
  */
 
 /** Parameters captured by a match: `:name` segments by name, a trailing `*` under `'*'`. */

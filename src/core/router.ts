@@ -25,9 +25,10 @@ function pickStatic<T>(byMethod: Map<string, T>, method: string): T | undefined 
 }
 
 /**
- * Maps (method, path) to a value. Parameterless paths live in one Map per method; the rest are compiled per
- * method into one RegExp per first path segment (see route-matcher.ts), tried before the RegExp of routes that
- * start with a parameter, which keeps static > param > wildcard precedence with backtracking at every segment.
+ * Maps (method, path) to a value. Parameterless paths live in one table per method; the rest are compiled per
+ * method into one RegExp per first character of a static first segment (see route-matcher.ts), tried before the
+ * RegExp of routes that start with a parameter, which keeps static > param > wildcard precedence with
+ * backtracking at every segment.
  * A route for the request's method wins over an `all` route on the same pattern.
  */
 export class Router<T> {

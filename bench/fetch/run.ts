@@ -1,0 +1,82 @@
+/**
+ * Hono's in-process fetch benchmark, side by side: each framework in its own process (answers checked
+ * before timing), 3 rounds in alternating order; app.fetch() per case timed with mitata, p50 reported.
+ * Writes bench/.out/fetch.json and prints a table; ratios are the peer's median over ours (above 1: fw faster).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BenchResult, BenchRow } from '../lib/result';
+import { apps, cases } from './apps';
+
+const here = import.meta.dirname;
+const rounds = 3;
+const names = Object.keys(apps);
+const caseNames = cases.map((c) => c.name);
+const floorCase = 'floor: new Response("Hi") alone';
+const samples = new Map<string, number[]>();
+const failures: string[] = [];
+
+for (let round = 0; round < rounds; round++) {
+  const order = round % 2 === 0 ? names : [...names].reverse();
+  for (const name of order) {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'measure.ts'), name], { encoding: 'utf8', cwd: join(here, '..', '..') });
+    if (run.status !== 0) {
+      failures.push(`${name}: ${run.stderr.trim().split('\n')[0]}`);
+      continue;
+    }
+    const result = JSON.parse(run.stdout) as Record<string, number>;
+    for (const [key, value] of Object.entries(result)) samples.set(`${key}|${name}`, [...(samples.get(`${key}|${name}`) ?? []), value]);
+    console.log(`round ${round + 1} ${name}: ${caseNames.map((c) => `${(result[c] / 1000).toFixed(1)}`).join(' / ')} µs`);
+  }
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const rows: BenchRow[] = [];
+const misses: string[] = [];
+for (const c of caseNames) {
+  const ours = median(samples.get(`${c}|fw`) ?? [NaN]);
+  for (const name of names) {
+    const values = samples.get(`${c}|${name}`);
+    if (!values) continue;
+    const m = median(values);
+    rows.push({ case: c, contestant: name, median: Number((m / 1000).toFixed(2)), unit: 'µs', spread: `${(Math.min(...values) / 1000).toFixed(1)}-${(Math.max(...values) / 1000).toFixed(1)}`, ratio: Number((m / ours).toFixed(2)) });
+  }
+  for (const [peer, goal] of [['hono', 1.2], ['itty-router (AutoRouter)', 2]] as const) {
+    const ratio = median(samples.get(`${c}|${peer}`) ?? [NaN]) / ours;
+    if (!(ratio >= goal)) misses.push(`${c}: ${ratio.toFixed(2)}x ${peer} (goal ${goal}x)`);
+  }
+}
+const floor = samples.get(`${floorCase}|fw`);
+if (floor) rows.push({ case: floorCase, contestant: 'fw', median: Number((median(floor) / 1000).toFixed(2)), unit: 'µs', spread: `${(Math.min(...floor) / 1000).toFixed(1)}-${(Math.max(...floor) / 1000).toFixed(1)}` });
+
+const result: BenchResult = {
+  name: 'fetch',
+  command: 'node --import tsx bench/fetch/run.ts',
+  date: new Date().toISOString(),
+  rows,
+  goal: 'fw >= 1.2x hono and >= 2x itty-router (AutoRouter) on each case, in the same run',
+  met: misses.length === 0 && failures.length === 0,
+  higherIsBetter: false,
+  notes: [
+    `Hono's benchmarks/fetch method: prebuilt GET Requests (a fresh Request per call for POST, its construction included), responses not read, mitata p50 per app.fetch() call, ${rounds} rounds in alternating order, one child process per framework; every answer (status, body, x-powered-by) is checked before timing.`,
+    'hono uses RegExpRouter as in its own benchmark; hono/tiny uses PatternRouter; h3 is v2.',
+    floor ? `The floor row is one \`new Response("Hi")\` on this Node (${process.version}): undici's Response construction, which every contestant pays once per call.` : '',
+    failures.length > 0 ? `Failed: ${failures.join('; ')}.` : '',
+    misses.length > 0 ? `Below goal in this run: ${misses.join('; ')}.` : 'Every case met its goals in this run.',
+  ].filter(Boolean).join(' '),
+};
+mkdirSync(join(here, '..', '.out'), { recursive: true });
+writeFileSync(join(here, '..', '.out', 'fetch.json'), `${JSON.stringify(result, null, 2)}\n`);
+
+console.log(`\n(median µs per app.fetch; ratio = peer / fw)`);
+console.log(['case'.padEnd(28), ...names.map((n) => n.slice(0, 16).padStart(18))].join(''));
+for (const c of caseNames) {
+  console.log([c.padEnd(28), ...names.map((n) => {
+    const row = rows.find((r) => r.case === c && r.contestant === n);
+    return (row ? `${row.median.toFixed(1)} (${row.ratio!.toFixed(2)}x)` : 'n/a').padStart(18);
+  })].join(''));
+}
+if (floor) console.log(`${floorCase}: ${(median(floor) / 1000).toFixed(1)} µs`);
+console.log(`\n${result.notes}\nGoal ${result.met ? 'met' : 'not met'}: ${result.goal}`);
