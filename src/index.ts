@@ -49,3 +49,4 @@ export * from './observability';
 export * from './trace';
 export * from './lifecycle';
 export * from './workspace';
+export * from './ratelimit';

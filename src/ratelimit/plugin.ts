@@ -1,0 +1,23 @@
+import type { FwPluginConfig, Middleware } from 'fw';
+import { RateLimiter } from './limiter';
+import type { RateLimitOptions } from './types';
+
+/** The app state key the limiter registers under; the MCP tool `fw/ratelimit/metrics` reads it. */
+export const RATE_LIMIT_STATE_KEY = 'fw:ratelimit';
+
+/** Rate limiting for every request as a plugin; registers the limiter as app state `fw:ratelimit` for metrics. */
+export function rateLimit(options: RateLimitOptions = {}): FwPluginConfig {
+  const limiter = new RateLimiter(options);
+  return {
+    name: 'rate-limit',
+    setup(app) {
+      app.setState(RATE_LIMIT_STATE_KEY, limiter);
+      app.use(limiter.middleware());
+    },
+  };
+}
+
+/** Rate limiting as middleware, for one path prefix or one group (`app.use('/api', rateLimitMiddleware(...))`). */
+export function rateLimitMiddleware(options: RateLimitOptions = {}): Middleware {
+  return new RateLimiter(options).middleware();
+}
