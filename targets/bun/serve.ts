@@ -23,6 +23,8 @@ export async function serve(app: Fw, options: BunServeOptions = {}): Promise<Bun
   const hasSockets = app.websockets.routes().length > 0;
 
   let env: { server: BunServerHandle } | null = null;
+  /** Only the first invocation's end is worth recording (its duration); later ones skip the extra promise. */
+  let first = true;
   const upgrade = async (request: Request, server: BunServerHandle): Promise<Response | undefined> => {
     const result = await app.upgradeWebSocket(request, env!);
     if (result === null) return app.fetch(request, env!);
@@ -41,22 +43,14 @@ export async function serve(app: Fw, options: BunServeOptions = {}): Promise<Bun
       const finished = startInvocation('bun');
       env ??= { server };
       const answer = hasSockets && isWebSocketRequest(request) ? upgrade(request, server) : app.fetch(request, env);
-      if (answer instanceof Response) {
-        finished();
-        return answer;
-      }
-      return answer.then(
-        (response) => {
-          finished();
-          return response;
-        },
-        () => {
-          finished();
-          return internalError();
-        },
-      );
+      if (!first) return answer;
+      first = false;
+      return Promise.resolve(answer).finally(finished);
     },
-    error: internalError,
+    error(error) {
+      console.error('fw/bun: request failed outside the app', error);
+      return internalError();
+    },
     websocket: bunWebSocketHandlers(app),
   });
   markReady();

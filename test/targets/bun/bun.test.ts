@@ -57,6 +57,14 @@ describe('fw/bun serve: HTTP on Bun.serve', () => {
     expect(await (await fetch(`${base}/stream`)).text()).toBe('chunk0;chunk1;chunk2;');
   });
 
+  it('keeps cold-start statistics for target bun', async () => {
+    const stats = (await (await fetch(`${base}/cold-start`)).json()) as { target: string; invocations: number; coldStarts: number; firstInvocationMs: number | null };
+    expect(stats.target).toBe('bun');
+    expect(stats.coldStarts).toBe(1);
+    expect(stats.invocations).toBeGreaterThan(1);
+    expect(typeof stats.firstInvocationMs).toBe('number');
+  });
+
   it('aborts request.signal when the client disconnects', async () => {
     const controller = new AbortController();
     const pending = fetch(`${base}/wait-abort`, { signal: controller.signal }).catch((e: Error) => e.name);

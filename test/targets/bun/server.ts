@@ -1,6 +1,7 @@
 /** The app the Bun tests drive: run under the Bun binary, prints {"port"} once listening. */
 import { RoomManager } from 'fw';
 import { bun, serve } from 'fw/bun';
+import { getColdStartStats } from 'fw/serverless';
 import { roomsApp, type Chat } from '../../ws/rooms-app';
 import { wsTestApp } from '../../ws/ws-app';
 
@@ -33,6 +34,7 @@ const app = roomsApp(rooms, wsTestApp())
     }),
   )
   .get('/events', () => events)
+  .get('/cold-start', () => getColdStartStats())
   .get('/rooms', () => ({ rooms: rooms.rooms(), presence: rooms.presence('lobby'), connections: rooms.connections() }))
   .get('/adapter', () => ({ name: bun().name, runtime: typeof (globalThis as { Bun?: unknown }).Bun }));
 
