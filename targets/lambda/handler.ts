@@ -19,7 +19,7 @@ export function lambda(app: Fw, options: LambdaOptions = {}): LambdaHandler {
     try {
       if (ready !== null) await ready;
       const kind = detectEvent(event);
-      if (kind !== 'v1' && kind !== 'v2' && kind !== 'alb') return await dispatchEvent(kind, event, context, options.events);
+      if (kind !== 'v1' && kind !== 'v2' && kind !== 'alb') return await dispatchEvent(app, kind, event, context, options.events);
       const { response, pending } = await invoker.answer(kind, event, context);
       const result = await toResult(kind, event as { multiValueHeaders?: unknown }, response, invoker.isBinary);
       if (pending.length > 0) await Promise.allSettled(pending);

@@ -49,7 +49,7 @@ export function lambdaStream(app: Fw, options: LambdaOptions = {}): LambdaStream
       await ready;
       const kind = detectEvent(event);
       if (kind !== 'v1' && kind !== 'v2' && kind !== 'alb') {
-        const result = await dispatchEvent(kind, event, context, options.events);
+        const result = await dispatchEvent(app, kind, event, context, options.events);
         responseStream.end(result === undefined ? undefined : JSON.stringify(result));
         return;
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Fw } from 'fw';
+import { Fw, scheduler } from 'fw';
 import { detectEvent, lambda, UnhandledEventError } from 'fw/lambda';
 import { lambdaContext } from '../../fixtures/lambda/context';
 import { fixture } from './fixtures';
@@ -47,7 +47,20 @@ describe('lambda(): events that are not HTTP', () => {
     const handler = lambda(new Fw());
     await expect(handler(fixture('sqs'), context)).rejects.toThrow(UnhandledEventError);
     await expect(handler(fixture('sqs'), context)).rejects.toThrow('fw/lambda received an SQS event but options.events.sqs is not set');
-    await expect(handler(fixture('schedule'), context)).rejects.toThrow('options.events.schedule is not set');
+    await expect(handler(fixture('schedule'), context)).rejects.toThrow('options.events.schedule is not set and no scheduler plugin is registered');
+  });
+
+  it('runs the scheduler plugin\'s jobs for a schedule event when events.schedule is not set', async () => {
+    const ran: string[] = [];
+    const app = new Fw();
+    await app.plugin(scheduler({
+      timers: false,
+      timezone: 'UTC',
+      jobs: [{ name: 'my-scheduled-rule', cron: '0 0 * * *', handler: (run) => { ran.push(run.scheduledTime.toISOString()); } }],
+    }));
+    const report = await lambda(app)(fixture('schedule'), context);
+    expect(report).toEqual({ ran: ['my-scheduled-rule'], failed: [], skipped: [] });
+    expect(ran).toEqual(['2015-10-08T16:53:06.000Z']);
   });
 
   it('fails with a clear error on an event nobody knows', async () => {
