@@ -48,6 +48,22 @@ function buildApp(): Fw {
         }),
       );
     })
+    .get('/broken-stream', () => {
+      let sent = false;
+      return new Response(
+        new ReadableStream({
+          async pull(controller) {
+            if (sent) {
+              await new Promise((r) => setTimeout(r, 30));
+              return controller.error(new Error('source failed'));
+            }
+            sent = true;
+            controller.enqueue(new TextEncoder().encode('partial'));
+          },
+        }),
+      );
+    })
+    .get('/broken-at-once', () => new Response(new ReadableStream({ pull: (c) => c.error(new Error('no data')) })))
     .get('/firehose', () => {
       const chunk = new Uint8Array(64 * 1024);
       return new Response(
@@ -175,6 +191,18 @@ describe('fw/node serve: HTTP', () => {
     expect(await res.text()).toBe('chunk0;chunk1;chunk2;');
   });
 
+  it('answers 500 when a streamed body fails before anything was sent', async () => {
+    const res = await fetch(`${base}/broken-at-once`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: 'Internal Server Error', code: 'INTERNAL_ERROR' });
+  });
+
+  it('cuts the connection when a streamed body fails half-way, and keeps serving', async () => {
+    const failed = await fetch(`${base}/broken-stream`).then((res) => res.text()).then(() => 'completed', (e: Error) => e.name);
+    expect(failed).toBe('TypeError');
+    expect(await (await fetch(`${base}/`)).json()).toEqual({ hello: 'world' });
+  });
+
   it('applies back-pressure: a client that stops reading stops the producer', async () => {
     produced = 0;
     await new Promise<void>((resolve, reject) => {
@@ -240,6 +268,16 @@ describe('fw/node serve: options and lifecycle', () => {
       expect(JSON.parse(body)).toEqual({ hello: 'world' });
     } finally {
       await secure.stop();
+    }
+  });
+
+  it('takes maxBodySize: Infinity as no limit', async () => {
+    const open = await serve(buildApp(), { port: 0, hostname: '127.0.0.1', maxBodySize: Infinity });
+    try {
+      const res = await fetch(`${open.url}/size`, { method: 'POST', body: new Uint8Array(3 * 1024 * 1024) });
+      expect(await res.json()).toEqual({ bytes: 3 * 1024 * 1024 });
+    } finally {
+      await open.stop();
     }
   });
 
