@@ -8,7 +8,7 @@ interface Subscription {
 
 interface PatternEntry {
   segments: string[];
-  list: Subscription[];
+  list: readonly Subscription[];
 }
 
 function reportToConsole(error: unknown, topic: string): void {
@@ -24,11 +24,14 @@ function assertEmittable(topic: unknown): asserts topic is string {
   if (isPattern(topic)) throw new TypeError(`Cannot emit to the pattern "${topic}": emit to a concrete topic`);
 }
 
-/** In-process topic publish/subscribe with wildcard patterns; a bridge can carry its events to other processes. */
+/**
+ * In-process topic publish/subscribe with wildcard patterns; a bridge can carry its events to other processes.
+ * Handler lists are copy-on-write: (un)subscribing replaces a list, so an emit walks its list without copying it.
+ */
 export class EventBus {
   readonly name: string;
   readonly maxHandlersPerTopic: number;
-  private readonly exact = new Map<string, Subscription[]>();
+  private readonly exact = new Map<string, readonly Subscription[]>();
   private readonly patterns = new Map<string, PatternEntry>();
   private readonly publishListeners = new Set<PublishListener>();
   private readonly onError: (error: unknown, topic: string) => void;
@@ -59,10 +62,9 @@ export class EventBus {
     const list = this.listOf(topic);
     if (!list) return false;
     if (handler === undefined) return this.drop(topic);
-    const index = list.findIndex((s) => s.handler === handler);
-    if (index === -1) return false;
-    list.splice(index, 1);
-    if (list.length === 0) this.drop(topic);
+    const found = list.find((s) => s.handler === handler);
+    if (!found) return false;
+    this.remove(topic, found);
     return true;
   }
 
@@ -99,12 +101,12 @@ export class EventBus {
   deliver(topic: string, payload: unknown, event: BusEvent): number {
     const list = this.exact.get(topic);
     if (list !== undefined && this.patterns.size === 0) {
-      const snapshot = list.length === 1 ? list : list.slice();
-      for (const s of snapshot) {
+      for (let i = 0; i < list.length; i++) {
+        const s = list[i];
         if (s.once) this.remove(topic, s);
         this.call(s.handler, topic, payload, event);
       }
-      return snapshot.length;
+      return list.length;
     }
     const subscriptions = this.take(topic);
     for (const s of subscriptions) this.call(s.handler, topic, payload, event);
@@ -151,7 +153,7 @@ export class EventBus {
     return { topics: this.exact.size + this.patterns.size, handlers, emitted: this.emitted };
   }
 
-  private listOf(key: string): Subscription[] | undefined {
+  private listOf(key: string): readonly Subscription[] | undefined {
     return isPattern(key) ? this.patterns.get(key)?.list : this.exact.get(key);
   }
 
@@ -162,33 +164,31 @@ export class EventBus {
   private subscribe(topic: string, handler: EventHandler, once: boolean): () => void {
     assertTopic(topic);
     assertHandler(handler);
-    let list = this.listOf(topic);
-    if (!list) {
-      list = [];
-      if (isPattern(topic)) this.patterns.set(topic, { segments: topic.split('.'), list });
-      else this.exact.set(topic, list);
-    }
+    const list = this.listOf(topic) ?? [];
     if (list.length >= this.maxHandlersPerTopic) {
       throw new Error(`EventBus "${this.name}": topic "${topic}" already has ${this.maxHandlersPerTopic} handlers (maxHandlersPerTopic); unsubscribe some or raise the limit`);
     }
     const subscription: Subscription = { handler, once };
-    list.push(subscription);
+    this.replace(topic, [...list, subscription]);
     return () => this.remove(topic, subscription);
+  }
+
+  private replace(key: string, list: readonly Subscription[]): void {
+    if (list.length === 0) this.drop(key);
+    else if (isPattern(key)) this.patterns.set(key, { segments: key.split('.'), list });
+    else this.exact.set(key, list);
   }
 
   private remove(key: string, subscription: Subscription): void {
     const list = this.listOf(key);
-    const index = list ? list.indexOf(subscription) : -1;
-    if (index === -1) return;
-    list!.splice(index, 1);
-    if (list!.length === 0) this.drop(key);
+    if (list && list.includes(subscription)) this.replace(key, list.filter((s) => s !== subscription));
   }
 
   /** Matching subscriptions (exact first, then patterns in subscription order); `once` ones are removed. */
   private take(topic: string): Subscription[] {
     const matched: Subscription[] = [];
-    const collect = (key: string, list: Subscription[]) => {
-      for (const s of list.slice()) {
+    const collect = (key: string, list: readonly Subscription[]) => {
+      for (const s of list) {
         matched.push(s);
         if (s.once) this.remove(key, s);
       }
