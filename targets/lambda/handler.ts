@@ -4,7 +4,7 @@ import { startInvocation } from '../serverless/cold-start';
 import { detectEvent } from './detect';
 import { dispatchEvent } from './events';
 import { startInit } from './init';
-import { httpInvoker } from './invoke';
+import { httpInvoker, settle } from './invoke';
 import { toResult } from './result';
 import type { LambdaContext, LambdaHandler, LambdaOptions } from './types';
 
@@ -22,7 +22,7 @@ export function lambda(app: Fw, options: LambdaOptions = {}): LambdaHandler {
       if (kind !== 'v1' && kind !== 'v2' && kind !== 'alb') return await dispatchEvent(app, kind, event, context, options.events);
       const { response, pending } = await invoker.answer(kind, event, context);
       const result = await toResult(kind, event as { multiValueHeaders?: unknown }, response, invoker.isBinary);
-      if (pending.length > 0) await Promise.allSettled(pending);
+      await settle(pending);
       return result;
     } finally {
       end();

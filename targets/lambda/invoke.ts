@@ -11,6 +11,14 @@ export interface HttpAnswer {
   pending: Promise<unknown>[];
 }
 
+/** Waits for the `waitUntil` work before the invocation ends (Lambda freezes the instance afterwards) and logs what failed. */
+export async function settle(pending: Promise<unknown>[]): Promise<void> {
+  if (pending.length === 0) return;
+  for (const outcome of await Promise.allSettled(pending)) {
+    if (outcome.status === 'rejected') console.error('fw/lambda: a ctx.waitUntil task failed', outcome.reason);
+  }
+}
+
 /** Answers an event that could not be turned into a Request (400) or made the app throw (500), in the negotiated format. */
 export function errorResponse(app: Fw, event: unknown, error: unknown): Response {
   const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;

@@ -6,7 +6,7 @@ import { startInvocation } from '../serverless/cold-start';
 import { detectEvent } from './detect';
 import { dispatchEvent } from './events';
 import { startInit } from './init';
-import { httpInvoker } from './invoke';
+import { httpInvoker, settle } from './invoke';
 import { splitHeaders } from './result';
 import type { LambdaContext, LambdaOptions } from './types';
 
@@ -63,7 +63,7 @@ export function lambdaStream(app: Fw, options: LambdaOptions = {}): LambdaStream
         out.destroy(error as Error);
       }
       await finished(out).catch(() => undefined);
-      if (pending.length > 0) await Promise.allSettled(pending);
+      await settle(pending);
     } finally {
       end();
     }

@@ -279,6 +279,15 @@ describe('lambda(): HTTP API (payload v2) and function URLs', () => {
     expect(done).toEqual(['flushed']);
   });
 
+  it('still answers when a ctx.waitUntil task fails', async () => {
+    const app = new Fw();
+    app.get('/hello', (ctx: Context) => {
+      ctx.waitUntil(Promise.reject(new Error('analytics down')));
+      return 'ok';
+    });
+    expect(await lambda(app)(fixture('function-url'), context)).toMatchObject({ statusCode: 200, body: 'ok' });
+  });
+
   it('answers 404 and handler errors through the core, in the negotiated format', async () => {
     const app = new Fw();
     app.get('/boom', () => {
