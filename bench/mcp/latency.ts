@@ -5,7 +5,6 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 
-const tsx = join(import.meta.dirname, '../../node_modules/.bin/tsx');
 
 /** A transport to an HTTP endpoint. */
 export function httpTransport(url: string): Transport {
@@ -14,7 +13,7 @@ export function httpTransport(url: string): Transport {
 
 /** A transport to a stdio server script run with tsx. */
 export function stdioTransport(script: string): Transport {
-  return new StdioClientTransport({ command: tsx, args: [script], cwd: join(import.meta.dirname, '../..'), stderr: 'ignore' });
+  return new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', script], cwd: join(import.meta.dirname, '../..'), stderr: 'ignore' });
 }
 
 /** Connects, checks the answer, warms up, then times `calls` sequential calls; returns ms per call. */

@@ -1,6 +1,7 @@
 /** `tools/call` over HTTP with autocannon -c 10: one contestant per process, answers checked before timing. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 
@@ -10,13 +11,17 @@ export interface Contestant {
   script: string;
 }
 
-const tsx = join(import.meta.dirname, '../../node_modules/.bin/tsx');
+/** What one timed run gives: wall-clock throughput and the server process's CPU time per request. */
+export interface Throughput {
+  rps: number;
+  cpuUsPerRequest: number;
+}
 const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
 const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 40 } } });
 
 /** Starts a contestant and resolves with its endpoint URL once it prints it. */
 export async function start(script: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(tsx, [script], { stdio: ['ignore', 'pipe', 'inherit'], cwd: join(import.meta.dirname, '../..') });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'], cwd: join(import.meta.dirname, '../..') });
   let output = '';
   for await (const chunk of child.stdout!) {
     output += String(chunk);
@@ -34,17 +39,29 @@ async function check(name: string, url: string): Promise<void> {
   if (json.result?.content?.[0]?.text !== '42') throw new Error(`${name} answered ${text.slice(0, 200)} instead of 42`);
 }
 
-/** Measures one contestant's requests per second in a fresh process (a short warm-up first). */
-export async function measure(contestant: Contestant, seconds: number): Promise<number> {
+/**
+ * CPU seconds (user + system) a process has used, from /proc (Linux): unlike wall-clock throughput it does not
+ * move when other work on the machine takes the cores.
+ */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Measures one contestant in a fresh process (a short warm-up first): requests per second and server CPU per request. */
+export async function measure(contestant: Contestant, seconds: number): Promise<Throughput> {
   const { child, url } = await start(contestant.script);
   try {
     await check(contestant.name, url);
     const run = (duration: number) => autocannon({ url, method: 'POST', headers, body, connections: 10, duration });
     await run(1);
+    const cpuBefore = cpuSeconds(child.pid!);
     const result = await run(seconds);
+    const cpu = cpuSeconds(child.pid!) - cpuBefore;
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`${contestant.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
     await check(contestant.name, url);
-    return result.requests.average;
+    const total = result.requests.average * seconds;
+    return { rps: result.requests.average, cpuUsPerRequest: (cpu / total) * 1e6 };
   } finally {
     await stop(child);
   }
