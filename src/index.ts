@@ -50,3 +50,4 @@ export * from './trace';
 export * from './lifecycle';
 export * from './workspace';
 export * from './ratelimit';
+export * from './cache';
