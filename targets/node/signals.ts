@@ -43,12 +43,25 @@ export function installSignalHandlers(manager: LifecycleManager, options: Signal
   };
 }
 
+/** The part of a Bun server (`serve()` from `fw/bun` exposes it as `server.bun`) a graceful stop needs. */
+interface BunStoppable {
+  stop(closeActiveConnections?: boolean): Promise<void> | void;
+}
+
 /**
- * A graceful handle on a Node HTTP server for `manager.attach()`: stops listening without cutting idle keep-alive
- * connections (each closes after its next response, which the lifecycle marks `Connection: close`), and resolves
- * once every connection has ended.
+ * A graceful handle for `manager.attach()`. Node (`serve()` from `fw/node`, or a `node:http` server): stops listening
+ * without cutting idle keep-alive connections (each closes after its next response, which the lifecycle marks
+ * `Connection: close`) and resolves once every connection has ended. Bun (`serve()` from `fw/bun`): `stop(false)`,
+ * which stops listening and lets open connections finish; `stop(true)` at the time-out.
  */
-export function gracefulServer(server: { node: HttpServer } | HttpServer): ServerHandle {
+export function gracefulServer(server: { node: HttpServer } | { bun: BunStoppable } | HttpServer): ServerHandle {
+  if ('bun' in server) {
+    const bun = server.bun;
+    return {
+      stopAccepting: async () => { await bun.stop(false); },
+      forceClose: () => { void bun.stop(true); },
+    };
+  }
   const http = 'node' in server ? server.node : server;
   return {
     stopAccepting: () =>
