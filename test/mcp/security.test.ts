@@ -7,7 +7,7 @@ import { createMCPPlugin } from 'fw-mcp';
 import { constantTimeEqual } from '../../mcp/src/http/guard';
 import { TokenBuckets } from '../../mcp/src/http/rate-limit';
 import { demoServer } from '../../examples/mcp-stdio/demo';
-import { appWith, connectHTTP, post } from './helpers';
+import { appWith, connectHTTP, listen, post } from './helpers';
 
 const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
 
@@ -153,6 +153,19 @@ describe('Origin validation (DNS rebinding)', () => {
     const to = (host: string) => named.fetch(new Request(`http://${host}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ping) }));
     expect((await to('mcp.internal')).status).toBe(200);
     expect((await to('other.internal')).status).toBe(403);
+  });
+
+  it('refuses a rebound Host name on a server that fw/node serve() bound to 127.0.0.1 (the connection is loopback)', async () => {
+    const running = await listen(await appWith(demoServer()));
+    stops.push(() => running.stop());
+    const rebound = await rawPost(running.port, { host: `evil.example:${running.port}`, origin: `http://evil.example:${running.port}` });
+    expect(rebound.status).toBe(403);
+    expect(JSON.parse(rebound.body).error.message).toContain('allowedHosts');
+    expect((await rawPost(running.port, { host: `127.0.0.1:${running.port}` })).status).toBe(200);
+    const proxied = await listen(await appWith(demoServer(), { allowedHosts: ['api.example.com'] }));
+    stops.push(() => proxied.stop());
+    expect((await rawPost(proxied.port, { host: 'api.example.com' })).status).toBe(200);
+    expect((await rawPost(proxied.port, { host: 'evil.example' })).status).toBe(403);
   });
 
   it('refuses a foreign Origin behind a real server on 127.0.0.1', async () => {

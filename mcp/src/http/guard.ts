@@ -27,12 +27,22 @@ function hostOf(request: Request): string | null {
   return header === null ? hostnameOf(request.url) : hostnameOf(`http://${header}`);
 }
 
+/** Whether the connection arrived on a loopback address (fw/node hands the `IncomingMessage` as `env.incoming`). */
+function arrivedOnLoopback(env: unknown): boolean {
+  const address = (env as { incoming?: { socket?: { localAddress?: string } } } | null | undefined)?.incoming?.socket?.localAddress;
+  return address !== undefined && (address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.'));
+}
+
+/** The guard: a refusal Response, or null to let the request through. */
+export type Guard = (request: Request, env?: unknown) => Response | null;
+
 /**
  * Checks every MCP request before it is read: Host and Origin (DNS rebinding), rate limit, then the Bearer token.
- * A server is local when the request reached a loopback name or the app listens on one (`listenHostname`);
- * a local server accepts only loopback Host names (or `allowedHosts`) and loopback Origins (or `allowedOrigins`).
+ * A server is local when the app listens on a loopback name (`listenHostname`) or the connection arrived on a
+ * loopback address; a local server accepts only loopback Host names and Origins. `allowedHosts` replaces the Host
+ * rule (for a proxy on the same machine forwarding public names); `allowedOrigins` adds Origins.
  */
-export function createGuard(options: MCPHTTPOptions, listenHostname: () => string | undefined = () => undefined): (request: Request) => Response | null {
+export function createGuard(options: MCPHTTPOptions, listenHostname: () => string | undefined = () => undefined): Guard {
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const allowedHosts = options.allowedHosts ? new Set(options.allowedHosts) : null;
   const buckets = options.rateLimit ? new TokenBuckets(options.rateLimit.max, options.rateLimit.windowMs) : null;
@@ -40,15 +50,15 @@ export function createGuard(options: MCPHTTPOptions, listenHostname: () => strin
   const expected = options.authToken === undefined ? null : `Bearer ${options.authToken}`;
   if (expected !== null && options.authToken === '') throw new TypeError('authToken must not be empty');
 
-  return (request) => {
+  return (request, env) => {
     const origin = request.headers.get('origin');
-    const checkHost = allowedHosts !== null || loopback.has(listenHostname() ?? '');
-    if (checkHost || origin !== null) {
+    const local = loopback.has(listenHostname() ?? '') || arrivedOnLoopback(env);
+    if (local || allowedHosts !== null || origin !== null) {
       const host = hostOf(request);
-      if (checkHost && !(allowedHosts !== null ? allowedHosts.has(host ?? '') : loopback.has(host ?? ''))) {
-        return rpcErrorResponse(403, ErrorCode.InvalidRequest, `Forbidden: Host ${host ?? '(none)'} is not allowed on this MCP server`);
+      if (allowedHosts !== null ? !allowedHosts.has(host ?? '') : local && !loopback.has(host ?? '')) {
+        return rpcErrorResponse(403, ErrorCode.InvalidRequest, `Forbidden: Host ${host ?? '(none)'} is not allowed on this MCP server (a proxy forwarding public names needs allowedHosts)`);
       }
-      if (origin !== null && !allowedOrigins.has(origin) && host !== null && loopback.has(host) && !loopback.has(hostnameOf(origin) ?? '')) {
+      if (origin !== null && !allowedOrigins.has(origin) && (local || loopback.has(host ?? '')) && !loopback.has(hostnameOf(origin) ?? '')) {
         return rpcErrorResponse(403, ErrorCode.InvalidRequest, `Forbidden: Origin ${origin} may not call this local MCP server`);
       }
     }

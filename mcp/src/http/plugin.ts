@@ -25,7 +25,7 @@ export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {})
   const streamable = new StreamableHTTP(server, createSessionStore(options.sessions));
   let mounted: Fw | null = null;
   const guard = createGuard(options, () => mounted?.getAppConfig().hostname);
-  const guarded = (handler: RouteHandler): RouteHandler => (ctx) => guard(ctx.request) ?? handler(ctx);
+  const guarded = (handler: RouteHandler): RouteHandler => (ctx) => guard(ctx.request, ctx.env) ?? handler(ctx);
   return {
     name: base === '/mcp' ? 'fw-mcp' : `fw-mcp:${base || '/'}`,
     setup(app) {
