@@ -36,6 +36,9 @@ export interface LoggerState {
 /** App state key of the structured logger. */
 export const LOGGER_STATE_KEY = 'fw:logger';
 
+/** Where the plugin's error hook leaves the thrown error for the request line. */
+const ERROR_STATE_KEY = 'fw:logger:error';
+
 const DEFAULT_EXCLUDE = ['/health', '/ready', '/live', '/metrics'];
 const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
 
@@ -65,6 +68,9 @@ export function structuredLogger(options: StructuredLoggerOptions = {}): FwPlugi
     decorate: { log: logger },
     state: { [LOGGER_STATE_KEY]: state },
     setup(app) {
+      app.onError((error, ctx: Context) => {
+        ctx.state[ERROR_STATE_KEY] = error;
+      });
       app.use(async (ctx: Context, next) => {
         const started = performance.now();
         const incoming = ctx.header(header);
@@ -75,7 +81,9 @@ export function structuredLogger(options: StructuredLoggerOptions = {}): FwPlugi
         const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
         const level = levelFor(response.status);
         const logged = !exclude.has(ctx.path) && (!options.filter || options.filter({ method: ctx.method, path: ctx.path, status: response.status, durationMs, level, requestId }));
-        if (logged) requestLog[level]('request completed', { ...traceOf(ctx), status: response.status, durationMs });
+        const error = ctx.state[ERROR_STATE_KEY];
+        const fields = error === undefined ? { ...traceOf(ctx), status: response.status, durationMs } : { ...traceOf(ctx), status: response.status, durationMs, error };
+        if (logged) requestLog[level]('request completed', fields);
         for (const hook of state.afterRequest) hook(ctx);
         return withResponseHeader(response, header, requestId);
       });

@@ -52,6 +52,8 @@ describe('structuredLogger', () => {
     await app.request('/health');
     await app.request('/quiet');
     expect(out.lines.map((l) => [l.level, l.path, l.status])).toEqual([['warn', '/missing', 404], ['error', '/boom', 500]]);
+    expect(out.lines[1].error).toMatchObject({ name: 'Error', message: 'x' });
+    expect(out.lines[0].error).toBeUndefined();
   });
 
   it('redacts authorization, cookies and password fields at any depth', async () => {
