@@ -161,7 +161,9 @@ describe('Origin validation (DNS rebinding)', () => {
     const rebound = await rawPost(running.port, { host: `evil.example:${running.port}`, origin: `http://evil.example:${running.port}` });
     expect(rebound.status).toBe(403);
     expect(JSON.parse(rebound.body).error.message).toContain('allowedHosts');
-    expect((await rawPost(running.port, { host: `127.0.0.1:${running.port}` })).status).toBe(200);
+    for (const host of [`127.0.0.1:${running.port}`, `LOCALHOST:${running.port}`, `[::1]:${running.port}`, 'localhost']) {
+      expect((await rawPost(running.port, { host })).status).toBe(200);
+    }
     const proxied = await listen(await appWith(demoServer(), { allowedHosts: ['api.example.com'] }));
     stops.push(() => proxied.stop());
     expect((await rawPost(proxied.port, { host: 'api.example.com' })).status).toBe(200);

@@ -22,9 +22,12 @@ export function constantTimeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
+/** The Host header's name without the port (`[::1]` keeps its brackets), lowercased; the URL's host when absent. */
 function hostOf(request: Request): string | null {
   const header = request.headers.get('host');
-  return header === null ? hostnameOf(request.url) : hostnameOf(`http://${header}`);
+  if (header === null) return hostnameOf(request.url);
+  const end = header.startsWith('[') ? header.indexOf(']') + 1 : header.indexOf(':');
+  return (end > 0 ? header.slice(0, end) : header).toLowerCase();
 }
 
 /** Whether the connection arrived on a loopback address (fw/node hands the `IncomingMessage` as `env.incoming`). */
