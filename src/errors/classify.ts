@@ -28,7 +28,6 @@ interface ErrorLike {
   code?: unknown;
   retryable?: unknown;
   cause?: unknown;
-  errors?: unknown;
 }
 
 function byStatus(status: number): [ErrorCategory, boolean] {
