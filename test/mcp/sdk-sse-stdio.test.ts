@@ -77,6 +77,19 @@ describe('SDK client over stdio (child process)', () => {
   });
 });
 
+describe('SDK client over stdio, server under Bun', () => {
+  it('runs the whole scenario against the stdio example run by bun', async () => {
+    const client = sdkClient();
+    const transport = new StdioClientTransport({ command: `${root}node_modules/.bin/bun`, args: ['run', example], env: { ...process.env, MCP_PAGE_SIZE: '3' } as Record<string, string>, stderr: 'pipe' });
+    await client.connect(transport);
+    try {
+      await exercise(client);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe('MCP inspector CLI', () => {
   // The CLI reads its own package.json relative to the working directory, so it runs from its build folder.
   const cliDir = `${root}node_modules/@modelcontextprotocol/inspector-cli/build`;
