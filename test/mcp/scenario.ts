@@ -1,0 +1,30 @@
+/** The scenario every transport test runs with the official SDK client against the demo server (page size 3). */
+import { expect } from 'vitest';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CallToolResultSchema, CreateMessageRequestSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+
+/** The same scenario on any transport: pages, call, read, prompt, complete, progress, logging, sampling. */
+export async function exercise(client: Client): Promise<void> {
+  client.setRequestHandler(CreateMessageRequestSchema, async () => ({ role: 'assistant', model: 'm', content: { type: 'text', text: 'forty-two' } }));
+  const names: string[][] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor === undefined ? {} : { cursor });
+    names.push(page.tools.map((t) => t.name));
+    cursor = page.nextCursor;
+  } while (cursor);
+  expect(names).toEqual([['add', 'echo', 'count'], ['ask_model', 'stream_words', 'sleep'], ['fail']]);
+  expect((await client.callTool({ name: 'add', arguments: { a: 1, b: 2 } })).structuredContent).toEqual({ sum: 3 });
+  expect(((await client.readResource({ uri: 'demo://users/5' })).contents[0] as { text: string }).text).toBe('{"id":"5","name":"user 5"}');
+  expect((await client.getPrompt({ name: 'greet', arguments: { name: 'Lin', language: 'finnish' } })).messages[0].content).toEqual({ type: 'text', text: 'Say hello to Lin in finnish.' });
+  expect((await client.complete({ ref: { type: 'ref/resource', uri: 'demo://users/{id}' }, argument: { name: 'id', value: '1' } })).completion.values).toEqual(['1', '10', '11']);
+  const progress: number[] = [];
+  await client.callTool({ name: 'count', arguments: { steps: 3 } }, CallToolResultSchema, { onprogress: (p) => progress.push(p.progress) });
+  expect(progress).toEqual([1, 2, 3]);
+  const logs: string[] = [];
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => { logs.push(String(n.params.data)); });
+  await client.setLoggingLevel('notice');
+  await client.callTool({ name: 'count', arguments: { steps: 3 } });
+  expect(logs).toEqual(['counted 3']);
+  expect((await client.callTool({ name: 'ask_model', arguments: { question: 'answer?' } })).content).toEqual([{ type: 'text', text: 'model said: forty-two' }]);
+}
