@@ -45,6 +45,11 @@ export interface WebSocketHandlers<Data = unknown> {
 export interface WebSocketRouteOptions {
   /** Largest accepted message in bytes (default 1 MiB); a larger one closes the socket with 1009. */
   maxPayload?: number;
+  /**
+   * Seconds without any frame from the peer (pongs included) after which the socket is dropped as dead
+   * (default 120, as Bun; 0 disables). Node pings at this interval; Bun does it natively; workers leave it to the runtime.
+   */
+  idleTimeout?: number;
 }
 
 /** A registered WebSocket route. */
@@ -64,6 +69,7 @@ export interface WebSocketUpgrade<Data = unknown> {
   /** Headers to add to the 101 response (set with `ctx.setHeader`/`ctx.setCookie` in `upgrade`). */
   headers: Headers;
   maxPayload: number;
+  idleTimeout: number;
 }
 
 /** The platform side of a socket, which a target implements over its native WebSocket. */
@@ -87,6 +93,7 @@ export interface WebSocketDriver<Data = unknown> {
 }
 
 const defaultMaxPayload = 1024 * 1024;
+const defaultIdleTimeout = 120;
 
 /** Whether a Request asks to upgrade to a WebSocket (`Upgrade: websocket`). */
 export function isWebSocketRequest(request: Request): boolean {
@@ -130,7 +137,9 @@ export class WebSocketRoutes {
     if (typeof handlers !== 'object' || handlers === null) throw new TypeError('ws(path, handlers) needs a handlers object');
     const maxPayload = options.maxPayload ?? defaultMaxPayload;
     if (!Number.isInteger(maxPayload) || maxPayload <= 0) throw new RangeError('ws option maxPayload must be a positive integer');
-    const route: WebSocketRoute = { path: normalizePattern(path), handlers, options: { maxPayload } };
+    const idleTimeout = options.idleTimeout ?? defaultIdleTimeout;
+    if (typeof idleTimeout !== 'number' || !(idleTimeout >= 0) || idleTimeout === Infinity) throw new RangeError('ws option idleTimeout must be a number of seconds >= 0 (0 disables it)');
+    const route: WebSocketRoute = { path: normalizePattern(path), handlers, options: { maxPayload, idleTimeout } };
     this.router.add('GET', route.path, route);
     this.list.push(route);
   }
@@ -198,6 +207,7 @@ export class WebSocketRoutes {
       path: url.pathname,
       headers,
       maxPayload: route.options.maxPayload,
+      idleTimeout: route.options.idleTimeout,
     };
     return upgrade;
   }

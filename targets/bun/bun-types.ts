@@ -26,6 +26,7 @@ export interface BunServeConfig<T> {
   error(error: Error): Response;
   websocket: {
     maxPayloadLength: number;
+    idleTimeout: number;
     open(ws: BunSocket<T>): void;
     message(ws: BunSocket<T>, message: string | Uint8Array): void;
     close(ws: BunSocket<T>, code: number, reason: string): void;

@@ -21,10 +21,23 @@ function tooBig(message: string | Uint8Array, limit: number): boolean {
   return message.length * 3 > limit && encoder.encode(message).byteLength > limit;
 }
 
+/**
+ * Bun's idle timeout (one per server): the shortest non-zero `idleTimeout` of the app's ws routes, capped at
+ * Bun's 960 s; 0 when every route disables it. Bun pings idle peers itself and a pong counts as activity,
+ * so only peers that stop answering are dropped, on any route.
+ */
+export function shortestIdle(app: Fw): number {
+  const routes = app.websockets.routes();
+  const enabled = routes.map((r) => r.options.idleTimeout).filter((s) => s > 0);
+  if (enabled.length === 0) return routes.length === 0 ? 120 : 0;
+  return Math.min(960, Math.ceil(Math.min(...enabled)));
+}
+
 /** Bun's native `websocket` handlers, driving the app's ws route handlers. */
 export function bunWebSocketHandlers(app: Fw): BunServeConfig<SocketData>['websocket'] {
   return {
     maxPayloadLength: largestPayload(app),
+    idleTimeout: shortestIdle(app),
     open(ws: BunSocket<SocketData>) {
       ws.data.driver = app.websockets.connect(ws.data.upgrade, {
         send: (data) => void ws.send(data),

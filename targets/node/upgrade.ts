@@ -20,6 +20,27 @@ function toMessage(data: RawData, isBinary: boolean): string | Uint8Array {
   return data instanceof ArrayBuffer ? new Uint8Array(data) : data;
 }
 
+/**
+ * Drops a peer that has sent nothing (not even a pong) for `seconds`: pings at that interval and terminates
+ * the socket when the previous ping went unanswered, so dead TCP peers do not stay in rooms forever.
+ */
+function watchIdle(ws: WebSocket, seconds: number): () => void {
+  if (seconds === 0) return () => undefined;
+  let heard = true;
+  const alive = () => {
+    heard = true;
+  };
+  ws.on('pong', alive);
+  ws.on('message', alive);
+  const timer = setInterval(() => {
+    if (!heard) return ws.terminate();
+    heard = false;
+    ws.ping();
+  }, seconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** Handles `upgrade` events of a Node server: resolves ws routes through the app and runs them on the `ws` package. */
 export class NodeWebSockets {
   private readonly servers = new Map<number, WebSocketServer>();
@@ -79,8 +100,12 @@ export class NodeWebSockets {
       send: (data) => ws.send(data),
       close: (code, reason) => ws.close(code, reason),
     });
+    const stopWatching = watchIdle(ws, upgrade.idleTimeout);
     ws.on('message', (data, isBinary) => void driver.message(toMessage(data, isBinary)));
-    ws.on('close', (code, reason) => void driver.closed(code, reason.toString()));
+    ws.on('close', (code, reason) => {
+      stopWatching();
+      void driver.closed(code, reason.toString());
+    });
     ws.on('error', () => undefined);
     void driver.opened();
   }

@@ -32,5 +32,11 @@ export function wsTestApp(): Fw {
         log.push(`close ${ws.data.user} ${code} ${reason}`);
       },
     })
-    .ws('/small', { message: (ws, msg) => ws.send(msg) }, { maxPayload: 16 });
+    .ws('/small', { message: (ws, msg) => ws.send(msg) }, { maxPayload: 16 })
+    .ws('/idle', {
+      open: (ws) => ws.send('watching'),
+      close: (_ws, code) => {
+        log.push(`idle closed ${code}`);
+      },
+    }, { idleTimeout: 1 });
 }

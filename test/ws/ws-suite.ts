@@ -105,6 +105,22 @@ export function webSocketSuite(name: string, base: () => string): void {
       expect((await c.closed).code).toBe(1009);
     });
 
+    it('keeps a peer that answers pings past idleTimeout', async () => {
+      const c = await client(`${base()}/idle`);
+      expect(await c.next()).toBe('watching');
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(c.ws.readyState).toBe(WebSocket.OPEN);
+      c.ws.close();
+      await c.closed;
+    });
+
+    it('drops a peer that stops answering after idleTimeout', async () => {
+      const ws = new WebSocket(`${base()}/idle`, { autoPong: false });
+      const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
+      expect((await closed) >= 1000).toBe(true);
+      await logged(base(), /^idle closed 10(0[56]|01)$/);
+    });
+
     it('refuses the handshake with the Response upgrade() returned', async () => {
       const refused = await refusedStatus(`${base()}/echo/lobby`);
       expect(refused.status).toBe(401);
