@@ -126,6 +126,22 @@ describe('OTLP log export against a local receiver', () => {
     expect(() => createOTelLogger({ maxBatchSize: 0 })).toThrow(/maxBatchSize/);
   });
 
+  it('on Node, records logged outside requests go out on the flush interval and on app.stop()', async () => {
+    const app = new Fw();
+    await app.plugin(structuredLogger({ write: () => {} }));
+    const plugin = otelLogs({ url, flushIntervalMs: 20 });
+    await app.plugin(plugin);
+    await app.ready();
+    const log = app.state<{ logger: { info(m: string): void } }>('fw:logger')!.logger;
+    log.info('job finished');
+    while (posts.length === 0) await new Promise((r) => setTimeout(r, 10));
+    expect(posts[0].body.resourceLogs[0].scopeLogs[0].logRecords[0].body.stringValue).toBe('job finished');
+    log.info('last words');
+    await app.stop();
+    expect(posts.map((p) => p.body.resourceLogs[0].scopeLogs[0].logRecords[0].body.stringValue)).toEqual(['job finished', 'last words']);
+    expect(() => otelLogs({ flushIntervalMs: -1 })).toThrow(/flushIntervalMs/);
+  });
+
   it('otelLogs without structuredLogger is a clear error', async () => {
     const app = new Fw();
     expect(() => app.plugin(otelLogs({ url }))).toThrow(/depends on "structured-logger"/);
