@@ -16,7 +16,7 @@ export interface OTelLogsPluginOptions extends OTelLogsOptions {
 /**
  * Sends the structured logger's records to an OTLP/HTTP collector: registered after `structuredLogger`, it adds
  * the exporter as a sink and sends what each request logged through `ctx.waitUntil` (kept alive on workers and
- * Lambda; in the background on Node and Bun), plus a periodic flush on Node and Bun. `app.stop()` flushes the rest.
+ * Lambda; in the background on Node and Bun), plus a periodic flush on Node and Bun; `app.stop()` flushes the rest.
  */
 export function otelLogs(options: OTelLogsPluginOptions = {}): FwPluginConfig & { exporter: OTelLogExporter } {
   const exporter = createOTelExporter(options);
