@@ -65,12 +65,37 @@ for (const name of ['simple object', 'array of 1000 objects']) {
   serializeCases.push({ ...base, name: `${name}, flattened as for a Response body`, flatten: true });
 }
 
-/** The query schema of the validateAndCoerce cases (no defaults, so the fast path applies). */
-export const querySchema = {
+/** One validateAndCoerce case: a schema without defaults, data that conforms, and optionally the same data as query strings. */
+export interface CoerceCase {
+  name: string;
+  schema: Record<string, unknown>;
+  conforming: unknown;
+  strings?: unknown;
+  batch: number;
+}
+
+const item = {
   type: 'object',
-  properties: { page: { type: 'integer', minimum: 1 }, limit: { type: 'integer', maximum: 100 }, q: { type: 'string' }, active: { type: 'boolean' } },
+  required: ['id', 'name'],
+  properties: { id: { type: 'integer' }, name: { type: 'string', minLength: 1 }, price: { type: 'number', minimum: 0 }, tags: { type: 'array', items: { type: 'string' } }, active: { type: 'boolean' } },
 };
 
-/** Data that already conforms (fast path) and the same data as query strings (coercion needed). */
-export const conformingQuery = { page: 2, limit: 20, q: 'shoes', active: true };
-export const stringQuery = { page: '2', limit: '20', q: 'shoes', active: 'true' };
+/** The validateAndCoerce cases: a query (strings in real requests) and a JSON body (already typed). */
+export const coerceCases: CoerceCase[] = [
+  {
+    name: 'query, 4 fields',
+    schema: {
+      type: 'object',
+      properties: { page: { type: 'integer', minimum: 1 }, limit: { type: 'integer', maximum: 100 }, q: { type: 'string' }, active: { type: 'boolean' } },
+    },
+    conforming: { page: 2, limit: 20, q: 'shoes', active: true },
+    strings: { page: '2', limit: '20', q: 'shoes', active: 'true' },
+    batch: 20_000,
+  },
+  {
+    name: 'JSON body, 50 items',
+    schema: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: item }, note: { type: 'string' } } },
+    conforming: { note: 'order', items: Array.from({ length: 50 }, (_, i) => ({ id: i, name: `item ${i}`, price: i * 1.5, tags: ['a', 'b'], active: i % 2 === 0 })) },
+    batch: 2_000,
+  },
+];

@@ -3,7 +3,7 @@ import { deepStrictEqual } from 'node:assert';
 import fastJson from 'fast-json-stringify';
 import { Validator, type Schema } from '@cfworker/json-schema';
 import { coerce, compileSerializer, validate, validateAndCoerce } from 'fw';
-import { conformingQuery, querySchema, serializeCases, stringQuery } from './cases';
+import { coerceCases, serializeCases } from './cases';
 
 const SAMPLES = 15;
 
@@ -42,21 +42,24 @@ function measureSerializer(caseName: string, contestant: string): number {
   return median;
 }
 
-function measureCoercion(contestant: string): number {
-  const expected = { valid: true, value: conformingQuery, errors: [] };
-  const interpreter = new Validator(querySchema as Schema, '2020-12', false);
+function measureCoercion(caseName: string, contestant: string): number {
+  const found = coerceCases.find((c) => c.name === caseName);
+  if (!found) throw new Error(`unknown case ${caseName}`);
+  const { schema, conforming, strings } = found;
+  const expected = { valid: true, value: conforming, errors: [] };
+  const interpreter = new Validator(schema as Schema, '2020-12', false);
   const runs: Record<string, () => { valid: boolean; value: unknown; errors: unknown[] }> = {
-    'fast path (conforming data)': () => validateAndCoerce(querySchema, conformingQuery),
-    'coerce + validate every time': () => validate(querySchema, coerce(querySchema, conformingQuery)),
-    'query strings (coerced)': () => validateAndCoerce(querySchema, stringQuery),
-    '@cfworker/json-schema alone (no quick check)': () => ({ valid: interpreter.validate(conformingQuery).valid, value: conformingQuery, errors: [] }),
+    'fast path (conforming data)': () => validateAndCoerce(schema, conforming),
+    'coerce + validate every time': () => validate(schema, coerce(schema, conforming)),
+    'query strings (coerced)': () => validateAndCoerce(schema, strings),
+    '@cfworker/json-schema alone (no quick check)': () => ({ valid: interpreter.validate(conforming).valid, value: conforming, errors: [] }),
   };
   const run = runs[contestant];
   if (!run) throw new Error(`unknown contestant ${contestant}`);
   deepStrictEqual(run(), expected, `${contestant} gave a wrong answer`);
-  return timeIt(run, 20_000);
+  return timeIt(run, found.batch);
 }
 
 const [kind, caseName, contestant] = process.argv.slice(2);
-const median = kind === 'coerce' ? measureCoercion(contestant) : measureSerializer(caseName, contestant);
+const median = kind === 'coerce' ? measureCoercion(caseName, contestant) : measureSerializer(caseName, contestant);
 process.stdout.write(`${JSON.stringify({ median })}\n`);

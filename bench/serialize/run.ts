@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchResult, BenchRow } from '../lib/result';
-import { serializeCases } from './cases';
+import { coerceCases, serializeCases } from './cases';
 
 const ROUNDS = 3;
 const here = import.meta.dirname;
@@ -48,11 +48,15 @@ for (const c of serializeCases) {
   }
 }
 
-const coercion = rounds('coerce', '', coercions);
-const fast = median(coercion.get(coercions[0])!);
-for (const contestant of coercions) {
-  const values = coercion.get(contestant)!;
-  rows.push({ case: 'validateAndCoerce (4-field query schema)', contestant: contestant === coercions[0] ? `fw ${contestant}` : contestant, median: median(values), unit: 'ns/op', spread: spread(values), ratio: median(values) / fast });
+for (const c of coerceCases) {
+  const contestants = coercions.filter((name) => c.strings !== undefined || name !== 'query strings (coerced)');
+  const results = rounds('coerce', c.name, contestants);
+  const fast = median(results.get(contestants[0])!);
+  for (const contestant of contestants) {
+    const values = results.get(contestant)!;
+    const label = contestant === contestants[0] ? `fw ${contestant}` : contestant;
+    rows.push({ case: `validateAndCoerce, ${c.name}`, contestant: label, median: median(values), unit: 'ns/op', spread: spread(values), ratio: median(values) / fast });
+  }
 }
 
 const objectRatio = rows.find((r) => r.case === serializeCases[0].name && r.contestant === 'JSON.stringify')!.ratio!;

@@ -38,27 +38,84 @@ function coerceScalar(types: string[], value: string): unknown {
   return value;
 }
 
+/** A schema's coercion compiled once: a cheap test for "would anything change" and the conversion itself. */
+export interface CoercionPlan {
+  /** Whether `apply` would change anything in data, ignoring defaults (no copy, no allocation). */
+  needs(value: unknown): boolean;
+  /** A copy of data converted to the schema's types, with defaults filled in. */
+  apply(value: unknown): unknown;
+}
+
+const identity: CoercionPlan = { needs: () => false, apply: (value) => value };
+
+function compilePlan(schema: JSONSchema | boolean | undefined): CoercionPlan {
+  if (!schema || typeof schema !== 'object') return identity;
+  const types = typesOf(schema);
+  const hasDefault = 'default' in schema;
+  const fallback = schema.default;
+  const wrap = types.length === 1 && types[0] === 'array';
+  const items = schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items) ? planFor(schema.items) : null;
+  const props = schema.properties && typeof schema.properties === 'object' ? (schema.properties as Record<string, JSONSchema>) : null;
+  const fields: [string, CoercionPlan][] = props === null ? [] : Object.keys(props).map((key) => [key, planFor(props[key])]);
+  const scalar = types.length === 0 || types.includes('string') ? null : types;
+
+  const needs = (value: unknown): boolean => {
+    if (value === undefined) return false;
+    if (wrap && !Array.isArray(value)) return true;
+    if (Array.isArray(value)) {
+      if (items === null) return false;
+      for (let i = 0; i < value.length; i++) if (items.needs(value[i])) return true;
+      return false;
+    }
+    if (value !== null && typeof value === 'object') {
+      if (props === null) return false;
+      for (let i = 0; i < fields.length; i++) if (fields[i][1].needs((value as Record<string, unknown>)[fields[i][0]])) return true;
+      return false;
+    }
+    return scalar !== null && typeof value === 'string' && coerceScalar(scalar, value) !== value;
+  };
+
+  const apply = (input: unknown): unknown => {
+    if (input === undefined) return hasDefault ? structuredClone(fallback) : undefined;
+    const value = wrap && !Array.isArray(input) ? [input] : input;
+    if (Array.isArray(value)) return items === null ? value : value.map((v) => items.apply(v));
+    if (value !== null && typeof value === 'object') {
+      if (props === null) return value;
+      const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+      for (const [key, plan] of fields) {
+        const next = plan.apply(out[key]);
+        if (next !== undefined) out[key] = next;
+      }
+      return out;
+    }
+    return scalar !== null && typeof value === 'string' ? coerceScalar(scalar, value) : value;
+  };
+
+  return { needs, apply };
+}
+
+const plans = new WeakMap<object, CoercionPlan>();
+
+/** The compiled coercion of a schema, cached per schema object. */
+export function planFor(schema: JSONSchema | boolean | undefined): CoercionPlan {
+  if (!schema || typeof schema !== 'object') return identity;
+  let plan = plans.get(schema);
+  if (plan === undefined) {
+    let built: CoercionPlan = identity;
+    plans.set(schema, { needs: (v) => built.needs(v), apply: (v) => built.apply(v) });
+    built = compilePlan(schema);
+    plans.set(schema, (plan = built));
+  }
+  return plan;
+}
+
 /**
  * Whether `coerce` would change anything in data for a schema without defaults: a string where the
  * schema wants a number, integer, boolean or null that converts, or a single value where it wants an
  * array. Cheap (no copy, no validation), so `validateAndCoerce` can validate conforming data directly.
  */
 export function needsCoercion(schema: JSONSchema | boolean | undefined, value: unknown): boolean {
-  if (!schema || typeof schema !== 'object' || value === undefined) return false;
-  const types = typesOf(schema);
-  if (types.length === 1 && types[0] === 'array' && !Array.isArray(value)) return true;
-  if (Array.isArray(value)) {
-    const items = schema.items;
-    return Boolean(items && typeof items === 'object' && !Array.isArray(items) && value.some((v) => needsCoercion(items, v)));
-  }
-  if (value !== null && typeof value === 'object') {
-    const props = schema.properties as Record<string, JSONSchema> | undefined;
-    if (!props || typeof props !== 'object') return false;
-    for (const key in props) if (needsCoercion(props[key], (value as Record<string, unknown>)[key])) return true;
-    return false;
-  }
-  if (typeof value !== 'string' || types.length === 0 || types.includes('string')) return false;
-  return coerceScalar(types, value) !== value;
+  return planFor(schema).needs(value);
 }
 
 /**
@@ -68,24 +125,5 @@ export function needsCoercion(schema: JSONSchema | boolean | undefined, value: u
  * with a `default` get a copy of it. Strings that do not convert are left for validation to reject.
  */
 export function coerce(schema: JSONSchema | boolean | undefined, value: unknown): unknown {
-  if (!schema || typeof schema !== 'object') return value;
-  if (value === undefined) return 'default' in schema ? structuredClone(schema.default) : undefined;
-  const types = typesOf(schema);
-  if (types.length === 1 && types[0] === 'array' && !Array.isArray(value)) value = [value];
-  if (Array.isArray(value)) {
-    const items = schema.items;
-    return items && typeof items === 'object' && !Array.isArray(items) ? value.map((v) => coerce(items, v)) : value;
-  }
-  if (value !== null && typeof value === 'object') {
-    const props = schema.properties as Record<string, JSONSchema> | undefined;
-    if (!props || typeof props !== 'object') return value;
-    const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    for (const key in props) {
-      const next = coerce(props[key], out[key]);
-      if (next !== undefined) out[key] = next;
-    }
-    return out;
-  }
-  if (typeof value !== 'string' || types.length === 0 || types.includes('string')) return value;
-  return coerceScalar(types, value);
+  return planFor(schema).apply(value);
 }

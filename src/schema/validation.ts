@@ -1,5 +1,5 @@
 import type { JSONSchema } from '../core/types';
-import { coerce, needsCoercion, schemaHasDefaults } from './coerce';
+import { planFor, schemaHasDefaults, type CoercionPlan } from './coerce';
 import { toValidationErrors, type ValidationError } from './validation-errors';
 import { validatorFor, type CompiledSchema } from './validator-cache';
 
@@ -57,9 +57,13 @@ export function createValidator<T = unknown>(schema: JSONSchema | boolean): (dat
   return (data) => check<T>(compiled, data);
 }
 
-function coerceAndCheck<T>(compiled: CompiledSchema, schema: JSONSchema | boolean, hasDefaults: boolean, data: unknown): ValidationResult<T> {
-  const input = hasDefaults || needsCoercion(schema, data) ? coerce(schema, data) : data;
-  return check<T>(compiled, input);
+/**
+ * The fast path first: without defaults, data the quick check accepts is returned as is. Otherwise the
+ * data is converted when the plan says something would change, and validated once more.
+ */
+function coerceAndCheck<T>(compiled: CompiledSchema, plan: CoercionPlan, hasDefaults: boolean, data: unknown): ValidationResult<T> {
+  if (!hasDefaults && compiled.quick !== null && compiled.quick(data)) return { valid: true, value: data as T, errors: [] };
+  return check<T>(compiled, hasDefaults || plan.needs(data) ? plan.apply(data) : data);
 }
 
 /**
@@ -68,8 +72,9 @@ function coerceAndCheck<T>(compiled: CompiledSchema, schema: JSONSchema | boolea
  */
 export function createCoercingValidator<T = unknown>(schema: JSONSchema | boolean, cached = true): (data: unknown) => ValidationResult<T> {
   const compiled = validatorFor(schema, cached);
+  const plan = planFor(schema);
   const hasDefaults = schemaHasDefaults(schema);
-  return (data) => coerceAndCheck<T>(compiled, schema, hasDefaults, data);
+  return (data) => coerceAndCheck<T>(compiled, plan, hasDefaults, data);
 }
 
 const defaultsKnown = new WeakMap<object, boolean>();
@@ -83,10 +88,10 @@ function hasDefaultsCached(schema: JSONSchema | boolean): boolean {
 
 /**
  * Validates after coercing strings to the schema's types (number, integer, boolean, null, arrays) and
- * filling defaults. When the schema has no defaults and the data already has the schema's types, it
- * validates the data itself, untouched and uncopied (the fast path); otherwise it coerces a copy and
- * validates that. Either way the data is validated once.
+ * filling defaults. When the schema has no defaults and the data already conforms, it is returned
+ * untouched and uncopied after one (quick) validation: the fast path. Otherwise a copy is coerced when
+ * anything would change, and validated.
  */
 export function validateAndCoerce<T = unknown>(schema: JSONSchema | boolean, data: unknown): ValidationResult<T> {
-  return coerceAndCheck<T>(validatorFor(schema), schema, hasDefaultsCached(schema), data);
+  return coerceAndCheck<T>(validatorFor(schema), planFor(schema), hasDefaultsCached(schema), data);
 }
