@@ -12,11 +12,13 @@ import { complete } from './methods/completion';
 import { stringParam } from './methods/params';
 import { Outgoing } from './outgoing';
 import { isLogLevel, levelPasses, type ClientLink, type LogLevel } from './peer';
+import { initialize, setLevel } from './methods/lifecycle';
 import { Registry } from './registry';
+import { Subscriptions } from './subscriptions';
 import { RequestContext, type AbortSource } from './request-context';
 import { StdioTransport } from './stdio/transport';
 import type { MCPPrompt, MCPResource, MCPResourceTemplate, MCPServerOptions, MCPTool, RuntimeBridgeOptions, Workflow } from './types';
-import { LATEST_VERSION, negotiateVersion } from './versions';
+import { LATEST_VERSION } from './versions';
 
 type Params = Record<string, any> | undefined;
 
@@ -43,7 +45,7 @@ export class MCPServer {
   private readonly links = new Set<ClientLink>();
   private primaryLink: ClientLink | null = null;
   private readonly listeners = new Set<NotificationListener>();
-  private readonly subscriptions = new Map<string, Set<string>>();
+  private readonly subscriptions = new Subscriptions();
   private docsLoading: Promise<void> | null = null;
 
   constructor(app: Fw | null = null, options: MCPServerOptions = {}) {
@@ -145,7 +147,7 @@ export class MCPServer {
 
   /** Sends `notifications/resources/updated` to clients subscribed to `uri`. */
   notifyResourceUpdated(uri: string): number {
-    const keys = this.subscriptions.get(uri);
+    const keys = this.subscriptions.keysFor(uri);
     if (!keys) return 0;
     let sent = 0;
     for (const link of this.connected()) {
@@ -235,9 +237,9 @@ export class MCPServer {
   private async dispatch(method: string, params: Params, ctx: RequestContext, link: ClientLink): Promise<Record<string, unknown>> {
     const r = this.registry;
     switch (method) {
-      case 'initialize': return this.initialize(params, link);
+      case 'initialize': return this.loadDocs().then(() => initialize(params, link, this));
       case 'ping': return {};
-      case 'logging/setLevel': return this.setLevel(params, link);
+      case 'logging/setLevel': return setLevel(params, link);
       case 'tools/list': return listTools(r, params, this.pageSize);
       case 'tools/call': return callTool(r, params, ctx);
       case 'prompts/list': return listPrompts(r, params, this.pageSize);
@@ -249,52 +251,13 @@ export class MCPServer {
       case 'resources/list': return listResources(r, params, this.pageSize);
       case 'resources/templates/list': return listTemplates(r, params, this.pageSize);
       case 'resources/read': return readResource(r, params, ctx);
-      case 'resources/subscribe': return this.subscribe(params, link, true);
-      case 'resources/unsubscribe': return this.subscribe(params, link, false);
+      case 'resources/subscribe':
+        this.subscriptions.add(subscribableUri(r, params), link.peer.key);
+        return {};
+      case 'resources/unsubscribe':
+        this.subscriptions.remove(stringParam(params, 'uri'), link.peer.key);
+        return {};
     }
     throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
-  }
-
-  private async initialize(params: Params, link: ClientLink): Promise<Record<string, unknown>> {
-    if (typeof params?.protocolVersion !== 'string') throw new RpcError(ErrorCode.InvalidParams, 'initialize needs "protocolVersion" (a string)');
-    const capabilities = params.capabilities;
-    if (capabilities !== undefined && (capabilities === null || typeof capabilities !== 'object' || Array.isArray(capabilities))) {
-      throw new RpcError(ErrorCode.InvalidParams, 'initialize: "capabilities" must be an object');
-    }
-    await this.loadDocs();
-    const version = negotiateVersion(params.protocolVersion, this.protocolVersion);
-    const peer = link.peer;
-    peer.protocolVersion = version;
-    peer.clientCapabilities = capabilities ?? {};
-    peer.clientInfo = params.clientInfo;
-    await link.onPeerChange?.(peer);
-    const result: Record<string, unknown> = {
-      protocolVersion: version,
-      capabilities: this.capabilities(),
-      serverInfo: { name: this.name, version: this.version },
-    };
-    if (this.instructions !== undefined) result.instructions = this.instructions;
-    return result;
-  }
-
-  private async setLevel(params: Params, link: ClientLink): Promise<Record<string, unknown>> {
-    const level = params?.level;
-    if (!isLogLevel(level)) throw new RpcError(ErrorCode.InvalidParams, `Invalid log level "${String(level)}": use debug, info, notice, warning, error, critical, alert or emergency`);
-    link.peer.logLevel = level;
-    await link.onPeerChange?.(link.peer);
-    return {};
-  }
-
-  private subscribe(params: Params, link: ClientLink, on: boolean): Record<string, unknown> {
-    const uri = on ? subscribableUri(this.registry, params) : stringParam(params, 'uri');
-    let keys = this.subscriptions.get(uri);
-    if (on) {
-      if (!keys) this.subscriptions.set(uri, (keys = new Set()));
-      keys.add(link.peer.key);
-    } else if (keys) {
-      keys.delete(link.peer.key);
-      if (keys.size === 0) this.subscriptions.delete(uri);
-    }
-    return {};
   }
 }

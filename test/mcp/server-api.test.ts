@@ -79,6 +79,19 @@ describe('MCPServer members', () => {
     expect(link.sent).toEqual([{ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'tok', progress: 1, total: 10, message: 'started' } }]);
   });
 
+  it('tells subscribed clients when a resource changes, until they unsubscribe', async () => {
+    const server = createMCPServer().addResource({ uri: 'app://status', name: 'status', text: 'ok' });
+    const link = recordingLink();
+    server.setClientLink(link);
+    const unknown = await server.handle({ jsonrpc: '2.0', id: 1, method: 'resources/subscribe', params: { uri: 'app://nope' } }, link);
+    expect(unknown).toMatchObject({ error: { code: -32002 } });
+    expect(await server.handle({ jsonrpc: '2.0', id: 2, method: 'resources/subscribe', params: { uri: 'app://status' } }, link)).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
+    expect(server.notifyResourceUpdated('app://status')).toBe(1);
+    expect(link.sent.at(-1)).toEqual({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'app://status' } });
+    await server.handle({ jsonrpc: '2.0', id: 3, method: 'resources/unsubscribe', params: { uri: 'app://status' } }, link);
+    expect(server.notifyResourceUpdated('app://status')).toBe(0);
+  });
+
   it('a thrown RpcError stays a protocol error; other handler errors of prompts are -32603', async () => {
     const server = createMCPServer().addPrompt({ name: 'broken', handler: () => { throw new Error('template exploded'); } });
     const answer = await server.handle({ jsonrpc: '2.0', id: 1, method: 'prompts/get', params: { name: 'broken' } }, recordingLink());
