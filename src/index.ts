@@ -51,3 +51,4 @@ export * from './lifecycle';
 export * from './workspace';
 export * from './ratelimit';
 export * from './cache';
+export * from './web';
