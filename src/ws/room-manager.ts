@@ -11,6 +11,12 @@ export interface RoomManagerOptions<Data> {
   instanceId?: string;
   /** The presence data a member shows (default its `ws.data`); must be JSON-able when a bridge is used. */
   presence?: (ws: WSConnection<Data>) => unknown;
+  /**
+   * With a bridge: how often (ms) this instance tells the others it is alive (default 15000; 0 disables).
+   * Members of an instance not heard from for three intervals are dropped, so a crashed instance's members
+   * do not stay listed forever.
+   */
+  heartbeatMs?: number;
 }
 
 /** Options of `broadcast`. */
@@ -40,11 +46,16 @@ export class RoomManager<Data = unknown> {
   private readonly presenceOf: (ws: WSConnection<Data>) => unknown;
   private readonly detachers: Array<() => void> = [];
   private subscription: Promise<() => Promise<void> | void> | null = null;
+  private readonly heartbeatMs: number;
+  private readonly lastHeard = new Map<string, number>();
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
 
   constructor(options: RoomManagerOptions<Data> = {}) {
     this.instanceId = options.instanceId ?? crypto.randomUUID();
     this.bridge = options.bridge ?? null;
     this.presenceOf = options.presence ?? ((ws) => ws.data);
+    this.heartbeatMs = options.heartbeatMs ?? 15_000;
+    if (!(this.heartbeatMs >= 0) || this.heartbeatMs === Infinity) throw new RangeError('heartbeatMs must be a number of milliseconds >= 0');
   }
 
   /**
@@ -74,6 +85,7 @@ export class RoomManager<Data = unknown> {
     const bridge = this.bridge;
     this.subscription ??= bridge.subscribe((event) => this.receive(event)).then(async (unsubscribe) => {
       await bridge.publish({ type: 'sync-request', origin: this.instanceId });
+      this.startHeartbeat();
       return unsubscribe;
     });
     return this.subscription.then(() => undefined);
@@ -161,6 +173,8 @@ export class RoomManager<Data = unknown> {
     for (const detach of this.detachers.splice(0)) detach();
     if (this.subscription === null) return;
     const unsubscribe = await this.subscription;
+    if (this.heartbeat !== null) clearInterval(this.heartbeat);
+    this.heartbeat = null;
     this.subscription = null;
     await this.bridge!.publish({ type: 'bye', origin: this.instanceId });
     await unsubscribe();
@@ -181,8 +195,27 @@ export class RoomManager<Data = unknown> {
     await this.bridge.publish(event);
   }
 
+  private startHeartbeat(): void {
+    if (this.heartbeatMs === 0 || this.heartbeat !== null) return;
+    this.heartbeat = setInterval(() => {
+      void this.publish({ type: 'alive', origin: this.instanceId }).catch(() => undefined);
+      const limit = Date.now() - 3 * this.heartbeatMs;
+      for (const [instance, at] of this.lastHeard) if (at < limit) this.forget(instance);
+    }, this.heartbeatMs);
+    (this.heartbeat as { unref?: () => void }).unref?.();
+  }
+
+  private forget(instance: string): void {
+    this.lastHeard.delete(instance);
+    for (const [room, members] of this.remote) {
+      for (const [id, member] of members) if (member.instance === instance) members.delete(id);
+      if (members.size === 0) this.remote.delete(room);
+    }
+  }
+
   private receive(event: RoomEvent): void {
     if (event.origin === this.instanceId) return;
+    if (event.type !== 'bye') this.lastHeard.set(event.origin, Date.now());
     switch (event.type) {
       case 'broadcast':
         this.deliver(event.room, decodePayload(event.payload), event.except);
@@ -201,10 +234,9 @@ export class RoomManager<Data = unknown> {
         for (const room in event.rooms) for (const member of event.rooms[room]) this.addRemote(room, member);
         break;
       case 'bye':
-        for (const [room, members] of this.remote) {
-          for (const [id, member] of members) if (member.instance === event.origin) members.delete(id);
-          if (members.size === 0) this.remote.delete(room);
-        }
+        this.forget(event.origin);
+        break;
+      case 'alive':
         break;
     }
   }

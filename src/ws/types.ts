@@ -40,7 +40,8 @@ export type RoomEvent =
   | { type: 'leave'; origin: string; room: string; id: string }
   | { type: 'sync-request'; origin: string }
   | { type: 'sync'; origin: string; to: string; rooms: Record<string, RoomMember[]> }
-  | { type: 'bye'; origin: string };
+  | { type: 'bye'; origin: string }
+  | { type: 'alive'; origin: string };
 
 /**
  * Carries room events between instances (pub/sub): every event published reaches every subscriber,

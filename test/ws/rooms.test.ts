@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Fw, MemoryRoomBridge, RoomManager } from 'fw';
+import { Fw, MemoryRoomBridge, RoomManager, type RoomBridge, type RoomEvent } from 'fw';
 import { roomsApp, type Chat } from './rooms-app';
 import { serve, type NodeServer } from 'fw/node';
 import { client } from './ws-suite';
@@ -113,5 +113,48 @@ describe('RoomManager across instances through a bridge', () => {
     await late.close();
     ann.ws.close();
     bob.ws.close();
+  });
+});
+
+/** A link from one instance to the shared bridge that can be cut, as when that instance's process dies. */
+class CuttableLink implements RoomBridge {
+  cut = false;
+  constructor(private readonly hub: MemoryRoomBridge) {}
+  async publish(event: RoomEvent): Promise<void> {
+    if (!this.cut) await this.hub.publish(event);
+  }
+  subscribe(listener: (event: RoomEvent) => void): Promise<() => void> {
+    return this.hub.subscribe((event) => {
+      if (!this.cut) listener(event);
+    });
+  }
+}
+
+describe('RoomManager heartbeat', () => {
+  it('drops the members of an instance that went silent without saying bye', async () => {
+    const hub = new MemoryRoomBridge();
+    const link = new CuttableLink(hub);
+    const watcher = new RoomManager<Chat>({ bridge: hub, instanceId: 'watcher', heartbeatMs: 50 });
+    const doomed = new RoomManager<Chat>({ bridge: link, instanceId: 'doomed', heartbeatMs: 50 });
+    await watcher.connect();
+    const server = await serve(roomsApp(doomed), { port: 0, hostname: '127.0.0.1' });
+    try {
+      const c = await join(server, 'lobby', 'zed');
+      await until(() => watcher.presence('lobby').length === 1);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(watcher.presence('lobby').map((m) => m.instance)).toEqual(['doomed']);
+      link.cut = true;
+      await until(() => watcher.presence('lobby').length === 0);
+      expect(watcher.rooms()).toEqual([]);
+      c.ws.close();
+    } finally {
+      await server.stop();
+      await watcher.close();
+      await doomed.close();
+    }
+  });
+
+  it('rejects a bad heartbeatMs', () => {
+    expect(() => new RoomManager({ heartbeatMs: -1 })).toThrow(RangeError);
   });
 });
