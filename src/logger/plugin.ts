@@ -46,6 +46,19 @@ function levelFor(status: number): LogLevel {
   return status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
 }
 
+/** A logger that makes its bindings on first use, so trace ids set by later middleware (the trace plugin) are seen. */
+function lazyChild(make: () => Logger): Logger {
+  let made: Logger | null = null;
+  const get = () => (made ??= make());
+  return {
+    debug: (message, fields) => get().debug(message, fields),
+    info: (message, fields) => get().info(message, fields),
+    warn: (message, fields) => get().warn(message, fields),
+    error: (message, fields) => get().error(message, fields),
+    child: (bindings) => get().child(bindings),
+  };
+}
+
 function traceOf(ctx: Context): { traceId?: string; spanId?: string } {
   const span = ctx.state['fw:span'] as { traceId?: string; spanId?: string } | undefined;
   if (span?.traceId) return { traceId: span.traceId, spanId: span.spanId };
@@ -75,7 +88,7 @@ export function structuredLogger(options: StructuredLoggerOptions = {}): FwPlugi
         const started = performance.now();
         const incoming = ctx.header(header);
         const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
-        const requestLog = logger.child({ requestId, ...traceOf(ctx), method: ctx.method, path: ctx.path });
+        const requestLog = lazyChild(() => logger.child({ requestId, ...traceOf(ctx), method: ctx.method, path: ctx.path }));
         (ctx as Context & { log: Logger }).log = requestLog;
         const response = await next();
         const durationMs = Math.round((performance.now() - started) * 1000) / 1000;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Fw } from '../../src/core/fw';
 import { createLogger, structuredLogger } from '../../src/logger';
+import { trace } from '../../src/trace';
 
 function capture() {
   const lines: any[] = [];
@@ -83,6 +84,22 @@ describe('structuredLogger', () => {
     [{ level: 'loud' }, /Unknown log level "loud"/],
   ])('rejects %j', (options, message) => {
     expect(() => structuredLogger(options as never)).toThrow(message);
+  });
+});
+
+describe('structuredLogger with the trace plugin', () => {
+  it('ctx.log lines carry the trace and span ids of the request span', async () => {
+    const out = capture();
+    const app = new Fw();
+    await app.plugin(structuredLogger({ write: out.write }));
+    await app.plugin(trace());
+    app.get('/', (ctx: any) => {
+      ctx.log.info('inside');
+      return { traceId: ctx.state['fw:span'].traceId, spanId: ctx.state['fw:span'].spanId };
+    });
+    const ids = await (await app.request('/')).json();
+    expect(out.lines[0]).toMatchObject({ message: 'inside', traceId: ids.traceId, spanId: ids.spanId });
+    expect(out.lines[1]).toMatchObject({ message: 'request completed', traceId: ids.traceId, spanId: ids.spanId });
   });
 });
 
