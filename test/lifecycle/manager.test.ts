@@ -77,3 +77,34 @@ describe('lifecycle plugin', () => {
     expect(onStop).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('lifecycle signal wiring', () => {
+  it('installs SIGTERM/SIGINT handlers on Node when the app starts and removes them when it stops', async () => {
+    const before = [process.listenerCount('SIGTERM'), process.listenerCount('SIGINT')];
+    const app = new Fw();
+    await app.plugin(lifecycle());
+    await app.ready();
+    expect([process.listenerCount('SIGTERM'), process.listenerCount('SIGINT')]).toEqual([before[0] + 1, before[1] + 1]);
+    await app.stop();
+    expect([process.listenerCount('SIGTERM'), process.listenerCount('SIGINT')]).toEqual(before);
+  });
+
+  it('is a no-op on Lambda (the runtime global awslambda is present): no handlers, onShutdown still works', async () => {
+    const g = globalThis as { awslambda?: unknown };
+    g.awslambda = {};
+    try {
+      const before = process.listenerCount('SIGTERM');
+      const plugin = lifecycle();
+      const app = new Fw();
+      await app.plugin(plugin);
+      await app.ready();
+      expect(process.listenerCount('SIGTERM')).toBe(before);
+      const hook = vi.fn();
+      plugin.manager.onShutdown(hook);
+      await plugin.manager.shutdown('test');
+      expect(hook).toHaveBeenCalledWith('test');
+    } finally {
+      delete g.awslambda;
+    }
+  });
+});
