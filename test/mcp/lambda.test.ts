@@ -44,6 +44,16 @@ describe('fw-mcp on Lambda (fw/lambda)', () => {
     expect(allowed.statusCode).toBe(200);
   });
 
+  it('closes a legacy SSE stream before the invocation deadline instead of timing out', async () => {
+    const handler = lambda(await appWith(demoServer()));
+    const get = { ...event(''), rawPath: '/mcp/sse', body: undefined, headers: { accept: 'text/event-stream', host: template.headers.host } };
+    get.requestContext = { ...get.requestContext, http: { ...get.requestContext.http, method: 'GET', path: '/mcp/sse' } };
+    const result = (await handler(get, lambdaContext(1200))) as { statusCode: number; headers: Record<string, string>; body: string };
+    expect(result.statusCode).toBe(200);
+    expect(result.headers['content-type']).toBe('text/event-stream');
+    expect(result.body).toMatch(/^event: endpoint\ndata: \/mcp\/stream\?sessionId=[0-9a-f-]{36}\n\n$/);
+  });
+
   it('answers a request whose handler logs with a complete SSE body (progress, then the answer)', async () => {
     const handler = lambda(await appWith(demoServer()));
     const body = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'count', arguments: { steps: 2 }, _meta: { progressToken: 'p' } } };

@@ -3,6 +3,7 @@ import { ErrorCode } from '../jsonrpc';
 import { newPeer, type ClientLink } from '../peer';
 import type { MCPServer } from '../server';
 import { readJSON } from './body';
+import { closeBeforeDeadline } from './deadline';
 import { accepted, rpcErrorResponse } from './responses';
 import { SSEStream } from './sse';
 
@@ -17,12 +18,14 @@ export class LegacySSE {
   constructor(private readonly server: MCPServer, private readonly postPath: string) {}
 
   /** GET `<path>/sse`: opens the stream and announces the endpoint. */
-  open = (_ctx: Context): Response => {
+  open = (ctx: Context): Response => {
     const id = crypto.randomUUID();
     let remove = () => {};
+    let cancelDeadline = () => {};
     const stream = new SSEStream(() => {
       this.streams.delete(id);
       remove();
+      cancelDeadline();
     });
     const link: ClientLink = {
       peer: newPeer(id, '2024-11-05', null),
@@ -32,6 +35,7 @@ export class LegacySSE {
     this.streams.set(id, link);
     remove = this.server.addLink(link);
     stream.event(`${this.postPath}?sessionId=${id}`, 'endpoint');
+    cancelDeadline = closeBeforeDeadline(ctx.env, () => stream.close());
     return stream.response();
   };
 

@@ -6,7 +6,7 @@ export class SSEStream {
   private controller!: ReadableStreamDefaultController<Uint8Array>;
   private open = true;
 
-  constructor(onClose?: () => void) {
+  constructor(private readonly onClose?: () => void) {
     this.readable = new ReadableStream<Uint8Array>({
       start: (controller) => { this.controller = controller; },
       cancel: () => {
@@ -30,11 +30,12 @@ export class SSEStream {
     return true;
   }
 
-  /** Ends the stream. */
+  /** Ends the stream (the close callback runs, as when the client leaves). */
   close(): void {
     if (!this.open) return;
     this.open = false;
     this.controller.close();
+    this.onClose?.();
   }
 
   /** The HTTP response that carries this stream. */

@@ -4,6 +4,7 @@ import { newPeer, type ClientLink, type LogLevel, type PeerState } from '../peer
 import type { MCPServer } from '../server';
 import { ASSUMED_VERSION, isSupportedVersion } from '../versions';
 import { readJSON } from './body';
+import { closeBeforeDeadline } from './deadline';
 import { PostExchange, SESSION_HEADER } from './exchange';
 import { rpcErrorResponse } from './responses';
 import type { SessionStore } from './sessions';
@@ -71,7 +72,11 @@ export class StreamableHTTP {
     const peer = await this.peerFor(ctx.request, false, ctx.request.headers.get('mcp-protocol-version'));
     if (peer instanceof Response) return peer;
     let remove = () => {};
-    const stream = new SSEStream(() => remove());
+    let cancelDeadline = () => {};
+    const stream = new SSEStream(() => {
+      remove();
+      cancelDeadline();
+    });
     const link: ClientLink = { peer, canRequest: false, send: (message) => stream.event(JSON.stringify(message)) };
     const removeLink = this.server.addLink(link);
     const peers = this.streams.get(peer.key) ?? new Set<PeerState>();
@@ -81,6 +86,7 @@ export class StreamableHTTP {
       peers.delete(peer);
       if (peers.size === 0) this.streams.delete(peer.key);
     };
+    cancelDeadline = closeBeforeDeadline(ctx.env, () => stream.close());
     return stream.response({ [SESSION_HEADER]: peer.key });
   };
 
