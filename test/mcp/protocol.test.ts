@@ -26,6 +26,12 @@ describe('initialize', () => {
     expect((await post(app, initialize('1999-01-01'))).json.result.protocolVersion).toBe('2025-06-18');
   });
 
+  it('counter-offers the configured protocolVersion', async () => {
+    const app = await appWith(createMCPServer(null, { protocolVersion: '2025-03-26' }));
+    expect((await post(app, initialize('2031-01-01'))).json.result.protocolVersion).toBe('2025-03-26');
+    expect((await post(app, initialize('2025-06-18'))).json.result.protocolVersion).toBe('2025-06-18');
+  });
+
   it('declares only what is registered, with default name and version', async () => {
     const app = await appWith(createMCPServer(null, {}));
     const { json } = await post(app, initialize());
