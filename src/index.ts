@@ -36,7 +36,7 @@ export * from './security';
 export * from './cors';
 export * from './event-bus';
 export {
-  RoomManager, MemoryRoomBridge, encodePayload, decodePayload,
+  RoomManager, MemoryRoomBridge, TransportRoomBridge, isRoomEvent, encodePayload, decodePayload,
   type RoomManagerOptions, type BroadcastOptions, type RoomBridge, type RoomEvent, type RoomMember, type RoomInfo,
   type ConnectionInfo, type BridgePayload,
 } from './ws';
