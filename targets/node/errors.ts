@@ -1,10 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Fw } from 'fw';
-
-function pathAndQuery(url: string): { path: string; queryStart: number } {
-  const queryStart = url.indexOf('?');
-  return { path: queryStart === -1 ? url : url.slice(0, queryStart), queryStart };
-}
+import { requestUrl } from './request';
 
 /**
  * The response for an error the adapter meets before the app runs (body too large, unreadable request):
@@ -13,10 +9,9 @@ function pathAndQuery(url: string): { path: string; queryStart: number } {
  */
 export async function adapterError(app: Fw, req: IncomingMessage, scheme: string, error: Error & { status: number; code: string }): Promise<Response> {
   try {
-    const target = req.url ?? '/';
-    const request = new Request(`${scheme}://${req.headers.host ?? 'localhost'}${target}`, { method: req.method === 'HEAD' ? 'HEAD' : 'GET', headers: req.headers as Record<string, string> });
-    const { path, queryStart } = pathAndQuery(target);
-    const ctx = new app.ContextClass(app, request, path, queryStart === -1 ? -1 : request.url.indexOf('?'), null);
+    const request = new Request(requestUrl(req, scheme), { method: req.method === 'HEAD' ? 'HEAD' : 'GET', headers: req.headers as Record<string, string> });
+    const url = new URL(request.url);
+    const ctx = new app.ContextClass(app, request, url.pathname, request.url.indexOf('?'), null);
     return await app.handleError(ctx, error);
   } catch {
     return new Response(JSON.stringify({ error: error.message, code: error.code }), {

@@ -34,10 +34,22 @@ function headersOf(raw: string[]): Headers {
   return headers;
 }
 
+/** An absolute-form request target (`GET http://host/path`, as sent to proxies), or `*` (OPTIONS *) as the root. */
+function absoluteTarget(target: string, scheme: string): string {
+  if (target === '*') return `${scheme}://localhost/`;
+  return new URL(target).href;
+}
+
+/** The absolute URL of a Node request: origin-form targets are joined to the Host header (throws when no URL results). */
+export function requestUrl(req: IncomingMessage, scheme: string): string {
+  const target = req.url ?? '/';
+  return target.charCodeAt(0) === 47 ? `${scheme}://${req.headers.host ?? 'localhost'}${target}` : absoluteTarget(target, scheme);
+}
+
 /** Builds the Request for a Node request: URL from Host, every raw header, and a streamed, size-limited body. */
 export function toRequest(req: IncomingMessage, scheme: string, limit: number, state: BodyState): NodeRequest {
   const method = req.method ?? 'GET';
-  const url = `${scheme}://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+  const url = requestUrl(req, scheme);
   if (method === 'GET' || method === 'HEAD') return new NodeRequest(url, { method, headers: headersOf(req.rawHeaders) });
   return new NodeRequest(url, {
     method,

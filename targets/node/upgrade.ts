@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { Fw, WebSocketUpgrade } from 'fw';
+import { requestUrl } from './request';
 
 /** Writes a whole Response as raw HTTP/1.1 on a socket that was asking to upgrade, then closes it. */
 async function writeRaw(socket: Duplex, response: Response): Promise<void> {
@@ -68,7 +69,7 @@ export class NodeWebSockets {
   private async handle(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     let request: Request;
     try {
-      request = new Request(`${this.scheme}://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: req.method, headers: req.headers as Record<string, string> });
+      request = new Request(requestUrl(req, this.scheme), { method: req.method, headers: req.headers as Record<string, string> });
     } catch (error) {
       await writeRaw(socket, new Response(JSON.stringify({ error: `Malformed request: ${(error as Error).message}`, code: 'BAD_REQUEST' }), { status: 400, headers: { 'content-type': 'application/json' } }));
       return;

@@ -185,6 +185,14 @@ describe('fw/node serve: HTTP', () => {
     expect(answer).toContain('BAD_REQUEST');
   });
 
+  it('accepts an absolute-form request target and answers 400 to one that is no URL', async () => {
+    const ok = await rawExchange(server.port, [`GET http://example.test/echo-query?x=1 HTTP/1.1\r\nhost: example.test\r\nconnection: close\r\n\r\n`]);
+    expect(ok).toMatch(/^HTTP\/1\.1 200/);
+    expect(ok).toContain('"query":{"x":"1"}');
+    const bad = await rawExchange(server.port, [`GET nonsense HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n`]);
+    expect(bad).toMatch(/^HTTP\/1\.1 400/);
+  });
+
   it('streams a response chunk by chunk', async () => {
     const res = await fetch(`${base}/stream`);
     expect(res.headers.get('transfer-encoding')).toBe('chunked');
