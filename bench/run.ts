@@ -1,4 +1,4 @@
-/** Runs the side-by-side benchmarks (all, or the ones named) and rewrites bench/RESULTS.md with a bar chart per benchmark. */
+/** Runs the side-by-side benchmarks (all, or the ones named) and rewrites bench/RESULTS.md with a bar chart per benchmark; `--report-only` only rebuilds the report from bench/.out. */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ const available = readdirSync(here, { withFileTypes: true })
   .map((d) => d.name)
   .sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const reportOnly = process.argv.includes('--report-only');
 const unknown = wanted.filter((w) => !available.includes(w));
 if (unknown.length > 0) {
   console.error(`Unknown benchmark ${unknown.join(', ')}; available: ${available.join(', ')}`);
@@ -22,7 +23,7 @@ mkdirSync(outDir, { recursive: true });
 mkdirSync(join(here, 'charts'), { recursive: true });
 
 let failed = false;
-for (const name of wanted.length > 0 ? wanted : available) {
+for (const name of reportOnly ? [] : wanted.length > 0 ? wanted : available) {
   console.log(`\n=== bench ${name} ===`);
   const started = Date.now();
   const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, name, 'run.ts')], { stdio: 'inherit', cwd: join(here, '..') });
@@ -30,9 +31,15 @@ for (const name of wanted.length > 0 ? wanted : available) {
   if (run.status !== 0) failed = true;
 }
 
-const results: BenchResult[] = available
-  .filter((name) => existsSync(join(outDir, `${name}.json`)))
-  .map((name) => JSON.parse(readFileSync(join(outDir, `${name}.json`), 'utf8')) as BenchResult);
+const rank = (file: string): number => {
+  const base = file.replace(/\.json$/, '');
+  const dir = available.find((name) => base === name || base.startsWith(`${name}-`)) ?? base;
+  return (order.indexOf(dir) + 1 || 99) * 100 + (base === dir ? 0 : 1);
+};
+const results: BenchResult[] = readdirSync(outDir)
+  .filter((file) => file.endsWith('.json'))
+  .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+  .map((file) => JSON.parse(readFileSync(join(outDir, file), 'utf8')) as BenchResult);
 
 function table(result: BenchResult): string {
   const columns = ['case', 'contestant', 'median', 'unit', 'spread', 'ratio'].filter((c) => result.rows.some((r) => (r as unknown as Record<string, unknown>)[c] !== undefined));
