@@ -52,3 +52,4 @@ export * from './workspace';
 export * from './ratelimit';
 export * from './cache';
 export * from './web';
+export * from './compress';

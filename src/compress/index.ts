@@ -1,0 +1,3 @@
+export { compress, type CompressOptions } from './compress';
+export { negotiateEncoding, type Encoding } from './negotiate';
+export { isCompressible, supportedEncodings, availableEncodings, runtimeEncodesBodies } from './formats';
