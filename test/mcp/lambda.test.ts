@@ -44,14 +44,13 @@ describe('fw-mcp on Lambda (fw/lambda)', () => {
     expect(allowed.statusCode).toBe(200);
   });
 
-  it('closes a legacy SSE stream before the invocation deadline instead of timing out', async () => {
+  it('refuses the legacy SSE stream at once (405) instead of hanging the function', async () => {
     const handler = lambda(await appWith(demoServer()));
     const get = { ...event(''), rawPath: '/mcp/sse', body: undefined, headers: { accept: 'text/event-stream', host: template.headers.host } };
     get.requestContext = { ...get.requestContext, http: { ...get.requestContext.http, method: 'GET', path: '/mcp/sse' } };
-    const result = (await handler(get, lambdaContext(1200))) as { statusCode: number; headers: Record<string, string>; body: string };
-    expect(result.statusCode).toBe(200);
-    expect(result.headers['content-type']).toBe('text/event-stream');
-    expect(result.body).toMatch(/^event: endpoint\ndata: \/mcp\/stream\?sessionId=[0-9a-f-]{36}\n\n$/);
+    const result = (await handler(get, lambdaContext())) as { statusCode: number; body: string };
+    expect(result.statusCode).toBe(405);
+    expect(JSON.parse(result.body).error.message).toContain('use streamable HTTP');
   });
 
   it('answers a request whose handler logs with a complete SSE body (progress, then the answer)', async () => {

@@ -3,14 +3,14 @@ import { ErrorCode } from '../jsonrpc';
 import { newPeer, type ClientLink } from '../peer';
 import type { MCPServer } from '../server';
 import { readJSON } from './body';
-import { closeBeforeDeadline } from './deadline';
 import { accepted, rpcErrorResponse } from './responses';
 import { SSEStream } from './sse';
 
 /**
  * The legacy HTTP+SSE transport (2024-11-05): GET `<path>/sse` opens a stream whose first event names the
  * POST endpoint; POSTs to `<path>/stream?sessionId=` get 202 and their answers travel on the stream.
- * The stream lives in this instance's memory, as that protocol requires.
+ * The stream lives in this instance's memory, as that protocol requires, so it is offered only where one process
+ * serves many requests (Node, Bun): platforms that hand an execution context (workers, Lambda) get 405.
  */
 export class LegacySSE {
   private readonly streams = new Map<string, ClientLink>();
@@ -19,13 +19,14 @@ export class LegacySSE {
 
   /** GET `<path>/sse`: opens the stream and announces the endpoint. */
   open = (ctx: Context): Response => {
+    if (ctx.executionCtx !== undefined) {
+      return rpcErrorResponse(405, ErrorCode.InvalidRequest, 'Legacy HTTP+SSE needs a long-running server (Node, Bun); on this platform each request stands alone: use streamable HTTP (POST to the MCP endpoint)');
+    }
     const id = crypto.randomUUID();
     let remove = () => {};
-    let cancelDeadline = () => {};
     const stream = new SSEStream(() => {
       this.streams.delete(id);
       remove();
-      cancelDeadline();
     });
     const link: ClientLink = {
       peer: newPeer(id, '2024-11-05', null),
@@ -35,7 +36,6 @@ export class LegacySSE {
     this.streams.set(id, link);
     remove = this.server.addLink(link);
     stream.event(`${this.postPath}?sessionId=${id}`, 'endpoint');
-    cancelDeadline = closeBeforeDeadline(ctx.env, () => stream.close());
     return stream.response();
   };
 

@@ -6,7 +6,7 @@ export class SSEStream {
   private controller!: ReadableStreamDefaultController<Uint8Array>;
   private open = true;
 
-  constructor(private readonly onClose?: () => void) {
+  constructor(onClose?: () => void) {
     this.readable = new ReadableStream<Uint8Array>({
       start: (controller) => { this.controller = controller; },
       cancel: () => {
@@ -30,12 +30,11 @@ export class SSEStream {
     return true;
   }
 
-  /** Ends the stream (the close callback runs, as when the client leaves). */
+  /** Ends the stream. */
   close(): void {
     if (!this.open) return;
     this.open = false;
     this.controller.close();
-    this.onClose?.();
   }
 
   /** The HTTP response that carries this stream. */

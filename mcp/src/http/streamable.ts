@@ -4,7 +4,6 @@ import { newPeer, type ClientLink, type LogLevel, type PeerState } from '../peer
 import type { MCPServer } from '../server';
 import { ASSUMED_VERSION, isSupportedVersion } from '../versions';
 import { readJSON } from './body';
-import { closeBeforeDeadline } from './deadline';
 import { PostExchange, SESSION_HEADER } from './exchange';
 import { rpcErrorResponse } from './responses';
 import type { SessionStore } from './sessions';
@@ -64,19 +63,22 @@ export class StreamableHTTP {
     return exchange.response;
   };
 
-  /** GET: with sessions, a stream of the server's notifications for that session; stateless servers answer 405. */
+  /**
+   * GET: with sessions, a stream of the server's notifications for that session. Stateless servers answer 405, and
+   * so do platforms that hand an execution context (workers, Lambda): there a stream cannot be written to from
+   * another request, and one that never ends would hang the function.
+   */
   get = async (ctx: Context): Promise<Response> => {
     if (this.sessions === null) {
       return rpcErrorResponse(405, ErrorCode.InvalidRequest, 'Method not allowed: this server is stateless and offers no GET stream', { allow: 'POST' });
     }
+    if (ctx.executionCtx !== undefined) {
+      return rpcErrorResponse(405, ErrorCode.InvalidRequest, 'Method not allowed: on this platform each request stands alone, so there is no GET stream; notifications travel on POST responses', { allow: 'POST, DELETE' });
+    }
     const peer = await this.peerFor(ctx.request, false, ctx.request.headers.get('mcp-protocol-version'));
     if (peer instanceof Response) return peer;
     let remove = () => {};
-    let cancelDeadline = () => {};
-    const stream = new SSEStream(() => {
-      remove();
-      cancelDeadline();
-    });
+    const stream = new SSEStream(() => remove());
     const link: ClientLink = { peer, canRequest: false, send: (message) => stream.event(JSON.stringify(message)) };
     const removeLink = this.server.addLink(link);
     const peers = this.streams.get(peer.key) ?? new Set<PeerState>();
@@ -86,7 +88,6 @@ export class StreamableHTTP {
       peers.delete(peer);
       if (peers.size === 0) this.streams.delete(peer.key);
     };
-    cancelDeadline = closeBeforeDeadline(ctx.env, () => stream.close());
     return stream.response({ [SESSION_HEADER]: peer.key });
   };
 
