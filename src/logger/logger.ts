@@ -1,3 +1,4 @@
+import { fieldsJson, quote } from './line';
 import { DEFAULT_REDACT, SecretNames, redact } from './redact';
 import type { LogLevel, LogRecord, LogSink, Logger } from './types';
 
@@ -23,6 +24,7 @@ export interface LoggerOptions {
 /** The default sink: one JSON line per record. */
 export function jsonLineSink(write: (line: string) => void = (line) => console.log(line)): LogSink {
   return {
+    writeLine: write,
     write(record) {
       write(JSON.stringify(record));
     },
@@ -34,6 +36,7 @@ function assertLevel(level: unknown): asserts level is LogLevel {
 }
 
 const reserved = new Set(['time', 'level', 'message']);
+const RESERVED_KEYS = { time: true, level: true, message: true };
 
 let clockMs = 0;
 let clockIso = '';
@@ -57,8 +60,20 @@ interface Shared {
 }
 
 class StructuredLogger implements Logger {
+  /** Base fields and bindings serialized once, as `,"service":"…",…`, for the JSON line. */
+  private readonly head: string;
+  private readonly fixed: Record<string, unknown>;
+  /** Keys a field may not repeat in the fast line: the fixed ones and time, level, message. */
+  private readonly taken: Record<string, unknown>;
+
   /** `bindings` are redacted once here, not on every record. */
-  constructor(private readonly shared: Shared, private readonly bindings: Record<string, unknown>) {}
+  constructor(private readonly shared: Shared, private readonly bindings: Record<string, unknown>) {
+    this.fixed = { ...shared.base };
+    for (const key in bindings) if (!reserved.has(key)) this.fixed[key] = bindings[key];
+    const json = JSON.stringify(this.fixed);
+    this.head = json === '{}' ? '' : `,${json.slice(1, -1)}`;
+    this.taken = { ...this.fixed, ...RESERVED_KEYS };
+  }
 
   debug(message: string, fields?: Record<string, unknown>): void { this.log('debug', message, fields); }
   info(message: string, fields?: Record<string, unknown>): void { this.log('info', message, fields); }
@@ -71,19 +86,36 @@ class StructuredLogger implements Logger {
 
   private log(level: LogLevel, message: string, fields?: Record<string, unknown>): void {
     if (LEVEL_ORDER[level] < this.shared.threshold) return;
-    const record: LogRecord = { time: isoNow(), level, message: typeof message === 'string' ? message : String(message), ...this.shared.base };
-    for (const key in this.bindings) if (!reserved.has(key)) record[key] = this.bindings[key];
-    if (fields !== undefined) {
-      const safe = redact(typeof fields === 'object' && fields !== null ? fields : { fields }, this.shared.secrets) as Record<string, unknown>;
-      for (const key in safe) if (!reserved.has(key)) record[key] = safe[key];
-    }
+    const time = isoNow();
+    const text = typeof message === 'string' ? message : String(message);
+    const given = fields === undefined ? null : typeof fields === 'object' && fields !== null ? fields : { fields };
+    let record: LogRecord | null = null;
+    let line: string | null = null;
     for (const sink of this.shared.sinks) {
       try {
-        sink.write(record);
+        if (sink.writeLine) sink.writeLine((line ??= this.line(time, level, text, given)));
+        else sink.write((record ??= this.record(time, level, text, given)));
       } catch (error) {
         console.error('[fw logger] a log sink failed', error);
       }
     }
+  }
+
+  /** The record object for sinks that want one: fixed fields, then the redacted fields (never time, level, message). */
+  private record(time: string, level: LogLevel, message: string, fields: Record<string, unknown> | null): LogRecord {
+    const record = { time, level, message, ...this.fixed } as LogRecord;
+    if (fields === null) return record;
+    const safe = redact(fields, this.shared.secrets) as Record<string, unknown>;
+    for (const key in safe) if (!reserved.has(key)) record[key] = safe[key];
+    return record;
+  }
+
+  /** The JSON line from the pre-serialized head and the fields serialized in one pass; repeated keys fall back to the record. */
+  private line(time: string, level: LogLevel, message: string, fields: Record<string, unknown> | null): string {
+    const start = `{"time":"${time}","level":"${level}","message":${quote(message)}${this.head}`;
+    if (fields === null) return `${start}}`;
+    const tail = fieldsJson(fields, this.shared.secrets, this.taken);
+    return tail === null ? JSON.stringify(this.record(time, level, message, fields)) : `${start}${tail}}`;
   }
 }
 

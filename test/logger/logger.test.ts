@@ -122,3 +122,24 @@ describe('createLogger', () => {
     expect(out.lines[0].message).toBe('still logged');
   });
 });
+
+describe('the JSON line fast path', () => {
+  it('writes exactly what stringifying the record would (property test)', async () => {
+    const fc = await import('fast-check');
+    const lines: string[] = [];
+    const records: unknown[] = [];
+    const log = createLogger({
+      sinks: [{ write: () => {}, writeLine: (l) => lines.push(l) }, { write: (r) => records.push(JSON.parse(JSON.stringify(r))) }],
+    }).child({ requestId: 'r1', path: '/x' });
+    const value = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined),
+      fc.bigInt(), fc.date({ noInvalidDate: true }), fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer())), fc.array(fc.integer()));
+    const key = fc.oneof(fc.string(), fc.constantFrom('password', 'Authorization', 'token', 'path', 'time', 'level', 'message', 'a"b', 'line\nbreak'));
+    fc.assert(fc.property(fc.dictionary(key, value), fc.string({ unit: 'binary' }), (fields, message) => {
+      lines.length = 0;
+      records.length = 0;
+      log.info(message, fields);
+      const parsed = JSON.parse(lines[0]);
+      expect({ ...parsed, time: 'x' }).toEqual({ ...(records[0] as object), time: 'x' });
+    }), { numRuns: 300 });
+  });
+});
