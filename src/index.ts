@@ -53,3 +53,4 @@ export * from './ratelimit';
 export * from './cache';
 export * from './web';
 export * from './compress';
+export * from './session';
