@@ -9,6 +9,8 @@ export interface KVBusTransportOptions {
   ttlSeconds?: number;
   /** Poll period in ms; 0 turns the timer off and you call `poll()` yourself, as on workers (default 1000). */
   pollIntervalMs?: number;
+  /** A `poll()` within this many ms of the previous one does nothing: one KV listing per period at most (default 0). */
+  minPollGapMs?: number;
 }
 
 let keySequence = 0;
@@ -23,6 +25,8 @@ export class KVBusTransport implements BusTransport {
   private readonly prefix: string;
   private readonly ttlSeconds: number;
   private readonly pollIntervalMs: number;
+  private readonly minPollGapMs: number;
+  private lastPoll = Number.NEGATIVE_INFINITY;
   private readonly unique = Math.random().toString(36).slice(2, 10);
   private listener: ((message: string) => void) | null = null;
   private seen = new Set<string>();
@@ -37,6 +41,8 @@ export class KVBusTransport implements BusTransport {
     this.prefix = `${channel}:`;
     this.ttlSeconds = options.ttlSeconds ?? 60;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.minPollGapMs = options.minPollGapMs ?? 0;
+    if (!(this.minPollGapMs >= 0) || !Number.isFinite(this.minPollGapMs)) throw new TypeError('KVBusTransport minPollGapMs must be a number >= 0');
     if (!(this.ttlSeconds > 0) || !Number.isFinite(this.ttlSeconds)) throw new TypeError('KVBusTransport ttlSeconds must be a positive number');
     if (!(this.pollIntervalMs >= 0) || !Number.isFinite(this.pollIntervalMs)) throw new TypeError('KVBusTransport pollIntervalMs must be a number >= 0');
   }
@@ -59,7 +65,11 @@ export class KVBusTransport implements BusTransport {
 
   /** Reads messages stored since the last poll and hands each to the listener once; concurrent calls share one run. */
   poll(): Promise<void> {
-    return (this.running ??= this.readNew().finally(() => { this.running = null; }));
+    if (this.running) return this.running;
+    const now = Date.now();
+    if (now - this.lastPoll < this.minPollGapMs) return Promise.resolve();
+    this.lastPoll = now;
+    return (this.running = this.readNew().finally(() => { this.running = null; }));
   }
 
   /** Stops the timer and the listener. */

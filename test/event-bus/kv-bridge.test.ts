@@ -79,6 +79,29 @@ describe('EventBusBridge over a KVStore (polling)', () => {
     expect(b.bridge.stats().dropped).toBe(2);
   });
 
+  it('minPollGapMs limits KV listings to one per gap', async () => {
+    const store = new MemoryKV();
+    let listings = 0;
+    const counting = Object.assign(Object.create(store), { list: (o: unknown) => { listings++; return store.list(o as never); } });
+    const a = peer(store);
+    await a.bridge.start();
+    const bus = new EventBus();
+    const got = vi.fn();
+    bus.on('t.x', got);
+    const bridge = new EventBusBridge(bus, { transport: new KVBusTransport(counting, { channel: 'test', pollIntervalMs: 0, minPollGapMs: 60_000 }) });
+    await bridge.start();
+    const afterStart = listings;
+    await a.bus.emitAsync('t.x', 1);
+    await bridge.poll();
+    expect(listings).toBe(afterStart + 1);
+    await a.bus.emitAsync('t.x', 2);
+    await bridge.poll();
+    await bridge.poll();
+    expect(listings).toBe(afterStart + 1);
+    expect(got.mock.calls.map((c) => c[0])).toEqual([1]);
+    expect(() => new KVBusTransport(store, { minPollGapMs: -1 })).toThrow(/minPollGapMs/);
+  });
+
   it('rejects bad construction', () => {
     expect(() => new KVBusTransport(null as never)).toThrow(/needs a KVStore/);
     expect(() => new KVBusTransport(new MemoryKV(), { channel: '' })).toThrow(/channel/);
