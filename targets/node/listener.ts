@@ -41,17 +41,23 @@ export function createListener(app: Fw, options: ListenerOptions): (req: Incomin
   const env = (req: IncomingMessage) => ({ incoming: req });
 
   const reply = (req: IncomingMessage, res: ServerResponse, response: Response, state: BodyState | null, finished: () => void): void => {
-    const tooLarge = state !== null && state.tooLarge;
-    writeResponse(response, res, tooLarge ? closeHeader : null).then(
-      () => {
-        finished();
-        if (tooLarge || state !== null) discardRest(req, maxBodySize);
-      },
-      (error) => {
-        finished();
-        fail(res, error);
-      },
-    );
+    const done = () => {
+      finished();
+      if (state !== null) discardRest(req, maxBodySize);
+    };
+    const failed = (error: unknown) => {
+      finished();
+      fail(res, error);
+    };
+    let writing: Promise<void> | undefined;
+    try {
+      writing = writeResponse(response, res, state !== null && state.tooLarge ? closeHeader : null);
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    if (writing === undefined) done();
+    else writing.then(done, failed);
   };
 
   const refuse = (req: IncomingMessage, res: ServerResponse, error: Error & { status: number; code: string }, finished: () => void): void => {

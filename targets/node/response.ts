@@ -27,26 +27,34 @@ function drained(res: ServerResponse): Promise<void> {
   });
 }
 
+/** The response headers as a flat list with a Content-Length added for a body of known size, when it has none. */
+function headersWithLength(headers: Headers, extra: string[] | null, length: number | null): string[] {
+  const out = rawHeaders(headers, extra);
+  if (length !== null && !headers.has('content-length')) out.push('content-length', String(length));
+  return out;
+}
+
 /**
  * Writes a Response to Node: headers as a flat list (each Set-Cookie its own line), a one-chunk body with
  * Content-Length, longer bodies streamed with back-pressure; stops reading the body when the client leaves.
+ * Returns nothing when it could write everything at once, else a promise of the streamed write.
  */
-export async function writeResponse(response: Response, res: ServerResponse, extraHeaders: string[] | null): Promise<void> {
-  const status = response.status;
+export function writeResponse(response: Response, res: ServerResponse, extraHeaders: string[] | null): Promise<void> | undefined {
   const body = response.body;
   if (body === null) {
-    res.writeHead(status, rawHeaders(response.headers, extraHeaders));
+    res.writeHead(response.status, rawHeaders(response.headers, extraHeaders));
     res.end();
-    return;
+    return undefined;
   }
   const source = bodySource(response);
-  if (source !== undefined) {
-    const headers = rawHeaders(response.headers, extraHeaders);
-    if (!response.headers.has('content-length')) headers.push('content-length', String(typeof source === 'string' ? Buffer.byteLength(source) : source.byteLength));
-    res.writeHead(status, headers);
-    res.end(source);
-    return;
-  }
+  if (source === undefined) return streamBody(response, body, res, extraHeaders);
+  res.writeHead(response.status, headersWithLength(response.headers, extraHeaders, typeof source === 'string' ? Buffer.byteLength(source) : source.byteLength));
+  res.end(source);
+  return undefined;
+}
+
+async function streamBody(response: Response, body: ReadableStream<Uint8Array>, res: ServerResponse, extraHeaders: string[] | null): Promise<void> {
+  const status = response.status;
   const reader = body.getReader();
   try {
     const first = await reader.read();
@@ -58,9 +66,7 @@ export async function writeResponse(response: Response, res: ServerResponse, ext
     const pending = reader.read();
     const second = await Promise.race([pending, shortly()]);
     if (second !== notYet && second.done) {
-      const headers = rawHeaders(response.headers, extraHeaders);
-      if (!response.headers.has('content-length')) headers.push('content-length', String(first.value.byteLength));
-      res.writeHead(status, headers);
+      res.writeHead(status, headersWithLength(response.headers, extraHeaders, first.value.byteLength));
       res.end(first.value);
       return;
     }
