@@ -23,6 +23,9 @@ export function worker<Env = unknown>(app: Fw, options: WorkerOptions<Env> = {})
   if (mode !== 'background' && mode !== 'first-request' && mode !== false) {
     throw new TypeError(`worker(app, { warmUp }) takes 'background', 'first-request' or false, got ${JSON.stringify(mode)}`);
   }
+  // workerd evaluates a worker's module while the TLS handshake runs, so compiling routes (validators,
+  // serializers: pure CPU, allowed at module scope) here keeps that work off the first request.
+  if (mode !== false) app.compile();
   let warming: Promise<void> | null = null;
 
   function warm(): Promise<void> {
