@@ -1,6 +1,6 @@
 /**
  * Hono's router benchmark, side by side: each router in its own process (answers checked before timing),
- * 3 rounds in alternating order, on Hono's 12 routes and on the same with 224 extra routes registered first.
+ * 5 rounds in alternating order, on Hono's 12 routes and on the same with 224 extra routes registered first.
  * Writes bench/.out/router.json and prints a table; ratios are the peer's median over ours (above 1: fw faster).
  */
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import { contestants } from './contestants';
 import { lookups, tables } from './routes';
 
 const here = import.meta.dirname;
-const rounds = 3;
+const rounds = 5;
 const names = Object.keys(contestants);
 const cases = ['all 7 lookups', ...lookups.map((l) => l.name)];
 const samples = new Map<string, number[]>();
@@ -79,7 +79,7 @@ const result: BenchResult = {
   met,
   higherIsBetter: false,
   notes: [
-    `Hono's benchmarks/routers method (mitata, average time per lookup), ${rounds} rounds in alternating order, one child process per router and table; each router's 7 answers are checked before timing.`,
+    `Hono's benchmarks/routers method (mitata; p50 time per lookup in each process, median over ${rounds} rounds) in alternating order, one child process per router and table; each router's 7 answers are checked before timing.`,
     'The second table registers bun-http-framework-benchmark\'s extra routes first (28 paths, also under /:locale, /v2 and /v2/:locale, each as GET and as POST <path>/submit: 224 routes).',
     failed.length > 0 ? `Could not run: ${failed.join('; ')}. Where Hono's RegExpRouter refuses a table, the goal is checked against Hono's SmartRouter (its default: RegExpRouter, falling back to TrieRouter).` : '',
     'itty-router is measured as a matcher: its own route table, scanned the way its fetch() scans it (one RegExp per route, in order).',
