@@ -1,9 +1,17 @@
 /** HTTP on Node: fw/node against raw node:http, hono on @hono/node-server and fastify; GET / -> {hello:'world'}. */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { runHttpBench } from './harness';
 
 const servers = join(import.meta.dirname, 'servers');
 const tsx = (file: string) => [process.execPath, '--import', 'tsx', join(servers, file)];
+
+const breakdownCommand = [process.execPath, '--import', 'tsx', join(import.meta.dirname, 'breakdown.ts')];
+const pinnedBreakdown = existsSync('/usr/bin/taskset') ? ['taskset', '-c', '0', ...breakdownCommand] : breakdownCommand;
+const breakdown = JSON.parse(execFileSync(pinnedBreakdown[0], pinnedBreakdown.slice(1), { encoding: 'utf8' })) as Record<string, number>;
+console.log('in-process breakdown (µs):', breakdown);
+const breakdownNote = Object.entries(breakdown).map(([k, v]) => `${k} ${v} µs`).join(', ');
 
 await runHttpBench({
   name: 'http-node',
@@ -20,5 +28,6 @@ await runHttpBench({
   rounds: 3,
   warmupSeconds: 3,
   seconds: 10,
-  notes: 'fastify/benchmarks method (autocannon -c 100 -p 10, GET / answering {hello:"world"} as JSON), shortened to fit a few minutes. Every server runs under node --import tsx (Node 20). fw hands handlers a real Request (undici) and the core builds a real Response; @hono/node-server swaps the global Request/Response for lightweight ones.',
+  notes: 'fastify/benchmarks method (autocannon -c 100 -p 10, GET / answering {hello:"world"} as JSON), shortened to fit a few minutes. Every server runs under node --import tsx (Node 20). fw hands handlers a real Request (undici) and the core builds a real Response; @hono/node-server swaps the global Request/Response for lightweight ones.' +
+    ` In-process breakdown on this machine (medians, no sockets): ${breakdownNote}. A real undici Response with a body builds a ReadableStream (made transferable) on construction; that and the real Request are most of fw's extra CPU per request on Node.`,
 });
