@@ -16,14 +16,17 @@ export interface CircuitBreakerPluginOptions {
 /** The `ctx.circuitBreaker` decoration: runs `fn` through the named breaker. */
 export type CircuitBreakerCall = <T>(name: string, fn: () => T | Promise<T>) => Promise<T>;
 
-/** A plugin adding `ctx.circuitBreaker(name, fn)`; the registry is also shared state `circuitBreakers`. */
+/** The app state key of the registry the plugin uses. */
+export const CIRCUIT_BREAKERS_STATE_KEY = 'fw:circuit-breakers';
+
+/** A plugin adding `ctx.circuitBreaker(name, fn)`; the registry is also app state `fw:circuit-breakers`. */
 export function circuitBreakerPlugin(options: CircuitBreakerPluginOptions = {}): FwPluginConfig {
   const registry = options.registry ?? getCircuitBreakerRegistry();
   const call = function (this: Context, name: string, fn: () => unknown): Promise<unknown> {
     if (typeof name !== 'string' || name === '') return Promise.reject(new TypeError('ctx.circuitBreaker(name, fn) needs a breaker name'));
     return registry.get({ ...options.defaults, ...options.breakers?.[name], name }).execute(fn);
   };
-  return { name: 'circuit-breaker', decorate: { circuitBreaker: call }, state: { circuitBreakers: registry } };
+  return { name: 'circuit-breaker', decorate: { circuitBreaker: call }, state: { [CIRCUIT_BREAKERS_STATE_KEY]: registry } };
 }
 
 declare module '../core/context' {

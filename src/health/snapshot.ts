@@ -1,5 +1,6 @@
 import type { Fw } from '../core/fw';
-import { getCircuitBreakerRegistry } from '../circuit-breaker/registry';
+import { CIRCUIT_BREAKERS_STATE_KEY } from '../circuit-breaker/plugin';
+import { getCircuitBreakerRegistry, type CircuitBreakerRegistry } from '../circuit-breaker/registry';
 import { runChecks, type CheckResult, type HealthCheckFn } from './checks';
 import { HEALTH_STATE_KEY, type HealthState } from './plugin';
 
@@ -41,7 +42,7 @@ export async function buildHealthSnapshot(app: Fw, options: SnapshotOptions = {}
     uptimeMs: Date.now() - (options.startedAt ?? loadedAt),
     checks: report.checks,
     app: { routes: app.getRoutes().length, plugins: app.getPlugins(), development: app.getAppConfig().development },
-    circuitBreakers: getCircuitBreakerRegistry().list().map((b) => {
+    circuitBreakers: (app.state<CircuitBreakerRegistry>(CIRCUIT_BREAKERS_STATE_KEY) ?? getCircuitBreakerRegistry()).list().map((b) => {
       const m = b.metrics();
       return { name: m.name, state: m.state, failures: m.failures, rejected: m.rejected };
     }),
