@@ -3,7 +3,7 @@ import type { Fw } from 'fw';
 import { startInvocation } from 'fw/serverless';
 import { BodyTooLargeError, type BodyState } from './body';
 import { adapterError, httpError } from './errors';
-import { toRequest, type NodeRequest } from './request';
+import { readHead, toRequest, type NodeRequest } from './request';
 import { writeResponse } from './response';
 
 /** What a listener needs besides the app. */
@@ -66,15 +66,15 @@ export function createListener(app: Fw, options: ListenerOptions): (req: Incomin
 
   return (req, res) => {
     const finished = startInvocation('node');
-    const declared = req.headers['content-length'];
-    if (declared !== undefined && Number(declared) > maxBodySize) {
-      refuse(req, res, new BodyTooLargeError(maxBodySize), finished);
-      return;
-    }
     const state: BodyState = { tooLarge: false };
     let request: NodeRequest;
     try {
-      request = toRequest(req, scheme, maxBodySize, state);
+      const head = readHead(req);
+      if (head.contentLength !== undefined && Number(head.contentLength) > maxBodySize) {
+        refuse(req, res, new BodyTooLargeError(maxBodySize), finished);
+        return;
+      }
+      request = toRequest(req, head, scheme, maxBodySize, state);
     } catch (error) {
       refuse(req, res, httpError(400, 'BAD_REQUEST', `Malformed request: ${(error as Error).message}`), finished);
       return;
