@@ -54,3 +54,5 @@ export * from './cache';
 export * from './web';
 export * from './compress';
 export * from './session';
+export * from './openapi';
+export * from './webhooks';

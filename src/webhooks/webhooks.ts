@@ -1,0 +1,63 @@
+import { HttpError, type Context, type FwPluginConfig } from 'fw';
+import { readLimited } from './body';
+import { resolveWebhookOptions, type ResolvedWebhookOptions } from './options';
+import { parsePayload } from './payload';
+import { stringField } from './providers/fields';
+import { ReplayGuard } from './replay';
+import type { WebhookOptions } from './types';
+
+function unknownProvider(name: string): HttpError {
+  return new HttpError(404, `No webhook provider "${name}" is configured here`, { code: 'UNKNOWN_WEBHOOK_PROVIDER' });
+}
+
+/** The route handler: raw body, signature, payload, event filter, replay check, then the user's handler. */
+function receive(options: ResolvedWebhookOptions): (ctx: Context) => Promise<unknown> {
+  const guard = new ReplayGuard(options.replayWindow);
+  return async (ctx) => {
+    const name = options.fixedProvider ?? ctx.params.provider ?? '';
+    if (options.fixedProvider !== null && ctx.params.provider !== undefined && ctx.params.provider !== name) throw unknownProvider(ctx.params.provider);
+    const provider = Object.hasOwn(options.providers, name) ? options.providers[name] : undefined;
+    const secret = options.secretFor(name);
+    if (provider === undefined || secret === undefined) throw unknownProvider(name);
+
+    const body = await readLimited(ctx.request, options.maxBodySize);
+    const verdict = await provider.verify({ headers: ctx.request.headers, body, nowSeconds: Math.floor(options.now() / 1000) }, secret);
+    if (!verdict.ok) throw new HttpError(401, `Webhook signature rejected: ${verdict.reason}`, { code: 'INVALID_WEBHOOK_SIGNATURE' });
+
+    const payload = parsePayload(body, ctx.header('content-type'));
+    if (name === 'slack' && stringField(payload, 'type') === 'url_verification') return { challenge: stringField(payload, 'challenge') };
+    const event = provider.event(ctx.request.headers, payload);
+    if (options.allowedEvents !== null && (event === null || !options.allowedEvents.has(event))) {
+      return ctx.status(202).jsonResponse({ received: true, ignored: event });
+    }
+
+    const id = verdict.deliveryId ?? provider.deliveryId?.(payload) ?? null;
+    const kv = options.replayStore(ctx);
+    if (id !== null && !(await guard.claim(kv, name, id))) {
+      throw new HttpError(409, `Webhook delivery ${id} was already received`, { code: 'WEBHOOK_REPLAYED' });
+    }
+    try {
+      const result = await options.handler(event ?? 'unknown', payload, ctx);
+      if (id !== null && ((result instanceof Response && result.status >= 500) || ctx.statusCode >= 500)) await guard.release(kv, name, id);
+      return result;
+    } catch (error) {
+      if (id !== null) await guard.release(kv, name, id);
+      throw error;
+    }
+  };
+}
+
+/**
+ * Signature-verified webhook deliveries on `POST /webhook/:provider` (or `path`): the raw body is checked against the
+ * provider's secret before anything parses it (401 when the signature, header or timestamp is wrong), a malformed
+ * payload is a 400, a replayed delivery a 409, an event outside `allowedEvents` a 202 that skips the handler.
+ */
+export function webhooks(options: WebhookOptions): FwPluginConfig {
+  const resolved = resolveWebhookOptions(options);
+  return {
+    name: `webhooks:${resolved.path}`,
+    setup(app) {
+      app.post(resolved.path, receive(resolved));
+    },
+  };
+}
