@@ -1,0 +1,9 @@
+export { openapi } from './plugin';
+export { collectRoutes, toOpenAPIPath, type CollectedRoute } from './collect';
+export { generateSpec, specToJSON } from './spec';
+export { generatePortalHTML, type PortalOptions } from './portal';
+export { extractDocComments, splitDocComment, type DocCommentParts } from './doc-comments';
+export type {
+  OpenAPI31Document, OpenAPI31Operation, OpenAPI31Parameter, OpenAPI31RequestBody, OpenAPI31Response, OpenAPI31PathItem,
+  OpenAPIOptions,
+} from './types';

@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatePortalHTML, type Context, type OpenAPI31Document } from 'fw';
+import { serve, type NodeServer } from 'fw/node';
+import { documentedApp } from './fixture-app';
+
+/** Opens a page that records failed requests (network errors and 4xx/5xx answers) and script errors. */
+async function openPage(browser: BrowserContext, url: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('requestfailed', (r) => problems.push(`failed ${r.url()}: ${r.failure()?.errorText}`));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`); });
+  page.on('pageerror', (e) => problems.push(`script error: ${e.message}`));
+  const response = await page.goto(url);
+  expect(response?.status()).toBe(200);
+  await page.waitForSelector('#fw-docs[data-ready="true"]');
+  return { page, problems };
+}
+
+describe('docs page and portal in headless Chromium', () => {
+  let context: BrowserContext;
+  let server: NodeServer;
+  let profile: string;
+  const requested: string[] = [];
+
+  beforeAll(async () => {
+    const app = documentedApp();
+    app.use(async (ctx: Context, next) => {
+      requested.push(`${ctx.method} ${ctx.path}`);
+      return next();
+    });
+    app.get('/portal', (ctx: Context) => ctx.html(generatePortalHTML(ctx.app.state<() => OpenAPI31Document>('fw:openapi')!(), { baseUrl: '' })), { hidden: true });
+    server = await serve(app, { port: 0, hostname: '127.0.0.1' });
+    profile = mkdtempSync(join(tmpdir(), 'fw-docs-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.stop();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  it('/docs loads its assets from the app, with no failed request, and lists the routes by tag', async () => {
+    requested.length = 0;
+    const { page, problems } = await openPage(context, `${server.url}/docs`);
+    expect(new Set(requested)).toEqual(new Set(['GET /docs', 'GET /docs/docs.css', 'GET /docs/docs.js', 'GET /openapi']));
+    expect(await page.title()).toBe('Users API');
+    expect(await page.textContent('.fw-header h1')).toBe('Users API');
+    expect(await page.$$eval('.fw-tag h2', (nodes) => nodes.map((n) => n.textContent))).toEqual(['ops', 'users', 'default']);
+    const ops = await page.$$eval('.fw-op', (nodes) => nodes.map((n) => `${n.getAttribute('data-method')} ${n.getAttribute('data-path')}`));
+    expect(ops).toEqual(expect.arrayContaining(['GET /health', 'GET /users', 'POST /users', 'GET /users/{id}', 'GET /legacy/search', 'DELETE /echo/{wildcard}']));
+    expect(ops.some((o) => o.includes('/internal') || o.includes('/openapi') || o.includes('/docs'))).toBe(false);
+    expect(await page.textContent('#op-getUsers .fw-summary')).toBe('List users');
+    expect(await page.getAttribute('#op-getLegacySearch', 'class')).toContain('fw-deprecated');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('"Try it" sends a real request and shows the response', async () => {
+    const { page, problems } = await openPage(context, `${server.url}/docs`);
+    await page.click('#op-getUser summary');
+    await page.fill('#op-getUser input[data-name="id"]', '1');
+    requested.length = 0;
+    await page.click('#op-getUser .fw-send');
+    await page.waitForSelector('#op-getUser .fw-response[data-state="done"]');
+    expect(requested).toEqual(['GET /users/1']);
+    expect(await page.getAttribute('#op-getUser .fw-response', 'data-status')).toBe('200');
+    const shown = await page.textContent('#op-getUser .fw-response');
+    expect(shown).toContain('HTTP 200');
+    expect(shown).toContain('"name": "Ada"');
+
+    await page.click('#op-postUsers summary');
+    await page.fill('#op-postUsers textarea', '{"name": "Grace <b>"}');
+    await page.click('#op-postUsers .fw-send');
+    await page.waitForSelector('#op-postUsers .fw-response[data-state="done"]');
+    expect(await page.getAttribute('#op-postUsers .fw-response', 'data-status')).toBe('201');
+    expect(await page.textContent('#op-postUsers .fw-response')).toContain('"name": "Grace <b>"');
+    expect(await page.$('#op-postUsers .fw-response b')).toBeNull();
+    expect(problems).toEqual([]);
+
+    await page.fill('#op-postUsers textarea', '{"name": ""}');
+    await page.click('#op-postUsers .fw-send');
+    await page.waitForSelector('#op-postUsers .fw-response[data-status="400"]');
+    expect(await page.textContent('#op-postUsers .fw-response')).toContain('HTTP 400');
+    await page.close();
+  });
+
+  it('the portal is one self-contained file: it lists the routes and "Try it" works', async () => {
+    requested.length = 0;
+    const { page, problems } = await openPage(context, `${server.url}/portal`);
+    expect(requested).toEqual(['GET /portal']);
+    expect(await page.$$eval('.fw-op', (nodes) => nodes.length)).toBe(10);
+    await page.click('#op-getUsers summary');
+    await page.fill('#op-getUsers input[data-name="limit"]', '1');
+    await page.click('#op-getUsers .fw-send');
+    await page.waitForSelector('#op-getUsers .fw-response[data-state="done"]');
+    expect(requested).toEqual(['GET /portal', 'GET /users']);
+    expect(await page.textContent('#op-getUsers .fw-response')).toContain('GET /users?limit=1');
+    expect(await page.textContent('#op-getUsers .fw-response')).toContain('"id": 1');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
