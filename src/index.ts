@@ -54,5 +54,4 @@ export * from './cache';
 export * from './web';
 export * from './compress';
 export * from './session';
-export * from './openapi';
 export * from './webhooks';

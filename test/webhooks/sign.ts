@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 export const now = 1_760_000_000;
 
 /** GitHub: X-Hub-Signature-256 = "sha256=" + hex HMAC-SHA256(secret, body). */
-export function github(secret: string, body: string, event = 'push', delivery = crypto.randomUUID()): Record<string, string> {
+export function github(secret: string, body: string, event = 'push', delivery: string = crypto.randomUUID()): Record<string, string> {
   return {
     'content-type': 'application/json',
     'x-github-event': event,
@@ -31,7 +31,7 @@ export function slack(secret: string, body: string, contentType = 'application/j
 }
 
 /** Standard Webhooks / Svix: webhook-signature = "v1," + base64 HMAC-SHA256(base64-decoded secret, "<id>.<ts>.<body>"). */
-export function standard(secret: string, body: string, id = `msg_${crypto.randomUUID()}`, t = now, prefix = 'webhook'): Record<string, string> {
+export function standard(secret: string, body: string, id: string = `msg_${crypto.randomUUID()}`, t = now, prefix = 'webhook'): Record<string, string> {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   return {
     'content-type': 'application/json',

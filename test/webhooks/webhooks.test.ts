@@ -29,7 +29,7 @@ async function app(options: Partial<WebhookOptions> = {}): Promise<{ fw: Fw; rec
   return { fw, received };
 }
 
-const post = (fw: Fw, provider: string, body: string | Uint8Array, headers: Record<string, string>) =>
+const post = (fw: Fw, provider: string, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string>) =>
   fw.request(`/webhook/${provider}`, { method: 'POST', body, headers });
 
 const push = JSON.stringify({ ref: 'refs/heads/main' });
