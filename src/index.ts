@@ -55,3 +55,4 @@ export * from './web';
 export * from './compress';
 export * from './session';
 export * from './webhooks';
+export * from './openapi';
