@@ -4,5 +4,4 @@ export { MemoryStore, type MemoryStoreOptions } from './memory-store';
 export { TokenBucketStore, type TokenBucketOptions } from './token-bucket-store';
 export { TenantStore, type TenantStoreOptions } from './tenant-store';
 export { KVRateLimitStore, type KVRateLimitStoreOptions } from './kv-store';
-export { defaultKey } from './key';
 export type { RateLimitOptions, RateLimitResult, RateLimitStore, RateLimitMetrics, WindowLimit } from './types';

@@ -1,4 +1,3 @@
 export { trustProxy, type TrustProxyOptions } from './trust-proxy';
-export { peerAddress } from './peer-address';
 export { rangeRequests, type RangeRequestsOptions } from './range-requests';
-export { domainRouting, domainRoute, hostnameOf, type DomainRoute, type FetchTarget } from './domain-routing';
+export { domainRouting, domainRoute, type DomainRoute, type FetchTarget } from './domain-routing';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Fw } from 'fw';
-import { cache, cacheControlValue } from '../../src/cache';
+import { cache } from '../../src/cache';
+import { cacheControlValue } from '../../src/cache/cache-control';
 
 describe('cache() after-handler', () => {
   it('rejects negative or fractional seconds, bad Vary names, a bad scope and empty options', () => {

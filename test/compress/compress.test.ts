@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Fw, etag } from 'fw';
-import { compress, negotiateEncoding, supportedEncodings, isCompressible, type CompressOptions } from '../../src/compress';
+import { compress, type CompressOptions } from '../../src/compress';
+import { negotiateEncoding } from '../../src/compress/negotiate';
+import { isCompressible, supportedEncodings } from '../../src/compress/formats';
 
 const BIG = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `item ${i}` })) });
 

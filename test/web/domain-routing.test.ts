@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Fw } from 'fw';
-import { domainRoute, domainRouting, hostnameOf } from '../../src/web';
+import { domainRoute, domainRouting } from '../../src/web';
+import { hostnameOf } from '../../src/web/domain-routing';
 
 function named(name: string): Fw {
   const app = new Fw();
