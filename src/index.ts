@@ -56,3 +56,4 @@ export * from './compress';
 export * from './session';
 export * from './webhooks';
 export * from './openapi';
+export * from './testing';
