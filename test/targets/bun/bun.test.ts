@@ -37,6 +37,12 @@ describe('fw/bun serve: HTTP on Bun.serve', () => {
     expect(await ok.json()).toEqual({ bytes: 900 });
   });
 
+  it('answers 413 when a chunked body grows past maxBodySize', async () => {
+    const chunk = (n: number) => `${n.toString(16)}\r\n${'y'.repeat(n)}\r\n`;
+    const answer = await rawExchange(bun.port, [`POST /size HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n`, chunk(600), chunk(600), chunk(600), '0\r\n\r\n']);
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+  });
+
   it('keeps several Set-Cookie headers separate', async () => {
     const cookies = await new Promise<string[]>((resolve, reject) => {
       httpGet(`${base}/cookies`, (res) => {
