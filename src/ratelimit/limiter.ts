@@ -34,7 +34,7 @@ export class RateLimiter {
   async check(ctx: Context): Promise<RateLimitResult> {
     const key = await this.key(ctx);
     if (typeof key !== 'string' || key === '') throw new TypeError('rateLimit: the key function must return a non-empty string');
-    const result = await this.store.hit(await storeKey(key), ctx);
+    const result = await this.hit(await storeKey(key), ctx);
     this.total++;
     this.meter.mark();
     if (result.allowed) return result;
@@ -69,6 +69,15 @@ export class RateLimiter {
   /** Current requests per second, the store's limits and tracked buckets, and totals since start. */
   async metrics(): Promise<RateLimitMetrics> {
     return { rps: this.meter.perSecond(), limits: this.store.limits(), buckets: await this.store.buckets(), total: this.total, limited: this.refused };
+  }
+
+  /** Asks the store; a store that fails (Redis down) becomes a 503 the client may retry, not an opaque 500. */
+  private async hit(key: string, ctx: Context): Promise<RateLimitResult> {
+    try {
+      return await this.store.hit(key, ctx);
+    } catch (cause) {
+      throw new HttpError(503, 'Rate limit store unavailable', { code: 'RATE_LIMIT_STORE_UNAVAILABLE', retryable: true, cause, headers: { 'retry-after': '1' } });
+    }
   }
 
   private headersFor(result: RateLimitResult): Record<string, string> {

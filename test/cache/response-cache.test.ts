@@ -35,6 +35,8 @@ describe('cachePlugin over a KVStore', () => {
   });
 
   it('stores a GET, replays it with X-Cache HIT and Age, and keys by the full URL', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(2_000_000);
     const { app, calls } = await counted();
     const miss = await app.request('/?q=1');
     expect(miss.headers.get('x-cache')).toBe('MISS');

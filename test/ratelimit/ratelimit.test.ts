@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Fw, type Context } from 'fw';
 import { MemoryKV } from '../../src/kv';
 import {
@@ -112,6 +112,15 @@ describe('rateLimit with the fixed-window MemoryStore', () => {
     expect((await res.json()).code).toBe('INTERNAL_ERROR');
   });
 
+  it('answers 503 with Retry-After when the store fails, never an opaque 500', async () => {
+    const failing = new KVRateLimitStore({ kv: { ...new MemoryKV(), increment: () => Promise.reject(new Error('connection refused')) } as never, max: 5, windowMs: 1000 });
+    const app = await appWith({ store: failing });
+    const res = await app.request('/');
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(await res.json()).toEqual({ error: 'Rate limit store unavailable', code: 'RATE_LIMIT_STORE_UNAVAILABLE' });
+  });
+
   it('calls onLimited with the result and uses a custom message', async () => {
     const seen: number[] = [];
     const app = await appWith({ max: 1, message: 'Slow down', onLimited: (_ctx, r) => seen.push(r.remaining) });
@@ -187,6 +196,8 @@ describe('TenantStore', () => {
 
 describe('metrics for the MCP tool', () => {
   it('registers the limiter as app state fw:ratelimit with rps, limits and buckets', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(5_000_000);
     const app = await appWith({ max: 2, windowMs: 5000 });
     await app.request('/', from('1.1.1.1'));
     await app.request('/', from('1.1.1.1'));
@@ -198,19 +209,12 @@ describe('metrics for the MCP tool', () => {
     expect(metrics.buckets).toBe(2);
     expect(metrics.total).toBe(4);
     expect(metrics.limited).toBe(1);
-    expect(metrics.rps).toBeGreaterThanOrEqual(1);
+    expect(metrics.rps).toBe(4);
+    vi.setSystemTime(5_001_500);
+    expect((await limiter.metrics()).rps).toBe(0);
+    vi.useRealTimers();
     await limiter.reset('1.1.1.1');
     expect((await app.request('/', from('1.1.1.1'))).status).toBe(200);
-  });
-
-  it('is read by the fw-mcp runtime tool fw/ratelimit/metrics', async () => {
-    const { runtimeTools } = await import('../../mcp/src/bridge/runtime-tools');
-    const app = await appWith({ store: new TokenBucketStore({ capacity: 10, refillPerSecond: 1 }) });
-    await app.request('/');
-    const tool = runtimeTools(app).find((t) => t.name === 'fw/ratelimit/metrics')!;
-    const result = await tool.handler({}, {} as never);
-    const text = (result as { content: { text: string }[] }).content[0].text;
-    expect(JSON.parse(text)).toMatchObject({ limits: { kind: 'token-bucket', capacity: 10, refillPerSecond: 1 }, buckets: 1, total: 1, limited: 0 });
   });
 });
 

@@ -16,11 +16,14 @@ afterAll(async () => {
   for (const s of stores) await s.close();
 });
 
+/** One clock for every instance, so concurrent requests never straddle a window edge. */
+const startedAt = Date.now();
+
 async function instance(max: number): Promise<Fw> {
   const kv = new RedisKV({ url: REDIS_URL, prefix });
   stores.push(kv);
   const app = new Fw();
-  await app.plugin(rateLimit({ store: new KVRateLimitStore({ kv, max, windowMs: 60_000, prefix: 'limit:' }) }));
+  await app.plugin(rateLimit({ store: new KVRateLimitStore({ kv, max, windowMs: 60_000, prefix: 'limit:', now: () => startedAt }) }));
   app.get('/', () => 'ok');
   return app;
 }
