@@ -1,9 +1,13 @@
 /** Lambda entry of the example: `npm run build:lambda` bundles this file into dist/lambda/index.mjs. */
 import { lambda } from 'fw/lambda';
+import { createMCPPlugin, mcp } from 'fw-mcp';
 import { createApp } from './app';
 
-/** The handler named in template.yaml (`index.handler`): HTTP API events, plus the nightly schedule. */
-export const handler = lambda(createApp(), {
+const app = createApp();
+void app.plugin(createMCPPlugin(mcp(app, { name: 'fw-example-lambda', instructions: 'The fw Lambda example: its routes as tools, plus runtime tools such as fw/serverless/status.' })));
+
+/** The handler named in template.yaml (`index.handler`): HTTP API events (the app and its MCP endpoint at /mcp), plus the nightly schedule. */
+export const handler = lambda(app, {
   stripStage: true,
   events: {
     schedule: (event) => {

@@ -12,7 +12,15 @@ const pause = (ms: number, signal?: AbortSignal) =>
 
 /** Builds the demo server; seven tools so a page size of 3 gives three pages. */
 export function demoServer(options: MCPServerOptions = {}): MCPServer {
-  const server = createMCPServer(null, { name: 'fw-mcp-demo', version: '1.0.0', instructions: 'Demo tools: add numbers, echo text, report progress.', ...options });
+  const server = createMCPServer(null, {
+    name: 'fw-mcp-demo',
+    version: '1.0.0',
+    instructions: 'Demo tools: add numbers, echo text, report progress.',
+    exposeRoutes: false,
+    builtinTools: false,
+    builtinPrompts: false,
+    ...options,
+  });
   server
     .addTool<{ a: number; b: number }>({
       name: 'add',

@@ -25,3 +25,8 @@ export type { JSONRPCMessage, JSONRPCRequest, JSONRPCNotification, JSONRPCRespon
 export { LOG_LEVELS, type LogLevel, type PeerState, type ClientLink } from './peer';
 export { SUPPORTED_VERSIONS, LATEST_VERSION } from './versions';
 export type * from './types';
+export { runWorkflow } from './workflows/run-workflow';
+export { createBuiltinWorkflows } from './workflows/builtin';
+export type { WorkflowStep, HttpStep, CodeStep, DelayStep, LogStep, ResultStep, RunWorkflowOptions, WorkflowRun, StepReport } from './workflows/types';
+export { routeToolName } from './bridge/route-tool-name';
+export type { BridgeOptions } from './bridge/install';

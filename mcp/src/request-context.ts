@@ -55,6 +55,11 @@ export class RequestContext {
     this.controller?.abort(reason);
   }
 
+  /** Headers of the HTTP request that carried this message (undefined over stdio). */
+  get headers(): Headers | undefined {
+    return this.source instanceof Request ? this.source.headers : undefined;
+  }
+
   /** The fw app the server is bound to, or null. */
   get app() {
     return this.server.app;

@@ -1,4 +1,5 @@
 import type { Fw, FwPluginConfig } from 'fw';
+import { AppBridge } from './bridge/install';
 import { docsResources, readDocsDir } from './docs';
 import { createMCPPlugin, type MCPHTTPOptions } from './http/plugin';
 import {
@@ -47,6 +48,7 @@ export class MCPServer {
   private readonly listeners = new Set<NotificationListener>();
   private readonly subscriptions = new Subscriptions();
   private docsLoading: Promise<void> | null = null;
+  private readonly bridge: AppBridge;
 
   constructor(app: Fw | null = null, options: MCPServerOptions = {}) {
     this.boundApp = app;
@@ -63,6 +65,7 @@ export class MCPServer {
     for (const prompt of options.prompts ?? []) this.registry.addPrompt(prompt);
     for (const workflow of options.workflows ?? []) this.registry.addWorkflow(workflow);
     for (const doc of docsResources(options.docs ?? {})) this.registry.addResource(doc);
+    this.bridge = new AppBridge(this.registry, { ...options, allowMutation: options.allowMutation ?? false });
   }
 
   /** The fw app this server exposes, or null until `bind(app)`. */
@@ -70,8 +73,8 @@ export class MCPServer {
   /** Binds the server to an app (the bridge reads routes and runtime from it). */
   bind(app: Fw): this { this.boundApp = app; return this; }
 
-  /** Names of the registered tools. */
-  get toolNames(): string[] { return [...this.registry.tools.keys()]; }
+  /** Names of the registered tools (route and built-in tools of the bound app included). */
+  get toolNames(): string[] { this.bridge.sync(this.boundApp); return [...this.registry.tools.keys()]; }
   /** Names of the registered workflows. */
   get workflowNames(): string[] { return [...this.registry.workflows.keys()]; }
   /** A registered workflow by name. */
@@ -236,6 +239,7 @@ export class MCPServer {
 
   private async dispatch(method: string, params: Params, ctx: RequestContext, link: ClientLink): Promise<Record<string, unknown>> {
     const r = this.registry;
+    this.bridge.sync(this.boundApp);
     switch (method) {
       case 'initialize': return this.loadDocs().then(() => initialize(params, link, this));
       case 'ping': return {};

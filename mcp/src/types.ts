@@ -171,6 +171,14 @@ export interface MCPServerOptions {
   pageSize?: number;
   /** Expose mutating runtime tools (default false). */
   allowMutation?: boolean;
+  /** Expose the bound app's routes as tools (default true). */
+  exposeRoutes?: boolean;
+  /** Add the built-in runtime tools, built-in workflows and workflow tools (default true). */
+  builtinTools?: boolean;
+  /** Add the six built-in prompts (default true). */
+  builtinPrompts?: boolean;
+  /** Request headers of an MCP call passed on to route tools, e.g. `['authorization']` (default none). */
+  forwardHeaders?: string[];
   /** Milliseconds a server-to-client request waits for its answer (default 60000). */
   requestTimeoutMs?: number;
   debug?: boolean;

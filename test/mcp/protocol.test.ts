@@ -33,7 +33,7 @@ describe('initialize', () => {
   });
 
   it('declares only what is registered, with default name and version', async () => {
-    const app = await appWith(createMCPServer(null, {}));
+    const app = await appWith(createMCPServer(null, { exposeRoutes: false, builtinTools: false, builtinPrompts: false }));
     const { json } = await post(app, initialize());
     expect(json.result.capabilities).toEqual({ logging: {} });
     expect(json.result.serverInfo).toEqual({ name: 'fw-mcp', version: '1.0.0' });

@@ -1,18 +1,9 @@
 import type { Fw, RouteInfo } from 'fw';
 import { pathParams, sendsBody } from './route-tool-schema';
+import type { CallToolResult } from '../types';
 
-/** An MCP content block as the bridge produces it. */
-export type ContentBlock =
-  | { type: 'text'; text: string }
-  | { type: 'image' | 'audio'; data: string; mimeType: string }
-  | { type: 'resource'; resource: { uri: string; mimeType: string; blob: string } };
-
-/** A `tools/call` result. */
-export interface ToolResult {
-  content: ContentBlock[];
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-}
+/** A `tools/call` result, as the protocol layer defines it. */
+export type ToolResult = CallToolResult;
 
 /** Options of a route tool call: request headers to pass on and a signal that aborts the request. */
 export interface RouteCallOptions {

@@ -32,13 +32,14 @@ export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {})
       mounted = app;
       if (server.app === null) server.bind(app);
       const endpoint = base || '/';
-      app.post(endpoint, guarded(streamable.post));
-      app.get(endpoint, guarded(streamable.get));
-      app.delete(endpoint, guarded(streamable.delete));
+      const internal = { hidden: true, summary: 'MCP endpoint' };
+      app.post(endpoint, guarded(streamable.post), internal);
+      app.get(endpoint, guarded(streamable.get), internal);
+      app.delete(endpoint, guarded(streamable.delete), internal);
       if (options.enableSSE !== false) {
         const legacy = new LegacySSE(server, `${base}/stream`);
-        app.get(`${base}/sse`, guarded(legacy.open));
-        app.post(`${base}/stream`, guarded(legacy.post));
+        app.get(`${base}/sse`, guarded(legacy.open), internal);
+        app.post(`${base}/stream`, guarded(legacy.post), internal);
       }
     },
   };

@@ -1,0 +1,126 @@
+import type { Fw } from 'fw';
+import { ErrorCode, RpcError } from '../jsonrpc';
+import type { RequestContext } from '../request-context';
+import type { Registry } from '../registry';
+import type { MCPPrompt, MCPTool } from '../types';
+import { createBuiltinWorkflows } from '../workflows/builtin';
+import { workflowTools, type WorkflowCallContext } from '../workflows/workflow-tools';
+import type { BridgeTool, RuntimeBridgeOptions } from './bridge-tool';
+import { builtinPrompts, type BridgePrompt } from './prompts';
+import { routeTools } from './route-tools';
+import { runtimeTools } from './runtime-tools';
+
+/** What the bridge adds to a server bound to an app, each part on by default. */
+export interface BridgeOptions {
+  /** Expose the app's routes as tools (default true). */
+  exposeRoutes?: boolean;
+  /** Add the built-in runtime tools, workflows and workflow tools (default true). */
+  builtinTools?: boolean;
+  /** Add the six built-in prompts (default true). */
+  builtinPrompts?: boolean;
+  /** Request headers of the MCP call passed on to route tools (e.g. `['authorization']`). */
+  forwardHeaders?: string[];
+  allowMutation: boolean;
+  runtime?: RuntimeBridgeOptions;
+}
+
+function callContext(rc: RequestContext): WorkflowCallContext {
+  return {
+    headers: rc.headers,
+    get signal() {
+      return rc.signal;
+    },
+    onProgress: (done, total, message) => void rc.notifyProgress(done, total, message),
+    log: (level, data) => void rc.log(level as Parameters<RequestContext['log']>[0], data),
+  };
+}
+
+function asTool(tool: BridgeTool): MCPTool {
+  return {
+    name: tool.name,
+    title: tool.annotations.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    annotations: tool.annotations,
+    handler: (args: Record<string, unknown>, rc: RequestContext) => tool.handler(args, callContext(rc)),
+  };
+}
+
+function asPrompt(prompt: BridgePrompt): MCPPrompt {
+  const complete = prompt.complete;
+  return {
+    name: prompt.name,
+    description: prompt.description,
+    arguments: prompt.arguments,
+    complete: complete
+      ? Object.fromEntries(prompt.arguments.map((a) => [a.name, (value: string, context: { arguments?: Record<string, string> }) => complete(a.name, value, context.arguments ?? {})]))
+      : undefined,
+    handler: (args: Record<string, string>) => {
+      try {
+        return prompt.render(args);
+      } catch (error) {
+        throw new RpcError(ErrorCode.InvalidParams, `Prompt "${prompt.name}": ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+  };
+}
+
+/**
+ * Keeps a server's registry in step with the app it is bound to: route tools follow the route table (rebuilt
+ * when the app's registrations change), built-in tools, workflows and prompts are added once.
+ */
+export class AppBridge {
+  private app: Fw | null = null;
+  private generation = -1;
+  private routeNames: string[] = [];
+  private workflowKey = '';
+  private workflowToolNames: string[] = [];
+
+  constructor(private readonly registry: Registry, private readonly options: BridgeOptions) {}
+
+  /** Brings the registry up to date with the app; cheap when nothing changed. */
+  sync(app: Fw | null): void {
+    if (app === null) return;
+    if (this.app !== app) this.attach(app);
+    if (this.options.builtinTools !== false) this.syncWorkflows(app);
+    if (this.options.exposeRoutes !== false && app.generation !== this.generation) this.syncRoutes(app);
+  }
+
+  private attach(app: Fw): void {
+    this.app = app;
+    this.generation = -1;
+    if (this.options.builtinTools !== false) {
+      for (const tool of runtimeTools(app, this.options.runtime, this.options.allowMutation)) this.addIfFree(asTool(tool));
+      for (const workflow of createBuiltinWorkflows(app)) if (!this.registry.workflows.has(workflow.name)) this.registry.addWorkflow(workflow);
+    }
+    if (this.options.builtinPrompts !== false) {
+      for (const prompt of builtinPrompts(app)) if (!this.registry.prompts.has(prompt.name)) this.registry.addPrompt(asPrompt(prompt));
+    }
+  }
+
+  private addIfFree(tool: MCPTool): void {
+    if (!this.registry.tools.has(tool.name)) this.registry.addTool(tool);
+  }
+
+  private syncWorkflows(app: Fw): void {
+    const key = [...this.registry.workflows.keys()].join('\u0000');
+    if (key === this.workflowKey) return;
+    this.workflowKey = key;
+    for (const name of this.workflowToolNames) this.registry.tools.delete(name);
+    const tools = workflowTools(() => [...this.registry.workflows.values()], () => app, this.options.allowMutation).map(asTool);
+    this.workflowToolNames = tools.filter((t) => !this.registry.tools.has(t.name)).map((t) => t.name);
+    for (const tool of tools) this.addIfFree(tool);
+  }
+
+  private syncRoutes(app: Fw): void {
+    for (const name of this.routeNames) this.registry.tools.delete(name);
+    const tools = routeTools(app, {
+      allowMutation: this.options.allowMutation,
+      forwardHeaders: this.options.forwardHeaders,
+      reservedNames: this.registry.tools.keys(),
+    });
+    this.routeNames = tools.map((t) => t.name);
+    for (const tool of tools) this.registry.addTool(asTool(tool));
+    this.generation = app.generation;
+  }
+}
