@@ -57,3 +57,4 @@ export * from './session';
 export * from './webhooks';
 export * from './openapi';
 export * from './testing';
+export * from './rpc';
