@@ -30,3 +30,6 @@ export { createBuiltinWorkflows } from './workflows/builtin';
 export type { WorkflowStep, HttpStep, CodeStep, DelayStep, LogStep, ResultStep, RunWorkflowOptions, WorkflowRun, StepReport } from './workflows/types';
 export { routeToolName } from './bridge/route-tool-name';
 export type { BridgeOptions } from './bridge/install';
+export { runtimeTools } from './bridge/runtime-tools';
+export { routeTools, type RouteTool, type RouteToolOptions } from './bridge/route-tools';
+export type { BridgeTool, RuntimeBridgeOptions } from './bridge/bridge-tool';

@@ -1,6 +1,7 @@
 import type { Fw, RouteInfo } from 'fw';
 import { analyzeRoutes, suggestRoutes } from './route-analysis';
 import { routeInputSchema } from './route-tool-schema';
+import { visibleRoutes } from './runtime-tools';
 
 /** One argument of a prompt. */
 export interface PromptArgument {
@@ -33,18 +34,18 @@ function routeSummary(routes: RouteInfo[]): string {
 
 function appContext(app: Fw): string {
   return [
-    `Routes:\n${routeSummary(app.getRoutes())}`,
+    `Routes:\n${routeSummary(visibleRoutes(app))}`,
     `Plugins: ${app.getPlugins().join(', ') || '(none)'}`,
     `Middleware: ${json(app.getMiddlewareInfo())}`,
   ].join('\n\n');
 }
 
 function completePath(app: Fw, value: string): string[] {
-  return [...new Set(app.getRoutes().map((r) => r.path))].filter((p) => p.startsWith(value)).sort();
+  return [...new Set(visibleRoutes(app).map((r) => r.path))].filter((p) => p.startsWith(value)).sort();
 }
 
 function completeMethod(app: Fw, value: string, context: Record<string, string>): string[] {
-  const routes = app.getRoutes().filter((r) => !context.path || r.path === context.path);
+  const routes = visibleRoutes(app).filter((r) => !context.path || r.path === context.path);
   return [...new Set(routes.map((r) => r.method))].filter((m) => m.startsWith(value.toUpperCase())).sort();
 }
 
@@ -74,7 +75,7 @@ export function builtinPrompts(app: Fw): BridgePrompt[] {
       render(args) {
         required(args, ['path']);
         const method = (args.method ?? 'GET').toUpperCase();
-        const route = app.getRoutes().find((r) => r.path === args.path && (r.method === method || r.method === 'ALL'));
+        const route = visibleRoutes(app).find((r) => r.path === args.path && (r.method === method || r.method === 'ALL'));
         if (!route) throw new Error(`no route ${method} ${args.path}; complete the path argument to see the routes`);
         return {
           description: `Analysis of ${method} ${args.path}`,
@@ -124,7 +125,7 @@ export function builtinPrompts(app: Fw): BridgePrompt[] {
       ],
       render(args) {
         required(args, ['method', 'path']);
-        const candidates = app.getRoutes().filter((r) => {
+        const candidates = visibleRoutes(app).filter((r) => {
           const pattern = new RegExp(`^${r.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+').replace(/\*$/, '.*')}$`);
           return pattern.test(args.path.split('?')[0]);
         });
@@ -145,7 +146,7 @@ export function builtinPrompts(app: Fw): BridgePrompt[] {
       description: 'Audit the running app for security gaps: unvalidated input, mutating routes, missing protective plugins.',
       arguments: [],
       render() {
-        const analysis = analyzeRoutes(app.getRoutes());
+        const analysis = analyzeRoutes(visibleRoutes(app));
         return {
           description: 'Security audit of the app',
           messages: [
@@ -163,7 +164,7 @@ export function builtinPrompts(app: Fw): BridgePrompt[] {
       arguments: [],
       render() {
         const prefixes: Record<string, number> = {};
-        for (const r of app.getRoutes()) {
+        for (const r of visibleRoutes(app)) {
           const first = `/${r.path.split('/')[1] ?? ''}`;
           prefixes[first] = (prefixes[first] ?? 0) + 1;
         }
@@ -185,7 +186,7 @@ export function builtinPrompts(app: Fw): BridgePrompt[] {
           description: 'Route optimization suggestions',
           messages: [
             user(
-              `Suggest optimizations for this fw route table (REST shape, static paths where parameters are unneeded, consistent naming, validation).\n\nAnalysis: ${json(analyzeRoutes(app.getRoutes()))}\nREST suggestions: ${json(suggestRoutes(app.getRoutes()))}\n\n${appContext(app)}`,
+              `Suggest optimizations for this fw route table (REST shape, static paths where parameters are unneeded, consistent naming, validation).\n\nAnalysis: ${json(analyzeRoutes(visibleRoutes(app)))}\nREST suggestions: ${json(suggestRoutes(visibleRoutes(app)))}\n\n${appContext(app)}`,
             ),
           ],
         };

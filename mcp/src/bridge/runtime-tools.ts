@@ -25,20 +25,25 @@ function findRoute(app: Fw, method: unknown, path: unknown): RouteInfo | undefin
   return app.getRoutes().find((r) => r.path === path && (r.method === m || r.method === 'ALL'));
 }
 
+/** The routes an AI client is shown: all but `hidden` ones (the MCP endpoints among them). */
+export function visibleRoutes(app: Fw): RouteInfo[] {
+  return app.getRoutes().filter((r) => !r.options?.hidden);
+}
+
 function routeTools(app: Fw, allowMutation: boolean): BridgeTool[] {
   const list = (): Array<Omit<RouteInfo, 'options'> & { tags?: string[]; summary?: string; deprecated?: boolean }> =>
-    app.getRoutes().map(({ options, ...r }) => ({ ...r, tags: options?.tags, summary: options?.summary, deprecated: options?.deprecated }));
+    visibleRoutes(app).map(({ options, ...r }) => ({ ...r, tags: options?.tags, summary: options?.summary, deprecated: options?.deprecated }));
   const methodPath = {
     type: 'object',
     properties: { method: { type: 'string', description: 'HTTP method (default GET)' }, path: { type: 'string', description: 'Route pattern, e.g. /users/:id' } },
     required: ['path'],
   };
   return [
-    tool('fw/routes/list', 'Lists every registered route: method, path, validation, middleware, tags.', noInput, async () => jsonResult({ routes: list() })),
+    tool('fw/routes/list', 'Lists the registered routes (hidden ones left out): method, path, validation, middleware, tags.', noInput, async () => jsonResult({ routes: list() })),
     tool('fw/routes/analyze', 'Analyzes the route table: counts, routes without validation, ambiguous parameters, naming problems.', noInput, async () =>
-      jsonResult(analyzeRoutes(app.getRoutes())),
+      jsonResult(analyzeRoutes(visibleRoutes(app))),
     ),
-    tool('fw/routes/suggest', 'Suggests REST completions and renames for the route table.', noInput, async () => jsonResult({ suggestions: suggestRoutes(app.getRoutes()) })),
+    tool('fw/routes/suggest', 'Suggests REST completions and renames for the route table.', noInput, async () => jsonResult({ suggestions: suggestRoutes(visibleRoutes(app)) })),
     tool('fw/routes/describe', 'Describes one route: options, input schema and the name of its MCP tool.', methodPath, async (args) => {
       const route = findRoute(app, args.method, args.path);
       if (!route) return toolError(`No route ${String(args.method ?? 'GET').toUpperCase()} ${String(args.path)}`);

@@ -1,3 +1,5 @@
+import type { Context } from 'fw';
+
 /** The part of fw's `KVStore` sessions use (any `KVStore`: memory, Workers KV, Redis). */
 export interface SessionKV {
   get(key: string): Promise<string | null>;
@@ -29,6 +31,11 @@ export interface MCPHTTPOptions {
   enableSSE?: boolean;
   /** Sessions (default off: stateless, any instance answers any request). */
   sessions?: MCPSessionOptions;
+  /**
+   * Decides access per request after the built-in checks (e.g. a session or an API key); false answers 401 with a
+   * JSON-RPC error. Runs inside the MCP route handlers, so compile() and listen() cannot bypass it.
+   */
+  authorize?: (ctx: Context) => boolean | Promise<boolean>;
   /** Origins accepted besides loopback ones (an Origin header not listed on a localhost server is refused). */
   allowedOrigins?: string[];
   /** Host names accepted (default: any, except that an app listening on a loopback name accepts only loopback names). */

@@ -1,6 +1,8 @@
 import type { Context, Fw, FwPluginConfig } from 'fw';
 import type { MCPServer } from '../server';
 import { createGuard } from './guard';
+import { ErrorCode } from '../jsonrpc';
+import { rpcErrorResponse } from './responses';
 import { LegacySSE } from './legacy-sse';
 import type { MCPHTTPOptions } from './options';
 import { createSessionStore } from './sessions';
@@ -25,7 +27,12 @@ export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {})
   const streamable = new StreamableHTTP(server, createSessionStore(options.sessions));
   let mounted: Fw | null = null;
   const guard = createGuard(options, () => mounted?.getAppConfig().hostname);
-  const guarded = (handler: RouteHandler): RouteHandler => (ctx) => guard(ctx.request, ctx.env) ?? handler(ctx);
+  const authorize = options.authorize;
+  const refused = (): Response => rpcErrorResponse(401, ErrorCode.Unauthorized, 'Unauthorized: access to this MCP server was refused', { 'www-authenticate': 'Bearer realm="mcp"' });
+  const guarded = (handler: RouteHandler): RouteHandler =>
+    authorize === undefined
+      ? (ctx) => guard(ctx.request, ctx.env) ?? handler(ctx)
+      : async (ctx) => guard(ctx.request, ctx.env) ?? ((await authorize(ctx)) ? handler(ctx) : refused());
   return {
     name: base === '/mcp' ? 'fw-mcp' : `fw-mcp:${base || '/'}`,
     setup(app) {
