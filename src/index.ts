@@ -58,3 +58,4 @@ export * from './webhooks';
 export * from './openapi';
 export * from './testing';
 export * from './rpc';
+export * from './static';

@@ -8,3 +8,4 @@ export { redisBusTransport, RedisBusTransport, type RedisBusOptions } from './re
 export { RedisKV, redisKV, type RedisKVOptions } from './redis-kv';
 export { migrationsFromDir, readSeedFile, createMigrationFile } from './db-migrations-fs';
 export { installSignalHandlers, gracefulServer, type SignalOptions } from './signals';
+export { nodeFileSource } from './static-fs';

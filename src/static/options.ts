@@ -1,0 +1,76 @@
+import type { FileCacheLimits } from './file-cache';
+import { safeSegments } from './safe-path';
+import type { StaticOptions } from './types';
+
+/** `staticFiles` options checked and filled with their defaults. */
+export interface ResolvedStaticOptions {
+  prefix: string;
+  index: string | null;
+  cacheControl: string;
+  etag: boolean;
+  contentETag: boolean;
+  listing: boolean;
+  allowedExtensions: Set<string> | null;
+  cache: FileCacheLimits | null;
+  preload: string[] | null;
+  cacheTtlMs: number | null;
+  dotfiles: boolean;
+}
+
+function fail(message: string): never {
+  throw new TypeError(`staticFiles: ${message}`);
+}
+
+function count(name: string, value: number | undefined, fallback: number): number {
+  const n = value ?? fallback;
+  if (!Number.isSafeInteger(n) || n < 0) fail(`${name} must be a whole number >= 0, got ${String(value)}`);
+  return n;
+}
+
+function preloadPaths(value: StaticOptions['preload']): string[] | null {
+  if (value === undefined || value === false) return null;
+  if (value === true) return [''];
+  const list = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(list) || list.some((p) => typeof p !== 'string')) fail('preload must be a boolean, a path or a list of paths');
+  return list.map((p) => {
+    try {
+      return safeSegments(p).segments.join('/');
+    } catch {
+      return fail(`preload path ${JSON.stringify(p)} leaves the root`);
+    }
+  });
+}
+
+/** Checks `staticFiles` options, throwing a TypeError that names the bad field. */
+export function resolveStaticOptions(root: string, options: StaticOptions): ResolvedStaticOptions {
+  if (typeof root !== 'string' || root.length === 0) fail('root must be a non-empty path');
+  const prefix = (options.prefix ?? '').replace(/\/+$/, '');
+  if (prefix !== '' && !prefix.startsWith('/')) fail(`prefix must start with /, got ${JSON.stringify(options.prefix)}`);
+  const index = options.index === false ? null : options.index ?? 'index.html';
+  if (index !== null && (typeof index !== 'string' || index.length === 0 || index.includes('/'))) fail('index must be a file name');
+  const maxAge = count('maxAge', options.maxAge, 0);
+  if (options.etagStrategy !== undefined && options.etagStrategy !== 'mtime' && options.etagStrategy !== 'bun') fail(`etagStrategy must be "mtime" or "bun", got ${JSON.stringify(options.etagStrategy)}`);
+  const extensions = options.allowedExtensions;
+  if (extensions !== undefined && (!Array.isArray(extensions) || extensions.some((e) => typeof e !== 'string' || e.length === 0))) fail('allowedExtensions must be a list of extensions');
+  const preload = preloadPaths(options.preload);
+  const limits = {
+    maxFileSize: count('cacheMaxFileSize', options.cacheMaxFileSize, 128 * 1024),
+    maxEntries: count('cacheMaxEntries', options.cacheMaxEntries, 512),
+    maxBytes: count('cacheMaxBytes', options.cacheMaxBytes, 16 * 1024 * 1024),
+  };
+  const ttl = options.cacheTtl;
+  if (ttl !== undefined && (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl < 0)) fail(`cacheTtl must be a number of seconds >= 0, got ${String(ttl)}`);
+  return {
+    prefix,
+    index,
+    cacheControl: `public, max-age=${maxAge}`,
+    etag: options.etag ?? true,
+    contentETag: options.etagStrategy === 'bun',
+    listing: options.listing ?? false,
+    allowedExtensions: extensions ? new Set(extensions.map((e) => (e.startsWith('.') ? e : `.${e}`).toLowerCase())) : null,
+    cache: (options.cacheSmallFiles ?? true) || preload !== null ? limits : null,
+    preload,
+    cacheTtlMs: ttl === undefined ? null : ttl * 1000,
+    dotfiles: options.dotfiles ?? false,
+  };
+}

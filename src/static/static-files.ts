@@ -1,0 +1,142 @@
+import { HttpError, type Context, type Middleware } from 'fw';
+import { assetsBinding, fetchAsset } from './assets';
+import { contentETag, mtimeETag } from './etag';
+import { FileCache, type CachedFile } from './file-cache';
+import { renderListing } from './listing';
+import { contentTypeFor } from './mime';
+import { resolveStaticOptions, type ResolvedStaticOptions } from './options';
+import { platformSource } from './platform-source';
+import { respondWithFile } from './respond';
+import { safeSegments } from './safe-path';
+import type { FileSource, FileStat, StaticOptions } from './types';
+
+function join(dir: string, name: string): string {
+  return dir === '' ? name : `${dir}/${name}`;
+}
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 ? '' : name.slice(dot).toLowerCase();
+}
+
+function insideRoot(real: string): boolean {
+  return real !== '..' && !real.startsWith('../') && !real.startsWith('/');
+}
+
+/** Serves the files of one root: resolution, the small-file cache, preloading, listings. */
+class StaticServer {
+  private readonly cache: FileCache | null;
+  private preloading: Promise<void> | null = null;
+
+  constructor(private readonly source: FileSource, private readonly options: ResolvedStaticOptions) {
+    this.cache = options.cache === null ? null : new FileCache(options.cache);
+  }
+
+  /** The response for a checked path, or null when there is nothing to serve (the request goes on). */
+  async serve(ctx: Context, segments: string[], trailingSlash: boolean): Promise<Response | null> {
+    if (this.options.preload !== null) await (this.preloading ??= this.preload(this.options.preload));
+    const rel = segments.join('/');
+    const trusted = this.trusted(rel) ?? (this.options.index !== null && (trailingSlash || rel === '') ? this.trusted(join(rel, this.options.index)) : null);
+    if (trusted !== null) return this.respond(ctx, trusted.path, trusted.entry.stat, trusted.entry);
+
+    const real = await this.source.realpath(rel);
+    if (real === null) return null;
+    if (!insideRoot(real)) throw new HttpError(403, 'Path leaves the static root', { code: 'FORBIDDEN_PATH' });
+    const stat = await this.source.stat(real);
+    if (stat === null) return null;
+    if (stat.isFile) return this.allowed(real) ? this.respond(ctx, real, stat, null) : null;
+    if (!stat.isDirectory) return null;
+    if (!trailingSlash && rel !== '') return ctx.redirect(`${ctx.path}/${ctx.search ? `?${ctx.search}` : ''}`, 301);
+    if (this.options.index !== null) {
+      const indexReal = await this.source.realpath(join(real, this.options.index));
+      const indexStat = indexReal !== null && insideRoot(indexReal) ? await this.source.stat(indexReal) : null;
+      if (indexStat?.isFile && this.allowed(indexReal!)) return this.respond(ctx, indexReal!, indexStat, null);
+    }
+    if (!this.options.listing) return null;
+    const entries = (await this.source.list(real)).filter((e) => this.options.dotfiles || !e.name.startsWith('.'));
+    return ctx.html(renderListing(ctx.path, entries));
+  }
+
+  private allowed(path: string): boolean {
+    return this.options.allowedExtensions === null || this.options.allowedExtensions.has(extensionOf(path));
+  }
+
+  private trusted(path: string): { path: string; entry: CachedFile } | null {
+    const entry = this.cache?.get(path);
+    return entry !== undefined && entry.trustedUntil > Date.now() ? { path, entry } : null;
+  }
+
+  private async respond(ctx: Context, path: string, stat: FileStat, known: CachedFile | null): Promise<Response> {
+    const entry = known ?? (await this.cached(path, stat));
+    const etag = !this.options.etag ? null : entry !== null ? entry.etag : mtimeETag(stat);
+    return respondWithFile(ctx.request, {
+      stat,
+      etag,
+      contentType: contentTypeFor(path),
+      cacheControl: this.options.cacheControl,
+      bytes: entry?.bytes ?? null,
+      read: (start, end) => this.source.read(path, start, end),
+    });
+  }
+
+  /** The in-memory copy of a small file, refreshed when its size or modification time changed. */
+  private async cached(path: string, stat: FileStat, trustedFor = this.options.cacheTtlMs ?? 0): Promise<CachedFile | null> {
+    if (this.cache === null || !this.cache.fits(stat.size)) return null;
+    const current = this.cache.get(path);
+    if (current !== undefined && current.stat.size === stat.size && current.stat.mtimeMs === stat.mtimeMs) return current;
+    const bytes = await this.source.readAll(path);
+    const entry: CachedFile = { bytes, stat, etag: this.options.contentETag ? await contentETag(bytes) : mtimeETag(stat), trustedUntil: Date.now() + trustedFor };
+    this.cache.set(path, entry);
+    return entry;
+  }
+
+  /** Loads files under the given paths into the cache, trusted (served without disk checks) for `cacheTtl` or for good. */
+  private async preload(paths: string[]): Promise<void> {
+    const trustedFor = this.options.cacheTtlMs ?? Infinity;
+    const visit = async (path: string): Promise<void> => {
+      const real = await this.source.realpath(path);
+      if (real === null || !insideRoot(real)) return;
+      const stat = await this.source.stat(real);
+      if (stat?.isFile && this.allowed(real)) await this.cached(real, stat, trustedFor);
+      else if (stat?.isDirectory) {
+        for (const entry of await this.source.list(real)) if (this.options.dotfiles || !entry.name.startsWith('.')) await visit(join(real, entry.name));
+      }
+    };
+    for (const path of paths) await visit(path);
+  }
+}
+
+/**
+ * Static files under `root` (spec 2.1 `StaticOptions`), as middleware: GET and HEAD under `prefix` are answered
+ * from the files when one matches, everything else goes on to the routes. Traversal (`..`, `%2e%2e`, encoded
+ * slashes, NUL) is a 403, malformed encoding a 400, a symlink out of root a 403, dotfiles not found.
+ * On Node and Bun files come from the file system; on workers from the static-assets binding `env.ASSETS`.
+ */
+export function staticFiles(root: string, options: StaticOptions = {}): Middleware {
+  const resolved = resolveStaticOptions(root, options);
+  let server: Promise<StaticServer> | null = options.source ? Promise.resolve(new StaticServer(options.source, resolved)) : null;
+
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const prefix = resolved.prefix;
+    if (prefix !== '' && ctx.path !== prefix && !ctx.path.startsWith(`${prefix}/`)) return next();
+    const { segments, trailingSlash } = safeSegments(ctx.path.slice(prefix.length));
+    if (!resolved.dotfiles && segments.some((s) => s.startsWith('.'))) return next();
+
+    const assets = options.source ? null : assetsBinding(ctx.env);
+    if (assets !== null) {
+      const last = segments[segments.length - 1];
+      if (resolved.allowedExtensions !== null && !trailingSlash && last !== undefined && !resolved.allowedExtensions.has(extensionOf(last))) return next();
+      const response = await fetchAsset(assets, ctx.request, segments, trailingSlash);
+      if (response.status === 404) return next();
+      if (resolved.cacheControl === 'public, max-age=0' || !response.ok) return response;
+      const headers = new Headers(response.headers);
+      headers.set('cache-control', resolved.cacheControl);
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    }
+
+    server ??= platformSource(root).then((source) => new StaticServer(source, resolved));
+    const response = await (await server).serve(ctx, segments, trailingSlash);
+    return response ?? next();
+  };
+}
