@@ -59,3 +59,4 @@ export * from './openapi';
 export * from './testing';
 export * from './rpc';
 export * from './static';
+export * from './file-routes';

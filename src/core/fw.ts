@@ -8,6 +8,7 @@ import { Router, noParams, normalizePattern, type Match } from './router';
 import { jsonFormat, getFormat, type DataFormat } from '../schema/formats';
 import { WebSocketRoutes, type WebSocketHandlers, type WebSocketRouteOptions, type WebSocketUpgrade } from './websocket';
 import type { Database } from '../db/database';
+import { fromFileRoutes, type FileRoutesOptions } from '../file-routes/from-file-routes';
 import type { DatabaseConfig } from '../db/types';
 import type {
   Adapter, AfterHook, AppConfigInfo, BeforeHook, ErrorHook, FwConfig, FwPluginConfig, Handler,
@@ -137,6 +138,11 @@ export class Fw implements RouteRegistrar<Fw> {
   group(prefix: string, callback: (group: Group) => void): this {
     callback(new Group(this, normalizePattern(prefix)));
     return this;
+  }
+
+  /** Registers the routes of a routes folder (default `src/routes`, read on Node and Bun) or of a built `manifest` (spec 4.3.6). */
+  fromFileRoutes(options?: FileRoutesOptions): Promise<this> {
+    return fromFileRoutes(this, options);
   }
 
   /** Adds middleware (for every request or under a path prefix), or registers a plugin. */

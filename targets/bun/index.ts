@@ -4,3 +4,4 @@ export { serve, type BunServer } from './serve';
 export type { BunAdapterOptions, BunServeOptions, BunTLSOptions } from './options';
 export { RedisKV, redisKV, type RedisKVOptions } from '../node/redis-kv';
 export { migrationsFromDir, readSeedFile, createMigrationFile } from '../node/db-migrations-fs';
+export { loadFileRoutes, listRouteFiles } from '../node/file-routes-fs';

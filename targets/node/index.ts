@@ -9,3 +9,4 @@ export { RedisKV, redisKV, type RedisKVOptions } from './redis-kv';
 export { migrationsFromDir, readSeedFile, createMigrationFile } from './db-migrations-fs';
 export { installSignalHandlers, gracefulServer, type SignalOptions } from './signals';
 export { nodeFileSource } from './static-fs';
+export { loadFileRoutes, listRouteFiles } from './file-routes-fs';
