@@ -127,6 +127,7 @@ export class RoomManager<Data = unknown> {
   /** Sends a message to every member of a room on every instance; resolves to the number sent here. */
   async broadcast(room: string, data: WebSocketData, options: BroadcastOptions = {}): Promise<number> {
     checkRoom(room);
+    if (typeof data !== 'string' && !(data instanceof ArrayBuffer) && !ArrayBuffer.isView(data)) throw new TypeError('broadcast() sends a string, an ArrayBuffer or a typed array');
     const except = options.except === undefined ? null : typeof options.except === 'string' ? options.except : options.except.id;
     const sent = this.deliver(room, data, except);
     await this.publish({ type: 'broadcast', origin: this.instanceId, room, payload: encodePayload(data), except });

@@ -64,8 +64,9 @@ describe('RoomManager on one instance', () => {
     expect(app.state('fw:rooms')).toBe(manager);
   });
 
-  it('rejects an empty room name', async () => {
+  it('rejects an empty room name and a message that is neither text nor bytes', async () => {
     await expect(rooms.broadcast('', 'x')).rejects.toThrow(TypeError);
+    await expect(rooms.broadcast('one', { not: 'bytes' } as never)).rejects.toThrow(/string, an ArrayBuffer/);
   });
 });
 
