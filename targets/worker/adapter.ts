@@ -1,4 +1,4 @@
-import { SCHEDULER_STATE_KEY, errorBody, type Fw } from 'fw';
+import { SCHEDULER_STATE_KEY, errorBody, isWebSocketRequest, type Fw } from 'fw';
 import { markReady, startInvocation } from '../serverless/cold-start';
 import { warmUp } from '../serverless/warm-up';
 import { openWorkerSocket } from './websocket';
@@ -44,7 +44,7 @@ export function worker<Env = unknown>(app: Fw, options: WorkerOptions<Env> = {})
   async function answer(request: Request, env: Env, ctx: WorkerExecutionContext): Promise<Response> {
     if (mode === 'first-request') await warm();
     else if (mode === 'background' && warming === null) ctx.waitUntil(warm().catch((error) => console.error('fw/worker: warm-up failed', error)));
-    if (app.websockets.routes().length > 0) {
+    if (isWebSocketRequest(request) && app.websockets.routes().length > 0) {
       const upgrade = await app.upgradeWebSocket(request, env, ctx);
       if (upgrade instanceof Response) return upgrade;
       if (upgrade !== null) return openWorkerSocket(app, upgrade, ctx);
