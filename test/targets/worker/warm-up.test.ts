@@ -49,3 +49,23 @@ describe('worker(app, options) argument checks', () => {
     expect(() => worker(new Fw(), { warmUp: 'sometimes' as never })).toThrow(/takes 'background', 'first-request' or false, got "sometimes"/);
   });
 });
+
+describe('worker(app) when the app cannot start', () => {
+  for (const mode of ['"first-request"', '"background"', 'false']) {
+    it(`answers a JSON 500 without internals (warmUp ${mode})`, async () => {
+      const mf = await runWorker(await bundleWorker('test/targets/worker/fixtures/failing-setup-worker.ts', { WARM_UP_MODE: mode }));
+      try {
+        for (let i = 0; i < 2; i++) {
+          const response = await mf.dispatchFetch('http://localhost/');
+          expect(response.status).toBe(500);
+          expect(response.headers.get('content-type')).toContain('application/json');
+          const body = await response.text();
+          expect(JSON.parse(body)).toMatchObject({ code: 'INTERNAL_ERROR' });
+          expect(body).not.toContain('hunter2');
+        }
+      } finally {
+        await mf.dispose();
+      }
+    });
+  }
+});
