@@ -1,12 +1,18 @@
 /** The example app: a small JSON API plus a chat over WebSocket rooms. The same app runs on fw/node and fw/bun. */
-import { Fw, HttpError, RoomManager, type RoomBridge } from 'fw';
+import { Fw, HttpError, NotFoundError, RoomManager, type RoomBridge } from 'fw';
+import { createMCPPlugin, mcp } from 'fw-mcp';
 
 /** What each chat connection carries. */
 export interface ChatUser {
   name: string;
 }
 
-/** Builds the app and its RoomManager (pass a bridge to fan rooms out across instances). */
+const users = new Map([
+  ['1', { id: '1', name: 'Ada Lovelace' }],
+  ['2', { id: '2', name: 'Grace Hopper' }],
+]);
+
+/** Builds the app and its RoomManager (pass a bridge to fan rooms out across instances); MCP is served at /mcp. */
 export function createApp(bridge?: RoomBridge): { app: Fw; rooms: RoomManager<ChatUser> } {
   const rooms = new RoomManager<ChatUser>({ bridge, presence: (ws) => ({ name: ws.data.name }) });
   const app = new Fw()
@@ -15,6 +21,8 @@ export function createApp(bridge?: RoomBridge): { app: Fw; rooms: RoomManager<Ch
     .post('/echo', async (ctx) => ({ received: await ctx.body() }), {
       schema: { body: { type: 'object', properties: { message: { type: 'string', maxLength: 200 } }, required: ['message'] } },
     })
+    .get('/users', () => ({ users: [...users.values()] }), { summary: 'List users' })
+    .get('/users/:id', (ctx) => users.get(ctx.params.id) ?? Promise.reject(new NotFoundError(`No user ${ctx.params.id}`)), { summary: 'One user by id' })
     .get('/rooms', () => ({ rooms: rooms.rooms(), connections: rooms.connections() }))
     .get('/rooms/:room', (ctx) => ({ room: ctx.params.room, presence: rooms.presence(ctx.params.room) }))
     .ws<ChatUser>('/chat/:room', {
@@ -36,5 +44,6 @@ export function createApp(bridge?: RoomBridge): { app: Fw; rooms: RoomManager<Ch
       },
     }, { maxPayload: 4096 });
   rooms.attach(app);
+  app.use(createMCPPlugin(mcp(app, { name: 'fw-example-node', runtime: { rooms } })));
   return { app, rooms };
 }
