@@ -1,9 +1,10 @@
 /**
  * The example app `npm start` serves: routes with params and validation, Workers KV through `workersKV`,
- * D1, vars, a WebSocket echo and a cron job. It is exported so plugins (the MCP endpoint, for one) can be
+ * D1, vars, cold-start headers, a WebSocket echo and a cron job. It is exported so plugins (the MCP endpoint, for one) can be
  * mounted on it in `index.ts` before the worker is built from it.
  */
 import { Fw, NotFoundError, type Context } from 'fw';
+import { coldStartHeader } from 'fw/serverless';
 import { workersKV } from 'fw/worker';
 import type { Env } from './env';
 import { notesTable, type Note } from './notes';
@@ -25,6 +26,9 @@ const kvPut = { type: 'object', properties: { ttl: { type: 'integer', minimum: 1
 
 /** The example application. */
 export const app = new Fw({ development: false });
+
+// X-Cold-Start and Server-Timing on every response: which requests hit a fresh isolate.
+app.use(coldStartHeader());
 
 app.get('/', (ctx: Ctx) => ({
   name: ctx.env.APP_NAME,

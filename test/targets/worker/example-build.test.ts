@@ -39,12 +39,16 @@ describe('npm run build:worker, and the built example in workerd with wrangler.t
     expect(code).not.toMatch(/\brequire\(/);
   });
 
-  it('lists its routes and reports health of KV and D1', async () => {
-    const index = (await (await get('/')).json()) as { name: string; routes: string[] };
+  it('lists its routes and reports health of KV and D1, marking the cold start', async () => {
+    const first = await get('/');
+    expect(first.headers.get('x-cold-start')).toBe('true');
+    expect(first.headers.get('server-timing')).toMatch(/^cold;dur=\d+(\.\d+)?$/);
+    const index = (await first.json()) as { name: string; routes: string[] };
     expect(index.name).toBe('fw example worker');
     expect(index.routes).toEqual(expect.arrayContaining(['GET /health', 'POST /notes', 'GET /notes/:id', 'PUT /kv/:key']));
     const health = await get('/health');
     expect(health.status).toBe(200);
+    expect(health.headers.get('x-cold-start')).toBe('false');
     expect(await health.json()).toEqual({ status: 'healthy', checks: { kv: true, d1: true } });
   });
 
