@@ -99,7 +99,10 @@ function operationOf(route: CollectedRoute, options: OpenAPIOptions, used: Set<s
   return operation;
 }
 
-/** Builds the OpenAPI 3.1 document of an app (or of a route list) from its routes' schemas and documentation options. */
+/**
+ * Builds the OpenAPI 3.1 document of an app (or of a route list) from its routes' schemas and documentation options.
+ * The document is plain JSON data with no shared objects: changing it never changes a route's schema.
+ */
 export function generateSpec(app: Fw | RouteInfo[], options: OpenAPIOptions = {}): OpenAPI31Document {
   const doc: OpenAPI31Document = {
     openapi: '3.1.0',
@@ -120,7 +123,7 @@ export function generateSpec(app: Fw | RouteInfo[], options: OpenAPIOptions = {}
   if (tags.size > 0) doc.tags = [...tags].sort().map((name) => ({ name }));
   if (options.securitySchemes && Object.keys(options.securitySchemes).length > 0) doc.components = { securitySchemes: options.securitySchemes };
   if (options.security) doc.security = options.security;
-  return doc;
+  return JSON.parse(JSON.stringify(doc)) as OpenAPI31Document;
 }
 
 /** Serializes a document as JSON text (indented by default, for people and diff tools). */

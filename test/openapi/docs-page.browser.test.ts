@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatePortalHTML, type Context, type OpenAPI31Document } from 'fw';
+import { generatePortalHTML, security, type Context, type OpenAPI31Document } from 'fw';
 import { serve, type NodeServer } from 'fw/node';
 import { documentedApp } from './fixture-app';
 
@@ -14,6 +14,7 @@ async function openPage(browser: BrowserContext, url: string): Promise<{ page: P
   page.on('requestfailed', (r) => problems.push(`failed ${r.url()}: ${r.failure()?.errorText}`));
   page.on('response', (r) => { if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`); });
   page.on('pageerror', (e) => problems.push(`script error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
   const response = await page.goto(url);
   expect(response?.status()).toBe(200);
   await page.waitForSelector('#fw-docs[data-ready="true"]');
@@ -23,6 +24,7 @@ async function openPage(browser: BrowserContext, url: string): Promise<{ page: P
 describe('docs page and portal in headless Chromium', () => {
   let context: BrowserContext;
   let server: NodeServer;
+  let strictServer: NodeServer;
   let profile: string;
   const requested: string[] = [];
 
@@ -34,6 +36,9 @@ describe('docs page and portal in headless Chromium', () => {
     });
     app.get('/portal', (ctx: Context) => ctx.html(generatePortalHTML(ctx.app.state<() => OpenAPI31Document>('fw:openapi')!(), { baseUrl: '' })), { hidden: true });
     server = await serve(app, { port: 0, hostname: '127.0.0.1' });
+    const strict = documentedApp();
+    strict.plugin(security());
+    strictServer = await serve(strict, { port: 0, hostname: '127.0.0.1' });
     profile = mkdtempSync(join(tmpdir(), 'fw-docs-chromium-'));
     context = await chromium.launchPersistentContext(profile, {
       executablePath: '/usr/bin/chromium',
@@ -44,6 +49,7 @@ describe('docs page and portal in headless Chromium', () => {
   afterAll(async () => {
     await context?.close();
     await server?.stop();
+    await strictServer?.stop();
     if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
@@ -104,6 +110,17 @@ describe('docs page and portal in headless Chromium', () => {
     expect(requested).toEqual(['GET /portal', 'GET /users']);
     expect(await page.textContent('#op-getUsers .fw-response')).toContain('GET /users?limit=1');
     expect(await page.textContent('#op-getUsers .fw-response')).toContain('"id": 1');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('/docs works under the default Content-Security-Policy of security()', async () => {
+    const { page, problems } = await openPage(context, `${strictServer.url}/docs`);
+    expect(await page.evaluate(() => fetch(location.href).then((r) => r.headers.get('content-security-policy')))).toContain("script-src 'self'");
+    await page.click('#op-getHealth summary');
+    await page.click('#op-getHealth .fw-send');
+    await page.waitForSelector('#op-getHealth .fw-response[data-state="done"]');
+    expect(await page.textContent('#op-getHealth .fw-response')).toContain('"ok": true');
     expect(problems).toEqual([]);
     await page.close();
   });

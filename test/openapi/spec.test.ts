@@ -104,6 +104,22 @@ describe('generateSpec / openapi()', () => {
   });
 });
 
+describe('document data', () => {
+  it('shares no object with the routes or between operations', () => {
+    const body = { type: 'object', properties: { a: { type: 'string' } } };
+    const app = new Fw().post('/a', () => 1, { schema: { body } }).post('/b', () => 1, { schema: { body } });
+    const doc = generateSpec(app);
+    const a = doc.paths['/a'].post!;
+    const b = doc.paths['/b'].post!;
+    expect(a.requestBody!.content['application/json'].schema).toEqual(body);
+    expect(a.requestBody!.content['application/json'].schema).not.toBe(body);
+    expect(a.requestBody!.content['application/json'].schema).not.toBe(b.requestBody!.content['application/json'].schema);
+    expect(a.responses['400']).not.toBe(b.responses['400']);
+    a.requestBody!.content['application/json'].schema.properties.a.type = 'number';
+    expect(body.properties.a.type).toBe('string');
+  });
+});
+
 describe('extractDocComments', () => {
   it('reads the doc comment before each route call', () => {
     const source = [
