@@ -34,6 +34,18 @@ describe('cachePlugin in workerd (miniflare): the Cache API and Workers KV', () 
     expect(calls['/edge/lang']).toBe(3);
   });
 
+  it('etag answers 304 and cache() sets Cache-Control in workerd (Web Crypto hashing)', async () => {
+    const first = await mf.dispatchFetch('http://cache.test/tagged/page');
+    const tag = first.headers.get('etag')!;
+    expect(tag).toMatch(/^"[0-9a-f]{27}"$/);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=30');
+    await first.text();
+    const again = await mf.dispatchFetch('http://cache.test/tagged/page', { headers: { 'if-none-match': tag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('cache-control')).toBe('public, max-age=30');
+    await again.text();
+  });
+
   it('stores in Workers KV through workersKV(env.CACHE)', async () => {
     expect(await get('/kv/page')).toEqual({ status: 200, cache: 'MISS', body: '<p>1</p>' });
     expect(await get('/kv/page')).toEqual({ status: 200, cache: 'HIT', body: '<p>1</p>' });
