@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, root } from './helpers';
@@ -84,4 +84,10 @@ describe('npm start', () => {
     await expect.poll(() => tree.filter(alive), { timeout: 15_000 }).toEqual([]);
     await expect(fetch(`${url}/health`)).rejects.toThrow();
   }, 150_000);
+
+  it('refuses a bad PORT with a clear message and exit code 2', async () => {
+    const run = spawnSync('npm', ['start'], { cwd: root, env: { ...process.env, PORT: 'eighty' }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('PORT must be an integer between 1 and 65535, got "eighty"');
+  }, 90_000);
 });
