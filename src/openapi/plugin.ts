@@ -39,10 +39,11 @@ export function openapi(options: OpenAPIOptions = {}): FwPluginConfig {
       app.setState('fw:openapi', () => current().doc);
       app.get(specPath, () => new Response(current().json, { headers: { 'content-type': 'application/json; charset=utf-8' } }), { hidden: true });
       if (uiPath === false) return;
-      const page = docsPageHTML({ assetsBase: uiPath === '/' ? '' : uiPath, specUrl: specPath, title: options.title ?? 'API documentation' });
+      const base = uiPath === '/' ? '' : uiPath;
+      const page = docsPageHTML({ assetsBase: base, specUrl: specPath, title: options.title ?? 'API documentation' });
       app.get(uiPath, (ctx: Context) => ctx.html(page), { hidden: true });
-      app.get(`${uiPath === '/' ? '' : uiPath}/docs.js`, () => asset(docsScript, 'text/javascript; charset=utf-8'), { hidden: true });
-      app.get(`${uiPath === '/' ? '' : uiPath}/docs.css`, () => asset(docsStyle, 'text/css; charset=utf-8'), { hidden: true });
+      app.get(`${base}/docs.js`, () => asset(docsScript, 'text/javascript; charset=utf-8'), { hidden: true });
+      app.get(`${base}/docs.css`, () => asset(docsStyle, 'text/css; charset=utf-8'), { hidden: true });
     },
   };
 }

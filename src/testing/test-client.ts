@@ -105,6 +105,7 @@ export class TestRequest implements PromiseLike<TestResponse> {
     return (this.sent ??= this.run());
   }
 
+  /** Makes the builder awaitable: `await client.get('/x')` sends it. */
   then<A = TestResponse, B = never>(onfulfilled?: ((value: TestResponse) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
     return this.send().then(onfulfilled, onrejected);
   }

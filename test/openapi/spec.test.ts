@@ -87,6 +87,21 @@ describe('generateSpec / openapi()', () => {
     expect((await app.request('/docs')).status).toBe(404);
   });
 
+  it('serves the page and its own assets, at the root too', async () => {
+    const app = new Fw().get('/a', () => 'a');
+    app.plugin(openapi({ uiPath: '/', title: 'Root <docs>' }));
+    const page = await app.request('/');
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain('<title>Root &#60;docs&#62;</title>');
+    expect(html).toContain('<script src="/docs.js" defer></script>');
+    expect(html).toContain('<link rel="stylesheet" href="/docs.css">');
+    expect(html).not.toMatch(/https?:\/\//);
+    expect((await app.request('/docs.js')).headers.get('content-type')).toContain('text/javascript');
+    expect((await app.request('/docs.css')).headers.get('content-type')).toContain('text/css');
+    expect((await app.request('/docs/nope')).status).toBe(404);
+  });
+
   it('rejects bad options with a message', () => {
     expect(() => openapi({ path: 'openapi' })).toThrow(/"path" must be a path starting with "\/"/);
     expect(() => openapi({ uiPath: 42 as never })).toThrow(/"uiPath" must be a path/);
