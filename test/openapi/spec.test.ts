@@ -27,6 +27,23 @@ describe('generateSpec / openapi()', () => {
     expect(Object.keys(doc.paths['/echo/{wildcard}']).sort()).toEqual(['delete', 'get', 'patch', 'post', 'put']);
   });
 
+  it('documents file routes (from a route manifest) with their config export', async () => {
+    const app = new Fw();
+    await app.fromFileRoutes({
+      manifest: {
+        'users/[id].ts': { default: () => ({}), config: { tags: ['files'], summary: 'A user', schema: { params: { type: 'object', properties: { id: { type: 'integer' } } } } } },
+        'files/[...path].ts': { get: () => 'file' },
+        '(auth)/login.ts': { post: () => ({}), config: { post: { schema: { body: { type: 'object', required: ['user'], properties: { user: { type: 'string' } } } } } } },
+      },
+    });
+    app.plugin(openapi());
+    const doc = await served(app);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/files/{wildcard}', '/login', '/users/{id}']);
+    expect(doc.paths['/users/{id}'].get).toMatchObject({ tags: ['files'], summary: 'A user', parameters: [{ name: 'id', in: 'path', schema: { type: 'integer' } }] });
+    expect(doc.paths['/login'].post!.requestBody!.content['application/json'].schema.required).toEqual(['user']);
+    expect((await new Validator().validate(doc as never)).valid).toBe(true);
+  });
+
   it('carries info, servers, tags, security schemes and per-operation security', async () => {
     const doc = await served(documentedApp());
     expect(doc.info).toEqual({ title: 'Users API', version: '2.0.0', description: 'Example documented API' });
