@@ -60,3 +60,4 @@ export * from './testing';
 export * from './rpc';
 export * from './static';
 export * from './file-routes';
+export * from './upload';

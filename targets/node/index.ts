@@ -10,3 +10,4 @@ export { migrationsFromDir, readSeedFile, createMigrationFile } from './db-migra
 export { installSignalHandlers, gracefulServer, type SignalOptions } from './signals';
 export { nodeFileSource } from './static-fs';
 export { loadFileRoutes, listRouteFiles } from './file-routes-fs';
+export { localUploadStorage } from './upload-local';

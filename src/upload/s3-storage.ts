@@ -1,0 +1,33 @@
+import type { S3Options, UploadStorage } from './types';
+
+interface S3Module {
+  S3Client: new (config: Record<string, unknown>) => { send(command: unknown): Promise<unknown> };
+  PutObjectCommand: new (input: Record<string, unknown>) => unknown;
+}
+
+/** Uploads into an S3 bucket (or any S3-compatible store) through `@aws-sdk/client-s3`, imported on first upload. */
+export function s3Storage(options: S3Options): UploadStorage {
+  if (!options || typeof options.bucket !== 'string' || options.bucket === '') throw new TypeError('upload: s3 storage needs s3.bucket');
+  let client: Promise<{ send(command: unknown): Promise<unknown>; PutObjectCommand: S3Module['PutObjectCommand'] }> | null = null;
+  const open = async () => {
+    const specifier = '@aws-sdk/client-s3';
+    let mod: S3Module;
+    try {
+      mod = (await import(/* @vite-ignore */ specifier)) as S3Module;
+    } catch (cause) {
+      client = null;
+      throw new Error('upload: storage "s3" needs the @aws-sdk/client-s3 package (npm install @aws-sdk/client-s3)', { cause });
+    }
+    const s3 = new mod.S3Client(options.client ?? {});
+    return { send: (command: unknown) => s3.send(command), PutObjectCommand: mod.PutObjectCommand };
+  };
+  return {
+    kind: 's3',
+    async put(key, bytes, contentType) {
+      const s3 = await (client ??= open());
+      const Key = `${options.prefix ?? ''}${key}`;
+      await s3.send(new s3.PutObjectCommand({ Bucket: options.bucket, Key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
+      return Key;
+    },
+  };
+}

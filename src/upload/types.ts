@@ -1,0 +1,68 @@
+import type { Context } from 'fw';
+
+/** An uploaded file after checks and storage; what `ctx.file(name)`, `ctx.files()` and `onUpload` see. */
+export interface UploadedFile {
+  /** The form field it came in. */
+  field: string;
+  /** The client's file name, sanitised (no directories, control characters or reserved names). */
+  name: string;
+  /** The name it was stored under (`filename(file)` or `<uuid>-<name>`, sanitised). */
+  key: string;
+  /** Bytes. */
+  size: number;
+  /** The media type found from the content (magic bytes; `text/plain` for UTF-8 text, else `application/octet-stream`). */
+  type: string;
+  /** The media type the client declared (not trusted). */
+  declaredType: string;
+  /** The storage kind it went to. */
+  storage: string;
+  /** Where it is: a file path for `local`, the object key for `r2` and `s3`. */
+  location: string;
+}
+
+/** What `filename(file)` is given to choose the stored name. */
+export type UploadCandidate = Omit<UploadedFile, 'key' | 'location'>;
+
+/** Somewhere to put uploaded bytes: local disk (`fw/node`), R2 (worker binding) or S3. */
+export interface UploadStorage {
+  /** A short name for `UploadedFile.storage`. */
+  readonly kind: string;
+  /** Stores the bytes under `key` and returns the location. */
+  put(key: string, bytes: Uint8Array<ArrayBuffer>, contentType: string, ctx: Context): Promise<string>;
+}
+
+/** The part of an R2 bucket binding uploads use. */
+export interface R2BucketLike {
+  put(key: string, value: Uint8Array | ArrayBuffer, options?: { httpMetadata?: { contentType?: string } }): Promise<unknown>;
+}
+
+/** Options of `upload()` (spec 2.1 `UploadOptions`). */
+export interface UploadOptions {
+  /** `local` (files under `dir`, Node and Bun), `r2` (worker binding), `s3` (`@aws-sdk/client-s3`), or a storage of your own. */
+  storage: 'local' | 'r2' | 's3' | UploadStorage;
+  /** Base directory of `local` storage. */
+  dir?: string;
+  /** Largest file accepted, in bytes (default 10 MiB); enforced while the body streams (413). */
+  maxSize?: number;
+  /** Media types accepted, checked on the content (`image/*` wildcards allowed); default: any. */
+  allowedMimeTypes?: string[];
+  /** Most files in one request (default 10; more is a 413). */
+  maxFiles?: number;
+  /** The stored name of a file (sanitised again); default `<uuid>-<sanitised name>`. */
+  filename?: (file: UploadCandidate) => string;
+  /** Called once per stored file. */
+  onUpload?: (file: UploadedFile, ctx: Context) => void | Promise<void>;
+  /** R2: the bucket binding's name on `ctx.env` (default `UPLOADS`), a bucket, or a function of the context. */
+  bucket?: string | R2BucketLike | ((ctx: Context) => R2BucketLike);
+  /** S3: bucket name and client settings (region, endpoint, credentials, forcePathStyle), for `storage: 's3'`. */
+  s3?: S3Options;
+}
+
+/** Settings of S3 storage. */
+export interface S3Options {
+  bucket: string;
+  /** Passed to `new S3Client(...)`: region, endpoint, credentials, forcePathStyle, ... */
+  client?: Record<string, unknown>;
+  /** Key prefix (default none). */
+  prefix?: string;
+}

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Fw } from 'fw';
+import { upload, type UploadedFile } from '../../src/upload';
+import { elf, form, png } from './samples';
+
+describe('upload to S3 (@aws-sdk/client-s3 against a local s3rver on 127.0.0.1)', () => {
+  let server: S3rver;
+  let dir: string;
+  let client: Record<string, unknown>;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'fw-s3-'));
+    server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'uploads', configs: [] }] });
+    const { port } = await server.run();
+    client = { region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function app(): Promise<Fw> {
+    const fw = new Fw();
+    await fw.plugin(upload({ storage: 's3', s3: { bucket: 'uploads', prefix: 'avatars/', client }, allowedMimeTypes: ['image/png'] }));
+    fw.post('/upload', async (ctx) => ctx.file('avatar'));
+    return fw;
+  }
+
+  it('stores the object under the prefix with the detected content type', async () => {
+    const res = await (await app()).request('/upload', { method: 'POST', body: form([['avatar', png, 'me.png', 'application/octet-stream']]) });
+    expect(res.status).toBe(200);
+    const file = (await res.json()) as UploadedFile;
+    expect(file).toMatchObject({ storage: 's3', type: 'image/png', name: 'me.png' });
+    expect(file.location).toBe(`avatars/${file.key}`);
+    const object = await new S3Client(client).send(new GetObjectCommand({ Bucket: 'uploads', Key: file.location }));
+    expect(object.ContentType).toBe('image/png');
+    expect(await object.Body!.transformToByteArray()).toEqual(png);
+  });
+
+  it('refuses a spoofed type before anything reaches the bucket', async () => {
+    const res = await (await app()).request('/upload', { method: 'POST', body: form([['avatar', elf, 'me.png', 'image/png']]) });
+    expect(res.status).toBe(415);
+  });
+});

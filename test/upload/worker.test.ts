@@ -1,0 +1,60 @@
+import { build } from 'esbuild';
+import type { Miniflare } from 'miniflare';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root, runWorker } from '../targets/worker/helpers';
+import type { UploadedFile } from '../../src/upload';
+import { elf, form, pdf, png } from './samples';
+
+/** Bundles the fixture with wrangler's own esbuild defaults (platform browser: the `browser` field of file-type's dependencies applies). */
+async function bundleLikeWrangler(entry: string): Promise<string> {
+  const result = await build({
+    entryPoints: [join(root, entry)], bundle: true, format: 'esm', conditions: ['workerd', 'worker', 'browser'],
+    target: 'es2022', write: false, tsconfig: join(root, 'tsconfig.json'), logLevel: 'silent',
+  });
+  return result.outputFiles[0].text;
+}
+
+describe('upload to R2 in workerd (miniflare)', () => {
+  let mf: Miniflare;
+
+  beforeAll(async () => {
+    mf = await runWorker(await bundleLikeWrangler('test/upload/fixtures/upload-worker.ts'), { r2Buckets: ['UPLOADS'] });
+  });
+
+  afterAll(async () => {
+    await mf?.dispose();
+  });
+
+  /** Encodes the form here (Node's FormData is not miniflare's), then posts the bytes with their boundary. */
+  const send = async (data: FormData) => {
+    const encoded = new Request('http://encode.test/', { method: 'POST', body: data });
+    const body = new Uint8Array(await encoded.arrayBuffer());
+    const headers = { 'content-type': encoded.headers.get('content-type')! };
+    return (await mf.dispatchFetch('http://uploads.test/upload', { method: 'POST', body, headers })) as unknown as Response;
+  };
+
+  it('stores checked files in the bucket with the detected content type', async () => {
+    const res = await send(form([['note', 'hi'], ['avatar', png, '../me.png', 'image/png'], ['cv', pdf, 'cv.pdf', 'application/pdf']]));
+    expect(res.status).toBe(200);
+    const { files, fields } = (await res.json()) as { files: UploadedFile[]; fields: Record<string, string> };
+    expect(fields).toEqual({ note: 'hi' });
+    expect(files.map((f) => [f.name, f.type, f.storage])).toEqual([['me.png', 'image/png', 'r2'], ['cv.pdf', 'application/pdf', 'r2']]);
+    const bucket = await mf.getR2Bucket('UPLOADS');
+    const object = await bucket.get(files[0].key);
+    expect(object?.httpMetadata?.contentType).toBe('image/png');
+    expect(new Uint8Array(await object!.arrayBuffer())).toEqual(png);
+  });
+
+  it('refuses a spoofed type (415) and an oversized file (413), storing nothing', async () => {
+    const bucket = await mf.getR2Bucket('UPLOADS');
+    const before = (await bucket.list()).objects.length;
+    const spoofed = await send(form([['avatar', elf, 'cat.png', 'image/png']]));
+    expect(spoofed.status).toBe(415);
+    await spoofed.text();
+    const big = await send(form([['avatar', new Uint8Array(100 * 1024), 'big.png', 'image/png']]));
+    expect(big.status).toBe(413);
+    await big.text();
+    expect((await bucket.list()).objects.length).toBe(before);
+  });
+});
