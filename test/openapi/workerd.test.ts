@@ -12,9 +12,10 @@ let mf: Miniflare;
 let base: string;
 
 beforeAll(async () => {
+  // Bundled as wrangler does (platform browser), so dependencies' `browser` fields apply.
   const result = await build({
-    entryPoints: [`${root}test/openapi/fixtures/worker.ts`], bundle: true, format: 'esm', platform: 'neutral',
-    mainFields: ['module', 'main'], conditions: ['workerd', 'worker', 'browser'], target: 'es2022', write: false,
+    entryPoints: [`${root}test/openapi/fixtures/worker.ts`], bundle: true, format: 'esm', platform: 'browser',
+    conditions: ['workerd', 'worker', 'browser'], target: 'es2022', write: false,
     tsconfig: `${root}tsconfig.json`, logLevel: 'silent',
   });
   mf = new Miniflare({ compatibilityDate: '2026-04-01', host: '127.0.0.1', port: 0, modules: [{ type: 'ESModule', path: 'worker.mjs', contents: result.outputFiles[0].text }] });
