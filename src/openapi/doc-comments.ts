@@ -4,7 +4,7 @@ export interface DocCommentParts {
   description?: string;
 }
 
-const routeCall = /\/\*\*([\s\S]*?)\*\/\s*(?:[\w$.]+\s*)?\.\s*(get|post|put|patch|delete|head|options|all)\s*\(\s*(['"`])([^'"`]+)\3/g;
+const routeCall = /\/\*\*((?:[^*]|\*(?!\/))*)\*\/\s*(?:[\w$.]+\s*)?\.\s*(get|post|put|patch|delete|head|options|all)\s*\(\s*(['"`])([^'"`]+)\3/g;
 
 /** Strips the comment markers (`*` at line starts) from a doc comment's body. */
 function cleanComment(body: string): string {

@@ -171,4 +171,9 @@ describe('extractDocComments', () => {
     const doc = generateSpec(new Fw().get('/users', () => []), { docComments: extractDocComments(source) });
     expect(doc.paths['/users'].get).toMatchObject({ summary: 'Lists users.', description: 'Paginated with ?limit.' });
   });
+
+  it('never attaches a comment to a route call further down', () => {
+    const source = "/** The limit. */\nconst limit = 10;\n/** Health. */\napp.get('/health', h);\n/** Orphan */ run();\napp.get('/x', x);";
+    expect(extractDocComments(source)).toEqual({ 'GET /health': 'Health.' });
+  });
 });
