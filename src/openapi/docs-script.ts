@@ -1,7 +1,8 @@
 /**
  * The browser script of the docs page and the portal (plain ES2017, no dependencies, served by the app itself).
  * It reads `#fw-docs-config` ({ specUrl } or { spec }, plus an optional baseUrl), lists every operation by tag and
- * gives each a "Try it" form that sends a real request and shows the status, headers and body. Every value from the
+ * gives each a "Try it" form that sends a real request and shows the status, headers and body (with the Authorization
+ * value typed at the top when the document has security schemes). Every value from the
  * document is written with textContent, never as HTML.
  */
 export const docsScript = String.raw`(function () {
@@ -68,6 +69,8 @@ export const docsScript = String.raw`(function () {
 
   function send(method, path, op, form, output) {
     var headers = {};
+    var auth = document.getElementById('fw-auth');
+    if (auth && auth.value !== '') headers.authorization = auth.value;
     Array.prototype.forEach.call(form.querySelectorAll('input[data-in="header"]'), function (input) {
       if (input.value !== '') headers[input.getAttribute('data-name')] = input.value;
     });
@@ -148,6 +151,18 @@ export const docsScript = String.raw`(function () {
     header.appendChild(el('span', 'fw-version', info.version ? 'v' + info.version : ''));
     if (info.description) header.appendChild(el('p', null, info.description));
     root.appendChild(header);
+    var schemes = (spec.components && spec.components.securitySchemes) || {};
+    if (Object.keys(schemes).length) {
+      var authLabel = el('label', 'fw-field fw-auth');
+      authLabel.appendChild(el('span', 'fw-field-name', 'Authorization'));
+      authLabel.appendChild(el('span', 'fw-field-in', Object.keys(schemes).join(', ')));
+      var authInput = el('input');
+      authInput.id = 'fw-auth';
+      authInput.placeholder = 'e.g. Bearer <token>, sent with every "Try it"';
+      authInput.autocomplete = 'off';
+      authLabel.appendChild(authInput);
+      root.appendChild(authLabel);
+    }
     var groups = {};
     var order = [];
     Object.keys(spec.paths || {}).forEach(function (path) {

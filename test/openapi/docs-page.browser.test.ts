@@ -34,6 +34,7 @@ describe('docs page and portal in headless Chromium', () => {
       requested.push(`${ctx.method} ${ctx.path}`);
       return next();
     });
+    app.get('/secret', (ctx: Context) => (ctx.header('authorization') === 'Bearer t0k' ? { secret: 42 } : ctx.status(401).jsonResponse({ error: 'no token' })), { security: [{ bearer: [] }], tags: ['ops'] });
     app.get('/portal', (ctx: Context) => ctx.html(generatePortalHTML(ctx.app.state<() => OpenAPI31Document>('fw:openapi')!(), { baseUrl: '' })), { hidden: true });
     server = await serve(app, { port: 0, hostname: '127.0.0.1' });
     const strict = documentedApp();
@@ -98,11 +99,23 @@ describe('docs page and portal in headless Chromium', () => {
     await page.close();
   });
 
+  it('sends the Authorization value typed at the top with "Try it"', async () => {
+    const { page, problems } = await openPage(context, `${server.url}/docs`);
+    await page.fill('#fw-auth', 'Bearer t0k');
+    await page.click('#op-getSecret summary');
+    await page.click('#op-getSecret .fw-send');
+    await page.waitForSelector('#op-getSecret .fw-response[data-state="done"]');
+    expect(await page.getAttribute('#op-getSecret .fw-response', 'data-status')).toBe('200');
+    expect(await page.textContent('#op-getSecret .fw-response')).toContain('"secret": 42');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('the portal is one self-contained file: it lists the routes and "Try it" works', async () => {
     requested.length = 0;
     const { page, problems } = await openPage(context, `${server.url}/portal`);
     expect(requested).toEqual(['GET /portal']);
-    expect(await page.$$eval('.fw-op', (nodes) => nodes.length)).toBe(10);
+    expect(await page.$$eval('.fw-op', (nodes) => nodes.length)).toBe(11);
     await page.click('#op-getUsers summary');
     await page.fill('#op-getUsers input[data-name="limit"]', '1');
     await page.click('#op-getUsers .fw-send');
