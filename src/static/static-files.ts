@@ -83,7 +83,10 @@ class StaticServer {
   private async cached(path: string, stat: FileStat, trustedFor = this.options.cacheTtlMs ?? 0): Promise<CachedFile | null> {
     if (this.cache === null || !this.cache.fits(stat.size)) return null;
     const current = this.cache.get(path);
-    if (current !== undefined && current.stat.size === stat.size && current.stat.mtimeMs === stat.mtimeMs) return current;
+    if (current !== undefined && current.stat.size === stat.size && current.stat.mtimeMs === stat.mtimeMs) {
+      current.trustedUntil = Math.max(current.trustedUntil, Date.now() + trustedFor);
+      return current;
+    }
     const bytes = await this.source.readAll(path);
     const entry: CachedFile = { bytes, stat, etag: this.options.contentETag ? await contentETag(bytes) : mtimeETag(stat), trustedUntil: Date.now() + trustedFor };
     this.cache.set(path, entry);

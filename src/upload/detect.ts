@@ -1,16 +1,22 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { matchSignature } from './signatures';
 
-/** The media type of content from its magic bytes; `text/plain` for UTF-8 text without NULs; else `application/octet-stream`. */
-export async function detectType(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const found = await fileTypeFromBuffer(bytes);
-  if (found !== undefined) return found.mime;
+const svgStart = /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/i;
+
+/**
+ * The media type of content from its magic bytes (see `signatures.ts`); UTF-8 text without NULs is `image/svg+xml`
+ * when it is an SVG document, else `text/plain`; anything else is `application/octet-stream`.
+ */
+export function detectType(bytes: Uint8Array): string {
+  const found = matchSignature(bytes);
+  if (found !== null) return found;
   if (bytes.includes(0)) return 'application/octet-stream';
+  let text: string;
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return 'text/plain';
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     return 'application/octet-stream';
   }
+  return svgStart.test(text.slice(0, 4096)) ? 'image/svg+xml' : 'text/plain';
 }
 
 /** Whether a media type is in a list that may hold `type/*` wildcards and `*\/*`. */

@@ -21,10 +21,6 @@ function refusal(error: unknown, options: ResolvedUploadOptions): HttpError {
   return new HttpError(400, `Malformed multipart body: ${(error as Error).message}`, { code: 'INVALID_MULTIPART', cause: error });
 }
 
-function joined(part: MultipartPart): Uint8Array<ArrayBuffer> {
-  return part.bytes as Uint8Array<ArrayBuffer>;
-}
-
 /** Reads the multipart body as it streams (413 as soon as a file passes `maxSize`), keeping files and fields. */
 async function readParts(ctx: Context, options: ResolvedUploadOptions): Promise<{ files: { part: MultipartPart; bytes: Uint8Array<ArrayBuffer> }[]; fields: Record<string, string> }> {
   const request = ctx.request;
@@ -41,7 +37,7 @@ async function readParts(ctx: Context, options: ResolvedUploadOptions): Promise<
       if (part.filename === undefined) fields[part.name] = part.text;
       else if (part.filename !== '' || part.size > 0) {
         if (files.length === options.maxFiles) throw new HttpError(413, `More than ${options.maxFiles} files`, { code: 'TOO_MANY_FILES' });
-        files.push({ part, bytes: joined(part) });
+        files.push({ part, bytes: part.bytes as Uint8Array<ArrayBuffer> });
       }
     }
   } catch (error) {
@@ -62,7 +58,7 @@ export async function parseUploads(ctx: Context, options: ResolvedUploadOptions)
   const { files, fields } = await readParts(ctx, options);
   const candidates: (UploadCandidate & { bytes: Uint8Array<ArrayBuffer> })[] = [];
   for (const { part, bytes } of files) {
-    const type = await detectType(bytes);
+    const type = detectType(bytes);
     if (options.allowedMimeTypes !== null && !typeAllowed(type, options.allowedMimeTypes)) {
       throw new HttpError(415, `File "${sanitizeFilename(part.filename ?? '')}" is ${type}, which is not accepted`, { code: 'UNSUPPORTED_FILE_TYPE', details: { field: part.name, detected: type, declared: part.mediaType ?? null } });
     }

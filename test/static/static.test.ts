@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Fw } from 'fw';
 import { nodeFileSource } from 'fw/node';
 import { contentTypeFor, staticFiles, type StaticOptions } from '../../src/static';
@@ -237,6 +237,25 @@ describe('staticFiles: the small-file cache and preload', () => {
     rmSync(join(site.root, 'style.css'));
     expect(await (await get(fw, '/style.css')).text()).toBe('body{color:red}');
     expect((await get(app({ cacheTtl: 3600, cacheSmallFiles: false }), '/style.css')).status).toBe(404);
+  });
+
+  it('cacheTtl: after it runs out the file is checked once, then trusted again for another cacheTtl', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const fw = app({ cacheTtl: 60 });
+      expect(await (await get(fw, '/style.css')).text()).toBe('body{color:red}');
+      vi.setSystemTime(Date.now() + 61_000);
+      writeFileSync(join(site.root, 'style.css'), 'body{color:teal}');
+      utimesSync(join(site.root, 'style.css'), new Date(), new Date(Date.now() + 5000));
+      expect(await (await get(fw, '/style.css')).text()).toBe('body{color:teal}');
+      rmSync(join(site.root, 'style.css'));
+      vi.setSystemTime(Date.now() + 30_000);
+      expect(await (await get(fw, '/style.css')).text()).toBe('body{color:teal}');
+      vi.setSystemTime(Date.now() + 31_000);
+      expect((await get(fw, '/style.css')).status).toBe(404);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('preload: files are loaded on first use and served from memory even after they leave the disk', async () => {

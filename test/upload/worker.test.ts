@@ -1,25 +1,14 @@
-import { build } from 'esbuild';
 import type { Miniflare } from 'miniflare';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root, runWorker } from '../targets/worker/helpers';
+import { bundleWorker, runWorker } from '../targets/worker/helpers';
 import type { UploadedFile } from '../../src/upload';
 import { elf, form, pdf, png } from './samples';
-
-/** Bundles the fixture with wrangler's own esbuild defaults (platform browser: the `browser` field of file-type's dependencies applies). */
-async function bundleLikeWrangler(entry: string): Promise<string> {
-  const result = await build({
-    entryPoints: [join(root, entry)], bundle: true, format: 'esm', conditions: ['workerd', 'worker', 'browser'],
-    target: 'es2022', write: false, tsconfig: join(root, 'tsconfig.json'), logLevel: 'silent',
-  });
-  return result.outputFiles[0].text;
-}
 
 describe('upload to R2 in workerd (miniflare)', () => {
   let mf: Miniflare;
 
   beforeAll(async () => {
-    mf = await runWorker(await bundleLikeWrangler('test/upload/fixtures/upload-worker.ts'), { r2Buckets: ['UPLOADS'] });
+    mf = await runWorker(await bundleWorker('test/upload/fixtures/upload-worker.ts'), { r2Buckets: ['UPLOADS'] });
   });
 
   afterAll(async () => {
