@@ -61,3 +61,4 @@ export * from './rpc';
 export * from './static';
 export * from './file-routes';
 export * from './upload';
+export { LightResponse, lightResponses, lightParts, makeResponse, type LightOptIn, type LightParts } from './core/light-response';

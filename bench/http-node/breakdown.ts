@@ -1,25 +1,29 @@
 /**
- * Where fw/node's time per request goes, in process (no sockets): building the real Request, the core's
- * app.fetch (which builds a real Response), and a bare undici Response for comparison. Prints JSON (µs medians).
+ * Where fw/node's time per request goes, in process (no sockets): the lazy Request fw/node builds, the core's
+ * app.fetch with light responses on (as fw/node calls it) and off (as workers get real Responses), and undici
+ * Responses alone for comparison. Prints JSON (µs medians).
  */
-import { Fw } from 'fw';
-import { NodeRequest } from '../../targets/node/request';
+import { Fw, LightResponse, lightResponses } from 'fw';
+import { lazyRequest } from '../../targets/serverless/lazy-request';
 
 const app = new Fw().get('/', () => ({ hello: 'world' }));
 await app.ready();
 const raw = ['Host', '127.0.0.1:3000', 'User-Agent', 'autocannon', 'Accept', '*/*', 'Connection', 'keep-alive'];
+const light = { waitUntil: () => undefined, [lightResponses]: true };
 
 function request(): Request {
   const headers = new Headers();
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
-  return new NodeRequest('http://127.0.0.1:3000/', { method: 'GET', headers });
+  return lazyRequest({ method: 'GET', url: new URL('http://127.0.0.1:3000/').href, headers, body: undefined });
 }
 
 const prebuilt = request();
 const cases: Record<string, () => unknown> = {
-  'new Request (fw/node conversion)': request,
+  'lazy Request (fw/node conversion)': request,
+  'app.fetch (core + LightResponse, fw/node)': () => app.fetch(prebuilt, undefined, light),
   'app.fetch (core + real Response)': () => app.fetch(prebuilt),
   'new Response(JSON string) alone': () => new Response('{"hello":"world"}', { headers: { 'content-type': 'application/json' } }),
+  'new LightResponse(JSON string) alone': () => new LightResponse('{"hello":"world"}', 200, 'application/json'),
   'new Response(null) alone': () => new Response(null, { status: 204 }),
 };
 

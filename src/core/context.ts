@@ -1,6 +1,7 @@
 import { serializeCookie, readCookie, type CookieOptions } from './cookie';
 import { HttpError } from './errors';
 import { TEXT_PLAIN } from './respond';
+import { makeResponse } from './light-response';
 import { parseQueryCached, type ParsedQuery, type QueryParseCache } from './query';
 import type { Params } from './router';
 import { getFormat, jsonFormat, negotiateFormat, type DataFormat } from '../schema/formats';
@@ -212,7 +213,7 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
     const headers = new Headers(this.responseHeaders ?? undefined);
     if (contentType !== null && !headers.has('content-type')) headers.set('content-type', contentType);
     if (this.responseCookies !== null) for (const cookie of this.responseCookies) headers.append('set-cookie', cookie);
-    return (this.helperResponse = new Response(body, { status, headers }));
+    return (this.helperResponse = makeResponse(this, body, status, headers));
   }
 
   private formSource(): Promise<ArrayBuffer | string> {

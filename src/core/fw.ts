@@ -4,6 +4,7 @@ import { assertPlugin, missingDependency, sortPlugins } from './plugins';
 import { buildPipeline, runMiddleware, type Pipeline, type RouteRecord } from './pipeline';
 import { QueryParseCache } from './query';
 import { defaultErrorResponse, toResponse } from './respond';
+import { LightResponse, lightWithoutBody, makeResponse } from './light-response';
 import { Router, noParams, normalizePattern, type Match } from './router';
 import { jsonFormat, getFormat, type DataFormat } from '../schema/formats';
 import { WebSocketRoutes, type WebSocketHandlers, type WebSocketRouteOptions, type WebSocketUpgrade } from './websocket';
@@ -375,7 +376,7 @@ export class Fw implements RouteRegistrar<Fw> {
     try {
       if (allowed.length > 0) {
         const list = allowed.includes('ALL') ? methods.filter((m) => m !== 'ALL') : [...new Set([...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'])];
-        if (ctx.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: list.join(', ') } });
+        if (ctx.method === 'OPTIONS') return makeResponse(ctx, null, 204, { allow: list.join(', ') });
         const error = Object.assign(new Error(`Method ${ctx.method} is not allowed on ${ctx.path}`), { status: 405, code: 'METHOD_NOT_ALLOWED', headers: { allow: list.join(', ') } });
         return defaultErrorResponse(ctx, error, this.config.development ?? false);
       }
@@ -391,6 +392,7 @@ export class Fw implements RouteRegistrar<Fw> {
 
 /** The same response with its body dropped (HEAD answered by a GET route). */
 function withoutBody(response: Response): Response {
+  if (response instanceof LightResponse) return lightWithoutBody(response);
   if (response.body !== null) response.body.cancel().catch(() => undefined);
   return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
 }

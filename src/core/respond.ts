@@ -1,5 +1,6 @@
 import type { Context } from './context';
 import { HttpError, defaultMessage, knownReason } from './errors';
+import { makeResponse } from './light-response';
 import { jsonFormat } from '../schema/formats';
 
 /** Turns an object body into a response for one route: a compiled serializer, or null to use the negotiated format. */
@@ -33,19 +34,19 @@ export function applyContext(ctx: Context, response: Response): Response {
 function build(ctx: Context, body: BodyInit | null, status: number, contentType: string | null): Response {
   const own = ctx.responseHeaders;
   if (own === null && ctx.responseCookies === null) {
-    return contentType === null ? new Response(body, { status }) : new Response(body, { status, headers: { 'content-type': contentType } });
+    return makeResponse(ctx, body, status, contentType);
   }
   const headers: [string, string][] = [];
   if (contentType !== null && (own === null || own['content-type'] === undefined)) headers.push(['content-type', contentType]);
   if (own !== null) for (const k in own) headers.push([k, own[k]]);
   if (ctx.responseCookies !== null) for (const c of ctx.responseCookies) headers.push(['set-cookie', c]);
-  return new Response(body, { status, headers });
+  return makeResponse(ctx, body, status, headers);
 }
 
 /** Converts any handler return value into a Response, applying what the handler set on the context. */
 export function toResponse(ctx: Context, value: unknown, serializer: ObjectSerializer | null): Response {
   if (typeof value === 'string') {
-    if (ctx.statusCode === 200 && ctx.responseHeaders === null && ctx.responseCookies === null) return new Response(value);
+    if (ctx.statusCode === 200 && ctx.responseHeaders === null && ctx.responseCookies === null) return makeResponse(ctx, value, 200, TEXT_PLAIN);
     return build(ctx, value, ctx.statusCode, TEXT_PLAIN);
   }
   if (value === undefined || value === null) return build(ctx, null, ctx.statusCode === 200 ? 204 : ctx.statusCode, null);
@@ -116,5 +117,5 @@ export function defaultErrorResponse(ctx: Context, error: unknown, development: 
   } catch {
     text = jsonFormat.serialize({ error: defaultMessage(status), code: body.code });
   }
-  return new Response(text, { status, headers });
+  return makeResponse(ctx, text, status, headers);
 }

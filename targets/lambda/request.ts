@@ -3,7 +3,7 @@ import type { ALBEvent, APIGatewayProxyEvent, APIGatewayProxyEventV2 } from 'aws
 import { InvalidEventError } from './errors';
 import { eventHeader, explainBadHeader, multiValueHeaderPairs, v2HeaderPairs, type HeaderPairs } from './headers';
 import { albQuery, encodeDecodedPath, encodeRawPath, trimPath, v1Query } from './path';
-import { lazyRequest } from './lazy-request';
+import { lazyRequest } from '../serverless/lazy-request';
 import type { LambdaOptions } from './types';
 
 /** The HTTP event kinds `toRequest` accepts. */

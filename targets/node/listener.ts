@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Fw } from 'fw';
+import { lightResponses, type ExecutionContext, type Fw, type LightOptIn } from 'fw';
 import { startInvocation } from 'fw/serverless';
 import { BodyTooLargeError, type BodyState } from './body';
 import { adapterError, httpError } from './errors';
-import { readHead, toRequest, type NodeRequest } from './request';
+import { readHead, toRequest } from './request';
 import { writeResponse } from './response';
 
 /** What a listener needs besides the app. */
@@ -13,6 +13,12 @@ export interface ListenerOptions {
 }
 
 const closeHeader = ['connection', 'close'];
+
+/** The execution context fw/node passes to `app.fetch`: no platform to keep work alive, and light responses on (the listener writes them). */
+const nodeExecution: ExecutionContext & LightOptIn = {
+  waitUntil: (promise) => void promise.catch(() => undefined),
+  [lightResponses]: true,
+};
 
 /** Reads and throws away what is left of a request body, closing the socket if it runs past the limit. */
 function discardRest(req: IncomingMessage, limit: number): void {
@@ -67,25 +73,22 @@ export function createListener(app: Fw, options: ListenerOptions): (req: Incomin
   return (req, res) => {
     const finished = startInvocation('node');
     const state: BodyState = { tooLarge: false };
-    let request: NodeRequest;
+    let request: Request;
     try {
       const head = readHead(req);
       if (head.contentLength !== undefined && Number(head.contentLength) > maxBodySize) {
         refuse(req, res, new BodyTooLargeError(maxBodySize), finished);
         return;
       }
-      request = toRequest(req, head, scheme, maxBodySize, state);
+      request = toRequest(req, res, head, scheme, maxBodySize, state);
     } catch (error) {
       refuse(req, res, httpError(400, 'BAD_REQUEST', `Malformed request: ${(error as Error).message}`), finished);
       return;
     }
-    res.once('close', () => {
-      if (!res.writableFinished) request.abort();
-    });
-    const hasBody = request.body !== null;
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
     let result: Response | Promise<Response>;
     try {
-      result = app.fetch(request, env(req));
+      result = app.fetch(request, env(req), nodeExecution);
     } catch (error) {
       result = Promise.reject(error);
     }

@@ -1,32 +1,6 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { lazyRequest } from '../serverless/lazy-request';
 import { bodyStream, type BodyState } from './body';
-
-const kController = Symbol('fw.node.abort');
-
-/**
- * A real Request whose `signal` is made on first read and aborted when the client disconnects:
- * linking a signal through the Request constructor costs more than the rest of the conversion.
- */
-export class NodeRequest extends Request {
-  [kController]: AbortController | null = null;
-  /** Set once the client has gone away before the response was finished. */
-  disconnected = false;
-
-  override get signal(): AbortSignal {
-    if (this[kController] === null) {
-      this[kController] = new AbortController();
-      if (this.disconnected) this[kController].abort(new DOMException('The client disconnected', 'AbortError'));
-    }
-    return this[kController].signal;
-  }
-
-  /** Marks the client gone and aborts the signal if anyone holds it. */
-  abort(): void {
-    if (this.disconnected) return;
-    this.disconnected = true;
-    this[kController]?.abort(new DOMException('The client disconnected', 'AbortError'));
-  }
-}
 
 /** A request head read in one pass over Node's raw headers (Node builds `req.headers` lazily; this avoids it). */
 export interface RequestHead {
@@ -63,15 +37,28 @@ export function requestUrl(req: IncomingMessage, scheme: string, host: string | 
   return target.charCodeAt(0) === 47 ? `${scheme}://${host ?? 'localhost'}${target}` : absoluteTarget(target, scheme);
 }
 
-/** Builds the Request for a Node request: URL from Host, every raw header, and a streamed, size-limited body. */
-export function toRequest(req: IncomingMessage, head: RequestHead, scheme: string, limit: number, state: BodyState): NodeRequest {
+/** Aborts through `abort` once the client goes away before the response is finished (registered only when `request.signal` is read). */
+function watchDisconnect(res: ServerResponse, abort: (reason: unknown) => void): void {
+  const gone = () => abort(new DOMException('The client disconnected', 'AbortError'));
+  if (res.writableFinished) return;
+  if (res.destroyed) return gone();
+  res.once('close', () => {
+    if (!res.writableFinished) gone();
+  });
+}
+
+/**
+ * Builds the Request for a Node request: URL from Host (checked and normalized as `new Request` would), every raw
+ * header, and a streamed, size-limited body. It is a lazy Request (targets/serverless/lazy-request): the undici
+ * Request, the body stream and the AbortSignal are only made when a handler touches them.
+ */
+export function toRequest(req: IncomingMessage, res: ServerResponse, head: RequestHead, scheme: string, limit: number, state: BodyState): Request {
   const method = req.method ?? 'GET';
-  const url = requestUrl(req, scheme, head.host);
-  if (method === 'GET' || method === 'HEAD') return new NodeRequest(url, { method, headers: head.headers });
-  return new NodeRequest(url, {
+  return lazyRequest({
     method,
+    url: new URL(requestUrl(req, scheme, head.host)).href,
     headers: head.headers,
-    body: bodyStream(req, limit, state),
-    duplex: 'half',
-  } as RequestInit);
+    body: method === 'GET' || method === 'HEAD' ? undefined : () => bodyStream(req, limit, state),
+    watch: (abort) => watchDisconnect(res, abort),
+  });
 }

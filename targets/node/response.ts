@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { lightParts, type LightParts } from 'fw';
 import { bodySource } from './body-source';
 
 function rawHeaders(headers: Headers, extra: string[] | null): string[] {
@@ -34,12 +35,33 @@ function headersWithLength(headers: Headers, extra: string[] | null, length: num
   return out;
 }
 
+/** Writes an untouched LightResponse: its string with a Content-Length, headers straight from its content type when no Headers were made. */
+function writeLight(light: LightParts, res: ServerResponse, extra: string[] | null): void {
+  const { body, contentType, headers } = light;
+  const length = body === null ? null : Buffer.byteLength(body);
+  let out: string[];
+  if (headers !== null) out = headersWithLength(headers, extra, length);
+  else {
+    out = contentType === null ? [] : ['content-type', contentType];
+    if (length !== null) out.push('content-length', String(length));
+    if (extra !== null) out.push(...extra);
+  }
+  res.writeHead(light.status, out);
+  if (body === null) res.end();
+  else res.end(body);
+}
+
 /**
- * Writes a Response to Node: headers as a flat list (each Set-Cookie its own line), a one-chunk body with
+ * Writes a Response to Node: a LightResponse from its string, otherwise headers as a flat list (each Set-Cookie its own line), a one-chunk body with
  * Content-Length, longer bodies streamed with back-pressure; stops reading the body when the client leaves.
  * Returns nothing when it could write everything at once, else a promise of the streamed write.
  */
 export function writeResponse(response: Response, res: ServerResponse, extraHeaders: string[] | null): Promise<void> | undefined {
+  const light = lightParts(response);
+  if (light !== null) {
+    writeLight(light, res, extraHeaders);
+    return undefined;
+  }
   const body = response.body;
   if (body === null) {
     res.writeHead(response.status, rawHeaders(response.headers, extraHeaders));

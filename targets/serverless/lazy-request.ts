@@ -1,9 +1,10 @@
 /**
- * A Request that builds Node's (undici's) Request object only when something needs more than `method`, `url` and `headers`.
- * Creating an undici Request costs an AbortSignal, a body stream and header re-validation, the largest part of a small
- * Lambda invocation; most handlers never touch them. It passes `instanceof Request`, and every other member (body,
- * signal, clone, text, ...) as well as undici's own internal slots are forwarded to the real Request, built once,
- * so `new Request(lazy)` and `fetch(lazy)` still work.
+ * A Request that builds Node's (undici's) Request object only when something needs more than `method`, `url`,
+ * `headers` and `signal`. Creating an undici Request costs an AbortSignal, a body stream and header
+ * re-validation, the largest part of a small request on Node and on Lambda; most handlers never touch them.
+ * It passes `instanceof Request`, and every other member (body, clone, text, ...) as well as undici's own
+ * internal slots are forwarded to the real Request, built once, so `new Request(lazy)` and `fetch(lazy)` work.
+ * Shared by fw/lambda and fw/node.
  */
 
 /** What the lazy Request is made of; everything here has been validated already. */
@@ -11,30 +12,48 @@ export interface LazyRequestInit {
   method: string;
   url: string;
   headers: Headers;
-  body: Uint8Array<ArrayBuffer> | undefined;
+  /** Bytes already in memory, or a function making the body stream on first use (never called for GET/HEAD). */
+  body: Uint8Array<ArrayBuffer> | (() => ReadableStream<Uint8Array>) | undefined;
+  /** Called once when `signal` is first read, with the function that aborts it (fw/node: on client disconnect). */
+  watch?: (abort: (reason: unknown) => void) => void;
 }
 
 const init = Symbol('init');
 const real = Symbol('real');
+const controller = Symbol('controller');
 
 interface LazyRequest extends Request {
   [init]: LazyRequestInit;
   [real]?: Request;
+  [controller]?: AbortController;
 }
 
 function materialize(request: LazyRequest): Request {
+  if (request[real] !== undefined) return request[real];
   const { method, url, headers, body } = request[init];
-  return (request[real] ??= new Request(url, { method, headers, body }));
+  if (typeof body !== 'function') return (request[real] = new Request(url, { method, headers, body }));
+  return (request[real] = new Request(url, { method, headers, body: body(), duplex: 'half' } as RequestInit));
 }
+
+function signalOf(request: LazyRequest): AbortSignal {
+  if (request[controller] === undefined) {
+    const made = (request[controller] = new AbortController());
+    request[init].watch?.((reason) => made.abort(reason));
+  }
+  return request[controller].signal;
+}
+
+const own = new Set<PropertyKey>(['constructor', 'method', 'url', 'headers', 'signal']);
 
 const prototype: object = Object.create(Request.prototype, {
   method: { get(this: LazyRequest) { return this[init].method; } },
   url: { get(this: LazyRequest) { return this[init].url; } },
   headers: { get(this: LazyRequest) { return this[init].headers; } },
+  signal: { get(this: LazyRequest) { return signalOf(this); } },
 });
 
 for (const key of Reflect.ownKeys(Request.prototype)) {
-  if (key === 'constructor' || key === 'method' || key === 'url' || key === 'headers') continue;
+  if (own.has(key)) continue;
   const descriptor = Object.getOwnPropertyDescriptor(Request.prototype, key)!;
   if (typeof descriptor.value === 'function') {
     const method = key;
@@ -72,7 +91,23 @@ function wrapperWorks(): boolean {
 
 const lazy = wrapperWorks();
 
+/** A plain Request from the same parts, where the runtime's Request would not accept the wrapper. */
+function eager(parts: LazyRequestInit): Request {
+  const { method, url, headers, body, watch } = parts;
+  const options: RequestInit & { duplex?: 'half' } = { method, headers };
+  if (typeof body === 'function') {
+    options.body = body();
+    options.duplex = 'half';
+  } else options.body = body;
+  if (watch !== undefined) {
+    const made = new AbortController();
+    watch((reason) => made.abort(reason));
+    options.signal = made.signal;
+  }
+  return new Request(url, options);
+}
+
 /** Creates the lazy Request, or a plain one where the runtime's Request would not accept the wrapper. */
 export function lazyRequest(parts: LazyRequestInit): Request {
-  return lazy ? wrap(parts) : new Request(parts.url, { method: parts.method, headers: parts.headers, body: parts.body });
+  return lazy ? wrap(parts) : eager(parts);
 }

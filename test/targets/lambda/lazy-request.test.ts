@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Fw, type Context } from 'fw';
 import { lambda } from 'fw/lambda';
-import { lazyRequest } from '../../../targets/lambda/lazy-request';
+import { lazyRequest } from '../../../targets/serverless/lazy-request';
 import { lambdaContext } from '../../fixtures/lambda/context';
 import { fixture } from './fixtures';
 

@@ -1,0 +1,162 @@
+/**
+ * Light responses: what the core builds itself (strings, serialized objects, error bodies, 204s) as an object
+ * that is `instanceof Response` but keeps its body as a string and its headers as a content type until someone
+ * needs more. A real Response (which on Node builds a ReadableStream for every body) is made only when a member
+ * that needs it is touched (`body`, `formData`, undici's internal slots); `text`, `json`, `arrayBuffer`, `blob`,
+ * `clone`, `headers` and the status members are served from the kept string. Targets that write responses
+ * themselves opt in per request (fw/node); targets that hand responses to a runtime reading real Response
+ * internals (workerd, Bun, Lambda's streaming) do not, and get real Responses.
+ */
+import type { Context } from './context';
+
+/** The key of the opt-in flag a target sets on the `executionCtx` it passes to `app.fetch`. */
+export const lightResponses: unique symbol = Symbol('fw.lightResponses');
+
+/** An execution context carrying the opt-in flag. */
+export interface LightOptIn {
+  [lightResponses]?: boolean;
+}
+
+const light = Symbol('fw.light');
+const nullBodyStatus = new Set([101, 103, 204, 205, 304]);
+const encoder = new TextEncoder();
+
+/** What a light response is made of; `headers` stays null (only `contentType` known) until read or given. */
+interface LightState {
+  body: string | null;
+  status: number;
+  statusText: string;
+  contentType: string | null;
+  headers: Headers | null;
+  used: boolean;
+  real: Response | null;
+}
+
+/** A Response the core built: `instanceof Response`, body kept as a string, real undici Response made on demand. */
+export class LightResponse {
+  [light]: LightState;
+
+  /** `headers` is a content type alone (the common case, no Headers object made) or any HeadersInit (a Headers is kept, not copied); validated like `new Response`. */
+  constructor(body: string | null, status = 200, headers: string | HeadersInit | null = null, statusText = '') {
+    if (status < 200 || status > 599 || !Number.isInteger(status)) throw new RangeError(`init["status"] must be in the range of 200 to 599, inclusive (got ${status})`);
+    if (body !== null && nullBodyStatus.has(status)) throw new TypeError(`Response with null body status ${status} cannot have body`);
+    const plain = typeof headers === 'string' || headers === null;
+    this[light] = {
+      body,
+      status,
+      statusText,
+      contentType: plain ? headers : null,
+      headers: plain ? null : headers instanceof Headers ? headers : new Headers(headers),
+      used: false,
+      real: null,
+    };
+  }
+}
+
+export interface LightResponse extends Response {}
+
+function headersOf(state: LightState): Headers {
+  if (state.headers === null) state.headers = state.contentType === null ? new Headers() : new Headers({ 'content-type': state.contentType });
+  return state.headers;
+}
+
+function materialize(response: LightResponse): Response {
+  const state = response[light];
+  if (state.real !== null) return state.real;
+  const real = (state.real = new Response(state.body, { status: state.status, statusText: state.statusText, headers: headersOf(state) }));
+  if (state.used && real.body !== null) real.arrayBuffer().catch(() => undefined);
+  return real;
+}
+
+/** The kept string for a read, or a rejection when the body was read already (as a Response's second read fails). */
+function take(response: LightResponse): Promise<string> | null {
+  const state = response[light];
+  if (state.real !== null) return null;
+  if (state.used) return Promise.reject(new TypeError('Body is unusable: Body has already been read'));
+  if (state.body !== null) state.used = true;
+  return Promise.resolve(state.body ?? '');
+}
+
+const own: PropertyDescriptorMap = {
+  status: { get(this: LightResponse) { return this[light].status; } },
+  statusText: { get(this: LightResponse) { return this[light].statusText; } },
+  ok: { get(this: LightResponse) { const s = this[light].status; return s >= 200 && s <= 299; } },
+  type: { get() { return 'default'; } },
+  url: { get() { return ''; } },
+  redirected: { get() { return false; } },
+  headers: { get(this: LightResponse) { return headersOf(this[light]); } },
+  body: { get(this: LightResponse) { return this[light].body === null && this[light].real === null ? null : materialize(this).body; } },
+  bodyUsed: { get(this: LightResponse) { const s = this[light]; return s.real === null ? s.used : s.real.bodyUsed; } },
+  text: { value(this: LightResponse) { return take(this) ?? materialize(this).text(); } },
+  json: { value(this: LightResponse) { return take(this)?.then((text) => JSON.parse(text)) ?? materialize(this).json(); } },
+  arrayBuffer: { value(this: LightResponse) { return take(this)?.then((text) => encoder.encode(text).buffer) ?? materialize(this).arrayBuffer(); } },
+  blob: {
+    value(this: LightResponse) {
+      const type = headersOf(this[light]).get('content-type') ?? '';
+      return take(this)?.then((text) => new Blob(text === '' ? [] : [text], { type })) ?? materialize(this).blob();
+    },
+  },
+  clone: {
+    value(this: LightResponse) {
+      const s = this[light];
+      if (s.real !== null) return s.real.clone();
+      if (s.used) throw new TypeError('Response.clone: Body has already been consumed.');
+      return new LightResponse(s.body, s.status, s.headers === null ? s.contentType : new Headers(s.headers), s.statusText);
+    },
+  },
+};
+
+const prototype = Object.create(Response.prototype, own) as object;
+for (const key of Reflect.ownKeys(Response.prototype)) {
+  if (key === 'constructor' || key in own) continue;
+  const descriptor = Object.getOwnPropertyDescriptor(Response.prototype, key)!;
+  if (typeof descriptor.value === 'function') {
+    const name = key;
+    Object.defineProperty(prototype, key, {
+      value(this: LightResponse, ...args: unknown[]) {
+        return (materialize(this) as unknown as Record<PropertyKey, (...a: unknown[]) => unknown>)[name](...args);
+      },
+    });
+  } else if (descriptor.get) {
+    Object.defineProperty(prototype, key, { get(this: LightResponse) { return (materialize(this) as unknown as Record<PropertyKey, unknown>)[key]; } });
+  }
+}
+for (const slot of Object.getOwnPropertySymbols(new Response(null))) {
+  Object.defineProperty(prototype, slot, { get(this: LightResponse) { return (materialize(this) as unknown as Record<symbol, unknown>)[slot]; } });
+}
+Object.defineProperty(prototype, 'constructor', { value: LightResponse, writable: true, configurable: true });
+Object.setPrototypeOf(LightResponse.prototype, prototype);
+
+/** What a target writes for an untouched light response: status, body string, and either a content type or Headers. */
+export interface LightParts {
+  status: number;
+  statusText: string;
+  body: string | null;
+  contentType: string | null;
+  headers: Headers | null;
+}
+
+/** The parts of a light response nobody has read or turned real yet, else null (write it as any Response). */
+export function lightParts(response: Response): LightParts | null {
+  if (!(response instanceof LightResponse)) return null;
+  const state = response[light];
+  return state.real === null && !state.used ? state : null;
+}
+
+/** The same response without a body (HEAD answered by a GET route), staying light when it was. */
+export function lightWithoutBody(response: LightResponse): Response {
+  const state = response[light];
+  if (state.real !== null) return new Response(null, { status: state.status, statusText: state.statusText, headers: state.real.headers });
+  state.used = true;
+  return new LightResponse(null, state.status, state.headers ?? state.contentType, state.statusText);
+}
+
+/**
+ * The core's one response factory: a LightResponse for a string or empty body when the target opted in through
+ * `executionCtx[lightResponses]`, else a real Response. `headers` is a content type alone, or any HeadersInit.
+ */
+export function makeResponse(ctx: Context, body: BodyInit | null, status: number, headers: string | HeadersInit | null): Response {
+  if ((typeof body === 'string' || body === null) && (ctx.executionCtx as LightOptIn | undefined)?.[lightResponses] === true) return new LightResponse(body, status, headers);
+  if (headers === null) return new Response(body, { status });
+  return new Response(body, { status, headers: typeof headers === 'string' ? { 'content-type': headers } : headers });
+}
