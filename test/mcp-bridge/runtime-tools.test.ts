@@ -83,6 +83,16 @@ describe('runtime tools', () => {
     expect((await byName(tools, 'fw/state/set').handler({ key: 'fw:rooms', value: 1 })).isError).toBe(true);
   });
 
+  it('shows shared objects twice and only real cycles as [circular]', async () => {
+    const app = new Fw();
+    const shared = { n: 1 };
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic.self = cyclic;
+    app.setState('pair', { a: shared, b: shared, when: new Date(0), big: 10n, cyclic });
+    const value = (await byName(runtimeTools(app), 'fw/state/get').handler({ key: 'pair' })).structuredContent!.value;
+    expect(value).toEqual({ a: { n: 1 }, b: { n: 1 }, when: '1970-01-01T00:00:00.000Z', big: '10', cyclic: { name: 'loop', self: '[circular]' } });
+  });
+
   it('reads and resets circuit breakers from the shared registry', async () => {
     const breaker = getCircuitBreakerRegistry().get({ name: 'payments', threshold: 1 });
     await expect(breaker.execute(() => Promise.reject(new Error('down')))).rejects.toThrow();

@@ -31,20 +31,29 @@ export interface RuntimeBridgeOptions {
   coldStart?: () => { invocations: number; target: string };
 }
 
-/** Safe JSON for app values: functions, bigints, symbols and cycles described instead of throwing. */
+function safeCopy(value: unknown, ancestors: Set<object>): unknown {
+  if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
+  if (typeof value === 'bigint' || typeof value === 'symbol') return value.toString();
+  if (value === null || typeof value !== 'object') return typeof value === 'number' && !Number.isFinite(value) ? null : value;
+  if (ancestors.has(value)) return '[circular]';
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') return safeCopy(toJSON.call(value), ancestors);
+  ancestors.add(value);
+  let out: unknown;
+  if (Array.isArray(value)) out = value.map((item) => (item === undefined ? null : safeCopy(item, ancestors)));
+  else if (value instanceof Map) out = safeCopy(Object.fromEntries(value), ancestors);
+  else if (value instanceof Set) out = safeCopy([...value], ancestors);
+  else {
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) if (item !== undefined) copy[key] = safeCopy(item, ancestors);
+    out = copy;
+  }
+  ancestors.delete(value);
+  return out;
+}
+
+/** Safe JSON for app values: functions, bigints and symbols described, cycles (not shared references) marked, never a throw. */
 export function toJSONSafe(value: unknown): unknown {
-  const seen = new WeakSet<object>();
-  const text = JSON.stringify(value, (_key, v) => {
-    if (typeof v === 'function') return `[function ${v.name || 'anonymous'}]`;
-    if (typeof v === 'bigint') return v.toString();
-    if (typeof v === 'symbol') return v.toString();
-    if (v instanceof Map) return Object.fromEntries(v);
-    if (v instanceof Set) return [...v];
-    if (v !== null && typeof v === 'object') {
-      if (seen.has(v)) return '[circular]';
-      seen.add(v);
-    }
-    return v;
-  });
-  return text === undefined ? null : JSON.parse(text);
+  const copy = safeCopy(value, new Set());
+  return copy === undefined ? null : copy;
 }
