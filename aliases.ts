@@ -11,6 +11,7 @@ export const sourceAliases: Record<string, string> = {
   'fw/serverless': `${root}targets/serverless/index.ts`,
   'fw/mcp': `${root}src/mcp/index.ts`,
   'fw/jsx-runtime': `${root}src/jsx/jsx-runtime.ts`,
+  'fw/jsx-dev-runtime': `${root}src/jsx/jsx-dev-runtime.ts`,
   'fw-mcp': `${root}mcp/src/index.ts`,
   fw: `${root}src/index.ts`,
 };

@@ -62,3 +62,4 @@ export * from './static';
 export * from './file-routes';
 export * from './upload';
 export { LightResponse, lightResponses, lightParts, makeResponse, type LightOptIn, type LightParts } from './core/light-response';
+export * from './jsx';
