@@ -6,14 +6,19 @@
  * Usage: probe.ts <bundle.js> <path> <samples>
  */
 import { Miniflare, type MiniflareOptions } from 'miniflare';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 
 const [bundle, path, count] = process.argv.slice(2);
-const contents = readFileSync(bundle, 'utf8');
+// The bundle, plus the text modules wrangler kept beside it (the example's SQL migration).
+const dir = dirname(bundle);
+const modules = [
+  { type: 'ESModule', path: basename(bundle), contents: readFileSync(bundle, 'utf8') },
+  ...readdirSync(dir).filter((name) => /\.(sql|txt|html)$/.test(name)).map((name) => ({ type: 'Text', path: name, contents: readFileSync(join(dir, name), 'utf8') })),
+];
 const { workerOptions } = unstable_getMiniflareWorkerOptions(join(process.cwd(), 'wrangler.toml'));
-const options = { ...workerOptions, modules: [{ type: 'ESModule', path: 'worker.mjs', contents }] } as MiniflareOptions;
+const options = { ...workerOptions, modules } as MiniflareOptions;
 const url = `http://localhost${path}`;
 
 const harness = new Miniflare({ modules: true, script: 'export default { fetch: () => new Response("warm") }', compatibilityDate: '2026-04-01' });

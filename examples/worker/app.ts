@@ -3,11 +3,19 @@
  * D1, vars, cold-start headers, a WebSocket echo and a cron job. It is exported so plugins (the MCP endpoint, for one) can be
  * mounted on it in `index.ts` before the worker is built from it.
  */
-import { Fw, NotFoundError, type Context } from 'fw';
+import { Fw, NotFoundError, bindDatabaseEnv, createDatabase, type Context } from 'fw';
 import { coldStartHeader } from 'fw/serverless';
 import { workersKV } from 'fw/worker';
 import type { Env } from './env';
-import { notesTable, type Note } from './notes';
+import notesMigration from './migrations/001_notes.sql';
+
+/** One stored note (a type, not an interface, so it fits app.db's row constraint). */
+type Note = {
+  id: number;
+  title: string;
+  body: string;
+  created_at: string;
+};
 
 type Ctx = Context<Env>;
 
@@ -24,8 +32,14 @@ const noteId = { type: 'object', required: ['id'], properties: { id: { type: 'in
 const kvKey = { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,64}$' } } };
 const kvPut = { type: 'object', properties: { ttl: { type: 'integer', minimum: 1, maximum: 31536000 } } };
 
-/** The example application. */
-export const app = new Fw({ development: false });
+/** The example application: `app.db` is the D1 binding `DB`, migrated on first use. */
+export const app = new Fw({
+  development: false,
+  database: createDatabase({ url: 'd1:DB', migrations: { '001_notes.sql': notesMigration }, autoMigrate: true }),
+});
+
+// Hands each request's env to app.db, where the D1 binding lives.
+app.use(bindDatabaseEnv());
 
 // X-Cold-Start and Server-Timing on every response: which requests hit a fresh isolate.
 app.use(coldStartHeader());
@@ -38,7 +52,7 @@ app.get('/', (ctx: Ctx) => ({
 app.get('/health', async (ctx: Ctx) => {
   const checks = {
     kv: await workersKV(ctx.env.KV).get('health').then(() => true, () => false),
-    d1: await ctx.env.DB.prepare('SELECT 1 AS ok').first<{ ok: number }>().then((r) => r?.ok === 1, () => false),
+    d1: await ctx.app.db.query<{ ok: number }>('SELECT 1 AS ok').then((rows) => rows[0]?.ok === 1, () => false),
   };
   const healthy = checks.kv && checks.d1;
   return ctx.status(healthy ? 200 : 503).jsonResponse({ status: healthy ? 'healthy' : 'unhealthy', checks });
@@ -48,34 +62,29 @@ app.get('/hello/:name', (ctx: Ctx) => ({ message: `${ctx.env.GREETING}, ${ctx.pa
   schema: { params: { type: 'object', properties: { name: { type: 'string', pattern: '^[A-Za-z][A-Za-z -]{0,39}$' } } } },
 });
 
-app.get('/notes', async (ctx: Ctx) => {
-  const db = await notesTable(ctx.env.DB);
-  const { results } = await db.prepare('SELECT id, title, body, created_at FROM notes ORDER BY id').all<Note>();
-  return { notes: results };
-});
+app.get('/notes', async (ctx: Ctx) => ({
+  notes: await ctx.app.db.query<Note>('SELECT id, title, body, created_at FROM notes ORDER BY id'),
+}));
 
 app.post('/notes', async (ctx: Ctx) => {
   const input = await ctx.body<{ title: string; body: string }>();
-  const db = await notesTable(ctx.env.DB);
-  const note = await db
-    .prepare('INSERT INTO notes (title, body, created_at) VALUES (?, ?, ?) RETURNING id, title, body, created_at')
-    .bind(input.title, input.body, new Date().toISOString())
-    .first<Note>();
-  ctx.status(201).setHeader('location', `/notes/${note!.id}`);
+  const [note] = await ctx.app.db.query<Note>(
+    'INSERT INTO notes (title, body, created_at) VALUES (?, ?, ?) RETURNING id, title, body, created_at',
+    [input.title, input.body, new Date().toISOString()],
+  );
+  ctx.status(201).setHeader('location', `/notes/${note.id}`);
   return note;
 }, { schema: { body: noteBody } });
 
 app.get('/notes/:id', async (ctx: Ctx) => {
-  const db = await notesTable(ctx.env.DB);
-  const note = await db.prepare('SELECT id, title, body, created_at FROM notes WHERE id = ?').bind(ctx.params.id).first<Note>();
+  const [note] = await ctx.app.db.query<Note>('SELECT id, title, body, created_at FROM notes WHERE id = ?', [ctx.params.id]);
   if (!note) throw new NotFoundError(`Note ${ctx.params.id} not found`);
   return note;
 }, { schema: { params: noteId } });
 
 app.delete('/notes/:id', async (ctx: Ctx) => {
-  const db = await notesTable(ctx.env.DB);
-  const { meta } = await db.prepare('DELETE FROM notes WHERE id = ?').bind(ctx.params.id).run();
-  if (meta.changes === 0) throw new NotFoundError(`Note ${ctx.params.id} not found`);
+  const { changes } = await ctx.app.db.execute('DELETE FROM notes WHERE id = ?', [ctx.params.id]);
+  if (changes === 0) throw new NotFoundError(`Note ${ctx.params.id} not found`);
   return null;
 }, { schema: { params: noteId } });
 

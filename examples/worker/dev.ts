@@ -1,6 +1,7 @@
 /**
  * `npm start`: serves the example worker locally with `wrangler dev` (workerd through miniflare) on
- * http://127.0.0.1:8787 (PORT overrides the port), offline, and prints the URL once `/health` answers.
+ * http://127.0.0.1:8787 (PORT overrides the port), offline, and prints the URL once the worker answers
+ * (with a warning when `/health` reports a binding down).
  * Ctrl-C (or SIGTERM) stops wrangler and its workerd before this process exits.
  */
 import { spawn } from 'node:child_process';
@@ -30,18 +31,21 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   });
 }
 
-async function waitForHealth(): Promise<void> {
+/** Polls /health until the worker answers (any status): the server is up once it does. */
+async function waitForServer(): Promise<Response | null> {
   while (!exited) {
     try {
-      const response = await fetch(`${url}/health`);
-      await response.body?.cancel();
-      if (response.ok) return;
+      return await fetch(`${url}/health`);
     } catch {
-      // Not listening yet.
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  return null;
 }
 
-await waitForHealth();
-if (!exited) console.log(`\nfw example worker ready on ${url}  (try ${url}/health, ${url}/hello/you, ${url}/notes)\n`);
+const health = await waitForServer();
+if (health) {
+  console.log(`\nfw example worker ready on ${url}  (try ${url}/health, ${url}/hello/you, ${url}/notes)\n`);
+  if (!health.ok) console.warn(`warning: ${url}/health answered ${health.status}: ${await health.text()}`);
+  else await health.body?.cancel();
+}

@@ -6,7 +6,7 @@ import { Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { root } from './helpers';
+import { builtModules, root } from './helpers';
 
 describe('npm run build:worker, and the built example in workerd with wrangler.toml bindings', () => {
   const outdir = mkdtempSync(join(tmpdir(), 'fw-worker-build-'));
@@ -21,9 +21,7 @@ describe('npm run build:worker, and the built example in workerd with wrangler.t
     expect(build.status, build.stdout + build.stderr).toBe(0);
     built = join(outdir, 'index.js');
     const { workerOptions } = unstable_getMiniflareWorkerOptions(join(root, 'wrangler.toml'));
-    // The modules are listed by hand: miniflare's import scanner refuses the core's dynamic `import(adapter)` in listen().
-    const modules = [{ type: 'ESModule' as const, path: 'index.js', contents: readFileSync(built, 'utf8') }];
-    mf = new Miniflare({ ...workerOptions, modules, host: '127.0.0.1', port: 0 } as never);
+    mf = new Miniflare({ ...workerOptions, modules: builtModules(outdir), host: '127.0.0.1', port: 0 } as never);
     await mf.ready;
   });
   afterAll(async () => {
@@ -31,8 +29,9 @@ describe('npm run build:worker, and the built example in workerd with wrangler.t
     rmSync(outdir, { recursive: true, force: true });
   });
 
-  it('builds one minified ES module with no Node imports', () => {
+  it('builds a minified ES module, with the SQL migration as a text module, and no Node imports', () => {
     expect(existsSync(built)).toBe(true);
+    expect(builtModules(outdir).map((m) => m.type)).toEqual(['ESModule', 'Text']);
     const code = readFileSync(built, 'utf8');
     expect(code.split('\n').length).toBeLessThan(50);
     expect(code).not.toMatch(/from\s*["']node:/);

@@ -1,6 +1,7 @@
 /** Builds fixture workers from source with esbuild and runs them in workerd through miniflare. */
 import { build } from 'esbuild';
 import { Miniflare, type MiniflareOptions } from 'miniflare';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,4 +53,17 @@ export function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+/**
+ * The modules of a worker built by wrangler into `outdir`: `index.js`, plus the files its module rules kept
+ * apart (the example's `*.sql` migrations, as Text). Listed by hand because miniflare's import scanner refuses
+ * the core's dynamic `import(adapter)` in `listen()`.
+ */
+export function builtModules(outdir: string): { type: 'ESModule' | 'Text'; path: string; contents: string }[] {
+  const text = readdirSync(outdir).filter((name) => /\.(sql|txt|html)$/.test(name));
+  return [
+    { type: 'ESModule', path: 'index.js', contents: readFileSync(join(outdir, 'index.js'), 'utf8') },
+    ...text.map((name) => ({ type: 'Text' as const, path: name, contents: readFileSync(join(outdir, name), 'utf8') })),
+  ];
 }
