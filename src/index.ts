@@ -63,3 +63,4 @@ export * from './file-routes';
 export * from './upload';
 export { LightResponse, lightResponses, lightParts, makeResponse, type LightOptIn, type LightParts } from './core/light-response';
 export * from './jsx';
+export * from './legacy';
