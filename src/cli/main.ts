@@ -6,10 +6,11 @@ import { buildCommand } from './commands/build';
 import { doctorCommand } from './commands/doctor';
 import { mcpCommand } from './commands/mcp';
 import { migrateCommand } from './commands/migrate';
+import { openapiCommand } from './commands/openapi';
 import { routesCommand } from './commands/routes';
 
 /** Every subcommand of `fw`, in help order. */
-export const commands: Command[] = [routesCommand, buildCommand, doctorCommand, mcpCommand, migrateCommand];
+export const commands: Command[] = [routesCommand, buildCommand, doctorCommand, openapiCommand, mcpCommand, migrateCommand];
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

@@ -5,3 +5,4 @@ export { findSourceFiles } from './find-source-files';
 export { runDoctor, type DoctorCheck, type DoctorReport, type DoctorOptions } from './doctor';
 export { compareVersions, parseVersion, versionFromRange, satisfiesRange, type ParsedVersion } from './versions';
 export { writeRouteManifest, routeManifestSource, type RouteManifestOptions } from './route-manifest';
+export { fetchLatestVersion, checkForUpdates, upgradeProject, type RegistryOptions, type UpdateInfo } from './npm-registry';

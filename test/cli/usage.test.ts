@@ -76,3 +76,18 @@ describe('fw routes', () => {
     expect(await fw(project, 'routes', '--app', 'src/routes/items/[id].ts')).toMatchObject({ code: 2, err: [expect.stringMatching(/exports no fw app/)] });
   });
 });
+
+describe('fw openapi', () => {
+  it('prints the OpenAPI 3.1 document of the app, with file routes when asked', async () => {
+    const run = await fw(project, 'openapi', '--app', 'src/app.ts', '--routes', 'src/routes', '--title', 'Fixture');
+    expect(run.code).toBe(0);
+    const doc = JSON.parse(run.out[0]);
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info).toEqual({ title: 'Fixture', version: '1.0.0' });
+    expect(Object.keys(doc.paths).sort()).toEqual(['/count', '/hello', '/items/{id}', '/notes', '/notes/{id}']);
+    expect(doc.paths['/notes/{id}'].put.requestBody.content['application/json'].schema.required).toEqual(['text']);
+    const md = await fw(project, 'openapi', '--app', 'src/app.ts', '--markdown');
+    expect(md.out[0]).toMatch(/^# /);
+    expect(await fw(project, 'openapi', '--app', 'src/app.ts', '--version', ' ')).toMatchObject({ code: 2, err: ['fw openapi: --version needs a non-empty value'] });
+  });
+});
