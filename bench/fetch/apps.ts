@@ -79,6 +79,12 @@ function h3(): FetchApp {
   return app;
 }
 
+/**
+ * Contestants whose fetch mutates the Request it is given, so one Request cannot be reused across calls:
+ * itty's AutoRouter wraps `request.proxy` in a new Proxy on every call, and each call on a reused Request gets slower.
+ */
+export const needsFreshRequest = new Set(['itty-router (AutoRouter)']);
+
 /** Every contestant by name; `fw` is ours. */
 export const apps: Record<string, () => FetchApp> = {
   fw,

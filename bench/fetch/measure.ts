@@ -1,6 +1,6 @@
 /** Child process: builds one app, checks its five answers, then times app.fetch per case with mitata (p50) and prints JSON. */
 import { bench, run } from 'mitata';
-import { apps, cases } from './apps';
+import { apps, cases, needsFreshRequest } from './apps';
 
 const name = process.argv[2];
 const factory = apps[name];
@@ -22,7 +22,7 @@ for (const c of cases) {
 
 let sink: unknown;
 for (const c of cases) {
-  const prebuilt = c.reusable ? c.request() : null;
+  const prebuilt = c.reusable && !needsFreshRequest.has(name) ? c.request() : null;
   bench(c.name, async () => {
     sink = await app.fetch(prebuilt ?? c.request());
   });
@@ -31,6 +31,9 @@ for (const c of cases) {
 if (name === 'fw') {
   bench('floor: new Response("Hi") alone', () => {
     sink = new Response('Hi');
+  });
+  bench('floor: new Request(url) alone', () => {
+    sink = new Request('http://localhost/id/1?name=bun');
   });
 }
 

@@ -39,7 +39,16 @@ export function buildPipeline(app: Fw, route: RouteRecord, globalBefore: BeforeH
       try {
         const result = handler(ctx);
         if (result instanceof Promise) {
-          return result.then((value) => toResponse(ctx, value, serializer), (error) => app.handleError(ctx, error));
+          return result.then(
+            (value) => {
+              try {
+                return toResponse(ctx, value, serializer);
+              } catch (error) {
+                return app.handleError(ctx, error);
+              }
+            },
+            (error) => app.handleError(ctx, error),
+          );
         }
         return toResponse(ctx, result, serializer);
       } catch (error) {
@@ -87,30 +96,22 @@ export function runMiddleware(app: Fw, ctx: Context, entries: MiddlewareEntry[],
 }
 
 function runOnion(app: Fw, ctx: Context, entries: MiddlewareEntry[], final: Pipeline, first: number): Promise<Response> {
-  const run = (index: number): Promise<Response> => {
-    if (index === entries.length) return Promise.resolve(final(ctx));
+  const dispatch = async (index: number): Promise<Response> => {
+    if (index === entries.length) return final(ctx);
     let nextCalled: Promise<Response> | null = null;
     const next = (): Promise<Response> => {
       if (nextCalled !== null) return Promise.reject(new Error('next() was called more than once in one middleware'));
-      return (nextCalled = run(nextApplicable(entries, index + 1, ctx.path)));
-    };
-    const fail = (error: unknown): Promise<Response> => app.handleError(ctx, error);
-    const settle = (result: unknown): Response | Promise<Response> => {
-      if (result instanceof Response) return result;
-      if (nextCalled !== null) return nextCalled;
-      try {
-        if (result !== undefined) return toResponse(ctx, result, null);
-        throw new Error('A middleware neither returned a response nor called next()');
-      } catch (error) {
-        return fail(error);
-      }
+      return (nextCalled = dispatch(nextApplicable(entries, index + 1, ctx.path)));
     };
     try {
-      const result = entries[index].fn(ctx, next);
-      return result instanceof Promise ? result.then(settle, fail) : Promise.resolve(settle(result));
+      const result = await entries[index].fn(ctx, next);
+      if (result instanceof Response) return result;
+      if (nextCalled !== null) return await nextCalled;
+      if (result !== undefined) return toResponse(ctx, result, null);
+      throw new Error('A middleware neither returned a response nor called next()');
     } catch (error) {
-      return fail(error);
+      return app.handleError(ctx, error);
     }
   };
-  return run(first);
+  return dispatch(first);
 }

@@ -236,9 +236,9 @@ describe('return values', () => {
     const app = new Fw();
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    app.get('/cycle', () => cyclic).get('/big', () => ({ n: 1n }));
-    expect((await call(app, '/cycle')).status).toBe(500);
-    expect((await call(app, '/big')).status).toBe(500);
+    app.get('/cycle', () => cyclic).get('/big', () => ({ n: 1n })).get('/async-cycle', async () => cyclic);
+    app.get('/hooked', async () => cyclic, { afterHandle: () => undefined });
+    for (const path of ['/cycle', '/big', '/async-cycle', '/hooked']) expect((await call(app, path)).status).toBe(500);
   });
 });
 
