@@ -3,6 +3,7 @@ import { parseCommandArgs, suggest } from './args';
 import { CliUsageError, processIO, type CliIO } from './io';
 import type { Command } from './command';
 import { buildCommand } from './commands/build';
+import { devCommand } from './commands/dev';
 import { doctorCommand } from './commands/doctor';
 import { mcpCommand } from './commands/mcp';
 import { migrateCommand } from './commands/migrate';
@@ -10,7 +11,7 @@ import { openapiCommand } from './commands/openapi';
 import { routesCommand } from './commands/routes';
 
 /** Every subcommand of `fw`, in help order. */
-export const commands: Command[] = [routesCommand, buildCommand, doctorCommand, openapiCommand, mcpCommand, migrateCommand];
+export const commands: Command[] = [devCommand, routesCommand, buildCommand, doctorCommand, openapiCommand, mcpCommand, migrateCommand];
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
