@@ -6,3 +6,4 @@ export { runDoctor, type DoctorCheck, type DoctorReport, type DoctorOptions } fr
 export { compareVersions, parseVersion, versionFromRange, satisfiesRange, type ParsedVersion } from './versions';
 export { writeRouteManifest, routeManifestSource, type RouteManifestOptions } from './route-manifest';
 export { fetchLatestVersion, checkForUpdates, upgradeProject, type RegistryOptions, type UpdateInfo } from './npm-registry';
+export { generateStaticSite, listStaticFiles, staticFileFor, type StaticSiteOptions, type StaticPage } from './static-site';
