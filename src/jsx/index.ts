@@ -4,3 +4,5 @@ export { raw, isElement, type Child, type Component, type Element as JSXElement,
 export { renderToString } from './render';
 export { renderToStream, type RenderStreamOptions } from './stream';
 export { Suspense, type SuspenseProps } from './suspense';
+export { Island, PageProps, htmlSafeJSON, type IslandProps } from './islands';
+export { hydrate, hydrateIslands, getPageProps, type IslandClient } from './hydrate';
