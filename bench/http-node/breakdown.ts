@@ -9,7 +9,7 @@ import { lazyRequest } from '../../targets/serverless/lazy-request';
 const app = new Fw().get('/', () => ({ hello: 'world' }));
 await app.ready();
 const raw = ['Host', '127.0.0.1:3000', 'User-Agent', 'autocannon', 'Accept', '*/*', 'Connection', 'keep-alive'];
-const light = { waitUntil: () => undefined, [lightResponses]: true };
+const light = { [lightResponses]: true };
 
 function request(): Request {
   const headers = new Headers();
@@ -20,7 +20,7 @@ function request(): Request {
 const prebuilt = request();
 const cases: Record<string, () => unknown> = {
   'lazy Request (fw/node conversion)': request,
-  'app.fetch (core + LightResponse, fw/node)': () => app.fetch(prebuilt, undefined, light),
+  'app.fetch (core + LightResponse, fw/node)': () => app.fetch(prebuilt, light),
   'app.fetch (core + real Response)': () => app.fetch(prebuilt),
   'new Response(JSON string) alone': () => new Response('{"hello":"world"}', { headers: { 'content-type': 'application/json' } }),
   'new LightResponse(JSON string) alone': () => new LightResponse('{"hello":"world"}', 200, 'application/json'),

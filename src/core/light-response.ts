@@ -9,10 +9,10 @@
  */
 import type { Context } from './context';
 
-/** The key of the opt-in flag a target sets on the `executionCtx` it passes to `app.fetch`. */
+/** The key of the opt-in flag a target sets on the `env` it passes to `app.fetch` (own or inherited, e.g. on its class). */
 export const lightResponses: unique symbol = Symbol('fw.lightResponses');
 
-/** An execution context carrying the opt-in flag. */
+/** An env carrying the opt-in flag. */
 export interface LightOptIn {
   [lightResponses]?: boolean;
 }
@@ -153,10 +153,10 @@ export function lightWithoutBody(response: LightResponse): Response {
 
 /**
  * The core's one response factory: a LightResponse for a string or empty body when the target opted in through
- * `executionCtx[lightResponses]`, else a real Response. `headers` is a content type alone, or any HeadersInit.
+ * `env[lightResponses]`, else a real Response. `headers` is a content type alone, or any HeadersInit.
  */
 export function makeResponse(ctx: Context, body: BodyInit | null, status: number, headers: string | HeadersInit | null): Response {
-  if ((typeof body === 'string' || body === null) && (ctx.executionCtx as LightOptIn | undefined)?.[lightResponses] === true) return new LightResponse(body, status, headers);
+  if ((typeof body === 'string' || body === null) && (ctx.env as LightOptIn | null | undefined)?.[lightResponses] === true) return new LightResponse(body, status, headers);
   if (headers === null) return new Response(body, { status });
   return new Response(body, { status, headers: typeof headers === 'string' ? { 'content-type': headers } : headers });
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { lightResponses, type ExecutionContext, type Fw, type LightOptIn } from 'fw';
+import { lightResponses, type Fw, type LightOptIn } from 'fw';
 import { startInvocation } from 'fw/serverless';
 import { BodyTooLargeError, type BodyState } from './body';
 import { adapterError, httpError } from './errors';
@@ -14,11 +14,14 @@ export interface ListenerOptions {
 
 const closeHeader = ['connection', 'close'];
 
-/** The execution context fw/node passes to `app.fetch`: no platform to keep work alive, and light responses on (the listener writes them). */
-const nodeExecution: ExecutionContext & LightOptIn = {
-  waitUntil: (promise) => void promise.catch(() => undefined),
-  [lightResponses]: true,
-};
+/** The `env` fw/node passes to `app.fetch`: Node's request, and the light-responses flag (the listener writes them). */
+class NodeEnv implements LightOptIn {
+  constructor(readonly incoming: IncomingMessage) {}
+
+  get [lightResponses](): boolean {
+    return true;
+  }
+}
 
 /** Reads and throws away what is left of a request body, closing the socket if it runs past the limit. */
 function discardRest(req: IncomingMessage, limit: number): void {
@@ -41,33 +44,35 @@ function fail(res: ServerResponse, error: unknown): void {
   res.end('{"error":"Internal Server Error","code":"INTERNAL_ERROR"}');
 }
 
+/** After a response is written: records the invocation and throws away what is left of a request body. */
+function settle(req: IncomingMessage, state: BodyState | null, limit: number, finished: () => void): void {
+  finished();
+  if (state !== null) discardRest(req, limit);
+}
+
+/** Writes the app's answer; the callbacks of a streamed write are only made when the write is not done at once. */
+function reply(req: IncomingMessage, res: ServerResponse, response: Response, state: BodyState | null, limit: number, finished: () => void): void {
+  let writing: Promise<void> | undefined;
+  try {
+    writing = writeResponse(response, res, state !== null && state.tooLarge ? closeHeader : null);
+  } catch (error) {
+    finished();
+    fail(res, error);
+    return;
+  }
+  if (writing === undefined) settle(req, state, limit, finished);
+  else writing.then(() => settle(req, state, limit, finished), (error) => {
+    finished();
+    fail(res, error);
+  });
+}
+
 /** The `node:http` request listener for an app: converts, calls `app.fetch`, writes the answer back. */
 export function createListener(app: Fw, options: ListenerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const { scheme, maxBodySize } = options;
-  const env = (req: IncomingMessage) => ({ incoming: req });
-
-  const reply = (req: IncomingMessage, res: ServerResponse, response: Response, state: BodyState | null, finished: () => void): void => {
-    const done = () => {
-      finished();
-      if (state !== null) discardRest(req, maxBodySize);
-    };
-    const failed = (error: unknown) => {
-      finished();
-      fail(res, error);
-    };
-    let writing: Promise<void> | undefined;
-    try {
-      writing = writeResponse(response, res, state !== null && state.tooLarge ? closeHeader : null);
-    } catch (error) {
-      failed(error);
-      return;
-    }
-    if (writing === undefined) done();
-    else writing.then(done, failed);
-  };
 
   const refuse = (req: IncomingMessage, res: ServerResponse, error: Error & { status: number; code: string }, finished: () => void): void => {
-    adapterError(app, req, scheme, error).then((response) => reply(req, res, response, { tooLarge: true }, finished), (e) => fail(res, e));
+    adapterError(app, req, scheme, error).then((response) => reply(req, res, response, { tooLarge: true }, maxBodySize, finished), (e) => fail(res, e));
   };
 
   return (req, res) => {
@@ -85,14 +90,17 @@ export function createListener(app: Fw, options: ListenerOptions): (req: Incomin
       refuse(req, res, httpError(400, 'BAD_REQUEST', `Malformed request: ${(error as Error).message}`), finished);
       return;
     }
-    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    const bodyState = request.method !== 'GET' && request.method !== 'HEAD' ? state : null;
     let result: Response | Promise<Response>;
     try {
-      result = app.fetch(request, env(req), nodeExecution);
+      result = app.fetch(request, new NodeEnv(req));
     } catch (error) {
       result = Promise.reject(error);
     }
-    if (result instanceof Response) reply(req, res, result, hasBody ? state : null, finished);
-    else result.then((response) => reply(req, res, response, hasBody ? state : null, finished), (error) => { finished(); fail(res, error); });
+    if (result instanceof Response) reply(req, res, result, bodyState, maxBodySize, finished);
+    else result.then((response) => reply(req, res, response, bodyState, maxBodySize, finished), (error) => {
+      finished();
+      fail(res, error);
+    });
   };
 }

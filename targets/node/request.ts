@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { lazyRequest } from '../serverless/lazy-request';
+import { lazyRequest, type SignalSource } from '../serverless/lazy-request';
 import { bodyStream, type BodyState } from './body';
 
 /** A request head read in one pass over Node's raw headers (Node builds `req.headers` lazily; this avoids it). */
@@ -37,14 +37,19 @@ export function requestUrl(req: IncomingMessage, scheme: string, host: string | 
   return target.charCodeAt(0) === 47 ? `${scheme}://${host ?? 'localhost'}${target}` : absoluteTarget(target, scheme);
 }
 
-/** Aborts through `abort` once the client goes away before the response is finished (registered only when `request.signal` is read). */
-function watchDisconnect(res: ServerResponse, abort: (reason: unknown) => void): void {
-  const gone = () => abort(new DOMException('The client disconnected', 'AbortError'));
-  if (res.writableFinished) return;
-  if (res.destroyed) return gone();
-  res.once('close', () => {
-    if (!res.writableFinished) gone();
-  });
+/** Aborts a Request's signal once the client goes away before the response is finished (watched only when the signal is read). */
+class Disconnect implements SignalSource {
+  constructor(private readonly res: ServerResponse) {}
+
+  watch(abort: (reason: unknown) => void): void {
+    const res = this.res;
+    const gone = () => abort(new DOMException('The client disconnected', 'AbortError'));
+    if (res.writableFinished) return;
+    if (res.destroyed) return gone();
+    res.once('close', () => {
+      if (!res.writableFinished) gone();
+    });
+  }
 }
 
 /**
@@ -59,6 +64,6 @@ export function toRequest(req: IncomingMessage, res: ServerResponse, head: Reque
     url: new URL(requestUrl(req, scheme, head.host)).href,
     headers: head.headers,
     body: method === 'GET' || method === 'HEAD' ? undefined : () => bodyStream(req, limit, state),
-    watch: (abort) => watchDisconnect(res, abort),
+    signalSource: new Disconnect(res),
   });
 }

@@ -14,8 +14,13 @@ export interface LazyRequestInit {
   headers: Headers;
   /** Bytes already in memory, or a function making the body stream on first use (never called for GET/HEAD). */
   body: Uint8Array<ArrayBuffer> | (() => ReadableStream<Uint8Array>) | undefined;
-  /** Called once when `signal` is first read, with the function that aborts it (fw/node: on client disconnect). */
-  watch?: (abort: (reason: unknown) => void) => void;
+  /** What aborts `signal` (fw/node: the client disconnecting); asked only when `signal` is first read. */
+  signalSource?: SignalSource;
+}
+
+/** Where a lazy Request's signal learns to abort: `watch(abort)` is called once, when `signal` is first read. */
+export interface SignalSource {
+  watch(abort: (reason: unknown) => void): void;
 }
 
 const init = Symbol('init');
@@ -38,7 +43,7 @@ function materialize(request: LazyRequest): Request {
 function signalOf(request: LazyRequest): AbortSignal {
   if (request[controller] === undefined) {
     const made = (request[controller] = new AbortController());
-    request[init].watch?.((reason) => made.abort(reason));
+    request[init].signalSource?.watch((reason) => made.abort(reason));
   }
   return request[controller].signal;
 }
@@ -93,15 +98,15 @@ const lazy = wrapperWorks();
 
 /** A plain Request from the same parts, where the runtime's Request would not accept the wrapper. */
 function eager(parts: LazyRequestInit): Request {
-  const { method, url, headers, body, watch } = parts;
+  const { method, url, headers, body, signalSource } = parts;
   const options: RequestInit & { duplex?: 'half' } = { method, headers };
   if (typeof body === 'function') {
     options.body = body();
     options.duplex = 'half';
   } else options.body = body;
-  if (watch !== undefined) {
+  if (signalSource !== undefined) {
     const made = new AbortController();
-    watch((reason) => made.abort(reason));
+    signalSource.watch((reason) => made.abort(reason));
     options.signal = made.signal;
   }
   return new Request(url, options);
