@@ -6,3 +6,4 @@ export { renderToStream, type RenderStreamOptions } from './stream';
 export { Suspense, type SuspenseProps } from './suspense';
 export { Island, PageProps, htmlSafeJSON, type IslandProps } from './islands';
 export { hydrate, hydrateIslands, getPageProps, type IslandClient } from './hydrate';
+export { connectHMR } from './hmr-client';

@@ -7,3 +7,4 @@ export { compareVersions, parseVersion, versionFromRange, satisfiesRange, type P
 export { writeRouteManifest, routeManifestSource, type RouteManifestOptions } from './route-manifest';
 export { fetchLatestVersion, checkForUpdates, upgradeProject, type RegistryOptions, type UpdateInfo } from './npm-registry';
 export { generateStaticSite, listStaticFiles, staticFileFor, type StaticSiteOptions, type StaticPage } from './static-site';
+export { HotReloader, type HotReloaderOptions } from './hot-reloader';
