@@ -64,3 +64,4 @@ export * from './upload';
 export { LightResponse, lightResponses, lightParts, makeResponse, type LightOptIn, type LightParts } from './core/light-response';
 export * from './jsx';
 export * from './legacy';
+export * from './typed';
