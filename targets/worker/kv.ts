@@ -1,6 +1,6 @@
 import type { KVListOptions, KVPutOptions, KVStore } from '../../src/kv/types';
 import { assertKey, assertValue, counterOf, limitOf, stepOf, ttlOf } from '../../src/kv/validate';
-import type { KVNamespaceLike, KVNamespaceListKey } from './types';
+import type { KVNamespaceLike } from './types';
 
 /** Workers KV refuses an `expirationTtl` below 60 seconds. */
 const MIN_TTL_SECONDS = 60;
@@ -71,7 +71,7 @@ export function workersKV(namespace: KVNamespaceLike): KVStore {
       while (names.length < limit) {
         const page = await namespace.list({ prefix, limit: PAGE_SIZE, cursor });
         const now = Date.now();
-        for (const entry of page.keys as KVNamespaceListKey[]) {
+        for (const entry of page.keys) {
           if (names.length === limit) break;
           if (isLive(entry.metadata, now)) names.push(entry.name);
         }
