@@ -1,6 +1,7 @@
 import type { Fw } from './fw';
 import { normalizePattern } from './router';
 import type { Middleware, RouteHandler, RouteOptions, RouteRegistrar } from './types';
+import type { WebSocketHandlers, WebSocketRouteOptions } from './websocket';
 
 function join(prefix: string, path: string): string {
   if (path === '/' || path === '') return prefix;
@@ -29,6 +30,12 @@ export class Group implements RouteRegistrar<Group> {
   /** Opens a nested group whose prefix continues this one. */
   group(prefix: string, callback: (group: Group) => void): this {
     callback(new Group(this.app, normalizePattern(join(this.prefix, prefix))));
+    return this;
+  }
+
+  /** Registers a WebSocket route under this group's prefix. */
+  ws<Data = Record<string, unknown>>(path: string, handlers: WebSocketHandlers<Data>, options?: WebSocketRouteOptions): this {
+    this.app.ws<Data>(join(this.prefix, path), handlers, options);
     return this;
   }
 
