@@ -62,6 +62,19 @@ app.get('/hello/:name', (ctx: Ctx) => ({ message: `${ctx.env.GREETING}, ${ctx.pa
   schema: { params: { type: 'object', properties: { name: { type: 'string', pattern: '^[A-Za-z][A-Za-z -]{0,39}$' } } } },
 });
 
+const users = [
+  { id: 1, name: 'Ada Lovelace' },
+  { id: 2, name: 'Grace Hopper' },
+];
+
+app.get('/users', () => ({ users }), { summary: 'List users' });
+
+app.get('/users/:id', (ctx: Ctx) => {
+  const user = users.find((u) => u.id === Number(ctx.params.id));
+  if (!user) throw new NotFoundError(`No user ${ctx.params.id}`);
+  return user;
+}, { summary: 'One user by id', schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } } });
+
 app.get('/notes', async (ctx: Ctx) => ({
   notes: await ctx.app.db.query<Note>('SELECT id, title, body, created_at FROM notes ORDER BY id'),
 }));

@@ -1,7 +1,11 @@
-/** The example worker's entry (wrangler.toml `main`): mount plugins on `app` here, before `worker(app)`. */
+/** The example worker's entry (wrangler.toml `main`): plugins are mounted on `app` here, before `worker(app)`. */
 import { worker } from 'fw/worker';
+import { createMCPPlugin, mcp } from 'fw-mcp';
 import { app } from './app';
 import { recordCron } from './cron';
 import type { Env } from './env';
+
+// The app's MCP server at /mcp: its routes as tools, plus fw/serverless/status and the other runtime tools.
+app.use(createMCPPlugin(mcp(app, { name: 'fw-example-worker', instructions: 'The fw example worker: notes in D1, keys in KV, users.' })));
 
 export default worker<Env>(app, { scheduled: recordCron });
