@@ -2,15 +2,9 @@ import type { Fw, JSONSchema, RouteInfo } from 'fw';
 import { dedupeNames, routeToolName } from './route-tool-name';
 import { routeInputSchema } from './route-tool-schema';
 import { callRoute, type ToolResult } from './route-tool-call';
+import type { ToolAnnotations } from '../types';
 
-/** MCP tool annotations the bridge sets on route tools. */
-export interface ToolAnnotations {
-  title?: string;
-  readOnlyHint?: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint?: boolean;
-}
+export type { ToolAnnotations };
 
 /** What a route tool's handler receives besides its arguments: the MCP request's headers and an abort signal. */
 export interface RouteToolContext {
