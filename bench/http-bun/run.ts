@@ -20,5 +20,5 @@ await runHttpBench({
   rounds: 3,
   warmupSeconds: 3,
   seconds: 10,
-  notes: 'Same method as http-node (autocannon -c 100 -p 10, GET / answering {hello:"world"} as JSON) with every server under the Bun binary of the bun npm package (1.4.x). autocannon runs on Node and is often the bottleneck against Bun on 2 cores: the CPU time per request below is the steadier comparison.',
+  notes: 'Same method as http-node (autocannon -c 100 -p 10, GET / answering {hello:"world"} as JSON) with every server under the Bun binary of the bun npm package (1.4.x). autocannon runs on Node and is often the bottleneck against Bun on 2 cores: the CPU time per request below is the steadier comparison. Light responses (fw/node) do not apply on Bun: Bun.serve only accepts its native Response, which is cheap to build there.',
 });

@@ -28,6 +28,6 @@ await runHttpBench({
   rounds: 3,
   warmupSeconds: 3,
   seconds: 10,
-  notes: 'fastify/benchmarks method (autocannon -c 100 -p 10, GET / answering {hello:"world"} as JSON), shortened to fit a few minutes. Every server runs under node --import tsx (Node 20). fw hands handlers a real Request (undici) and the core builds a real Response; @hono/node-server swaps the global Request/Response for lightweight ones.' +
-    ` In-process breakdown on this machine (medians, no sockets): ${breakdownNote}. A real undici Response with a body builds a ReadableStream (made transferable) on construction; that and the real Request are most of fw's extra CPU per request on Node.`,
+  notes: 'fastify/benchmarks method (autocannon -c 100 -p 10, GET / answering {hello:"world"} as JSON), shortened to fit a few minutes. Every server runs under node --import tsx (Node 20). fw/node hands handlers a lazy Request (the undici Request is built only when a handler needs it) and opts in to the core\'s light responses (a LightResponse, instanceof Response, written straight from its string); @hono/node-server swaps the global Request/Response for lightweight ones, fw replaces no globals.' +
+    ` In-process breakdown on this machine (medians, no sockets): ${breakdownNote}. A real undici Response with a body builds a ReadableStream (made transferable) on construction, which is what light responses avoid.`,
 });
