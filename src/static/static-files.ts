@@ -19,6 +19,16 @@ function extensionOf(name: string): string {
   return dot <= 0 ? '' : name.slice(dot).toLowerCase();
 }
 
+const maxVerified = 4096;
+
+/**
+ * Whether two stats are of the same unchanged file (identity, size, modification time): a file whose real path was
+ * checked once is then served after a single stat, without resolving symlinks again.
+ */
+function sameFile(a: FileStat, b: FileStat): boolean {
+  return a.id !== undefined && a.id === b.id && a.size === b.size && a.mtimeMs === b.mtimeMs;
+}
+
 function insideRoot(real: string): boolean {
   return real !== '..' && !real.startsWith('../') && !real.startsWith('/');
 }
@@ -26,6 +36,8 @@ function insideRoot(real: string): boolean {
 /** Serves the files of one root: resolution, the small-file cache, preloading, listings. */
 class StaticServer {
   private readonly cache: FileCache | null;
+  /** Files whose real path was found inside root, by URL path: while the same file (inode, size, mtime) is there, one stat serves it. */
+  private readonly verified = new Map<string, FileStat>();
   private preloading: Promise<void> | null = null;
 
   constructor(private readonly source: FileSource, private readonly options: ResolvedStaticOptions) {
@@ -39,12 +51,21 @@ class StaticServer {
     const trusted = this.trusted(rel) ?? (this.options.index !== null && (trailingSlash || rel === '') ? this.trusted(join(rel, this.options.index)) : null);
     if (trusted !== null) return this.respond(ctx, trusted.path, trusted.entry.stat, trusted.entry);
 
-    const real = await this.source.realpath(rel);
+    const known = this.verified.get(rel);
+    if (known !== undefined) {
+      const current = await this.source.stat(rel);
+      if (current !== null && sameFile(known, current)) return this.respond(ctx, rel, current, null);
+      this.verified.delete(rel);
+    }
+    const [real, stat] = await Promise.all([this.source.realpath(rel), this.source.stat(rel)]);
     if (real === null) return null;
     if (!insideRoot(real)) throw new HttpError(403, 'Path leaves the static root', { code: 'FORBIDDEN_PATH' });
-    const stat = await this.source.stat(real);
     if (stat === null) return null;
-    if (stat.isFile) return this.allowed(real) ? this.respond(ctx, real, stat, null) : null;
+    if (stat.isFile) {
+      if (!this.allowed(real)) return null;
+      if (real === rel && stat.id !== undefined) this.remember(rel, stat);
+      return this.respond(ctx, real, stat, null);
+    }
     if (!stat.isDirectory) return null;
     if (!trailingSlash && rel !== '') return ctx.redirect(`${ctx.path}/${ctx.search ? `?${ctx.search}` : ''}`, 301);
     if (this.options.index !== null) {
@@ -55,6 +76,12 @@ class StaticServer {
     if (!this.options.listing) return null;
     const entries = (await this.source.list(real)).filter((e) => this.options.dotfiles || !e.name.startsWith('.'));
     return ctx.html(renderListing(ctx.path, entries));
+  }
+
+  /** Remembers a file whose real path was checked (bounded; the oldest is forgotten first). */
+  private remember(path: string, stat: FileStat): void {
+    if (this.verified.size >= maxVerified) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(path, stat);
   }
 
   private allowed(path: string): boolean {

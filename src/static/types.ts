@@ -4,6 +4,8 @@ export interface FileStat {
   mtimeMs: number;
   isFile: boolean;
   isDirectory: boolean;
+  /** The file's identity (device and inode), when the platform has one: a cached copy of the same file skips the symlink check. */
+  id?: string;
 }
 
 /** One entry of a directory listing. */

@@ -35,7 +35,7 @@ export function nodeFileSource(root: string): FileSource {
     async stat(path: string): Promise<FileStat | null> {
       try {
         const s = await stat(at(path));
-        return { size: s.size, mtimeMs: s.mtimeMs, isFile: s.isFile(), isDirectory: s.isDirectory() };
+        return { size: s.size, mtimeMs: s.mtimeMs, isFile: s.isFile(), isDirectory: s.isDirectory(), id: `${s.dev}:${s.ino}` };
       } catch (error) {
         if (absent(error)) return null;
         throw error;

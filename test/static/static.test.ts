@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Fw } from 'fw';
@@ -229,6 +229,17 @@ describe('staticFiles: the small-file cache and preload', () => {
     expect(await (await get(fw, '/style.css')).text()).toBe('body{color:red}');
     writeFileSync(join(site.root, 'style.css'), 'body{color:green}');
     expect(await (await get(fw, '/style.css')).text()).toBe('body{color:green}');
+  });
+
+  it('a cached file swapped for a symlink out of root is refused (the cache never skips the check for another file)', async () => {
+    const fw = app();
+    expect(await (await get(fw, '/style.css')).text()).toBe('body{color:red}');
+    expect(await (await get(fw, '/style.css')).text()).toBe('body{color:red}');
+    rmSync(join(site.root, 'style.css'));
+    symlinkSync(join(site.dir, 'outside', 'secret.txt'), join(site.root, 'style.css'));
+    const res = await get(fw, '/style.css');
+    expect(res.status).toBe(403);
+    expect(await res.text()).not.toContain('TOP SECRET');
   });
 
   it('with cacheTtl serves from memory without checking the disk until it runs out', async () => {
