@@ -22,6 +22,7 @@ export interface BodyState {
  */
 export function bodyStream(req: IncomingMessage, limit: number, state: BodyState): ReadableStream<Uint8Array> {
   let received = 0;
+  let cancelled = false;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       req.on('data', (chunk: Buffer) => {
@@ -37,16 +38,18 @@ export function bodyStream(req: IncomingMessage, limit: number, state: BodyState
         if ((controller.desiredSize ?? 1) <= 0) req.pause();
       });
       req.once('end', () => {
-        if (!state.tooLarge) controller.close();
+        if (!state.tooLarge && !cancelled) controller.close();
       });
       req.once('error', (error) => {
-        if (!state.tooLarge) controller.error(error);
+        if (!state.tooLarge && !cancelled) controller.error(error);
       });
     },
     pull() {
       req.resume();
     },
     cancel() {
+      cancelled = true;
+      req.removeAllListeners('data');
       req.pause();
     },
   }, { highWaterMark: 1 });
