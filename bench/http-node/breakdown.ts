@@ -5,6 +5,7 @@
  */
 import { Fw, LightResponse, lightResponses } from 'fw';
 import { lazyRequest } from '../../targets/serverless/lazy-request';
+import { RawHeaders } from '../../targets/node/raw-headers';
 
 const app = new Fw().get('/', () => ({ hello: 'world' }));
 await app.ready();
@@ -12,9 +13,7 @@ const raw = ['Host', '127.0.0.1:3000', 'User-Agent', 'autocannon', 'Accept', '*/
 const light = { [lightResponses]: true };
 
 function request(): Request {
-  const headers = new Headers();
-  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
-  return lazyRequest({ method: 'GET', url: new URL('http://127.0.0.1:3000/').href, headers, body: undefined });
+  return lazyRequest({ method: 'GET', url: new URL('http://127.0.0.1:3000/').href, headers: new RawHeaders(raw), body: undefined });
 }
 
 const prebuilt = request();

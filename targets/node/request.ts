@@ -1,28 +1,26 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { lazyRequest, type SignalSource } from '../serverless/lazy-request';
 import { bodyStream, type BodyState } from './body';
+import { RawHeaders } from './raw-headers';
 
-/** A request head read in one pass over Node's raw headers (Node builds `req.headers` lazily; this avoids it). */
+/** A request head: the headers (read from the raw list on demand), plus Host and Content-Length found in one pass. */
 export interface RequestHead {
   headers: Headers;
   host: string | undefined;
   contentLength: string | undefined;
 }
 
-/** Copies every raw header into a Headers object, noting Host and Content-Length on the way. */
+/** Finds Host and Content-Length in Node's raw headers (Node builds `req.headers` lazily; this avoids it). */
 export function readHead(req: IncomingMessage): RequestHead {
   const raw = req.rawHeaders;
-  const headers = new Headers();
   let host: string | undefined;
   let contentLength: string | undefined;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i];
-    const value = raw[i + 1];
-    headers.append(name, value);
-    if (name.length === 4 && host === undefined && name.toLowerCase() === 'host') host = value;
-    else if (name.length === 14 && name.toLowerCase() === 'content-length') contentLength = value;
+    if (name.length === 4 && host === undefined && name.toLowerCase() === 'host') host = raw[i + 1];
+    else if (name.length === 14 && name.toLowerCase() === 'content-length') contentLength = raw[i + 1];
   }
-  return { headers, host, contentLength };
+  return { headers: new RawHeaders(raw), host, contentLength };
 }
 
 /** An absolute-form request target (`GET http://host/path`, as sent to proxies), or `*` (OPTIONS *) as the root. */
