@@ -4,8 +4,9 @@
  * Writes the same files to a fresh folder under bench/.out, builds the app, checks its answers, then times n in-process requests
  * (bodies read to the end); prints `{ usPerOp }`.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { large, small, writeBenchFiles } from './files';
 
 type Fetch = (request: Request) => Response | Promise<Response>;
 
@@ -13,10 +14,7 @@ const [which, framework, count] = process.argv.slice(2);
 const n = Number(count);
 const dir = join(import.meta.dirname, `../.out/static-files-site-${process.pid}`);
 mkdirSync(dir, { recursive: true });
-const small = new TextEncoder().encode(`body{margin:0}\n${'.c{color:#123456;padding:1px 2px}\n'.repeat(60)}`);
-const large = new Uint8Array(300 * 1024).map((_, i) => (i * 7) % 251);
-writeFileSync(join(dir, 'style.css'), small);
-writeFileSync(join(dir, 'big.bin'), large);
+writeBenchFiles(dir);
 
 async function fwApp(): Promise<Fetch> {
   const { Fw, staticFiles } = await import('../../src/index');
