@@ -19,7 +19,9 @@ function entriesOf(packageDir: string): Map<string, ExportEntry> {
   for (const [key, value] of Object.entries(pkg.exports as Record<string, unknown>)) {
     if (typeof value === 'object' && value !== null && 'source' in value) {
       const entry = value as ExportEntry;
-      if (existsSync(join(packageDir, entry.source))) out.set(key, entry);
+      if (!entry.import || !entry.types) throw new Error(`${packageDir}/package.json exports["${key}"] needs "import" and "types" besides "source"`);
+      if (!existsSync(join(packageDir, entry.source))) throw new Error(`${packageDir}/package.json exports["${key}"]: ${entry.source} does not exist`);
+      out.set(key, entry);
     }
   }
   return out;
@@ -58,7 +60,7 @@ function declarations(): void {
     extends: './tsconfig.json',
     compilerOptions: { noEmit: false, declaration: true, emitDeclarationOnly: true, outDir, rootDir: '.' },
     include: ['src', 'targets', 'mcp/src'],
-    exclude: ['src/tooling', 'src/cli', 'node_modules', '**/dist'],
+    exclude: ['node_modules', '**/dist'],
   };
   const file = join(root, 'tsconfig.build.json');
   writeFileSync(file, JSON.stringify(config));
