@@ -50,6 +50,18 @@ class Disconnect implements SignalSource {
   }
 }
 
+const plainHost = /^[a-z0-9.-]+(?::[1-9][0-9]{0,3})?$/;
+const plainTarget = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@/?%]*$/;
+
+/**
+ * The URL as `new URL(url).href` would write it; skips the parse when host and target are already in that form
+ * (lower-case host, a port other than a default one, no dot segments or characters the parser would encode).
+ */
+function canonicalUrl(url: string, host: string | undefined, target: string | undefined): string {
+  if (host !== undefined && target !== undefined && plainHost.test(host) && plainTarget.test(target) && !target.includes('/.') && !host.endsWith(':80') && !host.endsWith(':443')) return url;
+  return new URL(url).href;
+}
+
 /**
  * Builds the Request for a Node request: URL from Host (checked and normalized as `new Request` would), every raw
  * header, and a streamed, size-limited body. It is a lazy Request (targets/serverless/lazy-request): the undici
@@ -59,7 +71,7 @@ export function toRequest(req: IncomingMessage, res: ServerResponse, head: Reque
   const method = req.method ?? 'GET';
   return lazyRequest({
     method,
-    url: new URL(requestUrl(req, scheme, head.host)).href,
+    url: canonicalUrl(requestUrl(req, scheme, head.host), head.host, req.url),
     headers: head.headers,
     body: method === 'GET' || method === 'HEAD' ? undefined : () => bodyStream(req, limit, state),
     signalSource: new Disconnect(res),

@@ -82,3 +82,26 @@ describe('the lazy Request fw/node hands handlers', () => {
     expect(await res.json()).toEqual({ error: 'Internal Server Error', code: 'INTERNAL_ERROR' });
   });
 });
+
+describe('fw/node request URLs', () => {
+  let server: NodeServer;
+
+  beforeAll(async () => {
+    server = await serve(new Fw().all('/*', (ctx) => ctx.request.url), { port: 0, hostname: '127.0.0.1' });
+  });
+
+  afterAll(() => server.stop());
+
+  const targets = ['/', '/a/b?x=1&y=%20z', '/%7Efoo/./bar', '/a/../b', "/q?it's", '/a/.well-known', '/x?a=b/c:d@e', '/a%zz', '/p?q={x}', '/a|b'];
+  const hosts = ['example.com', 'EXAMPLE.com', 'example.com:80', 'example.com:8080', 'example.com:0080', 'example.com:443', '127.0.0.1:3000', '[::1]:3000'];
+
+  it('are what new URL makes of host and target, for plain and unusual ones', async () => {
+    for (const host of hosts) {
+      for (const target of targets) {
+        const raw = await rawExchange(server.port, [`GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`]);
+        const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
+        expect(body, `${host} ${target}`).toBe(new URL(`http://${host}${target}`).href);
+      }
+    }
+  });
+});
