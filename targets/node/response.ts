@@ -35,20 +35,30 @@ function headersWithLength(headers: Headers, extra: string[] | null, length: num
   return out;
 }
 
-/** Writes an untouched LightResponse: its string with a Content-Length, headers straight from its content type when no Headers were made. */
+/**
+ * Writes an untouched LightResponse: its string with a Content-Length. With only a content type known (no Headers
+ * made), the headers go to Node as a plain object, which `writeHead` uses as is; otherwise as a flat list.
+ */
 function writeLight(light: LightParts, res: ServerResponse, extra: string[] | null): void {
   const { body, contentType, headers } = light;
   const length = body === null ? null : Buffer.byteLength(body);
-  let out: string[];
-  if (headers !== null) out = headersWithLength(headers, extra, length);
-  else {
-    out = contentType === null ? [] : ['content-type', contentType];
-    if (length !== null) out.push('content-length', String(length));
-    if (extra !== null) out.push(...extra);
+  if (headers !== null || extra !== null) {
+    res.writeHead(light.status, headers !== null ? headersWithLength(headers, extra, length) : plainList(contentType, length, extra!));
+  } else {
+    const out: Record<string, string | number> = {};
+    if (contentType !== null) out['content-type'] = contentType;
+    if (length !== null) out['content-length'] = length;
+    res.writeHead(light.status, out);
   }
-  res.writeHead(light.status, out);
   if (body === null) res.end();
   else res.end(body);
+}
+
+function plainList(contentType: string | null, length: number | null, extra: string[]): string[] {
+  const out = contentType === null ? [] : ['content-type', contentType];
+  if (length !== null) out.push('content-length', String(length));
+  out.push(...extra);
+  return out;
 }
 
 /**
