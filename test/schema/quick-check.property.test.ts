@@ -70,7 +70,7 @@ describe('quick check (closures) agrees with @cfworker/json-schema', () => {
       { numRuns: 3000 },
     );
     expect(covered).toBeGreaterThan(2000);
-    expect(validSeen).toBeGreaterThan(1000);
+    expect(validSeen).toBeGreaterThan(500);
   });
 
   it('declines schemas outside its subset so the interpreter handles them', () => {
