@@ -3,6 +3,7 @@ import { markReady, startInvocation } from 'fw/serverless';
 import { bunRuntime, type BunServerHandle } from './bun-types';
 import { defaultMaxBodySize, type BunServeOptions } from './options';
 import { bunWebSocketHandlers, type SocketData } from './websocket';
+import { limitBody, nativeBodyLimit } from './body-limit';
 
 /** A running Bun server: the fw `Server` plus Bun's own server object. */
 export interface BunServer extends Server {
@@ -37,12 +38,13 @@ export async function serve(app: Fw, options: BunServeOptions = {}): Promise<Bun
   const server = runtime.serve<SocketData>({
     port: options.port ?? 3000,
     hostname: options.hostname ?? '0.0.0.0',
-    maxRequestBodySize: maxBodySize === Infinity ? Number.MAX_SAFE_INTEGER : maxBodySize,
+    maxRequestBodySize: nativeBodyLimit(maxBodySize),
     ...(options.tls ? { tls: options.tls } : {}),
-    fetch(request, server) {
+    fetch(incoming, server) {
       const finished = startInvocation('bun');
       env ??= { server };
-      const answer = hasSockets && isWebSocketRequest(request) ? upgrade(request, server) : app.fetch(request, env);
+      const request = maxBodySize === Infinity ? incoming : limitBody(incoming, maxBodySize);
+      const answer = request instanceof Response ? request : hasSockets && isWebSocketRequest(request) ? upgrade(request, server) : app.fetch(request, env);
       if (!first) return answer;
       first = false;
       return Promise.resolve(answer).finally(finished);
