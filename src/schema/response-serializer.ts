@@ -1,3 +1,4 @@
+import { makeResponse } from '../core/light-response';
 import type { Context } from '../core/context';
 import { isBinary, type ObjectSerializer } from '../core/respond';
 import type { Handler, JSONSchema, SerializerFn } from '../core/types';
@@ -57,13 +58,11 @@ function pickMedia(accept: string | null, serializers: MediaSerializer[]): Media
 }
 
 function respond(ctx: Context, text: string, contentType: string): Response {
-  if (ctx.responseHeaders === null && ctx.responseCookies === null) {
-    return new Response(text, { status: ctx.statusCode, headers: { 'content-type': contentType } });
-  }
+  if (ctx.responseHeaders === null && ctx.responseCookies === null) return makeResponse(ctx, text, ctx.statusCode, contentType);
   const headers = ctx.responseHeaders === null ? new Headers() : new Headers(ctx.responseHeaders);
   if (!headers.has('content-type')) headers.set('content-type', contentType);
   if (ctx.responseCookies !== null) for (const cookie of ctx.responseCookies) headers.append('set-cookie', cookie);
-  return new Response(text, { status: ctx.statusCode, headers });
+  return makeResponse(ctx, text, ctx.statusCode, headers);
 }
 
 /** A serialized body and its media type. */
