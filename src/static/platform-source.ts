@@ -1,6 +1,6 @@
 import type { FileSource } from './types';
 
-/** What `fw/node` offers for files; imported only when `staticFiles` runs without a `source` on Node or Bun. */
+/** What `fw/node` offers for files; imported only when `staticFiles` runs without a `source` (Node, Bun). */
 interface NodeFiles {
   nodeFileSource(root: string): FileSource;
 }
