@@ -1,3 +1,4 @@
+import type { Context } from 'fw';
 import type { JSONRPCMessage, JSONRPCResponse } from '../jsonrpc';
 import type { ClientLink, PeerState } from '../peer';
 import { accepted, jsonResponse } from './responses';
@@ -18,7 +19,12 @@ export class PostExchange implements ClientLink {
   private stream: SSEStream | null = null;
   private finished = false;
 
-  constructor(public peer: PeerState, private readonly sseAccepted: boolean, private readonly persist: (peer: PeerState, headers: Record<string, string>) => Promise<void>) {
+  constructor(
+    public peer: PeerState,
+    private readonly sseAccepted: boolean,
+    private readonly persist: (peer: PeerState, headers: Record<string, string>) => Promise<void>,
+    private readonly ctx: Context,
+  ) {
     this.response = new Promise((resolve) => { this.resolve = resolve; });
   }
 
@@ -50,7 +56,7 @@ export class PostExchange implements ClientLink {
       return;
     }
     const headers = this.headers[SESSION_HEADER] === undefined ? undefined : this.headers;
-    if (answers.length === 0) this.resolve(accepted(headers));
-    else this.resolve(jsonResponse(batch ? answers : answers[0], headers));
+    if (answers.length === 0) this.resolve(accepted(headers, this.ctx));
+    else this.resolve(jsonResponse(batch ? answers : answers[0], headers, this.ctx));
   }
 }

@@ -53,6 +53,6 @@ export class LegacySSE {
         if (answer !== null) link.send(answer);
       });
     }
-    return accepted();
+    return accepted(undefined, ctx);
   };
 }

@@ -1,10 +1,11 @@
+import { makeResponse, type Context } from 'fw';
 import { errorOf, type JSONRPCMessage } from '../jsonrpc';
 
 const jsonType = { 'content-type': 'application/json' };
 
-/** An HTTP response carrying one JSON-RPC message or a batch. */
-export function jsonResponse(body: JSONRPCMessage | JSONRPCMessage[], headers?: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), { status: 200, headers: headers ? { ...jsonType, ...headers } : jsonType });
+/** An HTTP response carrying one JSON-RPC message or a batch (built by the core's factory, light on fw/node). */
+export function jsonResponse(body: JSONRPCMessage | JSONRPCMessage[], headers: Record<string, string> | undefined, ctx: Context): Response {
+  return makeResponse(ctx, JSON.stringify(body), 200, headers ? { ...jsonType, ...headers } : jsonType);
 }
 
 /** An HTTP error whose body is a JSON-RPC error (id null), so MCP clients can show the reason. */
@@ -13,6 +14,6 @@ export function rpcErrorResponse(status: number, code: number, message: string, 
 }
 
 /** 202 Accepted with no body: the answer to POSTed notifications and responses. */
-export function accepted(headers?: Record<string, string>): Response {
-  return new Response(null, { status: 202, headers });
+export function accepted(headers: Record<string, string> | undefined, ctx: Context): Response {
+  return makeResponse(ctx, null, 202, headers ?? null);
 }

@@ -49,7 +49,7 @@ export class StreamableHTTP {
 
     const peer = await this.peerFor(request, initializing, versionHeader);
     if (peer instanceof Response) return peer;
-    const exchange = new PostExchange(peer, acceptsSSE(request), (p, headers) => this.persist(p, headers, initializing));
+    const exchange = new PostExchange(peer, acceptsSSE(request), (p, headers) => this.persist(p, headers, initializing), ctx);
     if (peer.key !== '') exchange.headers[SESSION_HEADER] = peer.key;
 
     if (!messages.some(needsAnswer)) {
