@@ -4,6 +4,7 @@ import { databaseError } from '../errors';
 import { normalizeParams } from '../params';
 import { scopedTransaction } from '../scoped-tx';
 import type { DatabaseConfig, Engine, ExecuteResult, Queryable, Row, SqlParam, Statement, Transaction, TransactionOptions } from '../types';
+import { batchInTransaction } from './batch';
 
 /** What mysql2 answers: rows for reads, a header with counts for writes. */
 type MysqlResult = [Row[] | { affectedRows?: number; insertId?: number | string }, unknown];
@@ -120,11 +121,7 @@ class MysqlEngine implements Engine {
   }
 
   batch(statements: Statement[]): Promise<ExecuteResult[]> {
-    return this.transaction(async (tx) => {
-      const results: ExecuteResult[] = [];
-      for (const s of statements) results.push(await tx.execute(s.sql, s.params));
-      return results;
-    });
+    return batchInTransaction(this, statements);
   }
 
   async close(): Promise<void> {

@@ -4,6 +4,7 @@ import { normalizeParams } from '../params';
 import { toDollarPlaceholders } from '../placeholders';
 import { isInsert, scopedTransaction } from '../scoped-tx';
 import type { DatabaseConfig, Engine, ExecuteResult, Queryable, Row, SqlParam, Statement, Transaction, TransactionOptions } from '../types';
+import { batchInTransaction } from './batch';
 
 /** The part of a `postgres` (porsager) client fw uses; a transaction's client has the same shape. */
 interface PgSql {
@@ -102,11 +103,7 @@ class PostgresEngine implements Engine {
   }
 
   batch(statements: Statement[]): Promise<ExecuteResult[]> {
-    return this.transaction(async (tx) => {
-      const results: ExecuteResult[] = [];
-      for (const s of statements) results.push(await tx.execute(s.sql, s.params));
-      return results;
-    });
+    return batchInTransaction(this, statements);
   }
 
   async close(): Promise<void> {

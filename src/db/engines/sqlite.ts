@@ -6,6 +6,7 @@ import { normalizeParams } from '../params';
 import { isInsert, scopedTransaction } from '../scoped-tx';
 import { StatementCache } from '../statement-cache';
 import type { DatabaseConfig, Engine, ExecuteResult, Row, SqlParam, Statement, Transaction, TransactionOptions } from '../types';
+import { batchInTransaction } from './batch';
 
 /** The part of a better-sqlite3 or bun:sqlite statement fw uses. */
 interface SqliteStatement {
@@ -84,11 +85,7 @@ class SqliteEngine implements Engine {
   }
 
   batch(statements: Statement[]): Promise<ExecuteResult[]> {
-    return this.transaction(async (tx) => {
-      const results: ExecuteResult[] = [];
-      for (const s of statements) results.push(await tx.execute(s.sql, s.params));
-      return results;
-    });
+    return batchInTransaction(this, statements);
   }
 
   async close(): Promise<void> {
