@@ -23,6 +23,8 @@ export class Registry {
   readonly templates = new Map<string, TemplateEntry>();
   readonly prompts = new Map<string, MCPPrompt>();
   readonly workflows = new Map<string, Workflow>();
+  /** Bumped by every `addWorkflow`, so the bridge can tell cheaply whether its workflow tools are current. */
+  workflowsVersion = 0;
 
   /** Adds or replaces a tool. */
   addTool(tool: MCPTool): void {
@@ -68,6 +70,7 @@ export class Registry {
     const name = requireName('workflow', workflow?.name);
     if (!Array.isArray(workflow.steps)) throw new TypeError(`The workflow "${name}" needs a "steps" list`);
     this.workflows.set(name, workflow);
+    this.workflowsVersion++;
   }
 
   /** The first template matching a URI, with the values of its variables. */

@@ -73,7 +73,7 @@ export class AppBridge {
   private app: Fw | null = null;
   private generation = -1;
   private routeNames: string[] = [];
-  private workflowKey = '';
+  private workflowsVersion = -1;
   private workflowToolNames: string[] = [];
 
   constructor(private readonly registry: Registry, private readonly options: BridgeOptions) {}
@@ -103,9 +103,8 @@ export class AppBridge {
   }
 
   private syncWorkflows(app: Fw): void {
-    const key = [...this.registry.workflows.keys()].join('\u0000');
-    if (key === this.workflowKey) return;
-    this.workflowKey = key;
+    if (this.registry.workflowsVersion === this.workflowsVersion) return;
+    this.workflowsVersion = this.registry.workflowsVersion;
     for (const name of this.workflowToolNames) this.registry.tools.delete(name);
     const tools = workflowTools(() => [...this.registry.workflows.values()], () => app, this.options.allowMutation).map(asTool);
     this.workflowToolNames = tools.filter((t) => !this.registry.tools.has(t.name)).map((t) => t.name);
