@@ -234,7 +234,7 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   }
 
   private parseWith(format: DataFormat): Promise<unknown> {
-    if (bodyless.has(this.method) || (this.rawText === null && this.rawBytes === null && this.request.body === null)) return Promise.resolve(undefined);
+    if (bodyless.has(this.method)) return Promise.resolve(undefined);
     return this.bodyText().then((text) => {
       if (text === '') return undefined;
       try {

@@ -54,3 +54,42 @@ export function bodyStream(req: IncomingMessage, limit: number, state: BodyState
     },
   }, { highWaterMark: 1 });
 }
+
+/**
+ * The whole request body in one buffer, read straight from the socket (no stream objects), failing with a
+ * BodyTooLargeError (and no more reading) as soon as more than `limit` bytes arrive.
+ */
+export function readAllBody(req: IncomingMessage, limit: number, state: BodyState): Promise<Uint8Array<ArrayBuffer>> {
+  if (req.readableEnded) return Promise.resolve(new Uint8Array(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const done = () => {
+      req.removeListener('data', onData);
+      req.removeListener('end', onEnd);
+      req.removeListener('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) {
+        state.tooLarge = true;
+        req.pause();
+        done();
+        reject(new BodyTooLargeError(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      done();
+      resolve((chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received)) as Uint8Array<ArrayBuffer>);
+    };
+    const onError = (error: Error) => {
+      done();
+      reject(error);
+    };
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onError);
+  });
+}

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { lazyRequest, type SignalSource } from '../serverless/lazy-request';
-import { bodyStream, type BodyState } from './body';
+import { bodyStream, readAllBody, type BodyState } from './body';
 import { RawHeaders } from './raw-headers';
 
 /** A request head: the headers (read from the raw list on demand), plus Host and Content-Length found in one pass. */
@@ -73,7 +73,10 @@ export function toRequest(req: IncomingMessage, res: ServerResponse, head: Reque
     method,
     url: canonicalUrl(requestUrl(req, scheme, head.host), head.host, req.url),
     headers: head.headers,
-    body: method === 'GET' || method === 'HEAD' ? undefined : () => bodyStream(req, limit, state),
+    body: method === 'GET' || method === 'HEAD' ? undefined : {
+      stream: () => bodyStream(req, limit, state),
+      readAll: () => readAllBody(req, limit, state),
+    },
     signalSource: new Disconnect(res),
   });
 }

@@ -5,7 +5,7 @@ const jsonType = { 'content-type': 'application/json' };
 
 /** An HTTP response carrying one JSON-RPC message or a batch (built by the core's factory, light on fw/node). */
 export function jsonResponse(body: JSONRPCMessage | JSONRPCMessage[], headers: Record<string, string> | undefined, ctx: Context): Response {
-  return makeResponse(ctx, JSON.stringify(body), 200, headers ? { ...jsonType, ...headers } : jsonType);
+  return makeResponse(ctx, JSON.stringify(body), 200, headers ? { ...jsonType, ...headers } : 'application/json');
 }
 
 /** An HTTP error whose body is a JSON-RPC error (id null), so MCP clients can show the reason. */

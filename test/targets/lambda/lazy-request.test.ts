@@ -30,6 +30,20 @@ describe('the lazy Request of the Lambda target', () => {
     await expect(request.text()).rejects.toThrow(TypeError);
   });
 
+  it('answers arrayBuffer() with exactly the body bytes, even from a pooled Buffer', async () => {
+    const pooled = Buffer.from('{"a":1}', 'utf8') as unknown as Uint8Array<ArrayBuffer>;
+    const request = lazyRequest({ method: 'PUT', url: 'https://example.com/', headers: new Headers(), body: pooled });
+    expect(new TextDecoder().decode(await request.arrayBuffer())).toBe('{"a":1}');
+    expect(request.bodyUsed).toBe(true);
+    expect(request.body?.locked || request.bodyUsed).toBe(true);
+    await expect(request.arrayBuffer()).rejects.toThrow(TypeError);
+  });
+
+  it('reads an absent body as empty, as often as asked', async () => {
+    const request = lazyRequest({ method: 'GET', url: 'https://example.com/', headers: new Headers(), body: undefined });
+    expect([await request.text(), await request.text(), request.bodyUsed, request.body]).toEqual(['', '', false, null]);
+  });
+
   it('can be cloned, copied with new Request() and has a signal', async () => {
     const request = sample();
     expect(request.signal).toBeInstanceOf(AbortSignal);

@@ -19,6 +19,17 @@ function buildApp(): Fw {
     .get('/echo-query', (ctx) => ({ query: ctx.query, agent: ctx.header('x-agent'), env: typeof ctx.env.incoming }))
     .post('/echo', async (ctx) => ({ got: await ctx.body() }))
     .post('/size', async (ctx) => ({ bytes: (await ctx.request.arrayBuffer()).byteLength }))
+    .post('/stream-size', async (ctx) => {
+      let bytes = 0;
+      for await (const chunk of ctx.request.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+      return { bytes };
+    })
+    .post('/twice', async (ctx) => {
+      const before = ctx.request.bodyUsed;
+      const first = await ctx.request.text();
+      const second = await ctx.request.text().then(() => 'read again', (error: Error) => error.name);
+      return { before, first, second, after: ctx.request.bodyUsed, streamUsed: ctx.request.body !== null && ctx.request.bodyUsed };
+    })
     .post('/ignore', () => 'ignored')
     .get('/cookies', (ctx) => {
       ctx.setCookie('a', '1');
@@ -118,6 +129,23 @@ describe('fw/node serve: HTTP', () => {
     });
     const res = await fetch(`${base}/size`, { method: 'POST', body, duplex: 'half' } as RequestInit);
     expect(await res.json()).toEqual({ bytes: 800 });
+  });
+
+  it('reads a body as a stream when a handler asks for request.body', async () => {
+    const res = await fetch(`${base}/stream-size`, { method: 'POST', body: 'x'.repeat(900) });
+    expect(await res.json()).toEqual({ bytes: 900 });
+  });
+
+  it('reads a body once, as a Request does, when text() is called twice', async () => {
+    const res = await fetch(`${base}/twice`, { method: 'POST', body: 'héllo' });
+    expect(await res.json()).toEqual({ before: false, first: 'héllo', second: 'TypeError', after: true, streamUsed: true });
+  });
+
+  it('answers 413 when a chunked body read as a stream grows past maxBodySize', async () => {
+    const chunk = (n: number) => `${n.toString(16)}\r\n${'y'.repeat(n)}\r\n`;
+    const answer = await rawExchange(server.port, [`POST /stream-size HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\n`, chunk(600), chunk(600), '0\r\n\r\n']);
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer).toContain('PAYLOAD_TOO_LARGE');
   });
 
   it('answers 413 at once when Content-Length is over maxBodySize, in the app format, and closes', async () => {
