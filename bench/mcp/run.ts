@@ -2,17 +2,21 @@
  * MCP benchmark: `tools/call` over HTTP (autocannon -c 10) against the SDK's stateless streamable HTTP server,
  * each contestant in its own process, alternating order over rounds; then worker bundle sizes. Writes bench/.out/mcp.json.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchResult, BenchRow } from '../lib/result';
 import { bundleSize } from './bundle-size';
 import { httpTransport, sequentialMs, stdioTransport } from './latency';
-import { measure, start, stop, type Contestant } from './throughput';
+import { measure, pinning, start, stop, type Contestant } from './throughput';
+
+if (pinning) execFileSync('taskset', ['-a', '-pc', '1', String(process.pid)], { stdio: 'ignore' });
 
 const rounds = Number(process.env.MCP_BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.MCP_BENCH_SECONDS ?? 5);
 const ours: Contestant = { name: 'fw-mcp (fw/node, stateless)', script: join(import.meta.dirname, 'servers/fw-mcp.ts') };
 const peer: Contestant = { name: 'SDK 1.32 stateless (Express, server per request)', script: join(import.meta.dirname, 'servers/sdk.ts') };
+const ceiling: Contestant = { name: 'node:http by hand (ceiling, no MCP layer)', script: join(import.meta.dirname, 'servers/raw-node.ts') };
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -27,16 +31,20 @@ function spread(values: number[]): string {
 const calls = 200;
 const oursStdio: Contestant = { name: 'fw-mcp stdio', script: join(import.meta.dirname, 'servers/fw-mcp-stdio.ts') };
 const peerStdio: Contestant = { name: 'SDK 1.32 stdio', script: join(import.meta.dirname, 'servers/sdk-stdio.ts') };
-const samples = new Map<Contestant, number[]>([[ours, []], [peer, []]]);
-const cpu = new Map<Contestant, number[]>([[ours, []], [peer, []]]);
+const samples = new Map<Contestant, number[]>([[ours, []], [peer, []], [ceiling, []]]);
+const cpu = new Map<Contestant, number[]>([[ours, []], [peer, []], [ceiling, []]]);
 const httpMs = new Map<Contestant, number[]>([[ours, []], [peer, []]]);
 const stdioMs = new Map<Contestant, number[]>([[oursStdio, []], [peerStdio, []]]);
 for (let round = 0; round < rounds; round++) {
   const flip = round % 2 === 1;
-  for (const contestant of flip ? [peer, ours] : [ours, peer]) {
+  for (const contestant of flip ? [ceiling, peer, ours] : [ours, peer, ceiling]) {
     const { rps, cpuUsPerRequest } = await measure(contestant, seconds);
     samples.get(contestant)!.push(rps);
     cpu.get(contestant)!.push(cpuUsPerRequest);
+    if (contestant === ceiling) {
+      console.log(`round ${round + 1}: ${contestant.name} ${Math.round(rps)} req/s, ${Math.round(cpuUsPerRequest)} µs server CPU per request`);
+      continue;
+    }
     const server = await start(contestant.script);
     try {
       httpMs.get(contestant)!.push(await sequentialMs(contestant.name, httpTransport(server.url), calls));
@@ -69,12 +77,15 @@ const msRow = (kind: string, contestant: Contestant, values: number[], base: num
 
 const oursRps = median(samples.get(ours)!);
 const peerRps = median(samples.get(peer)!);
+const ceilingRps = median(samples.get(ceiling)!);
 const [fwSize, sdkSize] = [await bundleSize('workers/fw-mcp.ts'), await bundleSize('workers/sdk.ts')];
 const rows: BenchRow[] = [
   { case: 'tools/call', contestant: ours.name, median: Math.round(oursRps), unit: 'req/s', spread: spread(samples.get(ours)!), ratio: 1 },
   { case: 'tools/call', contestant: peer.name, median: Math.round(peerRps), unit: 'req/s', spread: spread(samples.get(peer)!), ratio: Number((oursRps / peerRps).toFixed(2)) },
+  { case: 'tools/call', contestant: ceiling.name, median: Math.round(ceilingRps), unit: 'req/s', spread: spread(samples.get(ceiling)!), ratio: Number((oursRps / ceilingRps).toFixed(2)) },
   cpuRow(ours),
   cpuRow(peer),
+  cpuRow(ceiling),
   msRow('HTTP', ours, httpMs.get(ours)!, median(httpMs.get(ours)!)),
   msRow('HTTP', peer, httpMs.get(peer)!, median(httpMs.get(ours)!)),
   msRow('stdio', oursStdio, stdioMs.get(oursStdio)!, median(stdioMs.get(oursStdio)!)),
@@ -92,7 +103,7 @@ const result: BenchResult = {
   goal: 'fw-mcp tools/call at least 10x the requests per second of the SDK stateless server',
   met: oursRps >= 10 * peerRps,
   higherIsBetter: true,
-  notes: `autocannon -c 10 -d ${seconds} after a 1 s warm-up, ${rounds} alternating rounds, each server in its own process, the answer (42) checked before and after timing. Sequential calls: the official SDK client, 20 warm-up calls, then ${calls} timed, in this process. Server CPU per request: the server process's user+system time (/proc) during the timed run divided by the requests answered; it holds still when other work takes the cores, which wall-clock req/s does not. Ratios: ours over theirs for req/s, theirs over ours for µs, ms and bytes (above 1: fw better either way). Bundles: esbuild --bundle --minify --format=esm --platform=neutral, gzip -9.`,
+  notes: `autocannon -c 10 -d ${seconds} after a 1 s warm-up, ${pinning ? 'each server pinned to core 0 and the load (autocannon, in this process) to core 1 with taskset, as in the HTTP benches,' : 'taskset not available, nothing pinned,'} ${rounds} alternating rounds, each server in its own process, the answer (42) checked before and after timing. Sequential calls: the official SDK client, 20 warm-up calls, then ${calls} timed, in this process. The ceiling is node:http answering the same call by hand (read the body, JSON.parse, check, JSON.stringify): what Node's HTTP stack alone costs, which no MCP server on Node goes below; fw-mcp can at best reach the ceiling's req/s, so the 10x goal is within reach only when the SDK runs at a tenth of the ceiling or less. Server CPU per request: the server process's user+system time (/proc) during the timed run divided by the requests answered; it holds still when other work takes the cores, which wall-clock req/s does not. Ratios: ours over theirs for req/s, theirs over ours for µs, ms and bytes (above 1: fw better either way). Bundles: esbuild --bundle --minify --format=esm --platform=neutral, gzip -9.`,
 };
 mkdirSync(join(import.meta.dirname, '../.out'), { recursive: true });
 writeFileSync(join(import.meta.dirname, '../.out/mcp.json'), JSON.stringify(result, null, 2));

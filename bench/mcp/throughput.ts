@@ -1,7 +1,7 @@
 /** `tools/call` over HTTP with autocannon -c 10: one contestant per process, answers checked before timing. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 
@@ -19,9 +19,14 @@ export interface Throughput {
 const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
 const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 40 } } });
 
-/** Starts a contestant and resolves with its endpoint URL once it prints it. */
+/** Whether servers and load can be pinned to a core each (taskset, Linux). */
+export const pinning = existsSync('/usr/bin/taskset');
+
+/** Starts a contestant (pinned to core 0 when taskset exists) and resolves with its endpoint URL once it prints it. */
 export async function start(script: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'], cwd: join(import.meta.dirname, '../..') });
+  const command = [process.execPath, '--import', 'tsx', script];
+  const [bin, ...args] = pinning ? ['taskset', '-c', '0', ...command] : command;
+  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'inherit'], cwd: join(import.meta.dirname, '../..') });
   let output = '';
   for await (const chunk of child.stdout!) {
     output += String(chunk);
