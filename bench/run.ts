@@ -1,4 +1,8 @@
-/** Runs the side-by-side benchmarks (all, or the ones named) and rewrites bench/RESULTS.md with a bar chart per benchmark; `--report-only` only rebuilds the report from bench/.out. */
+/**
+ * Runs the side-by-side benchmarks (all, or the ones named) and rewrites bench/RESULTS.md with a bar chart per benchmark;
+ * `--report-only` only rebuilds the report from bench/.out. Sections of benchmarks with no result in bench/.out (measured
+ * on another machine or in another run) are kept as they are in the current RESULTS.md.
+ */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,9 +57,9 @@ function format(value: unknown): string {
   return value === undefined ? '' : String(value);
 }
 
-const sections = results.map((result) => {
+const fresh = results.map((result) => {
   writeFileSync(join(here, 'charts', `${result.name}.svg`), barChart(result));
-  return [
+  return { name: result.name, text: [
     `## ${result.name}`,
     '',
     `Command: \`${result.command}\` (run ${result.date ?? 'date not recorded'})`,
@@ -66,11 +70,20 @@ const sections = results.map((result) => {
     '',
     result.goal ? `Goal: ${result.goal}. ${result.met === undefined ? '' : result.met ? 'Met in this run.' : 'Not met in this run.'}` : '',
     result.notes ? `\n${result.notes}` : '',
-  ].join('\n');
+  ].join('\n') };
 });
+const resultsFile = join(here, 'RESULTS.md');
+const kept = (existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '')
+  .split(/^(?=## )/m)
+  .slice(1)
+  .map((text) => ({ name: text.slice(3, text.indexOf('\n')).trim(), text: text.replace(/\n$/, '') }))
+  .filter((section) => !fresh.some((f) => f.name === section.name));
+const sections = [...fresh, ...kept]
+  .sort((a, b) => rank(`${a.name}.json`) - rank(`${b.name}.json`) || `${a.name}.json`.localeCompare(`${b.name}.json`))
+  .map((section) => section.text);
 
 writeFileSync(
-  join(here, 'RESULTS.md'),
+  resultsFile,
   [
     '# Benchmarks: fw against its peers, side by side',
     '',
@@ -81,5 +94,5 @@ writeFileSync(
     ...sections,
   ].join('\n'),
 );
-console.log(`\nwrote bench/RESULTS.md (${results.length} benchmarks)`);
+console.log(`\nwrote bench/RESULTS.md (${fresh.length} benchmarks from bench/.out, ${kept.length} kept from the previous report)`);
 process.exit(failed ? 1 : 0);

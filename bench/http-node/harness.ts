@@ -1,26 +1,24 @@
 /**
- * Side-by-side HTTP throughput, fastify/benchmarks style: each contestant's server runs alone in its own
- * process pinned to one core, autocannon (-c 100 -p 10) runs pinned to the other; a warm-up round, then a
- * measured round; rounds alternate the order. Each answer is checked before timing. Besides req/s, the
- * server's CPU time per request is read from /proc (less sensitive to other load on a shared machine).
+ * Side-by-side HTTP throughput, fastify/benchmarks style, on the shared bench app (bench/lib/http-app.ts): each
+ * contestant's server runs alone in its own process pinned to one core, the load generator (autocannon -c 100
+ * -p 10, bench/http-node/load.ts) runs pinned to the other. Per round each server starts once, every case and
+ * sanity check is verified, then each case gets a warm-up and a measured run; rounds rotate the order. Besides
+ * req/s, the server's CPU time per request is read from /proc per case (less sensitive to other load on a shared machine).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { BenchResult, BenchRow } from '../lib/result';
+import { httpCases } from '../lib/http-cases';
+import type { BenchResult } from '../lib/result';
+import { checkServer } from './check';
+import type { LoadJob, LoadResult } from './load';
+import { report, SampleSet, type Goal } from './report';
 
-/** One server to measure: the command that starts it (it prints {"port"} once listening) and what GET / must answer. */
+/** One server to measure: the command that starts it (it prints {"port"} once listening). */
 export interface Contestant {
   name: string;
   command: string[];
-}
-
-/** What the bench checks GET / answers before timing it. */
-export interface ExpectedAnswer {
-  status: number;
-  contentType: RegExp;
-  body: (text: string) => boolean;
 }
 
 /** Settings of one HTTP bench. */
@@ -29,16 +27,23 @@ export interface HttpBenchOptions {
   command: string;
   contestants: Contestant[];
   ours: string;
-  expected: ExpectedAnswer;
-  goals: Record<string, number>;
-  rounds?: number;
-  warmupSeconds?: number;
-  seconds?: number;
+  goals: Goal[];
   notes: string;
 }
 
+/**
+ * Rounds, the warm-up each fresh server gets on its first case (its first requests are slow while V8 compiles the
+ * HTTP path), and the seconds per case; overridable with HTTP_BENCH_ROUNDS, HTTP_BENCH_START_WARMUP, HTTP_BENCH_WARMUP
+ * and HTTP_BENCH_SECONDS.
+ */
+export const settings = {
+  rounds: Number(process.env.HTTP_BENCH_ROUNDS ?? 3),
+  startWarmup: Number(process.env.HTTP_BENCH_START_WARMUP ?? 1),
+  warmup: Number(process.env.HTTP_BENCH_WARMUP ?? 0.5),
+  seconds: Number(process.env.HTTP_BENCH_SECONDS ?? 1.25),
+};
+
 const root = join(import.meta.dirname, '..', '..');
-const autocannon = join(root, 'node_modules', '.bin', 'autocannon');
 const hasTaskset = existsSync('/usr/bin/taskset');
 const clockTicks = 100;
 
@@ -55,25 +60,6 @@ function start(contestant: Contestant): Promise<{ child: ChildProcess; port: num
   });
 }
 
-function cpuTicks(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-function load(port: number, seconds: number): { rps: number; requests: number; errors: number; non2xx: number } {
-  const out = execFileSync(pinned(1, [autocannon])[0], [...pinned(1, [autocannon]).slice(1), '-c', '100', '-p', '10', '-d', String(seconds), '-j', `http://127.0.0.1:${port}/`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 });
-  const result = JSON.parse(out) as { requests: { average: number; total: number }; errors: number; non2xx: number };
-  return { rps: result.requests.average, requests: result.requests.total, errors: result.errors, non2xx: result.non2xx };
-}
-
-async function check(name: string, port: number, expected: ExpectedAnswer): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${port}/`);
-  const text = await res.text();
-  if (res.status !== expected.status || !expected.contentType.test(res.headers.get('content-type') ?? '') || !expected.body(text)) {
-    throw new Error(`${name} answered ${res.status} ${res.headers.get('content-type')} ${text}: not what the bench expects`);
-  }
-}
-
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
@@ -82,69 +68,65 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
 }
 
-/** Runs the bench, prints a table and writes bench/.out/<name>.json. */
-export async function runHttpBench(options: HttpBenchOptions): Promise<BenchResult> {
-  const rounds = options.rounds ?? 3;
-  const warmup = options.warmupSeconds ?? 3;
-  const seconds = options.seconds ?? 10;
-  const rps: Record<string, number[]> = {};
-  const cpu: Record<string, number[]> = {};
-  for (const c of options.contestants) {
-    rps[c.name] = [];
-    cpu[c.name] = [];
-  }
-  for (let round = 0; round < rounds; round++) {
-    const order = options.contestants.map((_, i) => options.contestants[(i + round) % options.contestants.length]);
-    for (const contestant of order) {
-      const { child, port } = await start(contestant);
-      try {
-        await check(contestant.name, port, options.expected);
-        load(port, warmup);
-        const before = cpuTicks(child.pid!);
-        const measured = load(port, seconds);
-        const ticks = cpuTicks(child.pid!) - before;
-        if (measured.errors > 0 || measured.non2xx > 0) throw new Error(`${contestant.name}: ${measured.errors} errors, ${measured.non2xx} non-2xx answers under load`);
-        rps[contestant.name].push(measured.rps);
-        cpu[contestant.name].push(((ticks / clockTicks) * 1e6) / measured.requests);
-        console.log(`round ${round + 1} ${contestant.name}: ${Math.round(measured.rps)} req/s, ${cpu[contestant.name].at(-1)!.toFixed(1)} µs CPU/request`);
-      } finally {
-        await stop(child);
-      }
-    }
-  }
-  const ours = median(rps[options.ours]);
-  const oursCpu = median(cpu[options.ours]);
-  const rows: BenchRow[] = options.contestants.map((c) => ({
-    contestant: c.name,
-    median: Math.round(median(rps[c.name])),
-    unit: 'req/s',
-    spread: `${Math.round(Math.min(...rps[c.name]))}–${Math.round(Math.max(...rps[c.name]))}`,
-    ratio: Number((ours / median(rps[c.name])).toFixed(2)),
-  }));
-  const cpuNote = options.contestants.map((c) => `${c.name} ${median(cpu[c.name]).toFixed(1)} µs (fw ratio ${(median(cpu[c.name]) / oursCpu).toFixed(2)})`).join(', ');
-  const met = Object.entries(options.goals).every(([name, goal]) => ours / median(rps[name]) >= goal);
-  const result: BenchResult = {
-    name: options.name,
-    command: options.command,
-    date: new Date().toISOString(),
-    rows,
-    higherIsBetter: true,
-    goal: Object.entries(options.goals).map(([name, goal]) => `>= ${goal}x ${name}`).join(', '),
-    met,
-    notes: `${options.notes} ${rounds} rounds of ${warmup} s warm-up + ${seconds} s measured, order rotated each round; taskset ${hasTaskset ? 'on' : 'not available'}. Ratio: fw's median req/s over the contestant's. Server CPU time per request (median, from /proc; lower is better; ratio above 1: fw uses less): ${cpuNote}.`,
+/** Starts the load generator on its own core; `run` sends it one job and resolves with what it measured. */
+function startLoad(): { run(job: LoadJob): Promise<LoadResult>; close(): void } {
+  const [bin, ...args] = pinned(1, [process.execPath, '--import', 'tsx', join(import.meta.dirname, 'load.ts')]);
+  const child = spawn(bin, args, { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  return {
+    async run(job) {
+      child.stdin!.write(`${JSON.stringify(job)}\n`);
+      const next = await lines.next();
+      if (next.done) throw new Error('the load generator exited');
+      return JSON.parse(next.value as string) as LoadResult;
+    },
+    close: () => child.stdin!.end(),
   };
-  const out = join(root, 'bench', '.out');
-  mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, `${options.name}.json`), `${JSON.stringify(result, null, 2)}\n`);
-  console.log(`\n${options.name}: ${options.command}`);
-  console.table(rows);
-  console.log(`CPU per request: ${cpuNote}`);
-  console.log(`goal: ${result.goal} -> ${met ? 'met' : 'not met'}`);
-  return result;
+}
+
+async function measureContestant(contestant: Contestant, load: ReturnType<typeof startLoad>, samples: SampleSet): Promise<string[]> {
+  const { child, port } = await start(contestant);
+  try {
+    await checkServer(contestant.name, port, httpCases);
+    const lines: string[] = [];
+    const first = httpCases[0];
+    await load.run({ url: `http://127.0.0.1:${port}${first.path}`, method: first.method, body: first.body, seconds: settings.startWarmup });
+    for (const c of httpCases) {
+      const job = { url: `http://127.0.0.1:${port}${c.path}`, method: c.method, body: c.body };
+      await load.run({ ...job, seconds: settings.warmup });
+      const before = cpuTicks(child.pid!);
+      const measured = await load.run({ ...job, seconds: settings.seconds });
+      const ticks = cpuTicks(child.pid!) - before;
+      if (measured.errors > 0 || measured.non2xx > 0) throw new Error(`${contestant.name} ${c.name}: ${measured.errors} errors, ${measured.non2xx} non-2xx answers under load`);
+      const rps = measured.requests / measured.duration;
+      const cpu = ((ticks / clockTicks) * 1e6) / measured.requests;
+      samples.add(c.id, contestant.name, rps, cpu);
+      lines.push(`${c.id} ${Math.round(rps)} req/s ${cpu.toFixed(1)} µs`);
+    }
+    return lines;
+  } finally {
+    await stop(child);
+  }
+}
+
+/** Runs the bench, prints its tables and writes bench/.out/<name>.json (req/s) and <name>-cpu.json (server CPU per request). */
+export async function runHttpBench(options: HttpBenchOptions): Promise<BenchResult> {
+  const started = Date.now();
+  const samples = new SampleSet();
+  const load = startLoad();
+  try {
+    for (let round = 0; round < settings.rounds; round++) {
+      const order = options.contestants.map((_, i) => options.contestants[(i + round) % options.contestants.length]);
+      for (const contestant of order) console.log(`round ${round + 1} ${contestant.name}: ${(await measureContestant(contestant, load, samples)).join(', ')}`);
+    }
+  } finally {
+    load.close();
+  }
+  const method = `${settings.rounds} rounds, order rotated each round; each server starts once per round, every answer is checked, it gets ${settings.startWarmup} s of load on the first case, then per case ${settings.warmup} s warm-up + ${settings.seconds} s measured (autocannon -c 100 -p 10); server and load generator pinned to separate cores (taskset ${hasTaskset ? 'on' : 'not available'}).`;
+  return report({ ...options, samples, method, cases: httpCases, wallSeconds: (Date.now() - started) / 1000 });
 }

@@ -1,4 +1,4 @@
-/** The part of autocannon's programmatic API this bench uses (the package ships no types). */
+/** The part of autocannon's programmatic API the benches use (the package ships no types). */
 declare module 'autocannon' {
   interface Options {
     url: string;
@@ -7,9 +7,12 @@ declare module 'autocannon' {
     body?: string;
     connections?: number;
     duration?: number;
+    pipelining?: number;
+    sampleInt?: number;
   }
   interface Result {
-    requests: { average: number; mean: number; p50: number };
+    requests: { average: number; mean: number; p50: number; total: number };
+    duration: number;
     latency: { p50: number; average: number };
     non2xx: number;
     errors: number;

@@ -1,7 +1,6 @@
-/** fw on fw/bun: GET / -> {hello:'world'}; prints {"port"} once listening. */
-import { Fw } from 'fw';
+/** fw on fw/bun serving the bench app; prints {"port"} once listening. */
 import { serve } from 'fw/bun';
+import { fwApp } from '../../lib/http-apps/fw';
 
-const app = new Fw().get('/', () => ({ hello: 'world' }));
-const server = await serve(app, { port: 0, hostname: '127.0.0.1' });
+const server = await serve(fwApp(), { port: 0, hostname: '127.0.0.1' });
 console.log(JSON.stringify({ port: server.port }));

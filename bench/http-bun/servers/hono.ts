@@ -1,7 +1,6 @@
-/** hono on Bun.serve: GET / -> {hello:'world'}. */
-import { Hono } from 'hono';
+/** hono on Bun.serve serving the bench app. */
+import { honoApp } from '../../lib/http-apps/hono';
 import { Bun } from './bun-global';
 
-const app = new Hono().get('/', (c) => c.json({ hello: 'world' }));
-const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: app.fetch });
+const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: honoApp().fetch });
 console.log(JSON.stringify({ port: server.port }));

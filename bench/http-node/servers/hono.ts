@@ -1,6 +1,5 @@
-/** hono on @hono/node-server: GET / -> {hello:'world'}. */
+/** hono on @hono/node-server serving the bench app. */
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
+import { honoApp } from '../../lib/http-apps/hono';
 
-const app = new Hono().get('/', (c) => c.json({ hello: 'world' }));
-serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => console.log(JSON.stringify({ port: info.port })));
+serve({ fetch: honoApp().fetch, port: 0, hostname: '127.0.0.1' }, (info) => console.log(JSON.stringify({ port: info.port })));
