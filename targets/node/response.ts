@@ -40,11 +40,12 @@ function headersWithLength(headers: Headers, extra: string[] | null, length: num
  * made), the headers go to Node as a plain object, which `writeHead` uses as is; otherwise as a flat list.
  */
 function writeLight(light: LightParts, res: ServerResponse, extra: string[] | null): void {
-  const { body, contentType, headers } = light;
+  const { body, contentType, pairs, headers } = light;
   const length = body === null ? null : Buffer.byteLength(body);
-  if (headers !== null || extra !== null) {
-    res.writeHead(light.status, headers !== null ? headersWithLength(headers, extra, length) : plainList(contentType, length, extra!));
-  } else {
+  if (headers !== null) res.writeHead(light.status, headersWithLength(headers, extra, length));
+  else if (pairs !== null) res.writeHead(light.status, pairList(pairs, length, extra));
+  else if (extra !== null) res.writeHead(light.status, plainList(contentType, length, extra));
+  else {
     const out: Record<string, string | number> = {};
     if (contentType !== null) out['content-type'] = contentType;
     if (length !== null) out['content-length'] = length;
@@ -52,6 +53,19 @@ function writeLight(light: LightParts, res: ServerResponse, extra: string[] | nu
   }
   if (body === null) res.end();
   else res.end(body);
+}
+
+/** Checked name/value pairs as a flat list, with a Content-Length for the body when the pairs carry none. */
+function pairList(pairs: [string, string][], length: number | null, extra: string[] | null): string[] {
+  const out: string[] = [];
+  let hasLength = false;
+  for (const [name, value] of pairs) {
+    out.push(name, value);
+    if (name === 'content-length') hasLength = true;
+  }
+  if (length !== null && !hasLength) out.push('content-length', String(length));
+  if (extra !== null) out.push(...extra);
+  return out;
 }
 
 function plainList(contentType: string | null, length: number | null, extra: string[]): string[] {

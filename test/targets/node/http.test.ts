@@ -30,6 +30,7 @@ function buildApp(): Fw {
       const second = await ctx.request.text().then(() => 'read again', (error: Error) => error.name);
       return { before, first, second, after: ctx.request.bodyUsed, streamUsed: ctx.request.body !== null && ctx.request.bodyUsed };
     })
+    .get('/url', (ctx) => ({ url: ctx.request.url, query: ctx.query, proto: Object.getPrototypeOf(ctx.query) === Object.prototype }))
     .post('/ignore', () => 'ignored')
     .get('/cookies', (ctx) => {
       ctx.setCookie('a', '1');
@@ -205,6 +206,28 @@ describe('fw/node serve: HTTP', () => {
   it('answers 404 and 405 from the core', async () => {
     expect((await fetch(`${base}/nope`)).status).toBe(404);
     expect((await fetch(`${base}/cookies`, { method: 'DELETE' })).status).toBe(405);
+  });
+
+  it('writes the request URL as new URL() would, whatever the Host header looks like', async () => {
+    const urlFor = async (host: string) => {
+      const answer = await rawExchange(server.port, [`GET /url?__proto__=x&a=1 HTTP/1.1\r\nhost: ${host}\r\nconnection: close\r\n\r\n`]);
+      return JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { url: string; query: Record<string, string>; proto: boolean };
+    };
+    expect((await urlFor('example.com:54321')).url).toBe('http://example.com:54321/url?__proto__=x&a=1');
+    expect((await urlFor('EXAMPLE.com:80')).url).toBe('http://example.com/url?__proto__=x&a=1');
+    expect((await urlFor('example.com:08080')).url).toBe('http://example.com:8080/url?__proto__=x&a=1');
+    expect((await urlFor('0x7f.1')).url).toBe('http://127.0.0.1/url?__proto__=x&a=1');
+    const dotted = await rawExchange(server.port, [`GET /x/%2E%2e/url HTTP/1.1\r\nhost: example.com:54321\r\nconnection: close\r\n\r\n`]);
+    expect(JSON.parse(dotted.slice(dotted.indexOf('\r\n\r\n') + 4)).url).toBe('http://example.com:54321/url');
+    const { query, proto } = await urlFor('example.com');
+    expect(query).toEqual({ ['__proto__']: 'x', a: '1' });
+    expect(Object.keys(query)).toEqual(['__proto__', 'a']);
+    expect(proto).toBe(true);
+  });
+
+  it('answers 400 to a Host header with a port past 65535', async () => {
+    const answer = await rawExchange(server.port, [`GET / HTTP/1.1\r\nhost: example.com:99999\r\nconnection: close\r\n\r\n`]);
+    expect(answer).toMatch(/^HTTP\/1\.1 400/);
   });
 
   it('answers 400 to a Host header that makes no URL', async () => {

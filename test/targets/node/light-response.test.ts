@@ -70,6 +70,19 @@ describe('LightResponse', () => {
     expect([copy.status, copy.headers.get('x-added'), await copy.text()]).toEqual([201, 'yes', '{"a":"é"}']);
   });
 
+  it('keeps name/value pairs as given until its headers are read, checked and normalized as Headers would', async () => {
+    const response = new LightResponse('x', 200, [['X-One', ' 1 '], ['set-cookie', 'a=1'], ['set-cookie', 'b=2']]);
+    expect(response.headers.get('x-one')).toBe('1');
+    expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    response.headers.set('x-two', '2');
+    const copy = new Response(response.body, response);
+    expect([copy.headers.get('x-two'), await copy.text()]).toEqual(['2', 'x']);
+    const clone = new LightResponse('y', 200, [['x-three', '3']]).clone();
+    expect([clone.headers.get('x-three'), await clone.text()]).toEqual(['3', 'y']);
+    expect(() => new LightResponse('x', 200, [['x-bad', 'a\r\nb']])).toThrow(TypeError);
+    expect(() => new LightResponse('x', 200, [['x-short'] as unknown as [string, string]])).toThrow(TypeError);
+  });
+
   it('forwards what it does not serve itself (formData) to a real Response', async () => {
     const form = await new LightResponse('a=1&b=2', 200, 'application/x-www-form-urlencoded').formData();
     expect([form.get('a'), form.get('b')]).toEqual(['1', '2']);
@@ -82,18 +95,29 @@ describe('LightResponse', () => {
   });
 });
 
-describe('makeResponse opt-in', () => {
+describe('makeResponse: light by default on Node, opt-out per env', () => {
   const app = new Fw().get('/', () => ({ hello: 'world' })).get('/text', () => 'hi');
 
-  it('builds real Responses unless the target opts in', async () => {
+  it('answers light on Node by default, real where the env opts out', async () => {
     await app.ready();
-    const plain = app.fetch(new Request('http://localhost/'));
-    expect(plain).toBeInstanceOf(Response);
-    expect(plain).not.toBeInstanceOf(LightResponse);
-    const light = app.fetch(new Request('http://localhost/'), optIn);
+    const light = app.fetch(new Request('http://localhost/'));
     expect(light).toBeInstanceOf(LightResponse);
     expect(await (light as Response).json()).toEqual({ hello: 'world' });
+    const opted = app.fetch(new Request('http://localhost/'), optIn);
+    expect(opted).toBeInstanceOf(LightResponse);
     expect(await (app.fetch(new Request('http://localhost/text'), optIn) as Response).text()).toBe('hi');
+    const real = app.fetch(new Request('http://localhost/'), { [lightResponses]: false });
+    expect(real).toBeInstanceOf(Response);
+    expect(real).not.toBeInstanceOf(LightResponse);
+    expect(await (real as Response).json()).toEqual({ hello: 'world' });
+  });
+
+  it('hands undici a light response wherever it takes a Response', async () => {
+    const answer = app.fetch(new Request('http://localhost/')) as Response;
+    const copy = new Response(answer.body, answer);
+    expect([copy.status, copy.headers.get('content-type'), await copy.json()]).toEqual([200, 'application/json; charset=utf-8', { hello: 'world' }]);
+    const cloned = (app.fetch(new Request('http://localhost/text')) as Response).clone();
+    expect(await cloned.text()).toBe('hi');
   });
 
   it('keeps bytes and streams as real Responses even when opted in', () => {
@@ -139,11 +163,28 @@ describe('light responses on a real fw/node server', () => {
       })
       .get('/created', (ctx) => ctx.status(201).setHeader('x-one', '1') && { made: true })
       .get('/go', (ctx) => ctx.redirect('/there'))
+      .get('/bad-header', (ctx) => ctx.setHeader('x-bad', 'a\r\nx-injected: 1') && 'never sent')
+      .get('/tagged-text', (ctx) => ctx.setHeader('x-tag', ' t ') && 'text')
       .post('/echo', async (ctx) => ctx.text(await ctx.bodyText(), 202));
     server = await serve(app, { port: 0, hostname: '127.0.0.1' });
   });
 
   afterAll(() => server.stop());
+
+  it('writes headers set on the context from their pairs, trimmed, with the length', async () => {
+    const raw = await rawExchange(server.port, ['GET /tagged-text HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n']);
+    expect(raw).toMatch(/^HTTP\/1\.1 200/);
+    expect(raw).toContain('\r\nx-tag: t\r\n');
+    expect(raw).toContain('\r\ncontent-length: 4\r\n');
+    expect(raw.endsWith('\r\n\r\ntext')).toBe(true);
+  });
+
+  it('answers a header value with a line break with a 500 error body, never a split header', async () => {
+    const raw = await rawExchange(server.port, ['GET /bad-header HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n']);
+    expect(raw).toMatch(/^HTTP\/1\.1 500/);
+    expect(raw).not.toContain('x-injected');
+    expect(raw).toContain('INTERNAL_ERROR');
+  });
 
   it('writes a JSON body with its byte length', async () => {
     const res = await fetch(`${server.url}/`);
