@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { Hono as TinyHono } from 'hono/tiny';
 import { AutoRouter, text, type IRequest } from 'itty-router';
-import { Fw } from '../../src/core/fw';
+import { Fw } from 'fw';
 
 /** Anything with a fetch(request) method. */
 export interface FetchApp {

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildFw, builtFwEnv } from '../lib/built-fw';
 import type { BenchResult, BenchRow } from '../lib/result';
 import { apps, cases } from './apps';
 
@@ -17,10 +18,11 @@ const floorCases = ['floor: new Response("Hi") alone', 'floor: new Request(url) 
 const samples = new Map<string, number[]>();
 const failures: string[] = [];
 
+buildFw();
 for (let round = 0; round < rounds; round++) {
   const order = round % 2 === 0 ? names : [...names].reverse();
   for (const name of order) {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'measure.ts'), name], { encoding: 'utf8', cwd: join(here, '..', '..') });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'measure.ts'), name], { encoding: 'utf8', cwd: join(here, '..', '..'), env: { ...process.env, ...builtFwEnv } });
     if (run.status !== 0) {
       failures.push(`${name}: ${run.stderr.trim().split('\n')[0]}`);
       continue;
@@ -61,7 +63,7 @@ const result: BenchResult = {
   higherIsBetter: false,
   notes: [
     `Hono's benchmarks/fetch method: prebuilt GET Requests (a fresh Request per call for POST, its construction included), responses not read, mitata p50 per app.fetch() call, ${rounds} rounds in alternating order, one child process per framework; every answer (status, body, x-powered-by) is checked before timing.`,
-    'hono uses RegExpRouter as in its own benchmark; hono/tiny uses PatternRouter; h3 is v2.',
+    'hono uses RegExpRouter as in its own benchmark; hono/tiny uses PatternRouter; h3 is v2. fw runs from its built package (dist/, built at the start; bench/lib/built-fw.ts), as the peers run from their published JavaScript. On Node fw answers with its LightResponse (instanceof Response; the undici Response is built only if something reads it as a stream or its internals; src/core/README.md), as h3 v2 answers with srvx\'s FastResponse; hono, hono/tiny and itty build an undici Response per call.',
     `itty-router's AutoRouter gets a fresh Request per call (its construction included in its time): it wraps request.proxy in a new Proxy on every call, so a reused Request gets slower with every call.`,
     floors.length > 0 ? `The floor rows time one \`new Response("Hi")\` and one \`new Request(url)\` on this Node (${process.version}): undici's constructors, which every contestant pays once per call (the Request only in itty's case and for POST).` : '',
     failures.length > 0 ? `Failed: ${failures.join('; ')}.` : '',

@@ -2,11 +2,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildFw, withBuiltFw } from '../lib/built-fw';
 import { runHttpBench } from './harness';
 
 const servers = join(import.meta.dirname, 'servers');
 const tsx = (file: string) => [process.execPath, '--import', 'tsx', join(servers, file)];
 
+buildFw();
 const breakdownCommand = [process.execPath, '--import', 'tsx', join(import.meta.dirname, 'breakdown.ts')];
 const pinnedBreakdown = existsSync('/usr/bin/taskset') ? ['taskset', '-c', '0', ...breakdownCommand] : breakdownCommand;
 const breakdown = JSON.parse(execFileSync(pinnedBreakdown[0], pinnedBreakdown.slice(1), { encoding: 'utf8' })) as Record<string, number>;
@@ -23,7 +25,7 @@ await runHttpBench({
   command: 'npm run bench -- http-node',
   ours: 'fw (fw/node)',
   contestants: [
-    { name: 'fw (fw/node)', command: tsx('fw.ts') },
+    { name: 'fw (fw/node)', command: withBuiltFw(tsx('fw.ts')) },
     { name: raw, command: tsx('node-http.ts') },
     { name: hono, command: tsx('hono.ts') },
     { name: fastify, command: tsx('fastify.ts') },
@@ -49,7 +51,7 @@ await runHttpBench({
     'fastify (response schemas) serializes GET / and POST /users with fast-json-stringify as in fastify/benchmarks; fastify (no response schema) uses JSON.stringify; fw has no response schema. fastify handlers and hooks are async, as in this bench before.',
     'The raw server matches the timed paths by hand before its 224 background routes (it has no router), so it is a floor, not a like-for-like app.',
     'No goal on the middleware case (the issue sets none); the validated POST is held to fastify only.',
-    'Every server runs under node --import tsx (Node 20). fw/node hands handlers a lazy Request and writes the core\'s light responses; @hono/node-server swaps the global Request/Response for lightweight ones, fw replaces no globals.',
+    'Every server runs under node --import tsx (Node 20); fw runs from its built package (dist/, built at the start of the bench, as npm install fw ships it; bench/lib/built-fw.ts), as the peers run from their published JavaScript: from its TypeScript sources under tsx it pays tsx\'s keepNames wrappers and source maps, about 30% more server CPU on the body case. fw/node hands handlers a lazy Request and writes the core\'s light responses; @hono/node-server swaps the global Request/Response for lightweight ones, fw replaces no globals.',
     `In-process breakdown of GET / on this machine (medians, no sockets): ${breakdownNote}.`,
   ].join(' '),
 });

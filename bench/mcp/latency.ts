@@ -1,19 +1,20 @@
 /** Milliseconds per `tools/call` made one after another by the official SDK client, over HTTP or stdio. */
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-
+import { builtFwEnv } from '../lib/built-fw';
 
 /** A transport to an HTTP endpoint. */
 export function httpTransport(url: string): Transport {
   return new StreamableHTTPClientTransport(new URL(url));
 }
 
-/** A transport to a stdio server script run with tsx. */
-export function stdioTransport(script: string): Transport {
-  return new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', script], cwd: join(import.meta.dirname, '../..'), stderr: 'ignore' });
+/** A transport to a stdio server script run with tsx (fw's from its built package). */
+export function stdioTransport(script: string, fw: boolean): Transport {
+  const env = fw ? { ...getDefaultEnvironment(), ...builtFwEnv } : undefined;
+  return new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', script], cwd: join(import.meta.dirname, '../..'), stderr: 'ignore', env });
 }
 
 /** Connects, checks the answer, warms up, then times `calls` sequential calls; returns ms per call. */

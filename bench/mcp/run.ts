@@ -8,13 +8,15 @@ import { join } from 'node:path';
 import type { BenchResult, BenchRow } from '../lib/result';
 import { bundleSize } from './bundle-size';
 import { httpTransport, sequentialMs, stdioTransport } from './latency';
+import { buildFw } from '../lib/built-fw';
 import { measure, pinning, start, stop, type Contestant } from './throughput';
 
+buildFw();
 if (pinning) execFileSync('taskset', ['-a', '-pc', '1', String(process.pid)], { stdio: 'ignore' });
 
 const rounds = Number(process.env.MCP_BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.MCP_BENCH_SECONDS ?? 5);
-const ours: Contestant = { name: 'fw-mcp (fw/node, stateless)', script: join(import.meta.dirname, 'servers/fw-mcp.ts') };
+const ours: Contestant = { name: 'fw-mcp (fw/node, stateless)', script: join(import.meta.dirname, 'servers/fw-mcp.ts'), fw: true };
 const peer: Contestant = { name: 'SDK 1.32 stateless (Express, server per request)', script: join(import.meta.dirname, 'servers/sdk.ts') };
 const ceiling: Contestant = { name: 'node:http by hand (ceiling, no MCP layer)', script: join(import.meta.dirname, 'servers/raw-node.ts') };
 
@@ -29,7 +31,7 @@ function spread(values: number[]): string {
 }
 
 const calls = 200;
-const oursStdio: Contestant = { name: 'fw-mcp stdio', script: join(import.meta.dirname, 'servers/fw-mcp-stdio.ts') };
+const oursStdio: Contestant = { name: 'fw-mcp stdio', script: join(import.meta.dirname, 'servers/fw-mcp-stdio.ts'), fw: true };
 const peerStdio: Contestant = { name: 'SDK 1.32 stdio', script: join(import.meta.dirname, 'servers/sdk-stdio.ts') };
 const samples = new Map<Contestant, number[]>([[ours, []], [peer, []], [ceiling, []]]);
 const cpu = new Map<Contestant, number[]>([[ours, []], [peer, []], [ceiling, []]]);
@@ -45,7 +47,7 @@ for (let round = 0; round < rounds; round++) {
       console.log(`round ${round + 1}: ${contestant.name} ${Math.round(rps)} req/s, ${Math.round(cpuUsPerRequest)} µs server CPU per request`);
       continue;
     }
-    const server = await start(contestant.script);
+    const server = await start(contestant);
     try {
       httpMs.get(contestant)!.push(await sequentialMs(contestant.name, httpTransport(server.url), calls));
     } finally {
@@ -54,7 +56,7 @@ for (let round = 0; round < rounds; round++) {
     console.log(`round ${round + 1}: ${contestant.name} ${Math.round(rps)} req/s, ${Math.round(cpuUsPerRequest)} µs server CPU per request, ${httpMs.get(contestant)!.at(-1)!.toFixed(2)} ms per sequential call`);
   }
   for (const contestant of flip ? [peerStdio, oursStdio] : [oursStdio, peerStdio]) {
-    stdioMs.get(contestant)!.push(await sequentialMs(contestant.name, stdioTransport(contestant.script), calls));
+    stdioMs.get(contestant)!.push(await sequentialMs(contestant.name, stdioTransport(contestant.script, contestant.fw === true), calls));
     console.log(`round ${round + 1}: ${contestant.name} ${stdioMs.get(contestant)!.at(-1)!.toFixed(3)} ms per sequential call`);
   }
 }
@@ -103,7 +105,7 @@ const result: BenchResult = {
   goal: 'fw-mcp tools/call at least 10x the requests per second of the SDK stateless server',
   met: oursRps >= 10 * peerRps,
   higherIsBetter: true,
-  notes: `autocannon -c 10 -d ${seconds} after a 1 s warm-up, ${pinning ? 'each server pinned to core 0 and the load (autocannon, in this process) to core 1 with taskset, as in the HTTP benches,' : 'taskset not available, nothing pinned,'} ${rounds} alternating rounds, each server in its own process, the answer (42) checked before and after timing. Sequential calls: the official SDK client, 20 warm-up calls, then ${calls} timed, in this process. The ceiling is node:http answering the same call by hand (read the body, JSON.parse, check, JSON.stringify): what Node's HTTP stack alone costs, which no MCP server on Node goes below; fw-mcp can at best reach the ceiling's req/s, so the 10x goal is within reach only when the SDK runs at a tenth of the ceiling or less. Server CPU per request: the server process's user+system time (/proc) during the timed run divided by the requests answered; it holds still when other work takes the cores, which wall-clock req/s does not. Ratios: ours over theirs for req/s, theirs over ours for µs, ms and bytes (above 1: fw better either way). Bundles: esbuild --bundle --minify --format=esm --platform=neutral, gzip -9.`,
+  notes: `autocannon -c 10 -d ${seconds} after a 1 s warm-up, ${pinning ? 'each server pinned to core 0 and the load (autocannon, in this process) to core 1 with taskset, as in the HTTP benches,' : 'taskset not available, nothing pinned,'} ${rounds} alternating rounds, each server in its own process, the answer (42) checked before and after timing. Sequential calls: the official SDK client, 20 warm-up calls, then ${calls} timed, in this process. The ceiling is node:http answering the same call by hand (read the body, JSON.parse, check, JSON.stringify): what Node's HTTP stack alone costs, which no MCP server on Node goes below; fw-mcp can at best reach the ceiling's req/s, so the 10x goal is within reach only when the SDK runs at a tenth of the ceiling or less. Server CPU per request: the server process's user+system time (/proc) during the timed run divided by the requests answered; it holds still when other work takes the cores, which wall-clock req/s does not. Ratios: ours over theirs for req/s, theirs over ours for µs, ms and bytes (above 1: fw better either way). fw and fw-mcp run from their built packages (dist/, built at the start, bench/lib/built-fw.ts), as the SDK runs from its published JavaScript. Bundles: esbuild --bundle --minify --format=esm --platform=neutral, gzip -9.`,
 };
 mkdirSync(join(import.meta.dirname, '../.out'), { recursive: true });
 writeFileSync(join(import.meta.dirname, '../.out/mcp.json'), JSON.stringify(result, null, 2));

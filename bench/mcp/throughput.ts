@@ -4,11 +4,13 @@ import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { withBuiltFw } from '../lib/built-fw';
 
-/** A contestant: a name and the server script it runs. */
+/** A contestant: a name, the server script it runs, and whether it is fw's (run from its built package). */
 export interface Contestant {
   name: string;
   script: string;
+  fw?: boolean;
 }
 
 /** What one timed run gives: wall-clock throughput and the server process's CPU time per request. */
@@ -22,9 +24,11 @@ const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', param
 /** Whether servers and load can be pinned to a core each (taskset, Linux). */
 export const pinning = existsSync('/usr/bin/taskset');
 
-/** Starts a contestant (pinned to core 0 when taskset exists) and resolves with its endpoint URL once it prints it. */
-export async function start(script: string): Promise<{ child: ChildProcess; url: string }> {
-  const command = [process.execPath, '--import', 'tsx', script];
+/** Starts a contestant (pinned to core 0 when taskset exists; fw's from its built package) and resolves with its endpoint URL once it prints it. */
+export async function start(contestant: Contestant): Promise<{ child: ChildProcess; url: string }> {
+  const script = contestant.script;
+  const plain = [process.execPath, '--import', 'tsx', script];
+  const command = contestant.fw ? withBuiltFw(plain) : plain;
   const [bin, ...args] = pinning ? ['taskset', '-c', '0', ...command] : command;
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'inherit'], cwd: join(import.meta.dirname, '../..') });
   let output = '';
@@ -55,7 +59,7 @@ function cpuSeconds(pid: number): number {
 
 /** Measures one contestant in a fresh process (a short warm-up first): requests per second and server CPU per request. */
 export async function measure(contestant: Contestant, seconds: number): Promise<Throughput> {
-  const { child, url } = await start(contestant.script);
+  const { child, url } = await start(contestant);
   try {
     await check(contestant.name, url);
     const run = (duration: number) => autocannon({ url, method: 'POST', headers, body, connections: 10, duration });
