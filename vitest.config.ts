@@ -10,6 +10,7 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts', 'mcp/test/**/*.test.ts'],
+    globalSetup: ['test/setup/chromium.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
