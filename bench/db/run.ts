@@ -1,6 +1,6 @@
 /**
  * Overhead of app.db against the bare driver on each engine: the same prepared point lookup, each contestant in
- * its own process, 5 rounds in alternating order, answers checked before timing. Writes bench/.out/db.json.
+ * its own process, 3 rounds in alternating order, answers checked before timing. Writes bench/.out/db.json.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import type { BenchResult, BenchRow } from '../lib/result';
 
 const here = import.meta.dirname;
 const tsx = join(here, '../../node_modules/.bin/tsx');
-const rounds = 5;
+const rounds = 3;
 const pg = process.env.FW_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const my = process.env.FW_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
 
@@ -85,7 +85,7 @@ const result: BenchResult = {
   higherIsBetter: false,
   goal: 'app.db within 15% of the bare driver on postgres and mysql (ratio >= 0.85)',
   met: rows.filter((r) => r.contestant !== 'fw app.db' && !r.case!.startsWith('sqlite')).every((r) => r.ratio! >= 0.85),
-  notes: 'SELECT id, name FROM bench_items WHERE id = ? on 1000 rows, sequential, one connection, prepared statements on both sides; sqlite 50000 queries, postgres and mysql 5000 (local servers on 127.0.0.1). Each contestant runs in its own process; 5 rounds in alternating order; every answer is checked during a 500-query warm-up and once after timing. ratio = driver time / fw time (above 1: fw faster). On sqlite the driver call is synchronous, so the fixed cost of an async API (promise per query, parameter checks, statement cache lookup) shows as a large ratio on a ~2 µs query.',
+  notes: 'SELECT id, name FROM bench_items WHERE id = ? on 1000 rows, sequential, one connection, prepared statements on both sides; sqlite 50000 queries, postgres and mysql 5000 (local servers on 127.0.0.1). Each contestant runs in its own process; 3 rounds in alternating order; every answer is checked during a 500-query warm-up and once after timing. ratio = driver time / fw time (above 1: fw faster). On sqlite the driver call is synchronous, so the fixed cost of an async API (promise per query, parameter checks, statement cache lookup) shows as a large ratio on a ~2 µs query.',
 };
 mkdirSync(join(here, '../.out'), { recursive: true });
 writeFileSync(join(here, '../.out/db.json'), `${JSON.stringify(result, null, 2)}\n`);

@@ -1,6 +1,6 @@
 /**
  * Hono's in-process fetch benchmark, side by side: each framework in its own process (answers checked
- * before timing), 5 rounds in alternating order; app.fetch() per case timed with mitata, p50 reported.
+ * before timing), 3 rounds (FETCH_BENCH_ROUNDS) in alternating order; app.fetch() per case timed with mitata, p50 reported.
  * Writes bench/.out/fetch.json and prints a table; ratios are the peer's median over ours (above 1: fw faster).
  */
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import type { BenchResult, BenchRow } from '../lib/result';
 import { apps, cases } from './apps';
 
 const here = import.meta.dirname;
-const rounds = 5;
+const rounds = Number(process.env.FETCH_BENCH_ROUNDS ?? 3);
 const names = Object.keys(apps);
 const caseNames = cases.map((c) => c.name);
 const floorCases = ['floor: new Response("Hi") alone', 'floor: new Request(url) alone'];

@@ -2,7 +2,7 @@
  * HTTP modules against Hono's equivalents: rate limit (fw rateLimit + MemoryStore vs hono-rate-limiter), ETag
  * revalidation (fw etag vs hono/etag, If-None-Match -> 304) and gzip (fw compress vs hono/compress on an 8 KB JSON
  * body), plus each framework bare for reference. In-process `fetch` calls, each contestant in its own process,
- * 5 rounds in alternating order, answers checked before timing. Writes bench/.out/http-modules.json.
+ * 3 rounds in alternating order, answers checked before timing. Writes bench/.out/http-modules.json.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import type { BenchResult, BenchRow } from '../lib/result';
 
 const here = import.meta.dirname;
 const tsx = join(here, '../../node_modules/.bin/tsx');
-const rounds = 5;
+const rounds = 3;
 const n = Number(process.env.FW_BENCH_REQUESTS ?? 8000);
 const cases: Record<string, string> = {
   none: 'bare app (8 KB JSON, no middleware)',

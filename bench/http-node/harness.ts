@@ -39,8 +39,8 @@ export interface HttpBenchOptions {
 export const settings = {
   rounds: Number(process.env.HTTP_BENCH_ROUNDS ?? 3),
   startWarmup: Number(process.env.HTTP_BENCH_START_WARMUP ?? 1),
-  warmup: Number(process.env.HTTP_BENCH_WARMUP ?? 0.5),
-  seconds: Number(process.env.HTTP_BENCH_SECONDS ?? 1.25),
+  warmup: Number(process.env.HTTP_BENCH_WARMUP ?? 0.3),
+  seconds: Number(process.env.HTTP_BENCH_SECONDS ?? 1),
 };
 
 const root = join(import.meta.dirname, '..', '..');

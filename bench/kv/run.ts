@@ -1,6 +1,6 @@
 /**
  * KVStore cost against peers: fw MemoryKV vs Keyv's in-memory store, and fw RedisKV vs bare ioredis and Keyv with
- * @keyv/redis, on the local Redis. Each contestant in its own process, 5 rounds in alternating order, answers checked
+ * @keyv/redis, on the local Redis. Each contestant in its own process, 3 rounds in alternating order, answers checked
  * in a warm-up. Writes bench/.out/kv.json.
  */
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import type { BenchResult, BenchRow } from '../lib/result';
 const here = import.meta.dirname;
 const tsx = join(here, '../../node_modules/.bin/tsx');
 const url = process.env.FW_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const rounds = 5;
+const rounds = 3;
 const cases = [
   { name: 'memory put+get', ops: 200_000, ours: 'fw-memory', peers: ['keyv-memory'] },
   { name: 'redis put+get', ops: 5_000, ours: 'fw-redis', peers: ['ioredis', 'keyv-redis'] },
@@ -50,7 +50,7 @@ const result: BenchResult = {
   date: new Date().toISOString(),
   rows,
   higherIsBetter: false,
-  notes: 'put(key, value) then get(key) over 100 keys of a 70-byte JSON string, sequential. Memory: 200000 rounds; Redis (local, 127.0.0.1): 5000 rounds on one connection. Each contestant runs in its own process; 5 rounds in alternating order; each answer is checked during a 1000-round warm-up. ratio = contestant time / fw time (above 1: fw faster).',
+  notes: 'put(key, value) then get(key) over 100 keys of a 70-byte JSON string, sequential. Memory: 200000 rounds; Redis (local, 127.0.0.1): 5000 rounds on one connection. Each contestant runs in its own process; 3 rounds in alternating order; each answer is checked during a 1000-round warm-up. ratio = contestant time / fw time (above 1: fw faster).',
 };
 mkdirSync(join(here, '../.out'), { recursive: true });
 writeFileSync(join(here, '../.out/kv.json'), `${JSON.stringify(result, null, 2)}\n`);

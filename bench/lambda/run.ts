@@ -37,7 +37,7 @@ function write(result: BenchResult): void {
 }
 
 const command = 'npm run bench -- lambda';
-const rounds = 5;
+const rounds = 3;
 const iterations = 20000;
 const throughputRows: BenchRow[] = [];
 let goalMet = true;

@@ -1,6 +1,6 @@
 /**
  * Hono's router benchmark, side by side: each router in its own process (answers checked before timing),
- * 5 rounds in alternating order, on Hono's 12 routes and on the same with 224 extra routes registered first.
+ * 3 rounds (ROUTER_BENCH_ROUNDS) in alternating order, on Hono's 12 routes and on the same with 224 extra routes registered first.
  * Writes bench/.out/router.json and prints a table; ratios are the peer's median over ours (above 1: fw faster).
  */
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import { contestants } from './contestants';
 import { lookups, tables } from './routes';
 
 const here = import.meta.dirname;
-const rounds = 5;
+const rounds = Number(process.env.ROUTER_BENCH_ROUNDS ?? 3);
 const names = Object.keys(contestants);
 const cases = ['all 7 lookups', ...lookups.map((l) => l.name)];
 const samples = new Map<string, number[]>();

@@ -1,11 +1,11 @@
-/** Child process of the serialize bench: builds one contestant, checks its answer, then prints its median ns per operation as JSON. */
+/** Child process of the serialize bench: one contestant on every case of one kind; checks each answer, then prints the median ns per operation per case as JSON. */
 import { deepStrictEqual } from 'node:assert';
 import fastJson from 'fast-json-stringify';
 import { Validator, type Schema } from '@cfworker/json-schema';
 import { coerce, compileSerializer, validate, validateAndCoerce } from 'fw';
 import { coerceCases, serializeCases } from './cases';
 
-const SAMPLES = 15;
+const SAMPLES = Number(process.env.SERIALIZE_BENCH_SAMPLES ?? 7);
 
 function timeIt(run: () => unknown, batch: number): number {
   const samples: number[] = [];
@@ -60,6 +60,9 @@ function measureCoercion(caseName: string, contestant: string): number {
   return timeIt(run, found.batch);
 }
 
-const [kind, caseName, contestant] = process.argv.slice(2);
-const median = kind === 'coerce' ? measureCoercion(caseName, contestant) : measureSerializer(caseName, contestant);
-process.stdout.write(`${JSON.stringify({ median })}\n`);
+const [kind, contestant] = process.argv.slice(2);
+const medians: Record<string, number> = {};
+if (kind === 'coerce') {
+  for (const c of coerceCases) if (c.strings !== undefined || contestant !== 'query strings (coerced)') medians[c.name] = measureCoercion(c.name, contestant);
+} else for (const c of serializeCases) medians[c.name] = measureSerializer(c.name, contestant);
+process.stdout.write(`${JSON.stringify(medians)}\n`);

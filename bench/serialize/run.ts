@@ -14,9 +14,10 @@ const here = import.meta.dirname;
 const serializers = ['fw compiled', 'JSON.stringify', 'fast-json-stringify'];
 const coercions = ['fast path (conforming data)', 'coerce + validate every time', 'query strings (coerced)', '@cfworker/json-schema alone (no quick check)'];
 
-function measure(kind: string, caseName: string, contestant: string): number {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', join(here, 'measure.ts'), kind, caseName, contestant], { cwd: join(here, '../..'), encoding: 'utf8' });
-  return (JSON.parse(out.trim().split('\n').pop()!) as { median: number }).median;
+/** One contestant on every case of a kind, in a fresh process: median ns per operation per case. */
+function measure(kind: string, contestant: string): Record<string, number> {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', join(here, 'measure.ts'), kind, contestant], { cwd: join(here, '../..'), encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').pop()!) as Record<string, number>;
 }
 
 function median(values: number[]): number {
@@ -28,19 +29,26 @@ function spread(values: number[]): string {
   return `±${(((Math.max(...values) - Math.min(...values)) / 2 / median(values)) * 100).toFixed(0)}%`;
 }
 
-/** Runs each contestant once per round, rotating who goes first, and returns per-contestant medians over rounds. */
-function rounds(kind: string, caseName: string, contestants: string[]): Map<string, number[]> {
-  const results = new Map<string, number[]>(contestants.map((c) => [c, []]));
+/** Runs each contestant once per round (every case in one process), rotating who goes first; per case, each contestant's medians over rounds. */
+function rounds(kind: string, contestants: string[]): Map<string, Map<string, number[]>> {
+  const results = new Map<string, Map<string, number[]>>();
   for (let round = 0; round < ROUNDS; round++) {
     const order = contestants.map((_, i) => contestants[(i + round) % contestants.length]);
-    for (const contestant of order) results.get(contestant)!.push(measure(kind, caseName, contestant));
+    for (const contestant of order) {
+      for (const [caseName, value] of Object.entries(measure(kind, contestant))) {
+        const byContestant = results.get(caseName) ?? results.set(caseName, new Map()).get(caseName)!;
+        byContestant.set(contestant, [...(byContestant.get(contestant) ?? []), value]);
+      }
+    }
   }
   return results;
 }
 
 const rows: BenchRow[] = [];
+const serialized = rounds('serialize', serializers);
+const coerced = rounds('coerce', coercions);
 for (const c of serializeCases) {
-  const results = rounds('serialize', c.name, serializers);
+  const results = serialized.get(c.name)!;
   const ours = median(results.get('fw compiled')!);
   for (const contestant of serializers) {
     const values = results.get(contestant)!;
@@ -50,7 +58,7 @@ for (const c of serializeCases) {
 
 for (const c of coerceCases) {
   const contestants = coercions.filter((name) => c.strings !== undefined || name !== 'query strings (coerced)');
-  const results = rounds('coerce', c.name, contestants);
+  const results = coerced.get(c.name)!;
   const fast = median(results.get(contestants[0])!);
   for (const contestant of contestants) {
     const values = results.get(contestant)!;
@@ -72,7 +80,7 @@ const result: BenchResult = {
     'ratio = contestant median / fw median in the same run (above 1: fw faster). fw compiles schemas into closures (runs on workers); fast-json-stringify generates source with new Function (refused on workers).',
     'Timings are of producing the string, as in fast-json-stringify\'s benchmark; the "flattened" cases also read a character from the middle, which makes V8 flatten a concatenated string (what encoding it into a Response body costs; JSON.stringify returns flat strings).',
     'validateAndCoerce rows: ratio = row median / fast-path median; "coerce + validate every time" is the cost the fast path avoids on the same conforming data; "@cfworker/json-schema alone" is the interpreter fw falls back to (and always uses for error lists), timed on the same data.',
-    `${ROUNDS} rounds, one process per contestant per round, order rotated each round; median of the per-process medians (15 samples each), spread = half the range over rounds.`,
+    `${ROUNDS} rounds, one process per contestant per round (running every case of its kind), order rotated each round; median of the per-process medians (7 timed batches each, SERIALIZE_BENCH_SAMPLES), spread = half the range over rounds.`,
   ].join(' '),
   higherIsBetter: false,
 };

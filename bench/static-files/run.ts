@@ -1,7 +1,7 @@
 /**
  * Static files against Hono's Node serveStatic (@hono/node-server/serve-static): a 2 KB stylesheet (fw serves it from
  * its small-file cache after a stat), a 300 KB file (streamed from disk by both), and a 4 KB range of it. In-process
- * `fetch` calls with bodies read to the end, each contestant in its own process, 5 rounds in alternating order,
+ * `fetch` calls with bodies read to the end, each contestant in its own process, 3 rounds in alternating order,
  * answers checked byte for byte before timing. Writes bench/.out/static-files.json.
  * Then the same files over HTTP under concurrent load (each server alone in its process, autocannon -c 50, 3
  * alternating rounds): bench/.out/static-files-http.json.
@@ -15,7 +15,7 @@ import { large, small } from './files';
 
 const here = import.meta.dirname;
 const tsx = join(here, '../../node_modules/.bin/tsx');
-const rounds = 5;
+const rounds = 3;
 const n = Number(process.env.FW_BENCH_REQUESTS ?? 2000);
 const cases: Record<string, string> = {
   small: '2 KB stylesheet',

@@ -27,7 +27,7 @@ interface Sample {
   body: string;
 }
 
-const rounds = Number(process.env.ROUNDS ?? 5);
+const rounds = Number(process.env.ROUNDS ?? 3);
 const perRound = Number(process.env.SAMPLES ?? 4);
 const dir = mkdtempSync(join(tmpdir(), 'fw-bench-worker-'));
 
