@@ -10,7 +10,6 @@ import { Database } from '../../src/db/database';
 import type { BenchResult, BenchRow } from '../lib/result';
 
 const here = import.meta.dirname;
-const tsx = join(here, '../../node_modules/.bin/tsx');
 const rounds = 3;
 const pg = process.env.FW_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const my = process.env.FW_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
@@ -50,7 +49,7 @@ async function targets(): Promise<Target[]> {
 }
 
 function runOne(target: Target, contestant: 'fw' | 'raw'): number {
-  const run = spawnSync(tsx, [join(here, 'contestant.ts'), target.engine, contestant, String(target.queries), target.url, target.schema ?? ''], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'contestant.ts'), target.engine, contestant, String(target.queries), target.url, target.schema ?? ''], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`${contestant} on ${target.engine} failed: ${run.stderr}`);
   return (JSON.parse(run.stdout) as { usPerQuery: number }).usPerQuery;
 }

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import type { BenchResult, BenchRow } from '../lib/result';
 
 const here = import.meta.dirname;
-const tsx = join(here, '../../node_modules/.bin/tsx');
 const rounds = 3;
 const n = Number(process.env.FW_BENCH_REQUESTS ?? 8000);
 const cases: Record<string, string> = {
@@ -25,7 +24,7 @@ const labels: Record<string, Record<string, string>> = {
 };
 
 function runOne(which: string, framework: string): number {
-  const run = spawnSync(tsx, [join(here, 'contestant.ts'), which, framework, String(n)], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'contestant.ts'), which, framework, String(n)], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`${which} ${framework} failed: ${run.stderr}`);
   return (JSON.parse(run.stdout) as { usPerOp: number }).usPerOp;
 }

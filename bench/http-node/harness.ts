@@ -38,9 +38,9 @@ export interface HttpBenchOptions {
  */
 export const settings = {
   rounds: Number(process.env.HTTP_BENCH_ROUNDS ?? 3),
-  startWarmup: Number(process.env.HTTP_BENCH_START_WARMUP ?? 1),
+  startWarmup: Number(process.env.HTTP_BENCH_START_WARMUP ?? 0.7),
   warmup: Number(process.env.HTTP_BENCH_WARMUP ?? 0.3),
-  seconds: Number(process.env.HTTP_BENCH_SECONDS ?? 1),
+  seconds: Number(process.env.HTTP_BENCH_SECONDS ?? 0.8),
 };
 
 const root = join(import.meta.dirname, '..', '..');

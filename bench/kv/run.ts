@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import type { BenchResult, BenchRow } from '../lib/result';
 
 const here = import.meta.dirname;
-const tsx = join(here, '../../node_modules/.bin/tsx');
 const url = process.env.FW_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const rounds = 3;
 const cases = [
@@ -21,7 +20,7 @@ const labels: Record<string, string> = {
 };
 
 function runOne(contestant: string, ops: number): number {
-  const run = spawnSync(tsx, [join(here, 'contestant.ts'), contestant, String(ops), url], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'contestant.ts'), contestant, String(ops), url], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`${contestant} failed: ${run.stderr}`);
   return (JSON.parse(run.stdout) as { usPerOp: number }).usPerOp;
 }

@@ -5,7 +5,7 @@ import { SmartRouter } from 'hono/router/smart-router';
 import { TrieRouter } from 'hono/router/trie-router';
 import { IttyRouter } from 'itty-router';
 import { addRoute, createRouter, findRoute } from 'rou3';
-import { Router } from '../../src/core/router';
+import { Router } from 'fw';
 import type { RouteDef } from './routes';
 
 /** What a lookup answers, normalized so every router can be checked the same way. */

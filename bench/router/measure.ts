@@ -1,6 +1,6 @@
 /**
  * Child process: builds one router on one table, checks its 7 answers, then times each lookup with mitata (p50)
- * and prints JSON. Each timing gets ROUTER_BENCH_MS ms of CPU (default 120; mitata's own default is 642), which
+ * and prints JSON. Each timing gets ROUTER_BENCH_MS ms of CPU (default 200; mitata's own default is 642), which
  * keeps the whole bench within its share of `npm run bench`'s 15 minutes.
  */
 import { do_not_optimize, measure } from 'mitata';
@@ -24,7 +24,7 @@ for (const l of lookups) {
   }
 }
 
-const options = { min_cpu_time: Number(process.env.ROUTER_BENCH_MS ?? 120) * 1e6 };
+const options = { min_cpu_time: Number(process.env.ROUTER_BENCH_MS ?? 200) * 1e6 };
 const out: Record<string, number> = {};
 for (const l of lookups) out[l.name] = (await measure(() => do_not_optimize(built.lookup(l.method, l.path)), options)).p50;
 out['all 7 lookups'] = (await measure(() => {

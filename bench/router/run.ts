@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildFw, builtFwEnv } from '../lib/built-fw';
 import type { BenchResult, BenchRow } from '../lib/result';
 import { contestants } from './contestants';
 import { lookups, tables } from './routes';
@@ -17,11 +18,12 @@ const cases = ['all 7 lookups', ...lookups.map((l) => l.name)];
 const samples = new Map<string, number[]>();
 const failures = new Map<string, string>();
 
+buildFw();
 for (let round = 0; round < rounds; round++) {
   const order = round % 2 === 0 ? names : [...names].reverse();
   for (const table of Object.keys(tables)) {
     for (const name of order) {
-      const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'measure.ts'), name, table], { encoding: 'utf8', cwd: join(here, '..', '..') });
+      const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'measure.ts'), name, table], { encoding: 'utf8', cwd: join(here, '..', '..'), env: { ...process.env, ...builtFwEnv } });
       if (run.status !== 0) {
         failures.set(`${table}|${name}`, (run.stderr.trim().split('\n').find((l) => /Error|answered/.test(l)) ?? run.stderr.trim()).slice(0, 200));
         continue;
@@ -79,7 +81,7 @@ const result: BenchResult = {
   met,
   higherIsBetter: false,
   notes: [
-    `Hono's benchmarks/routers method (mitata; p50 time per lookup in each process, median over ${rounds} rounds) in alternating order, one child process per router and table; each router's 7 answers are checked before timing.`,
+    `Hono's benchmarks/routers method (mitata; p50 time per lookup in each process, median over ${rounds} rounds) in alternating order, one child process per router and table (fw's Router from its built package, bench/lib/built-fw.ts); each router's 7 answers are checked before timing.`,
     'The second table registers bun-http-framework-benchmark\'s extra routes first (28 paths, also under /:locale, /v2 and /v2/:locale, each as GET and as POST <path>/submit: 224 routes).',
     failed.length > 0 ? `Could not run: ${failed.join('; ')}. Where Hono's RegExpRouter refuses a table, the goal is checked against Hono's SmartRouter (its default: RegExpRouter, falling back to TrieRouter).` : '',
     'itty-router is measured as a matcher: its own route table, scanned the way its fetch() scans it (one RegExp per route, in order).',

@@ -5,7 +5,7 @@ import { Validator, type Schema } from '@cfworker/json-schema';
 import { coerce, compileSerializer, validate, validateAndCoerce } from 'fw';
 import { coerceCases, serializeCases } from './cases';
 
-const SAMPLES = Number(process.env.SERIALIZE_BENCH_SAMPLES ?? 7);
+const SAMPLES = Number(process.env.SERIALIZE_BENCH_SAMPLES ?? 5);
 
 function timeIt(run: () => unknown, batch: number): number {
   const samples: number[] = [];

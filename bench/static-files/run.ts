@@ -14,7 +14,6 @@ import type { BenchResult, BenchRow } from '../lib/result';
 import { large, small } from './files';
 
 const here = import.meta.dirname;
-const tsx = join(here, '../../node_modules/.bin/tsx');
 const rounds = 3;
 const n = Number(process.env.FW_BENCH_REQUESTS ?? 2000);
 const cases: Record<string, string> = {
@@ -25,7 +24,7 @@ const cases: Record<string, string> = {
 const labels: Record<string, string> = { fw: 'fw staticFiles', hono: 'Hono serveStatic (node-server)' };
 
 function runOne(which: string, framework: string): number {
-  const run = spawnSync(tsx, [join(here, 'contestant.ts'), which, framework, String(n)], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'contestant.ts'), which, framework, String(n)], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`${which} ${framework} failed: ${run.stderr}`);
   return (JSON.parse(run.stdout.trim().split('\n').pop()!) as { usPerOp: number }).usPerOp;
 }
@@ -63,7 +62,7 @@ const taskset = existsSync('/usr/bin/taskset');
 const pin = (core: number, command: string[]) => (taskset ? ['taskset', '-c', String(core), ...command] : command);
 
 function startServer(framework: string): Promise<{ child: ChildProcess; port: number }> {
-  const [bin, ...args] = pin(0, [tsx, join(here, 'server.ts'), framework]);
+  const [bin, ...args] = pin(0, [process.execPath, '--import', 'tsx', join(here, 'server.ts'), framework]);
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${framework} server exited with ${code}`)));

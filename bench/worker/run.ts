@@ -28,7 +28,7 @@ interface Sample {
 }
 
 const rounds = Number(process.env.ROUNDS ?? 3);
-const perRound = Number(process.env.SAMPLES ?? 4);
+const perRound = Number(process.env.SAMPLES ?? 3);
 const dir = mkdtempSync(join(tmpdir(), 'fw-bench-worker-'));
 
 async function bundled(name: string, entry: string): Promise<string> {
