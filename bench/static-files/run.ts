@@ -96,7 +96,7 @@ for (const [label, { path, body }] of Object.entries(httpCases)) {
       try {
         await checkServer(port, path, body);
         rps(port, path, 1);
-        measured[framework].push(rps(port, path, 4));
+        measured[framework].push(rps(port, path, 2));
       } finally {
         await new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM'))));
       }
@@ -114,7 +114,7 @@ const httpResult: BenchResult = {
   date: new Date().toISOString(),
   rows: httpRows,
   higherIsBetter: true,
-  notes: `Each server alone in its own process (fw/node serve vs @hono/node-server serve, both serving the same files), pinned to core 0 when taskset exists; autocannon -c 50 for 4 s after a 1 s warm-up, pinned to core 1; ${httpRounds} rounds in alternating order; each answer checked byte for byte first and no errors or non-2xx answers allowed. ratio = fw req/s / contestant req/s (above 1: fw faster).`,
+  notes: `Each server alone in its own process (fw/node serve vs @hono/node-server serve, both serving the same files), pinned to core 0 when taskset exists; autocannon -c 50 for 2 s after a 1 s warm-up, pinned to core 1; ${httpRounds} rounds in alternating order; each answer checked byte for byte first and no errors or non-2xx answers allowed. ratio = fw req/s / contestant req/s (above 1: fw faster).`,
 };
 writeFileSync(join(here, '../.out/static-files-http.json'), `${JSON.stringify(httpResult, null, 2)}\n`);
 console.table(httpRows.map((r) => ({ case: r.case, contestant: r.contestant, median: Math.round(r.median), unit: r.unit, spread: r.spread, ratio: r.ratio!.toFixed(2) })));
