@@ -27,6 +27,7 @@ mkdirSync(outDir, { recursive: true });
 mkdirSync(join(here, 'charts'), { recursive: true });
 
 let failed = false;
+const runStarted = Date.now();
 for (const name of reportOnly ? [] : wanted.length > 0 ? wanted : available) {
   console.log(`\n=== bench ${name} ===`);
   const started = Date.now();
@@ -34,6 +35,11 @@ for (const name of reportOnly ? [] : wanted.length > 0 ? wanted : available) {
   console.log(`=== ${name}: exit ${run.status} in ${((Date.now() - started) / 1000).toFixed(0)} s ===`);
   if (run.status !== 0) failed = true;
 }
+const fullRunFile = join(outDir, 'full-run.meta');
+if (!reportOnly && wanted.length === 0) {
+  writeFileSync(fullRunFile, JSON.stringify({ date: new Date(runStarted).toISOString(), seconds: Math.round((Date.now() - runStarted) / 1000) }));
+}
+const fullRun = existsSync(fullRunFile) ? (JSON.parse(readFileSync(fullRunFile, 'utf8')) as { date: string; seconds: number }) : null;
 
 const rank = (file: string): number => {
   const base = file.replace(/\.json$/, '');
@@ -90,6 +96,7 @@ writeFileSync(
     'Made by `npm run bench` (all) or `npm run bench -- <name>` (one); each benchmark writes `bench/.out/<name>.json` and this file is rebuilt from those.',
     'Every contestant runs in its own process, rounds alternate the order, and each answer is checked before it is timed.',
     'Ratios are ours relative to the peer measured in the same run (above 1 means fw is faster or smaller); absolute numbers on these shared 2-core machines move 25-35% between runs.',
+    fullRun ? `Last full run (\`npm run bench\`, every benchmark): started ${fullRun.date}, ${Math.floor(fullRun.seconds / 60)} min ${fullRun.seconds % 60} s wall time on this 2-core machine (budget: 15 minutes).` : '',
     '',
     ...sections,
   ].join('\n'),
