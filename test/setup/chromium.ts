@@ -1,6 +1,6 @@
 /**
- * Vitest global setup: the browser tests drive Debian's Chromium at /usr/bin/chromium (see test/README or the
- * main README). On a fresh machine it is not there yet; as root with apt-get (CI, a new dev box) this installs it,
+ * Vitest global setup: the browser tests drive Debian's Chromium at /usr/bin/chromium (see the README's Tests
+ * section). On a fresh machine it is not there yet; as root with apt-get (CI, a new dev box) this installs it,
  * elsewhere it says what to install, and the browser tests then fail with Playwright's own "executable doesn't exist".
  */
 import { execFileSync } from 'node:child_process';
