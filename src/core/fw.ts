@@ -212,9 +212,10 @@ export class Fw implements RouteRegistrar<Fw> {
   /** Sets the default data format (a registered name or a DataFormat). */
   setFormat(format: string | DataFormat): this { this.format = resolveFormat(format); this.generation++; return this; }
 
-  /** Builds every route's pipeline now (validators and serializers included) instead of on first request. */
+  /** Builds every route's pipeline (validators and serializers included) and the router's lookups now instead of on first request. */
   compile(): this {
     for (const route of this.routes) if (route.generation !== this.generation) this.pipelineFor(route);
+    this.router.build();
     return this;
   }
 

@@ -115,6 +115,11 @@ export class Router<T> {
     return this.anyLookup;
   }
 
+  /** Builds the per-method lookups now rather than on the first match (what `app.compile()` and a warm-up want). */
+  build(): void {
+    if (!this.built) this.buildLookups();
+  }
+
   private buildLookups(): void {
     const lookups = new Map<string, MethodLookup<T>>();
     for (const method of new Set([...this.methods, ANY])) {
