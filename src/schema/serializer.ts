@@ -40,6 +40,20 @@ const writeBoolean: Writer = (value) => (value === true ? 'true' : value === fal
 
 const writeNull: Writer = (value) => (value === null ? 'null' : JSON.stringify(value));
 
+/** `type: [<primitive>, 'null']`, the usual nullable field: one comparison instead of a union's category lookup. */
+const nullableString: Writer = (value) => (value === null ? 'null' : writeString(value));
+const nullableNumber: Writer = (value) => (value === null ? 'null' : writeNumber(value));
+const nullableBoolean: Writer = (value) => (value === null ? 'null' : writeBoolean(value));
+const nullable = new Map<Writer, Writer>([[writeString, nullableString], [writeNumber, nullableNumber], [writeBoolean, nullableBoolean]]);
+
+/** The kind an object writer inlines for a field's writer; a nullable primitive keeps its primitive's kind (a null goes to `write`). */
+function kindOf(write: Writer): FieldKind {
+  if (write === writeString || write === nullableString) return STRING;
+  if (write === writeNumber || write === nullableNumber) return NUMBER;
+  if (write === writeBoolean || write === nullableBoolean) return BOOLEAN;
+  return OTHER;
+}
+
 function isPlain(value: object): boolean {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
@@ -174,6 +188,11 @@ class Compiler {
     if (schema.nullable === true && !types.includes('null')) types.push('null');
     if (types.length === 0) return generic;
     if (types.length === 1) return this.single(types[0], schema);
+    if (types.length === 2 && types.includes('null')) {
+      const other = this.single(types[0] === 'null' ? types[1] : types[0], schema);
+      const wrapped = nullable.get(other);
+      if (wrapped !== undefined) return wrapped;
+    }
     const branches = new Map<Category, Writer>();
     for (const type of types) {
       const category = (type === 'integer' ? 'number' : type) as Category;
@@ -209,7 +228,7 @@ class Compiler {
         first: '{' + quoteJSONString(key) + ':',
         prefix: ',' + quoteJSONString(key) + ':',
         write,
-        kind: write === writeString ? STRING : write === writeNumber ? NUMBER : write === writeBoolean ? BOOLEAN : OTHER,
+        kind: kindOf(write),
         shadowed: key in Object.prototype,
       };
     });

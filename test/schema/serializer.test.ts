@@ -150,6 +150,14 @@ describe('compileSerializer: nullable, enums, unions, refs', () => {
     expect(same(schema, { a: 'x', b: { c: 1, d: 2 } })).toBe('{"a":"x","b":{"c":1}}');
   });
 
+  it('writes nullable primitives in either order, and values of another type as JSON.stringify would', () => {
+    const schema = { type: 'object', properties: { s: { type: ['null', 'string'] }, n: { type: ['integer', 'null'] }, b: { type: 'boolean', nullable: true } } };
+    expect(same(schema, { s: null, n: null, b: null })).toBe('{"s":null,"n":null,"b":null}');
+    expect(same(schema, { s: 'q"uote', n: 3, b: false })).toBe('{"s":"q\\"uote","n":3,"b":false}');
+    expect(same(schema, { s: 5, n: Infinity, b: 'yes' })).toBe('{"s":5,"n":null,"b":"yes"}');
+    expect(compileSerializer({ type: ['string', 'null'] })(null)).toBe('null');
+  });
+
   it('writes enums and consts from precomputed text, falling back for values outside them', () => {
     const schema = { type: 'object', properties: { e: { enum: ['on', 'off', 'say "hi"', 1, null] }, c: { const: 'k' } } };
     expect(same(schema, { e: 'say "hi"', c: 'k' })).toBe('{"e":"say \\"hi\\"","c":"k"}');
