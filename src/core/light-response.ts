@@ -149,7 +149,9 @@ for (const key of Reflect.ownKeys(Response.prototype)) {
     Object.defineProperty(prototype, key, { get(this: LightResponse) { return (materialize(this) as unknown as Record<PropertyKey, unknown>)[key]; } });
   }
 }
-for (const slot of Object.getOwnPropertySymbols(new Response(null))) {
+/** The runtime Response's own symbol slots (undici keeps its state there; native Responses have none). */
+const responseSlots = Object.getOwnPropertySymbols(new Response(null));
+for (const slot of responseSlots) {
   Object.defineProperty(prototype, slot, { get(this: LightResponse) { return (materialize(this) as unknown as Record<symbol, unknown>)[slot]; } });
 }
 Object.defineProperty(prototype, 'constructor', { value: LightResponse, writable: true, configurable: true });
@@ -185,7 +187,7 @@ export function lightWithoutBody(response: LightResponse): Response {
  * symbol slots that a LightResponse forwards, so anything reading them gets the real Response. Runtimes with
  * native Responses (workerd, Bun, Deno) read internals a JavaScript object cannot forward, and get real ones.
  */
-const lightByDefault = Object.getOwnPropertySymbols(new Response(null)).length > 0;
+const lightByDefault = responseSlots.length > 0;
 
 /** Whether this request's answers may be light: the env's `lightResponses` flag when set, else the runtime default. */
 function lightAllowed(env: unknown): boolean {
