@@ -1,11 +1,13 @@
 /**
- * Runs the side-by-side benchmarks (all, or the ones named) and rewrites bench/RESULTS.md with a bar chart per benchmark;
+ * Runs the side-by-side benchmarks (all, or the ones named; fw is built once for the whole run, bench/lib/built-fw.ts)
+ * and rewrites bench/RESULTS.md with a bar chart per benchmark;
  * `--report-only` only rebuilds the report from bench/.out. Sections of benchmarks with no result in bench/.out (measured
  * on another machine or in another run) are kept as they are in the current RESULTS.md.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildFw, builtForRun } from './lib/built-fw';
 import { barChart } from './lib/chart';
 import type { BenchResult } from './lib/result';
 
@@ -28,10 +30,12 @@ mkdirSync(join(here, 'charts'), { recursive: true });
 
 let failed = false;
 const runStarted = Date.now();
-for (const name of reportOnly ? [] : wanted.length > 0 ? wanted : available) {
+const benches = reportOnly ? [] : wanted.length > 0 ? wanted : available;
+if (benches.length > 0) buildFw();
+for (const name of benches) {
   console.log(`\n=== bench ${name} ===`);
   const started = Date.now();
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, name, 'run.ts')], { stdio: 'inherit', cwd: join(here, '..') });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, name, 'run.ts')], { stdio: 'inherit', cwd: join(here, '..'), env: { ...process.env, [builtForRun]: '1' } });
   console.log(`=== ${name}: exit ${run.status} in ${((Date.now() - started) / 1000).toFixed(0)} s ===`);
   if (run.status !== 0) failed = true;
 }

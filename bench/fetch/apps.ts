@@ -1,10 +1,9 @@
-/** The same five-route app written for each framework under test, and what each route must answer. */
-import { H3, getQuery } from 'h3';
-import { Hono } from 'hono';
-import { RegExpRouter } from 'hono/router/reg-exp-router';
-import { Hono as TinyHono } from 'hono/tiny';
-import { AutoRouter, text, type IRequest } from 'itty-router';
-import { Fw } from 'fw';
+/**
+ * The same five-route app written for each framework under test, and what each route must answer. Each contestant
+ * imports only its own framework when loaded, so a measuring process does not pay for the others' imports.
+ */
+import type { Hono } from 'hono';
+import type { IRequest } from 'itty-router';
 
 /** Anything with a fetch(request) method. */
 export interface FetchApp {
@@ -13,7 +12,7 @@ export interface FetchApp {
 
 const user = { id: 123, name: 'Alice', roles: ['admin', 'editor'] };
 
-function fw(): FetchApp {
+function fw({ Fw }: typeof import('fw')): FetchApp {
   const app = new Fw();
   app
     .get('/', () => 'Hi')
@@ -51,7 +50,7 @@ function hono(create: () => Hono): () => FetchApp {
   };
 }
 
-function itty(): FetchApp {
+function itty({ AutoRouter, text }: typeof import('itty-router')): FetchApp {
   const router = AutoRouter();
   router
     .get('/', () => text('Hi'))
@@ -63,7 +62,7 @@ function itty(): FetchApp {
   return router;
 }
 
-function h3(): FetchApp {
+function h3({ H3, getQuery }: typeof import('h3')): FetchApp {
   const app = new H3();
   app.get('/', () => 'Hi');
   app.post('/json', (event) => event.req.json());
@@ -85,13 +84,31 @@ function h3(): FetchApp {
  */
 export const needsFreshRequest = new Set(['itty-router (AutoRouter)']);
 
-/** Every contestant by name; `fw` is ours. */
-export const apps: Record<string, () => FetchApp> = {
-  fw,
-  hono: hono(() => new Hono({ router: new RegExpRouter() })),
-  'hono/tiny': hono(() => new TinyHono() as unknown as Hono),
-  'itty-router (AutoRouter)': itty,
-  h3,
+/**
+ * Every contestant by name: loads its framework and resolves with the function that makes its app (not the app
+ * itself: itty's router answers any property, `then` included, so a promise of it never settles). `fw` is ours.
+ */
+export const apps: Record<string, () => Promise<() => FetchApp>> = {
+  fw: async () => {
+    const module = await import('fw');
+    return () => fw(module);
+  },
+  hono: async () => {
+    const [{ Hono: FullHono }, { RegExpRouter }] = await Promise.all([import('hono'), import('hono/router/reg-exp-router')]);
+    return hono(() => new FullHono({ router: new RegExpRouter() }));
+  },
+  'hono/tiny': async () => {
+    const { Hono: TinyHono } = await import('hono/tiny');
+    return hono(() => new TinyHono() as unknown as Hono);
+  },
+  'itty-router (AutoRouter)': async () => {
+    const module = await import('itty-router');
+    return () => itty(module);
+  },
+  h3: async () => {
+    const module = await import('h3');
+    return () => h3(module);
+  },
 };
 
 /** One benchmark case: how to make its Request, and what a correct answer holds. */

@@ -7,12 +7,12 @@ import { measure } from 'mitata';
 import { apps, cases, needsFreshRequest } from './apps';
 
 const name = process.argv[2];
-const factory = apps[name];
-if (!factory) {
+const load = apps[name];
+if (!load) {
   console.error(`usage: measure.ts <${Object.keys(apps).join('|')}>`);
   process.exit(2);
 }
-const app = factory();
+const app = (await load())();
 
 for (const c of cases) {
   const response = await app.fetch(c.request());

@@ -11,7 +11,7 @@ import type { BenchResult, BenchRow } from '../lib/result';
 
 const here = import.meta.dirname;
 const rounds = 3;
-const n = Number(process.env.FW_BENCH_REQUESTS ?? 8000);
+const n = Number(process.env.FW_BENCH_REQUESTS ?? 5000);
 const cases: Record<string, string> = {
   none: 'bare app (8 KB JSON, no middleware)',
   ratelimit: 'rate limit, memory, 100 clients',
@@ -51,7 +51,7 @@ const result: BenchResult = {
   date: new Date().toISOString(),
   rows,
   higherIsBetter: false,
-  notes: `${n} sequential in-process requests per run (after 2000 warm-up requests and a check of the answers: rate-limit headers, 304 on a matching If-None-Match, gzip round trip). Each contestant in its own process; ${rounds} rounds in alternating order. ratio = contestant time / fw time (above 1: fw faster). The bare rows show the frameworks without middleware, so each module's own cost is its row minus its framework's bare row.`,
+  notes: `${n} sequential in-process requests per run (after ${Math.ceil(n / 5)} warm-up requests and a check of the answers: rate-limit headers, 304 on a matching If-None-Match, gzip round trip). Each contestant in its own process; ${rounds} rounds in alternating order. ratio = contestant time / fw time (above 1: fw faster). The bare rows show the frameworks without middleware, so each module's own cost is its row minus its framework's bare row.`,
 };
 mkdirSync(join(here, '../.out'), { recursive: true });
 writeFileSync(join(here, '../.out/http-modules.json'), `${JSON.stringify(result, null, 2)}\n`);

@@ -14,8 +14,12 @@ export const builtFwTsconfig = join(root, 'bench', 'tsconfig.dist.json');
 /** The environment that makes tsx resolve `fw` and `fw-mcp` to their built packages. */
 export const builtFwEnv: Record<string, string> = { TSX_TSCONFIG_PATH: builtFwTsconfig };
 
-/** Builds fw and fw-mcp into dist/ (a few seconds), so a bench measures the current sources' build. */
+/** Set by bench/run.ts once it has built fw for the whole run, so each bench skips its own build. */
+export const builtForRun = 'FW_BENCH_BUILT';
+
+/** Builds fw and fw-mcp into dist/ (a few seconds), so a bench measures the current sources' build; skipped when bench/run.ts already built them. */
 export function buildFw(): void {
+  if (process.env[builtForRun] === '1') return;
   execFileSync(process.execPath, ['--import', 'tsx', join(root, 'src', 'tooling', 'build-package.ts')], { cwd: root, stdio: 'inherit' });
 }
 

@@ -15,7 +15,7 @@ buildFw();
 if (pinning) execFileSync('taskset', ['-a', '-pc', '1', String(process.pid)], { stdio: 'ignore' });
 
 const rounds = Number(process.env.MCP_BENCH_ROUNDS ?? 3);
-const seconds = Number(process.env.MCP_BENCH_SECONDS ?? 5);
+const seconds = Number(process.env.MCP_BENCH_SECONDS ?? 3);
 const ours: Contestant = { name: 'fw-mcp (fw/node, stateless)', script: join(import.meta.dirname, 'servers/fw-mcp.ts'), fw: true };
 const peer: Contestant = { name: 'SDK 1.32 stateless (Express, server per request)', script: join(import.meta.dirname, 'servers/sdk.ts') };
 const ceiling: Contestant = { name: 'node:http by hand (ceiling, no MCP layer)', script: join(import.meta.dirname, 'servers/raw-node.ts') };

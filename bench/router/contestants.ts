@@ -1,11 +1,10 @@
-/** The routers under test, each behind the same two calls: build from a route table, then look up (method, path). */
-import FindMyWay from 'find-my-way';
-import { RegExpRouter } from 'hono/router/reg-exp-router';
-import { SmartRouter } from 'hono/router/smart-router';
-import { TrieRouter } from 'hono/router/trie-router';
-import { IttyRouter } from 'itty-router';
-import { addRoute, createRouter, findRoute } from 'rou3';
-import { Router } from 'fw';
+/**
+ * The routers under test, each behind the same two calls: build from a route table, then look up (method, path).
+ * Each contestant imports only its own library when loaded, so a measuring process does not pay for the others' imports.
+ */
+import type { Router } from 'fw';
+import type { RegExpRouter } from 'hono/router/reg-exp-router';
+import type { TrieRouter } from 'hono/router/trie-router';
 import type { RouteDef } from './routes';
 
 /** What a lookup answers, normalized so every router can be checked the same way. */
@@ -24,8 +23,8 @@ type Factory = (routes: RouteDef[]) => Built;
 
 const id = (r: RouteDef): string => `${r.method} ${r.path}`;
 
-const ours: Factory = (routes) => {
-  const router = new Router<string>();
+const ours = (FwRouter: typeof Router): Factory => (routes) => {
+  const router = new FwRouter<string>();
   for (const r of routes) router.add(r.method, r.path, id(r));
   return {
     lookup: (method, path) => router.match(method, path),
@@ -55,7 +54,7 @@ function hono(create: () => RegExpRouter<string> | TrieRouter<string>): Factory 
   };
 }
 
-const findMyWay: Factory = (routes) => {
+const findMyWay = (FindMyWay: typeof import('find-my-way')): Factory => (routes) => {
   const router = FindMyWay();
   for (const r of routes) router.on(r.method as 'GET', r.path, () => undefined, { id: id(r) });
   return {
@@ -67,7 +66,7 @@ const findMyWay: Factory = (routes) => {
   };
 };
 
-const rou3: Factory = (routes) => {
+const rou3 = ({ addRoute, createRouter, findRoute }: typeof import('rou3')): Factory => (routes) => {
   const router = createRouter<string>();
   for (const r of routes) addRoute(router, r.method, r.path.endsWith('/*') ? `${r.path.slice(0, -1)}**:wild` : r.path, id(r));
   return {
@@ -86,7 +85,7 @@ const rou3: Factory = (routes) => {
 };
 
 /** itty-router's route table, matched the way its `fetch` matches: a linear scan over one RegExp per route. */
-const itty: Factory = (routes) => {
+const itty = (IttyRouter: typeof import('itty-router').IttyRouter): Factory => (routes) => {
   const router = IttyRouter();
   for (const r of routes) (router as unknown as Record<string, (path: string, handler: () => string) => void>)[r.method.toLowerCase()](r.path, () => id(r));
   const table = router.routes as unknown as [string, RegExp, (() => string)[], string][];
@@ -111,13 +110,25 @@ const itty: Factory = (routes) => {
   };
 };
 
-/** Every contestant by name; `fw` is ours, the others are measured against it. */
-export const contestants: Record<string, Factory> = {
-  fw: ours,
-  'hono RegExpRouter': hono(() => new RegExpRouter<string>()),
-  'hono TrieRouter': hono(() => new TrieRouter<string>()),
-  'hono SmartRouter': hono(() => new SmartRouter<string>({ routers: [new RegExpRouter<string>(), new TrieRouter<string>()] })),
-  'find-my-way': findMyWay,
-  rou3,
-  'itty-router': itty,
+const regExpRouter = async () => (await import('hono/router/reg-exp-router')).RegExpRouter;
+const trieRouter = async () => (await import('hono/router/trie-router')).TrieRouter;
+
+/** Every contestant by name, loaded on demand; `fw` is ours, the others are measured against it. */
+export const contestants: Record<string, () => Promise<Factory>> = {
+  fw: async () => ours((await import('fw')).Router),
+  'hono RegExpRouter': async () => {
+    const HonoRegExp = await regExpRouter();
+    return hono(() => new HonoRegExp<string>());
+  },
+  'hono TrieRouter': async () => {
+    const HonoTrie = await trieRouter();
+    return hono(() => new HonoTrie<string>());
+  },
+  'hono SmartRouter': async () => {
+    const [{ SmartRouter }, HonoRegExp, HonoTrie] = await Promise.all([import('hono/router/smart-router'), regExpRouter(), trieRouter()]);
+    return hono(() => new SmartRouter<string>({ routers: [new HonoRegExp<string>(), new HonoTrie<string>()] }));
+  },
+  'find-my-way': async () => findMyWay((await import('find-my-way')).default),
+  rou3: async () => rou3(await import('rou3')),
+  'itty-router': async () => itty((await import('itty-router')).IttyRouter),
 };

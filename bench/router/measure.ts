@@ -1,21 +1,22 @@
 /**
  * Child process: builds one router on one table, checks its 7 answers, then times each lookup with mitata (p50)
- * and prints JSON. Each timing gets ROUTER_BENCH_MS ms of CPU (default 200; mitata's own default is 642), which
- * keeps the whole bench within its share of `npm run bench`'s 15 minutes.
+ * and prints JSON. Each timing gets ROUTER_BENCH_MS ms of CPU (default 100; mitata's own default is 642; the
+ * spread over rounds is the same as at 200 on this machine), which keeps the whole bench within its share of
+ * `npm run bench`'s 15 minutes.
  */
 import { do_not_optimize, measure } from 'mitata';
 import { contestants } from './contestants';
 import { lookups, tables } from './routes';
 
 const [name, tableName] = process.argv.slice(2);
-const factory = contestants[name];
+const load = contestants[name];
 const table = tables[tableName];
-if (!factory || !table) {
+if (!load || !table) {
   console.error(`usage: measure.ts <${Object.keys(contestants).join('|')}> <${Object.keys(tables).join('|')}>`);
   process.exit(2);
 }
 
-const built = factory(table);
+const built = (await load())(table);
 for (const l of lookups) {
   const got = built.answer(l.method, l.path);
   if (JSON.stringify(got) !== JSON.stringify(l.expect)) {
@@ -24,7 +25,7 @@ for (const l of lookups) {
   }
 }
 
-const options = { min_cpu_time: Number(process.env.ROUTER_BENCH_MS ?? 200) * 1e6 };
+const options = { min_cpu_time: Number(process.env.ROUTER_BENCH_MS ?? 100) * 1e6 };
 const out: Record<string, number> = {};
 for (const l of lookups) out[l.name] = (await measure(() => do_not_optimize(built.lookup(l.method, l.path)), options)).p50;
 out['all 7 lookups'] = (await measure(() => {

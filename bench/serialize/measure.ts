@@ -6,14 +6,34 @@ import { coerce, compileSerializer, validate, validateAndCoerce } from 'fw';
 import { coerceCases, serializeCases } from './cases';
 
 const SAMPLES = Number(process.env.SERIALIZE_BENCH_SAMPLES ?? 5);
+const BATCH_NS = Number(process.env.SERIALIZE_BENCH_BATCH_MS ?? 100) * 1e6;
 
-function timeIt(run: () => unknown, batch: number): number {
+/** One warm-up batch: up to `batch` calls, cut short after BATCH_NS; returns how many calls ran and their ns. */
+function warmUp(run: () => unknown, batch: number): { calls: number; ns: number } {
+  const start = process.hrtime.bigint();
+  let calls = 0;
+  while (calls < batch) {
+    run();
+    calls++;
+    if ((calls & 63) === 0 && Number(process.hrtime.bigint() - start) > BATCH_NS) break;
+  }
+  return { calls, ns: Number(process.hrtime.bigint() - start) };
+}
+
+/**
+ * Median ns per call over SAMPLES timed batches, after 3 warm-up batches. A timed batch is the case's batch size,
+ * or as many calls as the last warm-up ran in about BATCH_NS (SERIALIZE_BENCH_BATCH_MS, default 100 ms) when the
+ * contestant is too slow for the full batch in that time.
+ */
+function timeIt(run: () => unknown, maxBatch: number): number {
+  let warm = { calls: 0, ns: 0 };
+  for (let s = 0; s < 3; s++) warm = warmUp(run, maxBatch);
+  const batch = warm.calls < maxBatch ? Math.max(1, Math.floor((warm.calls * BATCH_NS) / warm.ns)) : maxBatch;
   const samples: number[] = [];
-  for (let s = 0; s < SAMPLES + 3; s++) {
+  for (let s = 0; s < SAMPLES; s++) {
     const start = process.hrtime.bigint();
     for (let i = 0; i < batch; i++) run();
-    const ns = Number(process.hrtime.bigint() - start) / batch;
-    if (s >= 3) samples.push(ns);
+    samples.push(Number(process.hrtime.bigint() - start) / batch);
   }
   samples.sort((a, b) => a - b);
   return samples[Math.floor(samples.length / 2)];

@@ -80,7 +80,7 @@ const result: BenchResult = {
     'ratio = contestant median / fw median in the same run (above 1: fw faster). fw compiles schemas into closures (runs on workers); fast-json-stringify generates source with new Function (refused on workers).',
     'Timings are of producing the string, as in fast-json-stringify\'s benchmark; the "flattened" cases also read a character from the middle, which makes V8 flatten a concatenated string (what encoding it into a Response body costs; JSON.stringify returns flat strings).',
     'validateAndCoerce rows: ratio = row median / fast-path median; "coerce + validate every time" is the cost the fast path avoids on the same conforming data; "@cfworker/json-schema alone" is the interpreter fw falls back to (and always uses for error lists), timed on the same data.',
-    `${ROUNDS} rounds, one process per contestant per round (running every case of its kind), order rotated each round; median of the per-process medians (5 timed batches each, SERIALIZE_BENCH_SAMPLES), spread = half the range over rounds.`,
+    `${ROUNDS} rounds, one process per contestant per round (running every case of its kind), order rotated each round; median of the per-process medians (5 timed batches each, SERIALIZE_BENCH_SAMPLES, after 3 warm-up batches; a batch is the case's batch size, or fewer calls for a contestant too slow to run it within 100 ms, SERIALIZE_BENCH_BATCH_MS), spread = half the range over rounds.`,
   ].join(' '),
   higherIsBetter: false,
 };

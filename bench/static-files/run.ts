@@ -3,13 +3,14 @@
  * its small-file cache after a stat), a 300 KB file (streamed from disk by both), and a 4 KB range of it. In-process
  * `fetch` calls with bodies read to the end, each contestant in its own process, 3 rounds in alternating order,
  * answers checked byte for byte before timing. Writes bench/.out/static-files.json.
- * Then the same files over HTTP under concurrent load (each server alone in its process, autocannon -c 50, 3
- * alternating rounds): bench/.out/static-files-http.json.
+ * Then the same files over HTTP under concurrent load (each server alone in its process, autocannon -c 50 from the
+ * HTTP benches' load generator, 3 alternating rounds): bench/.out/static-files-http.json.
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { hasTaskset, pinned, startLoad, type LoadGenerator } from '../http-node/load-client';
 import type { BenchResult, BenchRow } from '../lib/result';
 import { large, small } from './files';
 
@@ -57,12 +58,11 @@ mkdirSync(join(here, '../.out'), { recursive: true });
 writeFileSync(join(here, '../.out/static-files.json'), `${JSON.stringify(result, null, 2)}\n`);
 console.table(rows.map((r) => ({ case: r.case, contestant: r.contestant, median: r.median.toFixed(1), unit: r.unit, spread: r.spread, ratio: r.ratio!.toFixed(2) })));
 
-const autocannon = join(here, '../../node_modules/.bin/autocannon');
-const taskset = existsSync('/usr/bin/taskset');
-const pin = (core: number, command: string[]) => (taskset ? ['taskset', '-c', String(core), ...command] : command);
+const httpWarmup = 1;
+const httpSeconds = 2;
 
 function startServer(framework: string): Promise<{ child: ChildProcess; port: number }> {
-  const [bin, ...args] = pin(0, [process.execPath, '--import', 'tsx', join(here, 'server.ts'), framework]);
+  const [bin, ...args] = pinned(0, [process.execPath, '--import', 'tsx', join(here, 'server.ts'), framework]);
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${framework} server exited with ${code}`)));
@@ -75,11 +75,10 @@ async function checkServer(port: number, path: string, expected: Uint8Array): Pr
   if (body.byteLength !== expected.byteLength || !body.every((b, i) => b === expected[i])) throw new Error(`wrong answer for ${path} on port ${port}`);
 }
 
-function rps(port: number, path: string, seconds: number): number {
-  const [bin, ...args] = pin(1, [autocannon, '-c', '50', '-d', String(seconds), '-j', `http://127.0.0.1:${port}${path}`]);
-  const out = JSON.parse(execFileSync(bin, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 })) as { requests: { average: number }; errors: number; non2xx: number };
-  if (out.errors > 0 || out.non2xx > 0) throw new Error(`${path}: ${out.errors} errors, ${out.non2xx} non-2xx answers under load`);
-  return out.requests.average;
+async function rps(load: LoadGenerator, port: number, path: string, seconds: number): Promise<number> {
+  const out = await load.run({ url: `http://127.0.0.1:${port}${path}`, method: 'GET', seconds, connections: 50, pipelining: 1 });
+  if (out.errors > 0 || out.non2xx > 0 || out.requests === 0) throw new Error(`${path}: ${out.errors} errors, ${out.non2xx} non-2xx answers, ${out.requests} answers under load`);
+  return out.requests / out.duration;
 }
 
 const httpCases: Record<string, { path: string; body: Uint8Array }> = {
@@ -88,25 +87,30 @@ const httpCases: Record<string, { path: string; body: Uint8Array }> = {
 };
 const httpRounds = 3;
 const httpRows: BenchRow[] = [];
-for (const [label, { path, body }] of Object.entries(httpCases)) {
-  const measured: Record<string, number[]> = { fw: [], hono: [] };
-  for (let round = 0; round < httpRounds; round++) {
-    for (const framework of round % 2 === 0 ? ['fw', 'hono'] : ['hono', 'fw']) {
-      const { child, port } = await startServer(framework);
-      try {
-        await checkServer(port, path, body);
-        rps(port, path, 1);
-        measured[framework].push(rps(port, path, 2));
-      } finally {
-        await new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM'))));
+const load = startLoad();
+try {
+  for (const [label, { path, body }] of Object.entries(httpCases)) {
+    const measured: Record<string, number[]> = { fw: [], hono: [] };
+    for (let round = 0; round < httpRounds; round++) {
+      for (const framework of round % 2 === 0 ? ['fw', 'hono'] : ['hono', 'fw']) {
+        const { child, port } = await startServer(framework);
+        try {
+          await checkServer(port, path, body);
+          await rps(load, port, path, httpWarmup);
+          measured[framework].push(await rps(load, port, path, httpSeconds));
+        } finally {
+          await new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill('SIGTERM'))));
+        }
       }
     }
+    const ours = median(measured.fw);
+    for (const framework of ['fw', 'hono']) {
+      const m = median(measured[framework]);
+      httpRows.push({ case: label, contestant: labels[framework], median: m, unit: 'req/s', spread: `${Math.round(Math.min(...measured[framework]))}-${Math.round(Math.max(...measured[framework]))}`, ratio: ours / m });
+    }
   }
-  const ours = median(measured.fw);
-  for (const framework of ['fw', 'hono']) {
-    const m = median(measured[framework]);
-    httpRows.push({ case: label, contestant: labels[framework], median: m, unit: 'req/s', spread: `${Math.round(Math.min(...measured[framework]))}-${Math.round(Math.max(...measured[framework]))}`, ratio: ours / m });
-  }
+} finally {
+  load.close();
 }
 const httpResult: BenchResult = {
   name: 'static-files-http',
@@ -114,7 +118,7 @@ const httpResult: BenchResult = {
   date: new Date().toISOString(),
   rows: httpRows,
   higherIsBetter: true,
-  notes: `Each server alone in its own process (fw/node serve vs @hono/node-server serve, both serving the same files), pinned to core 0 when taskset exists; autocannon -c 50 for 2 s after a 1 s warm-up, pinned to core 1; ${httpRounds} rounds in alternating order; each answer checked byte for byte first and no errors or non-2xx answers allowed. ratio = fw req/s / contestant req/s (above 1: fw faster).`,
+  notes: `Each server alone in its own process (fw/node serve vs @hono/node-server serve, both serving the same files); autocannon -c 50 for ${httpSeconds} s after a ${httpWarmup} s warm-up, from one load generator (bench/http-node/load.ts); ${hasTaskset ? 'servers pinned to core 0 and the load to core 1 with taskset' : 'taskset not available, nothing pinned'}; ${httpRounds} rounds in alternating order; each answer checked byte for byte first and no errors or non-2xx answers allowed. ratio = fw req/s / contestant req/s (above 1: fw faster).`,
 };
 writeFileSync(join(here, '../.out/static-files-http.json'), `${JSON.stringify(httpResult, null, 2)}\n`);
 console.table(httpRows.map((r) => ({ case: r.case, contestant: r.contestant, median: Math.round(r.median), unit: r.unit, spread: r.spread, ratio: r.ratio!.toFixed(2) })));

@@ -3,22 +3,21 @@
  * with the bindings of wrangler.toml, times setup to first response and first dispatch after ready, then a few
  * warm requests, and disposes it. Prints `[{ setupMs, firstMs, warmMs, status, body }, ...]` as JSON on stdout.
  * A throwaway raw worker runs first so miniflare's own Node-side first-use costs are not charged to the contestant.
- * Usage: probe.ts <bundle.js> <path> <samples>
+ * The worker options (wrangler.toml's bindings) come as JSON from run.ts, which reads them with wrangler once.
+ * Usage: probe.ts <bundle.js> <path> <samples> <worker-options.json>
  */
 import { Miniflare, type MiniflareOptions } from 'miniflare';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 
-const [bundle, path, count] = process.argv.slice(2);
+const [bundle, path, count, optionsFile] = process.argv.slice(2);
 // The bundle, plus the text modules wrangler kept beside it (the example's SQL migration).
 const dir = dirname(bundle);
 const modules = [
   { type: 'ESModule', path: basename(bundle), contents: readFileSync(bundle, 'utf8') },
   ...readdirSync(dir).filter((name) => /\.(sql|txt|html)$/.test(name)).map((name) => ({ type: 'Text', path: name, contents: readFileSync(join(dir, name), 'utf8') })),
 ];
-const { workerOptions } = unstable_getMiniflareWorkerOptions(join(process.cwd(), 'wrangler.toml'));
-const options = { ...workerOptions, modules } as MiniflareOptions;
+const options = { ...JSON.parse(readFileSync(optionsFile, 'utf8')), modules } as MiniflareOptions;
 const url = `http://localhost${path}`;
 
 const harness = new Miniflare({ modules: true, script: 'export default { fetch: () => new Response("warm") }', compatibilityDate: '2026-04-01' });

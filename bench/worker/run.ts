@@ -5,10 +5,12 @@
  * runs in its own process per round, each sample on a fresh miniflare; the order alternates over the rounds.
  * Writes bench/.out/worker.json and prints a table.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { buildApp, root } from '../bundle/build';
 import type { BenchResult, BenchRow } from '../lib/result';
 
@@ -37,16 +39,20 @@ async function bundled(name: string, entry: string): Promise<string> {
   return file;
 }
 
-execFileSync('npm', ['run', 'build:worker', '--', join(dir, 'example')], { cwd: root, stdio: 'ignore' });
+const exampleBuilt = promisify(execFile)('npm', ['run', 'build:worker', '--', join(dir, 'example')], { cwd: root });
+const [raw, fw, hono] = await Promise.all([bundled('raw', 'bench/worker/apps/raw.ts'), bundled('fw', 'bench/bundle/apps/fw-worker.ts'), bundled('hono', 'bench/bundle/apps/hono.ts')]);
+const optionsFile = join(dir, 'worker-options.json');
+writeFileSync(optionsFile, JSON.stringify(unstable_getMiniflareWorkerOptions(join(root, 'wrangler.toml')).workerOptions));
+await exampleBuilt;
 const contestants: Contestant[] = [
-  { name: 'raw export default { fetch }', bundle: await bundled('raw', 'bench/worker/apps/raw.ts'), path: '/', expect: 'Hello' },
+  { name: 'raw export default { fetch }', bundle: raw, path: '/', expect: 'Hello' },
   { name: 'fw example (npm run build:worker)', bundle: join(dir, 'example', 'index.js'), path: '/hello/World', expect: '{"message":"Hello, World!"}' },
-  { name: 'fw one route (worker(app))', bundle: await bundled('fw', 'bench/bundle/apps/fw-worker.ts'), path: '/', expect: 'Hello' },
-  { name: 'hono one route', bundle: await bundled('hono', 'bench/bundle/apps/hono.ts'), path: '/', expect: 'Hello' },
+  { name: 'fw one route (worker(app))', bundle: fw, path: '/', expect: 'Hello' },
+  { name: 'hono one route', bundle: hono, path: '/', expect: 'Hello' },
 ];
 
 function probe(c: Contestant, count: number): Sample[] {
-  const args = ['--import', 'tsx', join(root, 'bench/worker/probe.ts'), c.bundle, c.path, String(count)];
+  const args = ['--import', 'tsx', join(root, 'bench/worker/probe.ts'), c.bundle, c.path, String(count), optionsFile];
   const run = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
   const line = run.stdout.trim().split('\n').pop() ?? '';
   if (run.status !== 0 || !line.startsWith('[')) throw new Error(`probe of ${c.name} failed:\n${run.stdout}\n${run.stderr}`);
