@@ -9,12 +9,37 @@ export interface Match<T> {
   params: Params;
 }
 
-/** What one method looks up: its parameterless paths, then its compiled dynamic routes (`all` routes merged in). */
+/**
+ * The parameterless paths of one length: up to `directCompare` of them are compared directly (a length-checked
+ * string compare is cheaper than hashing the request's path for a table lookup), more go through a table.
+ */
+interface StaticBucket<T> {
+  paths: string[];
+  matches: Match<T>[];
+  table: Record<string, Match<T>> | null;
+}
+
+const directCompare = 4;
+
+/** What one method looks up: its parameterless paths by length, then its compiled dynamic routes (`all` routes merged in). */
 interface MethodLookup<T> {
-  statics: Record<string, Match<T>> | null;
-  /** `staticLengths[n]` is true when some static path has n characters: a cheap filter before hashing the path. */
-  staticLengths: boolean[];
+  staticsByLength: (StaticBucket<T> | undefined)[];
   dynamic: DynamicLookup<T> | null;
+}
+
+/** The dynamic routes' match: the RegExp of the path's first character, then the one of routes starting with a parameter. */
+function dynamicMatch<T>(dynamic: DynamicLookup<T>, path: string): Match<T> | null {
+  const matcher = dynamic.byFirstChar[path.charCodeAt(1)];
+  const found = matcher === undefined ? undefined : runMatcher(matcher, path);
+  if (found !== undefined) return found;
+  return dynamic.fallback === null ? null : runMatcher(dynamic.fallback, path) ?? null;
+}
+
+function staticHit<T>(bucket: StaticBucket<T>, path: string): Match<T> | undefined {
+  if (bucket.table !== null) return bucket.table[path];
+  const paths = bucket.paths;
+  for (let i = 0; i < paths.length; i++) if (paths[i] === path) return bucket.matches[i];
+  return undefined;
 }
 
 /** The frozen params object every static match shares (callers that hand params out copy it first). */
@@ -39,7 +64,7 @@ export class Router<T> {
   private lookups = new Map<string, MethodLookup<T>>();
   private methodNames: string[] = [];
   private methodLookups: MethodLookup<T>[] = [];
-  private anyLookup: MethodLookup<T> = { statics: null, staticLengths: [], dynamic: null };
+  private anyLookup: MethodLookup<T> = { staticsByLength: [], dynamic: null };
   private built = true;
 
   /** Registers a value for a method (or `ALL`) and a path pattern; the first registration of a pair wins. */
@@ -88,17 +113,12 @@ export class Router<T> {
   match(method: string, path: string): Match<T> | null {
     if (!this.built) this.buildLookups();
     const lookup = this.lookupFor(method);
-    const statics = lookup.statics;
-    if (statics !== null && lookup.staticLengths[path.length] === true) {
-      const hit = statics[path];
+    const bucket = lookup.staticsByLength[path.length];
+    if (bucket !== undefined) {
+      const hit = staticHit(bucket, path);
       if (hit !== undefined) return hit;
     }
-    const dynamic = lookup.dynamic;
-    if (dynamic === null) return null;
-    const bucket = dynamic.byFirstChar[path.charCodeAt(1)];
-    const found = bucket === undefined ? undefined : runMatcher(bucket, path);
-    if (found !== undefined) return found;
-    return dynamic.fallback === null ? null : runMatcher(dynamic.fallback, path) ?? null;
+    return lookup.dynamic === null ? null : dynamicMatch(lookup.dynamic, path);
   }
 
   /** Lists the methods (`ALL` included) that some route answers on this path, for 405 and OPTIONS answers. */
@@ -128,13 +148,18 @@ export class Router<T> {
         const value = pickStatic(byMethod, method);
         if (value !== undefined) statics.set(path, { value, params: noParams });
       }
-      const staticLengths: boolean[] = [];
-      const table: Record<string, Match<T>> = Object.create(null);
+      const staticsByLength: (StaticBucket<T> | undefined)[] = [];
       for (const [path, match] of statics) {
-        staticLengths[path.length] = true;
-        table[path] = match;
+        const bucket = (staticsByLength[path.length] ??= { paths: [], matches: [], table: null });
+        bucket.paths.push(path);
+        bucket.matches.push(match);
       }
-      lookups.set(method, { statics: statics.size === 0 ? null : table, staticLengths, dynamic: this.dynamicCount === 0 ? null : compileDynamic(this.raw, method) });
+      for (const bucket of staticsByLength) {
+        if (bucket === undefined || bucket.paths.length <= directCompare) continue;
+        bucket.table = Object.create(null) as Record<string, Match<T>>;
+        for (let i = 0; i < bucket.paths.length; i++) bucket.table[bucket.paths[i]] = bucket.matches[i];
+      }
+      lookups.set(method, { staticsByLength, dynamic: this.dynamicCount === 0 ? null : compileDynamic(this.raw, method) });
     }
     this.anyLookup = lookups.get(ANY)!;
     lookups.delete(ANY);
