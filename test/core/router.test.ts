@@ -125,6 +125,20 @@ describe('Router', () => {
     expect(router.match('GET', '/user/lookup/email/a@b')?.params).toEqual({ address: 'a@b' });
   });
 
+  it('finds static paths of one length whether they are compared directly (up to four) or looked up in a table (more)', () => {
+    const router = table();
+    const few = ['/aa1', '/aa2', '/aa3'];
+    const many = ['/bbbb1', '/bbbb2', '/bbbb3', '/bbbb4', '/bbbb5', '/bbbb6'];
+    for (const path of [...few, ...many]) router.add('GET', path, path);
+    router.add('POST', '/aa4', 'post');
+    for (const path of [...few, ...many]) expect(router.match('GET', path)?.value).toBe(path);
+    expect(router.match('GET', '/aa4')).toBeNull();
+    expect(router.match('POST', '/aa4')?.value).toBe('post');
+    expect(router.match('GET', '/bbbb7')).toBeNull();
+    expect(router.match('GET', '/constructor')).toBeNull();
+    expect(router.match('GET', '/user/comments')?.value).toBe('GET /user/comments');
+  });
+
   it('static segments with RegExp special characters match literally', () => {
     const router = new Router<string>();
     router.add('GET', '/file.json/:id', 'dot');
