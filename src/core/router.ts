@@ -65,6 +65,8 @@ export class Router<T> {
   private methodNames: string[] = [];
   private methodLookups: MethodLookup<T>[] = [];
   private anyLookup: MethodLookup<T> = { staticsByLength: [], dynamic: null };
+  /** GET's lookup (the `all` lookup when no GET route exists), taken without the method scan. */
+  private getLookup: MethodLookup<T> = this.anyLookup;
   private built = true;
 
   /** Registers a value for a method (or `ALL`) and a path pattern; the first registration of a pair wins. */
@@ -112,7 +114,7 @@ export class Router<T> {
   /** Finds the value for a request method and a path (no query string), or null. */
   match(method: string, path: string): Match<T> | null {
     if (!this.built) this.buildLookups();
-    const lookup = this.lookupFor(method);
+    const lookup = method === 'GET' ? this.getLookup : this.lookupFor(method);
     const bucket = lookup.staticsByLength[path.length];
     if (bucket !== undefined) {
       const hit = staticHit(bucket, path);
@@ -162,6 +164,7 @@ export class Router<T> {
       lookups.set(method, { staticsByLength, dynamic: this.dynamicCount === 0 ? null : compileDynamic(this.raw, method) });
     }
     this.anyLookup = lookups.get(ANY)!;
+    this.getLookup = lookups.get('GET') ?? this.anyLookup;
     lookups.delete(ANY);
     this.lookups = lookups;
     this.methodNames = [...lookups.keys()];
