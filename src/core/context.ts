@@ -4,7 +4,7 @@ import { TEXT_PLAIN } from './respond';
 import { makeResponse } from './light-response';
 import { copyQueryValues, parseQueryCached, type ParsedQuery, type QueryParseCache } from './query';
 import type { Params } from './router';
-import { getFormat, jsonFormat, negotiateFormat, type DataFormat } from '../schema/formats';
+import { getFormat, jsonFormat, negotiable, negotiateFormat, type DataFormat } from '../schema/formats';
 import type { Fw } from './fw';
 
 /** What a platform hands a request besides the Request: `waitUntil` keeps work alive after the response. */
@@ -206,7 +206,8 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** The data format the client asked for through Accept, among those registered. */
   responseFormat(): DataFormat {
-    return negotiateFormat(this.request.headers.get('accept'), this.app.getFormat());
+    const fallback = this.app.getFormat();
+    return negotiable(fallback) ? negotiateFormat(this.request.headers.get('accept'), fallback) : fallback;
   }
 
   private respond(body: BodyInit | null, status: number, contentType: string | null): Response {

@@ -78,13 +78,18 @@ export function formatCount(): number {
   return byName.size;
 }
 
+/** Whether an Accept header could pick anything but `fallback` (false while JSON is the only format and the default). */
+export function negotiable(fallback: DataFormat): boolean {
+  return byName.size !== 1 || byName.get('json') !== fallback;
+}
+
 /**
  * Picks the response format for an Accept header: the best-ranked range (quality values honoured)
  * that a registered format serves; `*\/*` and a missing header mean the default, and so does a
  * header that names nothing registered (fw answers in its default format rather than with a 406).
  */
 export function negotiateFormat(accept: string | null, fallback: DataFormat): DataFormat {
-  if (accept === null || (byName.size === 1 && byName.get('json') === fallback)) return fallback;
+  if (accept === null || !negotiable(fallback)) return fallback;
   for (const { type } of parseAccept(accept)) {
     if (type === '*/*') return fallback;
     if (type.endsWith('/*')) {

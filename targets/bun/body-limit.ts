@@ -10,12 +10,15 @@ function tooLarge(limit: number): Response {
 const drainSlack = 64 * 1024;
 
 /**
- * Enforces `maxBodySize` in fw rather than in Bun, which drops a chunked body over its limit without an answer:
+ * Enforces `maxBodySize` in fw rather than in Bun, which drops a chunked body over its limit without an answer
+ * (GET and HEAD, which carry no body, pass untouched: reading their headers would make Bun build a Headers object):
  * a Content-Length over the limit is a 413 at once; a body without one is counted as it is read and, once past the
  * limit, drained (up to 64 KiB more, so closing the socket does not reset the answer away) and then failed with a
  * BodyTooLargeError, which the core answers with a 413.
  */
 export function limitBody(request: Request, limit: number): Request | Response {
+  const method = request.method;
+  if (method === 'GET' || method === 'HEAD') return request;
   const length = request.headers.get('content-length');
   if (length !== null) return Number(length) > limit ? tooLarge(limit) : request;
   if (request.body === null) return request;
