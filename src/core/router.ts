@@ -61,7 +61,6 @@ export class Router<T> {
   private readonly staticRoutes = new Map<string, Map<string, T>>();
   private readonly methods = new Set<string>();
   private dynamicCount = 0;
-  private lookups = new Map<string, MethodLookup<T>>();
   private methodNames: string[] = [];
   private methodLookups: MethodLookup<T>[] = [];
   private anyLookup: MethodLookup<T> = { staticsByLength: [], dynamic: null };
@@ -166,7 +165,6 @@ export class Router<T> {
     this.anyLookup = lookups.get(ANY)!;
     this.getLookup = lookups.get('GET') ?? this.anyLookup;
     lookups.delete(ANY);
-    this.lookups = lookups;
     this.methodNames = [...lookups.keys()];
     this.methodLookups = [...lookups.values()];
     this.built = true;

@@ -73,11 +73,6 @@ export function resetFormats(): void {
   registerFormat(jsonFormat);
 }
 
-/** How many formats are registered; the core skips negotiation while JSON is the only one. */
-export function formatCount(): number {
-  return byName.size;
-}
-
 /** Whether an Accept header could pick anything but `fallback` (false while JSON is the only format and the default). */
 export function negotiable(fallback: DataFormat): boolean {
   return byName.size !== 1 || byName.get('json') !== fallback;

@@ -21,9 +21,9 @@ function fileStream(file: string, start: number, end: number): ReadableStream<Ui
   let handle: FileHandle | null = null;
   let position = start;
   const close = (): Promise<void> | undefined => {
-    const open = handle;
+    const current = handle;
     handle = null;
-    return open?.close();
+    return current?.close();
   };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
