@@ -39,6 +39,7 @@ describe('session: bad cookies start a fresh session, never an error page', () =
     ['a leading dot', '.abc'],
     ['a signature that is not base64url', 'abc.!!!$$$'],
     ['a signature of the wrong length', 'abc.AAAA'],
+    ['a signature of 4n+1 characters (no byte form; atob throws on it)', 'abc.AAAAA'],
     ['broken percent-encoding', '%E0%A4%A'],
     ['a NUL byte', 'abc%00.def'],
     ['a huge value', 'x'.repeat(100_000)],
@@ -67,6 +68,23 @@ describe('session: bad cookies start a fresh session, never an error page', () =
     const fw = await app({ store });
     const res = await me(fw, `session=${signedValue('known-id', secret)}`);
     expect(await res.json()).toMatchObject({ user: 'grace', isNew: false, id: 'known-id' });
+  });
+
+  it('accepts only the canonical base64url signature: the three variants differing in the unused low bits are refused', async () => {
+    const fw = await app();
+    const cookie = cookieHeader(await fw.request('/login?user=ada'));
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const mac = cookie.slice(cookie.lastIndexOf('.') + 1);
+    expect(mac).toHaveLength(43);
+    const last = alphabet.indexOf(mac.at(-1)!);
+    const variants = [1, 2, 3].map((bits) => `${cookie.slice(0, -1)}${alphabet[last ^ bits]}`);
+    for (const variant of variants) {
+      expect(Buffer.from(variant.slice(variant.lastIndexOf('.') + 1), 'base64url')).toEqual(Buffer.from(mac, 'base64url'));
+      const res = await me(fw, variant);
+      expect(await res.json()).toMatchObject({ user: null, isNew: true });
+      expect(setCookieOf(res)).toBeNull();
+    }
+    expect(await (await me(fw, cookie)).json()).toMatchObject({ user: 'ada', isNew: false });
   });
 
   it('starts fresh (with a new id) when the signed session has expired from the store', async () => {
