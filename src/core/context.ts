@@ -74,7 +74,7 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   queries(key?: string): string[] | Record<string, string[]> {
     const all = this.parseQuery().all;
     if (key === undefined) {
-      const copy: Record<string, string[]> = {};
+      const copy = Object.create(null) as Record<string, string[]>;
       for (const k in all) copy[k] = [...all[k]];
       return copy;
     }

@@ -6,6 +6,7 @@ import { QueryParseCache } from './query';
 import { defaultErrorResponse, toResponse } from './respond';
 import { LightResponse, lightWithoutBody, makeResponse } from './light-response';
 import { Router, noParams, normalizePattern, type Match } from './router';
+import { canonicalPath, canonicalPattern, rawPathOf } from './path';
 import { jsonFormat, getFormat, type DataFormat } from '../schema/formats';
 import { WebSocketRoutes, type WebSocketHandlers, type WebSocketRouteOptions, type WebSocketUpgrade } from './websocket';
 import type { Database } from '../db/database';
@@ -29,7 +30,7 @@ function isPlugin(value: unknown): value is FwPluginConfig {
 }
 
 function prefixOf(path: string): string | null {
-  let p = normalizePattern(path);
+  let p = canonicalPattern(path);
   if (p.endsWith('/*')) p = p.slice(0, -2) || '/';
   return p === '/' || p === '*' || p === '/*' ? null : p;
 }
@@ -93,9 +94,13 @@ export class Fw implements RouteRegistrar<Fw> {
     return this.fetch(request);
   }
 
-  /** Answers a path or Request in process (for tests and in-process calls): `app.request('/users')`. */
+  /**
+   * Answers a path, URL or Request in process (for tests and in-process calls): `app.request('/users')`. A path is
+   * taken as written on `http://localhost` (`//admin` is a path, not a host); `init` applies to a Request too.
+   */
   async request(input: string | Request, init?: RequestInit): Promise<Response> {
-    const request = typeof input === 'string' ? new Request(new URL(input, 'http://localhost'), init) : input;
+    const request = typeof input !== 'string' ? (init === undefined ? input : new Request(input, init))
+      : new Request(input.startsWith('/') ? `http://localhost${input}` : new URL(input, 'http://localhost'), init);
     return this.fetch(request);
   }
 
@@ -113,7 +118,7 @@ export class Fw implements RouteRegistrar<Fw> {
     const upper = method.toUpperCase() as RouteMethod;
     if (!methods.includes(upper)) throw new Error(`Unknown route method "${method}": use one of ${methods.join(', ')}`);
     if (typeof path !== 'string') throw new TypeError('A route path must be a string');
-    const record: RouteRecord = { method: upper, path: normalizePattern(path), handler, options, pipeline: null, generation: -1 };
+    const record: RouteRecord = { method: upper, path: canonicalPattern(path), handler, options, pipeline: null, generation: -1 };
     this.router.add(upper, record.path, record);
     this.routes.push(record);
     this.generation++;
@@ -122,7 +127,7 @@ export class Fw implements RouteRegistrar<Fw> {
 
   /** Registers a WebSocket route; `Data` types `ws.data` (what the `upgrade(ctx)` handler returns). */
   ws<Data = Record<string, unknown>>(path: string, handlers: WebSocketHandlers<Data>, options?: WebSocketRouteOptions): this {
-    this.websockets.add(normalizePattern(path), handlers, options);
+    this.websockets.add(canonicalPattern(path), handlers, options);
     return this;
   }
 
@@ -334,13 +339,10 @@ export class Fw implements RouteRegistrar<Fw> {
 
   private dispatch(request: Request, env: unknown, executionCtx: ExecutionContext | undefined): Response | Promise<Response> {
     const url = request.url;
-    const start = url.indexOf('/', url.indexOf(':') + 3);
-    let queryStart = url.indexOf('?', start);
-    let end = url.indexOf('#', start);
-    if (end === -1) end = queryStart === -1 ? url.length : queryStart;
-    else if (queryStart > end) queryStart = -1;
-    else if (queryStart !== -1) end = queryStart;
-    const path = start === -1 ? '/' : url.slice(start, end);
+    const raw = rawPathOf(url);
+    const path = canonicalPath(raw);
+    if (path === null) return this.malformedPath(request, env, executionCtx);
+    const queryStart = queryStartOf(url);
     const method = request.method;
     const match = this.router.match(method, path) ?? this.fallbackMatch(method, path);
     const ctx = new this.ContextClass(this, request, path, queryStart, this.queryCache, env, executionCtx);
@@ -352,6 +354,13 @@ export class Fw implements RouteRegistrar<Fw> {
     const response = this.middleware.length === 0 ? pipeline(ctx) : runMiddleware(this, ctx, this.middleware, pipeline);
     if (method !== 'HEAD' || route.method === 'HEAD') return response;
     return Promise.resolve(response).then(withoutBody);
+  }
+
+  /** The 400 for a path with no canonical form, answered before any middleware (no guard could judge it). */
+  private malformedPath(request: Request, env: unknown, executionCtx: ExecutionContext | undefined): Response {
+    const ctx = new this.ContextClass(this, request, '/', -1, null, env, executionCtx);
+    const error = Object.assign(new Error('Malformed percent-encoding in the request path'), { status: 400, code: 'BAD_PATH' });
+    return defaultErrorResponse(ctx, error, this.config.development ?? false);
   }
 
   /** The match for a request the router missed: a GET route for HEAD, and the path without its trailing slash. */
@@ -389,6 +398,14 @@ export class Fw implements RouteRegistrar<Fw> {
       return this.handleError(ctx, error);
     }
   }
+}
+
+/** Where the query string starts in a URL (the index of `?`), or -1 when it has none before a fragment. */
+function queryStartOf(url: string): number {
+  const query = url.indexOf('?');
+  if (query === -1) return -1;
+  const hash = url.indexOf('#');
+  return hash !== -1 && hash < query ? -1 : query;
 }
 
 /** The same response with its body dropped (HEAD answered by a GET route). */

@@ -1,7 +1,8 @@
 import type { Context, ExecutionContext } from './context';
 import type { Fw, MiddlewareEntry } from './fw';
 import { runMiddleware } from './pipeline';
-import { Router, normalizePattern, type Params } from './router';
+import { Router, type Params } from './router';
+import { canonicalPath, canonicalPattern, rawPathOf } from './path';
 
 /** A message as handlers receive it: text frames as strings, binary frames as bytes. */
 export type WebSocketMessage = string | Uint8Array;
@@ -139,7 +140,7 @@ export class WebSocketRoutes {
     if (!Number.isInteger(maxPayload) || maxPayload <= 0) throw new RangeError('ws option maxPayload must be a positive integer');
     const idleTimeout = options.idleTimeout ?? defaultIdleTimeout;
     if (typeof idleTimeout !== 'number' || !(idleTimeout >= 0) || idleTimeout === Infinity) throw new RangeError('ws option idleTimeout must be a number of seconds >= 0 (0 disables it)');
-    const route: WebSocketRoute = { path: normalizePattern(path), handlers, options: { maxPayload, idleTimeout } };
+    const route: WebSocketRoute = { path: canonicalPattern(path), handlers, options: { maxPayload, idleTimeout } };
     this.router.add('GET', route.path, route);
     this.list.push(route);
   }
@@ -174,13 +175,14 @@ export class WebSocketRoutes {
    * Global middleware runs first, as for HTTP routes; route hooks and validation do not.
    */
   async resolve(app: Fw, middleware: MiddlewareEntry[], request: Request, env?: unknown, executionCtx?: ExecutionContext): Promise<WebSocketUpgrade | Response | null> {
-    const url = new URL(request.url);
-    const match = this.router.match('GET', url.pathname);
+    const path = canonicalPath(rawPathOf(request.url));
+    if (path === null) return null;
+    const match = this.router.match('GET', path);
     if (match === null) return null;
-    if (request.method !== 'GET' || !isWebSocketRequest(request)) return this.upgradeRequired(url.pathname);
+    if (request.method !== 'GET' || !isWebSocketRequest(request)) return this.upgradeRequired(path);
     const route = match.value;
     const queryStart = request.url.indexOf('?');
-    const ctx = new app.ContextClass(app, request, url.pathname, queryStart, null, env, executionCtx);
+    const ctx = new app.ContextClass(app, request, path, queryStart, null, env, executionCtx);
     ctx.params = match.params;
     ctx.routePath = route.path;
     const outcome = { accepted: false, data: undefined as unknown };
@@ -204,7 +206,7 @@ export class WebSocketRoutes {
       handlers: route.handlers,
       data: outcome.data,
       params: match.params,
-      path: url.pathname,
+      path,
       headers,
       maxPayload: route.options.maxPayload,
       idleTimeout: route.options.idleTimeout,

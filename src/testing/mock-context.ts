@@ -1,5 +1,6 @@
 import type { Context, ExecutionContext } from '../core/context';
 import { Fw } from '../core/fw';
+import { canonicalPath } from '../core/path';
 
 /** Options of `mockContext`: the request to build and what the platform and router would have set. */
 export interface MockContextOptions {
@@ -48,7 +49,7 @@ export function mockContext(options: MockContextOptions = {}): MockContext {
   const request = new Request(url, { method, headers, body });
   const waitedFor: Promise<unknown>[] = [];
   const executionCtx = options.executionCtx ?? { waitUntil: (promise: Promise<unknown>) => { waitedFor.push(promise); } };
-  const ctx = new app.ContextClass(app, request, url.pathname, request.url.indexOf('?'), null, options.env, executionCtx) as MockContext;
+  const ctx = new app.ContextClass(app, request, canonicalPath(url.pathname) ?? url.pathname, request.url.indexOf('?'), null, options.env, executionCtx) as MockContext;
   ctx.params = { ...options.params };
   for (const [key, value] of Object.entries(options.state ?? {})) (ctx.state as Record<string, unknown>)[key] = value;
   ctx.waitedFor = waitedFor;

@@ -1,10 +1,11 @@
+import { canonicalPattern } from '../core/path';
 import type { SubApp } from './types';
 
 /** Checks and normalizes a mount prefix: starts with `/`, no trailing `/`, no `*` or `:`. */
 export function normalizePrefix(prefix: unknown, name: string): string {
   if (typeof prefix !== 'string' || !prefix.startsWith('/')) throw new TypeError(`Workspace app "${name}": "prefix" must be a path starting with "/"`);
   if (/[*:?#\s]/.test(prefix)) throw new TypeError(`Workspace app "${name}": "prefix" "${prefix}" may not contain *, :, ?, # or spaces`);
-  return prefix.length > 1 ? prefix.replace(/\/+$/, '') : '/';
+  return canonicalPattern(prefix);
 }
 
 /** Checks and normalizes a host pattern (lower case; `*.` allowed as the first label). */
@@ -41,10 +42,10 @@ export function findApp(apps: SubApp[], hostHeader: string | null, path: string)
   return best;
 }
 
-/** The request the mounted app sees: the prefix removed from the path (query and body kept). */
-export function stripPrefix(request: Request, prefix: string | null): Request {
+/** The request the mounted app sees: the prefix removed from the canonical path it matched on (query and body kept). */
+export function stripPrefix(request: Request, prefix: string | null, path: string): Request {
   if (prefix === null || prefix === '/') return request;
   const url = new URL(request.url);
-  url.pathname = url.pathname.slice(prefix.length) || '/';
+  url.pathname = path.slice(prefix.length) || '/';
   return new Request(url, request);
 }

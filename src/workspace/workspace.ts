@@ -147,7 +147,7 @@ export class Workspace {
     this.inFlight++;
     let response: Response;
     try {
-      response = await sub.app.fetch(stripPrefix(ctx.request, sub.prefix), ctx.env, ctx.executionCtx);
+      response = await sub.app.fetch(stripPrefix(ctx.request, sub.prefix, ctx.path), ctx.env, ctx.executionCtx);
     } catch (error) {
       this.options.onError?.(error, ctx.request);
       response = ctx.jsonResponse({ error: 'Internal Server Error', code: 'INTERNAL_ERROR' }, 500);

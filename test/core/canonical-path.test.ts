@@ -1,0 +1,203 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Fw, staticFiles, type Context } from 'fw';
+import { canonicalPath, canonicalPattern } from '../../src/core/path';
+
+describe('canonicalPath', () => {
+  it.each([
+    ['/', '/'],
+    ['/users/1', '/users/1'],
+    ['/%61dmin', '/admin'],
+    ['/adm%69n/secret.txt', '/admin/secret.txt'],
+    ['//admin/secret.txt', '/admin/secret.txt'],
+    ['/admin//secret.txt', '/admin/secret.txt'],
+    ['/admin/', '/admin/'],
+    ['/admin//', '/admin/'],
+    ['//', '/'],
+    ['/a\\b', '/a/b'],
+    ['/a/./b', '/a/b'],
+    ['/a/../b', '/b'],
+    ['/../../b', '/b'],
+    ['/a/%2e%2E/b', '/b'],
+    ['/a/b/..', '/a/'],
+    ['/a/.', '/a/'],
+    ['/.well-known/x', '/.well-known/x'],
+    ['/a..b/..c', '/a..b/..c'],
+    ['/caf%C3%A9', '/café'],
+    ['/%F0%9F%8D%8C', '/🍌'],
+    ['/a%20b', '/a b'],
+    ['/a%2Fb', '/a%2Fb'],
+    ['/a%2fb', '/a%2Fb'],
+    ['/a%5cb', '/a%5Cb'],
+    ['/a%25b', '/a%25b'],
+    ['/a%252Fb', '/a%252Fb'],
+    ['/a%3Fb%23c', '/a%3Fb%23c'],
+    ['/%C3%A9%2F%C3%A9', '/é%2Fé'],
+    ['/a%2e%2e', '/a..'],
+  ])('%s -> %s', (raw, canonical) => {
+    expect(canonicalPath(raw)).toBe(canonical);
+  });
+
+  it.each(['/%', '/%4', '/%zz', '/a%2', '/%C3', '/%FF', '/%C3%28', '/%ED%A0%80'])('%s has no canonical form', (raw) => {
+    expect(canonicalPath(raw)).toBeNull();
+  });
+
+  it('returns an already canonical path as the same string', () => {
+    const path = '/users/42/posts';
+    expect(canonicalPath(path)).toBe(path);
+  });
+});
+
+describe('canonicalPattern', () => {
+  it('decodes literal segments and keeps parameters and wildcards as written', () => {
+    expect(canonicalPattern('caf%C3%A9/:id/*')).toBe('/café/:id/*');
+    expect(canonicalPattern('//a//b/')).toBe('/a/b');
+    expect(canonicalPattern('/%2520')).toBe('/%2520');
+    expect(canonicalPattern('/')).toBe('/');
+  });
+
+  it.each([
+    ['/a/%zz', 'malformed percent-escape'],
+    ['/a/../b', '"." and ".." segments'],
+    ['/a\\b', 'backslash'],
+  ])('refuses %s at registration', (pattern, message) => {
+    expect(() => new Fw().get(pattern, () => 'x')).toThrow(message);
+  });
+});
+
+const guard = (ctx: Context, next: () => Promise<Response>) => (ctx.header('authorization') === 'secret' ? next() : ctx.status(401) && { error: 'no' });
+const bypasses = ['/%61dmin/secret', '/adm%69n/secret', '//admin/secret', '/admin//secret', '/x/../admin/secret', '/./admin/secret', '/admin/./secret', '/x/%2e%2e/admin/secret', '/ADMIN/../admin/secret'];
+
+describe('a guard sees the path its route answers', () => {
+  it.each(bypasses)('app.use("/admin", guard) refuses %s', async (path) => {
+    const app = new Fw();
+    app.use('/admin', guard);
+    app.get('/admin/secret', () => 'the secret');
+    expect((await app.request(path)).status).toBe(401);
+    expect(await (await app.request(path, { headers: { authorization: 'secret' } })).text()).toBe('the secret');
+  });
+
+  it.each(bypasses)('a group guard refuses %s', async (path) => {
+    const app = new Fw();
+    app.group('/admin', (admin) => admin.use(guard).get('/secret', () => 'the secret'));
+    expect((await app.request(path)).status).toBe(401);
+  });
+
+  it('a parameter route cannot answer an encoded path a guard protects', async () => {
+    const app = new Fw();
+    app.use('/admin', guard);
+    app.get('/:page', (ctx) => ({ page: ctx.params.page }));
+    expect((await app.request('/%61dmin')).status).toBe(401);
+    expect((await app.request('/adm%69n')).status).toBe(401);
+    expect(await (await app.request('/%61bout')).json()).toEqual({ page: 'about' });
+  });
+
+  it('ctx.path is the canonical path while ctx.request.url keeps what the client sent', async () => {
+    const app = new Fw();
+    app.get('/*', (ctx) => ({ path: ctx.path, url: ctx.request.url, rest: ctx.params['*'] }));
+    expect(await (await app.request('//caf%C3%A9/./x%2Fy')).json()).toEqual({ path: '/café/x%2Fy', url: 'http://localhost//caf%C3%A9/x%2Fy', rest: 'café/x/y' });
+  });
+
+  it('answers a malformed escape with 400 before any middleware runs', async () => {
+    const app = new Fw();
+    let ran = 0;
+    app.use(async (_ctx, next) => { ran++; return next(); });
+    app.get('/*', () => 'never');
+    for (const path of ['/%zz', '/a%C3', '/%FF/admin']) {
+      const response = await app.request(path);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'Malformed percent-encoding in the request path', code: 'BAD_PATH' });
+    }
+    expect(ran).toBe(0);
+  });
+});
+
+describe('%2F stays data inside a segment', () => {
+  it('never becomes a separator for routes or guards', async () => {
+    const app = new Fw();
+    app.use('/files/a', guard);
+    app.get('/files/:name', (ctx) => ({ name: ctx.params.name }));
+    app.get('/files/a/b', () => 'nested');
+    const response = await app.request('/files/a%2Fb');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ name: 'a/b' });
+    expect(await (await app.request('/files/a%252Fb')).json()).toEqual({ name: 'a%2Fb' });
+    expect((await app.request('/files/a/b')).status).toBe(401);
+  });
+});
+
+describe('routes with characters the URL parser escapes', () => {
+  const app = new Fw();
+  app.get('/café', () => 'café');
+  app.get('/🍌', () => 'banana');
+  app.get('/a b', () => 'spaced');
+  app.get('/🍌/:param', (ctx) => ctx.params.param);
+  app.get('/%2520', () => 'literal %20');
+  app.get('/q%3Fx', () => 'question');
+
+  it.each([
+    ['/café', 'café'],
+    ['/caf%C3%A9', 'café'],
+    ['/🍌', 'banana'],
+    ['/a b', 'spaced'],
+    ['/a%20b', 'spaced'],
+    ['/🍌/%F0%9F%8D%8E', '🍎'],
+    ['/%2520', 'literal %20'],
+    ['/q%3Fx', 'question'],
+  ])('%s answers', async (path, body) => {
+    const response = await app.request(path);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(body);
+  });
+
+  it('a literal %2520 route does not answer the request for a space', async () => {
+    expect((await app.request('/%20')).status).toBe(404);
+  });
+});
+
+describe('staticFiles behind a guard', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fw-canonical-'));
+  mkdirSync(join(dir, 'admin'));
+  writeFileSync(join(dir, 'admin', 'secret.txt'), 'TOP SECRET');
+  writeFileSync(join(dir, 'public.txt'), 'hello');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const files = ['/%61dmin/secret.txt', '/adm%69n/secret.txt', '//admin/secret.txt', '/admin//secret.txt', '/x/../admin/secret.txt', '/admin/secret%2Etxt'];
+
+  it.each(files)('app.use("/admin", guard) before staticFiles refuses %s', async (path) => {
+    const app = new Fw();
+    app.use('/admin', guard);
+    app.use(staticFiles(dir));
+    expect((await app.request(path)).status).toBe(401);
+    const allowed = await app.request(path, { headers: { authorization: 'secret' } });
+    expect(await allowed.text()).toBe('TOP SECRET');
+  });
+
+  it.each(files)('group("/admin", a => a.use(guard)) before staticFiles refuses %s', async (path) => {
+    const app = new Fw();
+    app.group('/admin', (admin) => admin.use(guard));
+    app.use(staticFiles(dir));
+    expect((await app.request(path)).status).toBe(401);
+    expect(await (await app.request('/public.txt')).text()).toBe('hello');
+  });
+});
+
+describe('Context and app helpers', () => {
+  it('ctx.queries() keeps __proto__ as a plain key on a null-prototype object', async () => {
+    const app = new Fw();
+    app.get('/q', (ctx) => {
+      const all = ctx.queries();
+      return { proto: Object.getPrototypeOf(all) === null, value: all['__proto__'], one: ctx.queries('__proto__') };
+    });
+    expect(await (await app.request('/q?__proto__=x&__proto__=y')).json()).toEqual({ proto: true, value: ['x', 'y'], one: ['x', 'y'] });
+  });
+
+  it('app.request(request, init) applies init to a Request', async () => {
+    const app = new Fw();
+    app.post('/echo', async (ctx) => ({ method: ctx.method, body: await ctx.bodyText(), header: ctx.header('x-test') }));
+    const response = await app.request(new Request('http://localhost/echo', { method: 'GET' }), { method: 'POST', body: 'hi', headers: { 'x-test': 'yes' } });
+    expect(await response.json()).toEqual({ method: 'POST', body: 'hi', header: 'yes' });
+  });
+});
