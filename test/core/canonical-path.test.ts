@@ -201,3 +201,37 @@ describe('Context and app helpers', () => {
     expect(await response.json()).toEqual({ method: 'POST', body: 'hi', header: 'yes' });
   });
 });
+
+describe('every other thing that compares a path uses the canonical one', () => {
+  const upgradeHeaders = { upgrade: 'websocket', connection: 'Upgrade', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-version': '13' };
+
+  it.each(['/%61dmin/live', '//admin/live', '/x/../admin/live'])('a WebSocket route behind a guard refuses %s', async (path) => {
+    const app = new Fw();
+    app.use('/admin', guard);
+    app.ws('/admin/live', { message() {} });
+    const refused = await app.upgradeWebSocket(new Request(`http://localhost${path}`, { headers: upgradeHeaders }));
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(401);
+    const accepted = await app.upgradeWebSocket(new Request(`http://localhost${path}`, { headers: { ...upgradeHeaders, authorization: 'secret' } }));
+    expect(accepted).not.toBeInstanceOf(Response);
+    expect(accepted).toMatchObject({ path: '/admin/live' });
+  });
+
+  it.each(['/%61dmin/report', '//admin/report', '/admin/./report'])('a file route behind a guard refuses %s', async (path) => {
+    const app = new Fw();
+    app.use('/admin', guard);
+    await app.fromFileRoutes({ manifest: { 'admin/report.ts': { GET: () => 'report' }, 'caf%C3%A9.ts': { GET: () => 'coffee' } } });
+    expect((await app.request(path)).status).toBe(401);
+    expect(await (await app.request('/caf%C3%A9')).text()).toBe('coffee');
+  });
+
+  it.each(['/%6Dcp', '//mcp', '/MCP/../mcp'])('the MCP endpoint with authToken refuses %s without the token', async (path) => {
+    const { createMCPPlugin, mcp } = await import('fw-mcp');
+    const app = new Fw();
+    app.use(createMCPPlugin(mcp(app), { authToken: 'tok' }));
+    const init = { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) };
+    expect((await app.request(path, init)).status).toBe(401);
+    const allowed = await app.request(path, { ...init, headers: { ...init.headers, authorization: 'Bearer tok' } });
+    expect(allowed.status).toBe(200);
+  });
+});
