@@ -3,7 +3,8 @@ import { Group } from './group';
 import { assertPlugin, missingDependency, sortPlugins } from './plugins';
 import { buildPipeline, runMiddleware, type Pipeline, type RouteRecord } from './pipeline';
 import { QueryParseCache } from './query';
-import { defaultErrorResponse, toResponse } from './respond';
+import { defaultErrorResponse, statusOf, toResponse } from './respond';
+import { logUnhandled } from './error-log';
 import { LightResponse, lightWithoutBody, makeResponse } from './light-response';
 import { Router, noParams, normalizePattern, type Match } from './router';
 import { canonicalPath, canonicalPattern, rawPathOf } from './path';
@@ -85,7 +86,7 @@ export class Fw implements RouteRegistrar<Fw> {
     if (this.started) return this.dispatch(request, env, executionCtx);
     return this.ready().then(
       () => this.dispatch(request, env, executionCtx),
-      (error) => defaultErrorResponse(new this.ContextClass(this, request, '/', -1, null, env, executionCtx), error, this.config.development ?? false),
+      (error) => this.unhandledError(new this.ContextClass(this, request, '/', -1, null, env, executionCtx), error),
     );
   };
 
@@ -118,6 +119,7 @@ export class Fw implements RouteRegistrar<Fw> {
     const upper = method.toUpperCase() as RouteMethod;
     if (!methods.includes(upper)) throw new Error(`Unknown route method "${method}": use one of ${methods.join(', ')}`);
     if (typeof path !== 'string') throw new TypeError('A route path must be a string');
+    if (handler === undefined) throw new TypeError(`Route ${upper} ${path}: the handler is undefined (a missing export or a bad import?); pass a function, or a value to answer with`);
     const record: RouteRecord = { method: upper, path: canonicalPattern(path), handler, options, pipeline: null, generation: -1 };
     this.router.add(upper, record.path, record);
     this.routes.push(record);
@@ -311,7 +313,21 @@ export class Fw implements RouteRegistrar<Fw> {
         error = hookError;
       }
     }
-    return defaultErrorResponse(ctx, error, this.config.development ?? false);
+    return this.unhandledError(ctx, error);
+  }
+
+  /** The default error response, with the error logged when it is a 5xx (nothing answered it on purpose). */
+  private unhandledError(ctx: Context, error: unknown): Response {
+    const development = this.config.development ?? false;
+    const status = statusOf(error);
+    if (status >= 500) {
+      try {
+        logUnhandled(this.config.logErrors, development, error, ctx, status);
+      } catch {
+        // A failing logger must not turn the error answer into a crash.
+      }
+    }
+    return defaultErrorResponse(ctx, error, development);
   }
 
   private register(plugin: FwPluginConfig): void {

@@ -1,3 +1,4 @@
+import type { ErrorLogOption } from './error-log';
 import type { Context } from './context';
 import type { Fw } from './fw';
 import type { DataFormat } from '../schema/formats';
@@ -128,6 +129,11 @@ export interface FwConfig {
   hostname?: string;
   /** Development mode: error bodies carry messages and stacks of unexpected errors. */
   development?: boolean;
+  /**
+   * Where errors answered with a 5xx are logged (default true: the console; development writes message and stack,
+   * production one JSON line); false turns it off; a function receives each error, e.g. to send it to the app's logger.
+   */
+  logErrors?: ErrorLogOption;
 }
 
 /** The methods shared by the app and the group objects handed to `group` callbacks. */
