@@ -1,5 +1,6 @@
 import { serializeCookie, readCookie, type CookieOptions } from './cookie';
 import { HttpError } from './errors';
+import { readBodyWithin, readTextWithin } from './body-limit';
 import { TEXT_PLAIN } from './respond';
 import { makeResponse } from './light-response';
 import { copyQueryValues, parseQueryCached, type ParsedQuery, type QueryParseCache } from './query';
@@ -109,14 +110,14 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
     return readCookie(this.request.headers.get('cookie'), name);
   }
 
-  /** The body as bytes, read once and shared by every body reader. */
+  /** The body as bytes, read once (within the app's `maxBodySize`, else a 413) and shared by every body reader. */
   bodyBytes(): Promise<ArrayBuffer> {
-    return (this.rawBytes ??= this.rawText === null ? this.request.arrayBuffer() : this.rawText.then((text) => new TextEncoder().encode(text).buffer as ArrayBuffer));
+    return (this.rawBytes ??= this.rawText === null ? readBodyWithin(this.request, this.app.maxBodySize) : this.rawText.then((text) => new TextEncoder().encode(text).buffer as ArrayBuffer));
   }
 
-  /** The body as text; can be called any number of times. */
+  /** The body as text (within the app's `maxBodySize`, else a 413); can be called any number of times. */
   bodyText(): Promise<string> {
-    return (this.rawText ??= this.rawBytes === null ? this.request.text() : this.rawBytes.then((bytes) => new TextDecoder().decode(bytes)));
+    return (this.rawText ??= this.rawBytes === null ? readTextWithin(this.request, this.app.maxBodySize) : this.rawBytes.then((bytes) => new TextDecoder().decode(bytes)));
   }
 
   /** The body parsed by its Content-Type (JSON when absent or unknown); a parse failure is a 400. */
@@ -144,6 +145,7 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
     return (this.parsedForm ??= this.formSource()
       .then((body) => new Response(body, { headers: { 'content-type': this.request.headers.get('content-type') ?? '' } }).formData())
       .catch((error) => {
+        if (error instanceof HttpError) throw error;
         throw new HttpError(400, 'Malformed form body', { code: 'INVALID_BODY', cause: error });
       }));
   }

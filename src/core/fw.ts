@@ -5,6 +5,7 @@ import { buildPipeline, runMiddleware, type Pipeline, type RouteRecord } from '.
 import { QueryParseCache } from './query';
 import { defaultErrorResponse, statusOf, toResponse } from './respond';
 import { logUnhandled } from './error-log';
+import { checkBodyLimit } from './body-limit';
 import { LightResponse, lightWithoutBody, makeResponse } from './light-response';
 import { Router, noParams, normalizePattern, type Match } from './router';
 import { canonicalPath, canonicalPattern, rawPathOf } from './path';
@@ -51,6 +52,8 @@ export class Fw implements RouteRegistrar<Fw> {
   readonly ContextClass: new (...args: ConstructorParameters<typeof Context>) => Context;
   /** The app's WebSocket routes and the observers of its sockets (targets call `connect`, the RoomManager `observe`). */
   readonly websockets = new WebSocketRoutes();
+  /** The largest request body the context's readers accept, in bytes (`config.maxBodySize`, default 1 MiB). */
+  readonly maxBodySize: number;
   /** Bumped by every registration so compiled pipelines know when to rebuild. */
   generation = 0;
 
@@ -78,6 +81,7 @@ export class Fw implements RouteRegistrar<Fw> {
     this.config = config;
     this.queryCache = config.queryCache === false ? null : new QueryParseCache(config.queryCacheSize ?? 512);
     this.format = resolveFormat(config.format);
+    this.maxBodySize = checkBodyLimit(config.maxBodySize);
     this.ContextClass = class AppContext extends Context {};
   }
 

@@ -127,6 +127,8 @@ export interface FwConfig {
   /** Port and hostname used by `listen()` (defaults 3000 and 0.0.0.0). */
   port?: number;
   hostname?: string;
+  /** Largest request body the context's body readers accept, in bytes (default 1 MiB; Infinity for none); larger is a 413 on every target. */
+  maxBodySize?: number;
   /** Development mode: error bodies carry messages and stacks of unexpected errors. */
   development?: boolean;
   /**

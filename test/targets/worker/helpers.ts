@@ -36,6 +36,7 @@ export async function runWorker(script: string, options: Omit<MiniflareOptions, 
     compatibilityDate,
     host: '127.0.0.1',
     port: 0,
+    cf: false,
     ...options,
     modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }],
   } as MiniflareOptions);
