@@ -1,5 +1,6 @@
 import type { AfterHook } from 'fw';
 import { appendVary, mutableResponse } from '../security/mutable-response';
+import { checkOptions } from '../core/options';
 
 /** Options of `cache()`: the Cache-Control directives to send. */
 export interface CacheOptions {
@@ -47,12 +48,16 @@ export function cacheControlValue(options: CacheOptions): string {
   return parts.join(', ');
 }
 
+/** Every option of cache(), so a mistyped key fails at startup. */
+const cacheOptionsKeys: Record<keyof CacheOptions, true> = { maxAge: true, sMaxAge: true, scope: true, noCache: true, noStore: true, mustRevalidate: true, immutable: true, staleWhileRevalidate: true, staleIfError: true, vary: true, override: true };
+
 /**
  * An after-handler that sets Cache-Control (and Vary) on successful GET and HEAD responses:
  * `app.onAfterHandle(cache({ maxAge: 60, scope: 'public' }))` or the route option `afterHandle`.
  * Errors and other methods are left alone, and so are responses setting cookies when the directives allow shared caches.
  */
 export function cache(options: CacheOptions = { maxAge: 0, noCache: true }): AfterHook {
+  checkOptions('cache()', options, cacheOptionsKeys);
   const value = cacheControlValue(options);
   for (const name of options.vary ?? []) if (!TOKEN.test(name)) throw new TypeError(`cache: invalid Vary header name ${JSON.stringify(name)}`);
   const shared = options.scope === 'public' || options.sMaxAge !== undefined;

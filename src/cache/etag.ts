@@ -1,5 +1,6 @@
 import type { Middleware } from 'fw';
 import { digestHex, isStreamingType, readBounded } from './body';
+import { checkOptions } from '../core/options';
 
 /** Options of `etag()`. */
 export interface ETagOptions {
@@ -36,12 +37,16 @@ export function notModified(response: Response): Response {
   return new Response(null, { status: 304, headers });
 }
 
+/** Every option of etag(), so a mistyped key fails at startup. */
+const eTagOptionsKeys: Record<keyof ETagOptions, true> = { weak: true, maxBytes: true };
+
 /**
  * ETag middleware: hashes 200 responses to GET and HEAD (SHA-1 of the bytes), sends the ETag, and answers 304
  * when If-None-Match matches. An ETag the handler set is kept and compared as is. Streaming bodies (event
  * streams, NDJSON) and bodies over `maxBytes` are left alone.
  */
 export function etag(options: ETagOptions = {}): Middleware {
+  checkOptions('etag()', options, eTagOptionsKeys);
   const maxBytes = options.maxBytes ?? 1024 * 1024;
   if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) throw new TypeError(`etag: maxBytes must be a positive integer, got ${String(maxBytes)}`);
   const prefix = options.weak ? 'W/' : '';

@@ -3,6 +3,10 @@ import { MemoryKV } from '../kv/memory';
 import type { KVStore } from '../kv/types';
 import { cacheApiBackend, kvBackend, type CacheLike, type CachedResponse, type ResponseCacheBackend } from './backends';
 import { digestHex, isStreamingType, readBounded } from './body';
+import { checkOptions } from '../core/options';
+
+/** Every option of cachePlugin(), so a mistyped key fails at startup. */
+const cachePluginKeys: Record<keyof CachePluginOptions, true> = { store: true, cacheApi: true, ttl: true, statuses: true, maxBodyBytes: true, prefix: true, key: true, skip: true };
 
 /** Options of `cachePlugin()`. */
 export interface CachePluginOptions {
@@ -72,6 +76,7 @@ export class ResponseCache {
   private readonly options: CachePluginOptions;
 
   constructor(options: CachePluginOptions = {}) {
+    checkOptions('cachePlugin()', options, cachePluginKeys);
     this.options = options;
     this.ttl = options.ttl ?? 60;
     if (!Number.isFinite(this.ttl) || this.ttl <= 0) throw new TypeError(`cachePlugin: ttl must be a positive number of seconds, got ${String(options.ttl)}`);

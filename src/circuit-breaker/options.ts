@@ -1,4 +1,8 @@
 import type { CircuitBreakerOptions } from './types';
+import { checkOptions } from '../core/options';
+
+/** Every option of a circuit breaker, so a mistyped key fails at startup. */
+const breakerKeys: Record<keyof CircuitBreakerOptions, true> = { name: true, threshold: true, windowMs: true, recoveryTimeout: true, timeout: true, fallback: true, shouldTrip: true, onStateChange: true };
 
 /** Options with every default filled in. */
 export interface ResolvedBreakerOptions<F> extends CircuitBreakerOptions<F> {
@@ -21,6 +25,7 @@ function optionalFunction(name: string, field: string, value: unknown): void {
 
 /** Checks breaker options and fills the spec defaults (threshold 5, windowMs 60000, recoveryTimeout 30000). */
 export function resolveBreakerOptions<F>(options: CircuitBreakerOptions<F>): ResolvedBreakerOptions<F> {
+  checkOptions('circuitBreaker()', options, breakerKeys);
   if (!options || typeof options !== 'object') throw new TypeError('Circuit breaker options must be an object with a "name"');
   const name = options.name;
   if (typeof name !== 'string' || name.trim() === '') throw new TypeError('Circuit breaker options need a non-empty string "name"');

@@ -3,6 +3,7 @@ import { appendVary } from '../security/mutable-response';
 import { isStreamingType, readBounded } from '../cache/body';
 import { availableEncodings, compressor, isCompressible, runtimeEncodesBodies } from './formats';
 import { negotiateEncoding, type Encoding } from './negotiate';
+import { checkOptions } from '../core/options';
 
 /** Options of `compress()`. */
 export interface CompressOptions {
@@ -16,6 +17,9 @@ export interface CompressOptions {
 
 const NO_BODY = new Set([204, 206, 304]);
 
+/** Every option of compress(), so a mistyped key fails at startup. */
+const compressOptionsKeys: Record<keyof CompressOptions, true> = { threshold: true, encodings: true, filter: true };
+
 /**
  * Compresses responses after negotiating Accept-Encoding: with CompressionStream (gzip, deflate; br where a runtime
  * offers it), or on Cloudflare Workers by setting Content-Encoding and letting the runtime encode (gzip, br).
@@ -24,6 +28,7 @@ const NO_BODY = new Set([204, 206, 304]);
  * Adds `Vary: Accept-Encoding`, drops Content-Length, and weakens a strong ETag (the bytes changed).
  */
 export function compress(options: CompressOptions = {}): Middleware {
+  checkOptions('compress()', options, compressOptionsKeys);
   const threshold = options.threshold ?? 1024;
   if (!Number.isSafeInteger(threshold) || threshold < 0) throw new TypeError(`compress: threshold must be a whole number of bytes, got ${String(threshold)}`);
   const wanted = options.encodings ?? ['br', 'gzip', 'deflate'];

@@ -6,6 +6,7 @@ import { QueryParseCache } from './query';
 import { defaultErrorResponse, statusOf, toResponse } from './respond';
 import { logUnhandled } from './error-log';
 import { checkBodyLimit } from './body-limit';
+import { checkOptions } from './options';
 import { LightResponse, lightWithoutBody, makeResponse } from './light-response';
 import { Router, noParams, normalizePattern, type Match } from './router';
 import { canonicalPath, canonicalPattern, rawPathOf } from './path';
@@ -20,6 +21,12 @@ import type {
 } from './types';
 
 const methods: RouteMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'ALL'];
+
+/** Every option of `new Fw()`, so a mistyped key fails at startup. */
+const fwConfigKeys: Record<keyof FwConfig, true> = {
+  queryCache: true, queryCacheSize: true, lruSchemaCache: true, format: true, database: true, adapter: true, port: true,
+  hostname: true, maxBodySize: true, development: true, logErrors: true,
+};
 
 /** A middleware with the path prefix it is limited to (null: every request). */
 export interface MiddlewareEntry {
@@ -78,6 +85,7 @@ export class Fw implements RouteRegistrar<Fw> {
   private database: Database | null = null;
 
   constructor(config: FwConfig = {}) {
+    checkOptions('new Fw()', config, fwConfigKeys);
     this.config = config;
     this.queryCache = config.queryCache === false ? null : new QueryParseCache(config.queryCacheSize ?? 512);
     this.format = resolveFormat(config.format);

@@ -1,5 +1,6 @@
 import type { Context, FwPluginConfig, Middleware } from 'fw';
 import { appendVary, mutableResponse } from '../security/mutable-response';
+import { checkOptions } from '../core/options';
 
 /** Which origins may call: `*`, one origin, a list, a pattern, or a function deciding per request. */
 export type CorsOrigin = '*' | string | string[] | RegExp | ((origin: string, ctx: Context) => boolean | Promise<boolean>);
@@ -26,11 +27,15 @@ function originMatcher(origin: CorsOrigin): (value: string, ctx: Context) => boo
   return (value) => allowed.has(value.toLowerCase());
 }
 
+/** Every option of cors(), so a mistyped key fails at startup. */
+const corsOptionsKeys: Record<keyof CorsOptions, true> = { origin: true, methods: true, allowedHeaders: true, exposedHeaders: true, credentials: true, maxAge: true };
+
 /**
  * CORS middleware: answers preflights (204 with the allowed methods, headers and Max-Age; 403 for an origin
  * that is not allowed) and adds Access-Control-* headers to actual responses. `*` is never sent with credentials.
  */
 export function cors(options: CorsOptions = {}): Middleware {
+  checkOptions('cors()', options, corsOptionsKeys);
   const origin = options.origin ?? '*';
   if (origin === '*' && options.credentials) {
     throw new Error("cors: origin '*' cannot be combined with credentials: true; list the allowed origins (browsers refuse '*' with credentials)");

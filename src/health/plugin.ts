@@ -1,6 +1,7 @@
 import type { Context } from '../core/context';
 import type { FwPluginConfig } from '../core/types';
 import { assertChecks, runChecks, type ChecksReport, type HealthCheckFn } from './checks';
+import { checkOptions } from '../core/options';
 
 /** Options of `healthCheck`. */
 export interface HealthCheckOptions {
@@ -29,8 +30,12 @@ function noStore(ctx: Context, body: unknown, status: number): Response {
   return response;
 }
 
+/** Every option of healthCheck(), so a mistyped key fails at startup. */
+const healthCheckOptionsKeys: Record<keyof HealthCheckOptions, true> = { checks: true, timeout: true, paths: true };
+
 /** Adds /health (checks), /live (the process answers) and /ready (checks pass and not shutting down), all `Cache-Control: no-store`. */
 export function healthCheck(options: HealthCheckOptions = {}): FwPluginConfig {
+  checkOptions('healthCheck()', options, healthCheckOptionsKeys);
   assertChecks(options.checks, options.timeout);
   const checks = { ...options.checks };
   const timeout = options.timeout ?? 5000;

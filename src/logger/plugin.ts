@@ -4,6 +4,7 @@ import { withResponseHeader } from '../trace/response-header';
 import { parseTraceparent } from '../trace/traceparent';
 import { createLogger, type LoggerOptions } from './logger';
 import type { LogLevel, LogSink, Logger } from './types';
+import { checkOptions } from '../core/options';
 
 /** What `filter` sees about a finished request. */
 export interface RequestLogInfo {
@@ -66,8 +67,12 @@ function traceOf(ctx: Context): { traceId?: string; spanId?: string } {
   return parent ? { traceId: parent.traceId } : {};
 }
 
+/** Every option of structuredLogger(), so a mistyped key fails at startup. */
+const structuredLoggerOptionsKeys: Record<keyof StructuredLoggerOptions, true> = { exclude: true, filter: true, requestIdHeader: true, service: true, environment: true, version: true, level: true, sinks: true, write: true, redact: true };
+
 /** Logs one JSON line per request (time, level, message, request id, method, path, status, duration, trace id) and adds `ctx.log`. */
 export function structuredLogger(options: StructuredLoggerOptions = {}): FwPluginConfig {
+  checkOptions('structuredLogger()', options, structuredLoggerOptionsKeys);
   if (options.filter !== undefined && typeof options.filter !== 'function') throw new TypeError('structuredLogger "filter" must be a function');
   if (options.exclude !== undefined && (!Array.isArray(options.exclude) || options.exclude.some((p) => typeof p !== 'string'))) {
     throw new TypeError('structuredLogger "exclude" must be a list of paths');

@@ -1,6 +1,7 @@
 import type { FwPluginConfig, Middleware } from 'fw';
 import { mutableResponse } from './mutable-response';
 import { nonceMiddleware, nonceOf } from './nonce';
+import { checkOptions } from '../core/options';
 
 /** CSP directives: name to list of sources (`'self'`, `https:`, ...); `true` for value-less ones like upgrade-insecure-requests. */
 export type CSPDirectives = Record<string, string[] | true>;
@@ -93,8 +94,12 @@ function staticHeaders(options: SecurityHeadersOptions): Array<[string, string]>
   return out;
 }
 
+/** Every option of securityHeaders(), so a mistyped key fails at startup. */
+const securityHeadersOptionsKeys: Record<keyof SecurityHeadersOptions, true> = { contentSecurityPolicy: true, cspReportOnly: true, strictTransportSecurity: true, xFrameOptions: true, referrerPolicy: true, permissionsPolicy: true, crossOriginOpenerPolicy: true, crossOriginResourcePolicy: true, crossOriginEmbedderPolicy: true, xContentTypeOptions: true, xDnsPrefetchControl: true, originAgentCluster: true, xPermittedCrossDomainPolicies: true, hidePoweredBy: true };
+
 /** Middleware that adds CSP, HSTS, framing, referrer, permissions and COOP/CORP headers to every response. */
 export function securityHeaders(options: SecurityHeadersOptions = {}): Middleware {
+  checkOptions('securityHeaders()', options, securityHeadersOptionsKeys);
   const fixed = staticHeaders(options);
   const csp = options.contentSecurityPolicy === undefined ? defaultCSP : options.contentSecurityPolicy;
   const cspHeader = options.cspReportOnly ? 'content-security-policy-report-only' : 'content-security-policy';
