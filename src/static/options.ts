@@ -41,11 +41,18 @@ function preloadPaths(value: StaticOptions['preload']): string[] | null {
   });
 }
 
+/** Whether a prefix is `/a/b`: redirects start with it, so it must never read as a host (`//x`, `/\x`) or a dot segment. */
+function plainPrefix(prefix: string): boolean {
+  const [head, ...segments] = prefix.split('/');
+  return head === '' && segments.every((s) => s !== '' && s !== '.' && s !== '..' && !/[\\?#]/.test(s));
+}
+
 /** Checks `staticFiles` options, throwing a TypeError that names the bad field. */
 export function resolveStaticOptions(root: string, options: StaticOptions): ResolvedStaticOptions {
   if (typeof root !== 'string' || root.length === 0) fail('root must be a non-empty path');
+  if (options.prefix !== undefined && typeof options.prefix !== 'string') fail(`prefix must be a string, got ${String(options.prefix)}`);
   const prefix = (options.prefix ?? '').replace(/\/+$/, '');
-  if (prefix !== '' && !prefix.startsWith('/')) fail(`prefix must start with /, got ${JSON.stringify(options.prefix)}`);
+  if (prefix !== '' && !plainPrefix(prefix)) fail(`prefix must be a path such as /assets (one leading /, no empty, . or .. segments, no \\ ? #), got ${JSON.stringify(options.prefix)}`);
   const index = options.index === false ? null : options.index ?? 'index.html';
   if (index !== null && (typeof index !== 'string' || index.length === 0 || index.includes('/'))) fail('index must be a file name');
   const maxAge = count('maxAge', options.maxAge, 0);

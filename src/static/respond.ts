@@ -1,4 +1,5 @@
 import { etagMatches } from './etag';
+import { nosniffHeaders } from './nosniff';
 import { multipartRanges, newBoundary, planRanges } from './ranges';
 import type { FileStat } from './types';
 
@@ -31,12 +32,13 @@ function rangeApplies(request: Request, file: ServableFile, lastModified: string
 
 /**
  * The response for a file: 304 on a matching If-None-Match (or If-Modified-Since), 206 for satisfiable ranges
- * (one range, or `multipart/byteranges` for several), 416 for unsatisfiable ones, else 200. HEAD gets the headers only.
+ * (one range, or `multipart/byteranges` for several), 416 for unsatisfiable ones, else 200. HEAD gets the headers
+ * only. Every answer carries `X-Content-Type-Options: nosniff`.
  */
 export function respondWithFile(request: Request, file: ServableFile): Response {
   const size = file.stat.size;
   const lastModified = new Date(file.stat.mtimeMs).toUTCString();
-  const headers = new Headers({ 'accept-ranges': 'bytes', 'last-modified': lastModified, 'cache-control': file.cacheControl });
+  const headers = new Headers({ 'accept-ranges': 'bytes', 'last-modified': lastModified, 'cache-control': file.cacheControl, ...nosniffHeaders });
   if (file.etag !== null) headers.set('etag', file.etag);
   if (notModified(request, file)) return new Response(null, { status: 304, headers });
   const head = request.method === 'HEAD';

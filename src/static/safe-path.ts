@@ -1,8 +1,9 @@
 import { HttpError } from 'fw';
+import { nosniffHeaders } from './nosniff';
 
 /** Why a request path cannot name a file under the root. */
 function refuse(status: 400 | 403, message: string): HttpError {
-  return new HttpError(status, message, { code: status === 400 ? 'BAD_PATH' : 'FORBIDDEN_PATH' });
+  return new HttpError(status, message, { code: status === 400 ? 'BAD_PATH' : 'FORBIDDEN_PATH', headers: nosniffHeaders });
 }
 
 /**
@@ -24,4 +25,13 @@ export function safeSegments(rawPath: string): { segments: string[]; trailingSla
     if (name !== '' && name !== '.') segments.push(name);
   }
   return { segments, trailingSlash: rawPath.endsWith('/') };
+}
+
+/**
+ * The URL path of checked segments under `prefix`: one leading slash, each segment percent-encoded, so the result
+ * can never read as another host (`//host`, `/\host`) when used as a redirect `Location`.
+ */
+export function segmentsToUrlPath(prefix: string, segments: string[], trailingSlash: boolean): string {
+  const path = segments.map(encodeURIComponent).join('/');
+  return `${prefix}/${path}${trailingSlash && path !== '' ? '/' : ''}`;
 }

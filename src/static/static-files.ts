@@ -1,13 +1,14 @@
 import { HttpError, type Context, type Middleware } from 'fw';
-import { assetsBinding, fetchAsset } from './assets';
+import { assetsBinding, fetchAsset, servedAsset } from './assets';
 import { contentETag, mtimeETag } from './etag';
 import { FileCache, type CachedFile } from './file-cache';
 import { renderListing } from './listing';
 import { contentTypeFor } from './mime';
+import { nosniffHeaders, withNosniff } from './nosniff';
 import { resolveStaticOptions, type ResolvedStaticOptions } from './options';
 import { platformSource } from './platform-source';
 import { respondWithFile } from './respond';
-import { safeSegments } from './safe-path';
+import { safeSegments, segmentsToUrlPath } from './safe-path';
 import type { FileSource, FileStat, StaticOptions } from './types';
 
 function join(dir: string, name: string): string {
@@ -59,7 +60,7 @@ class StaticServer {
     }
     const [real, stat] = await Promise.all([this.source.realpath(rel), this.source.stat(rel)]);
     if (real === null) return null;
-    if (!insideRoot(real)) throw new HttpError(403, 'Path leaves the static root', { code: 'FORBIDDEN_PATH' });
+    if (!insideRoot(real)) throw new HttpError(403, 'Path leaves the static root', { code: 'FORBIDDEN_PATH', headers: nosniffHeaders });
     if (stat === null) return null;
     if (stat.isFile) {
       if (!this.allowed(real)) return null;
@@ -67,7 +68,8 @@ class StaticServer {
       return this.respond(ctx, real, stat, null);
     }
     if (!stat.isDirectory) return null;
-    if (!trailingSlash && rel !== '') return ctx.redirect(`${ctx.path}/${ctx.search ? `?${ctx.search}` : ''}`, 301);
+    const prefix = this.options.prefix;
+    if (!trailingSlash && rel !== '') return withNosniff(ctx.redirect(`${segmentsToUrlPath(prefix, segments, true)}${ctx.search ? `?${ctx.search}` : ''}`, 301));
     if (this.options.index !== null) {
       const indexReal = await this.source.realpath(join(real, this.options.index));
       const indexStat = indexReal !== null && insideRoot(indexReal) ? await this.source.stat(indexReal) : null;
@@ -75,7 +77,7 @@ class StaticServer {
     }
     if (!this.options.listing) return null;
     const entries = (await this.source.list(real)).filter((e) => this.options.dotfiles || !e.name.startsWith('.'));
-    return ctx.html(renderListing(ctx.path, entries));
+    return withNosniff(ctx.html(renderListing(`${prefix}/${segments.map((s) => `${s}/`).join('')}`, entries)));
   }
 
   /** Remembers a file whose real path was checked (bounded; the oldest is forgotten first). */
@@ -159,10 +161,7 @@ export function staticFiles(root: string, options: StaticOptions = {}): Middlewa
       if (resolved.allowedExtensions !== null && !trailingSlash && last !== undefined && !resolved.allowedExtensions.has(extensionOf(last))) return next();
       const response = await fetchAsset(assets, ctx.request, segments, trailingSlash);
       if (response.status === 404) return next();
-      if (resolved.cacheControl === 'public, max-age=0' || !response.ok) return response;
-      const headers = new Headers(response.headers);
-      headers.set('cache-control', resolved.cacheControl);
-      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      return servedAsset(response, resolved.cacheControl === 'public, max-age=0' ? null : resolved.cacheControl);
     }
 
     server ??= platformSource(root).then((source) => new StaticServer(source, resolved));

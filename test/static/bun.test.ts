@@ -3,17 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBun, type BunProcess } from '../targets/bun/bun-process';
 import { makeSite, type Site } from './fixture';
 
-/** A raw request target over HTTP (no client-side normalisation). */
-function raw(port: number, target: string): Promise<number> {
+/** A raw request target over HTTP (no client-side normalisation): the status and the response headers. */
+function rawResponse(port: number, target: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path: target }, (res) => {
       res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
     });
     req.on('error', reject);
     req.end();
   });
 }
+
+const raw = async (port: number, target: string): Promise<number> => (await rawResponse(port, target)).status;
 
 describe('staticFiles on Bun (fw/bun serve, the Bun binary from npm)', () => {
   let site: Site;
@@ -44,5 +46,12 @@ describe('staticFiles on Bun (fw/bun serve, the Bun binary from npm)', () => {
   it('refuses traversal, NUL and symlinks out of root', async () => {
     for (const target of ['/..%2foutside%2fsecret.txt', '/style.css%00', '/escape.txt', '/linkdir/secret.txt']) expect(await raw(bun.port, target)).toBe(403);
     expect(await raw(bun.port, '/.env')).toBe(404);
+  });
+
+  it('redirects //sub and /\\sub to /sub/ on the same host, with nosniff', async () => {
+    for (const target of ['//sub', '/\\sub', '///sub']) {
+      const res = await rawResponse(bun.port, target);
+      expect([target, res.status, res.headers.location, res.headers['x-content-type-options']]).toEqual([target, 301, '/sub/', 'nosniff']);
+    }
   });
 });

@@ -26,6 +26,11 @@ const get = (fw: Fw, path: string, headers: Record<string, string> = {}) => fw.r
 describe('staticFiles: bad options are refused up front', () => {
   it.each([
     [{ prefix: 'assets' }, /prefix/],
+    [{ prefix: '//evil.test' }, /prefix/],
+    [{ prefix: '/\\evil.test' }, /prefix/],
+    [{ prefix: '/a/../b' }, /prefix/],
+    [{ prefix: '/a?b' }, /prefix/],
+    [{ prefix: 5 }, /prefix/],
     [{ index: 'a/b.html' }, /index/],
     [{ maxAge: -1 }, /maxAge/],
     [{ etagStrategy: 'sha1' }, /etagStrategy/],
@@ -127,6 +132,45 @@ describe('staticFiles: serving', () => {
   it('dotfiles only when enabled', async () => {
     expect((await get(app(), '/.env')).status).toBe(404);
     expect(await (await get(app({ dotfiles: true }), '/.env')).text()).toBe('PASSWORD=hunter2');
+  });
+});
+
+describe('staticFiles: X-Content-Type-Options: nosniff on every answer', () => {
+  const nosniff = (res: Response) => res.headers.get('x-content-type-options');
+
+  it('files (cached and streamed), HEAD, 304, 206 (one range and several) and 416', async () => {
+    const fw = app();
+    const etag = (await get(fw, '/style.css')).headers.get('etag')!;
+    const answers = [
+      await get(fw, '/style.css'),
+      await get(fw, '/big.bin'),
+      await fw.request('/style.css', { method: 'HEAD' }),
+      await get(fw, '/style.css', { 'if-none-match': etag }),
+      await get(fw, '/digits.txt', { range: 'bytes=0-1' }),
+      await get(fw, '/big.bin', { range: 'bytes=0-1,5-6' }),
+      await get(fw, '/digits.txt', { range: 'bytes=50-60' }),
+    ];
+    expect(answers.map((r) => [r.status, nosniff(r)])).toEqual([200, 200, 200, 304, 206, 206, 416].map((status) => [status, 'nosniff']));
+    await Promise.all(answers.map((r) => r.arrayBuffer()));
+  });
+
+  it('listings, directory redirects and 403 refusals', async () => {
+    const fw = app({ listing: true });
+    const answers = [await get(fw, '/sub/'), await get(fw, '/sub'), await get(fw, '/..%2f'), await get(fw, '/%5Cx'), await get(fw, '/escape.txt')];
+    expect(answers.map((r) => [r.status, nosniff(r)])).toEqual([200, 301, 403, 403, 403].map((status) => [status, 'nosniff']));
+  });
+});
+
+describe('staticFiles: directory redirects are built from the checked segments', () => {
+  it('doubled slashes and backslashes never reach Location, the prefix is kept, names are encoded', async () => {
+    const fw = app();
+    const fwPrefixed = app({ prefix: '/assets' });
+    const location = async (f: Fw, url: string) => (await f.fetch(new Request(url))).headers.get('location');
+    expect(await location(fw, 'http://localhost//sub')).toBe('/sub/');
+    expect(await location(fw, 'http://localhost/\\sub')).toBe('/sub/');
+    expect(await location(fw, 'http://localhost//sub?a=%2F%2Fx')).toBe('/sub/?a=%2F%2Fx');
+    expect(await location(fwPrefixed, 'http://localhost/assets//sub')).toBe('/assets/sub/');
+    expect(await location(fwPrefixed, 'http://localhost/assets/sub/deeper')).toBe('/assets/sub/deeper/');
   });
 });
 

@@ -16,6 +16,7 @@ describe('staticFiles in workerd (miniflare) over the static-assets binding', ()
     writeFileSync(join(dir, 'app.js'), 'console.log(1)');
     writeFileSync(join(dir, 'docs', 'index.html'), '<h1>docs</h1>');
     mf = await runWorker(await bundleWorker('test/static/fixtures/static-worker.ts'), {
+      cf: false,
       assets: { directory: dir, binding: 'ASSETS', routerConfig: { invoke_user_worker_ahead_of_assets: true, has_user_worker: true } },
     } as never);
   });
@@ -32,7 +33,16 @@ describe('staticFiles in workerd (miniflare) over the static-assets binding', ()
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/css/);
     expect(res.headers.get('cache-control')).toBe('public, max-age=600');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await res.text()).toBe('body{color:red}');
+  });
+
+  it('without maxAge the platform keeps its Cache-Control; nosniff is still added', async () => {
+    const res = await get('/open/docs/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).not.toBe('public, max-age=0');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await res.text()).toBe('<h1>docs</h1>');
   });
 
   it('answers If-None-Match with 304 through the binding', async () => {
@@ -40,12 +50,14 @@ describe('staticFiles in workerd (miniflare) over the static-assets binding', ()
     expect(etag).toBeTruthy();
     const res = await get('/static/style.css', { 'if-none-match': etag! });
     expect(res.status).toBe(304);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     await res.text();
   });
 
   it('refuses traversal and encoded slashes before asking the binding, and leaves misses to the routes', async () => {
     const forbidden = await get('/static/..%2fsecret');
     expect(forbidden.status).toBe(403);
+    expect(forbidden.headers.get('x-content-type-options')).toBe('nosniff');
     await forbidden.text();
     const filtered = await get('/static/app.js');
     expect(filtered.status).toBe(404);
