@@ -5,6 +5,7 @@ import {
 import { detectType, typeAllowed } from './detect';
 import type { ResolvedUploadOptions } from './options';
 import { sanitizeFilename } from './sanitize';
+import { withTypeExtension } from './stored-extension';
 import type { UploadCandidate, UploadedFile } from './types';
 
 /** A request's uploads: stored files and the plain form fields that came with them. */
@@ -51,8 +52,8 @@ async function readParts(ctx: Context, options: ResolvedUploadOptions): Promise<
 
 /**
  * Parses, checks and stores a request's uploads: every file is checked (content type from magic bytes against
- * `allowedMimeTypes`: 415) before any is stored, so a refused request stores nothing; then each is stored and
- * `onUpload` is called.
+ * `allowedMimeTypes`: 415) before any is stored, so a refused request stores nothing; then each is stored under a
+ * name whose extension matches the detected type (the same key on every storage) and `onUpload` is called.
  */
 export async function parseUploads(ctx: Context, options: ResolvedUploadOptions): Promise<ParsedUploads> {
   const { files, fields } = await readParts(ctx, options);
@@ -66,7 +67,8 @@ export async function parseUploads(ctx: Context, options: ResolvedUploadOptions)
   }
   const stored: UploadedFile[] = [];
   for (const { bytes, ...candidate } of candidates) {
-    const key = sanitizeFilename(options.filename ? options.filename(candidate) : `${crypto.randomUUID()}-${candidate.name}`);
+    const chosen = sanitizeFilename(options.filename ? options.filename(candidate) : `${crypto.randomUUID()}-${candidate.name}`);
+    const key = sanitizeFilename(withTypeExtension(chosen, candidate.type));
     const location = await options.storage.put(key, bytes, candidate.type, ctx);
     const file: UploadedFile = { ...candidate, key, location };
     stored.push(file);

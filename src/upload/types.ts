@@ -4,9 +4,9 @@ import type { Context } from 'fw';
 export interface UploadedFile {
   /** The form field it came in. */
   field: string;
-  /** The client's file name, sanitised (no directories, control characters or reserved names). */
+  /** The client's file name, sanitised (no directories, control or bidi characters, reserved names); for display only, its extension is the client's. */
   name: string;
-  /** The name it was stored under (`filename(file)` or `<uuid>-<name>`, sanitised). */
+  /** The name it was stored under (`filename(file)` or `<uuid>-<name>`, sanitised), its extension one of `type`'s. */
   key: string;
   /** Bytes. */
   size: number;
@@ -48,7 +48,7 @@ export interface UploadOptions {
   allowedMimeTypes?: string[];
   /** Most files in one request (default 10; more is a 413). */
   maxFiles?: number;
-  /** The stored name of a file (sanitised again); default `<uuid>-<sanitised name>`. */
+  /** The stored name of a file (sanitised again, extension made to match the detected type); default `<uuid>-<sanitised name>`. */
   filename?: (file: UploadCandidate) => string;
   /** Called once per stored file. */
   onUpload?: (file: UploadedFile, ctx: Context) => void | Promise<void>;

@@ -6,7 +6,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fw } from 'fw';
 import { upload, type UploadedFile } from '../../src/upload';
-import { elf, form, png } from './samples';
+import { elf, form, png, polyglot } from './samples';
 
 describe('upload to S3 (@aws-sdk/client-s3 against a local s3rver on 127.0.0.1)', () => {
   let server: S3rver;
@@ -41,6 +41,15 @@ describe('upload to S3 (@aws-sdk/client-s3 against a local s3rver on 127.0.0.1)'
     const object = await new S3Client(client).send(new GetObjectCommand({ Bucket: 'uploads', Key: file.location }));
     expect(object.ContentType).toBe('image/png');
     expect(await object.Body!.transformToByteArray()).toEqual(png);
+  });
+
+  it('a PNG/HTML polyglot named poly.html is stored under a .png key as image/png, as on local and R2 storage', async () => {
+    const res = await (await app()).request('/upload', { method: 'POST', body: form([['avatar', polyglot, 'poly.html', 'text/html']]) });
+    const file = (await res.json()) as UploadedFile;
+    expect(file.key).toMatch(/^[0-9a-f-]{36}-poly\.png$/);
+    const object = await new S3Client(client).send(new GetObjectCommand({ Bucket: 'uploads', Key: `avatars/${file.key}` }));
+    expect(object.ContentType).toBe('image/png');
+    expect(await object.Body!.transformToByteArray()).toEqual(polyglot);
   });
 
   it('refuses a spoofed type before anything reaches the bucket', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Fw, type Context } from 'fw';
 import { sanitizeFilename, upload, type UploadedFile, type UploadOptions } from '../../src/upload';
-import { elf, form, gif, pdf, png } from './samples';
+import { elf, form, gif, pdf, png, polyglot } from './samples';
 
 let dir: string;
 beforeEach(() => {
@@ -132,6 +132,55 @@ describe('upload: bad uploads are refused and nothing is stored', () => {
   });
 });
 
+describe('upload: the stored extension always names the detected type', () => {
+  it('a PNG/HTML polyglot named poly.html passes image/png and is stored as <uuid>-poly.png', async () => {
+    const { fw } = await app({ allowedMimeTypes: ['image/png'] });
+    const res = await send(fw, form([['avatar', polyglot, 'poly.html', 'text/html']]));
+    expect(res.status).toBe(200);
+    const { avatar } = (await res.json()) as { avatar: UploadedFile };
+    expect(avatar).toMatchObject({ name: 'poly.html', type: 'image/png', declaredType: 'text/html' });
+    expect(avatar.key).toMatch(/^[0-9a-f-]{36}-poly\.png$/);
+    expect(stored()).toEqual([avatar.key]);
+    expect(new Uint8Array(readFileSync(join(dir, avatar.key)))).toEqual(polyglot);
+  });
+
+  it('an HTML page (text content) is stored as .txt; a name without extension gets one; a fitting one is kept as written', async () => {
+    const { fw } = await app();
+    const res = await send(fw, form([
+      ['page', '<script>alert(1)</script>', 'page.html'],
+      ['vector', '<svg onload="alert(1)"></svg>', 'logo.htm'],
+      ['plain', 'just words', 'README'],
+      ['photo', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), 'holiday.JPG'],
+      ['sheet', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 20, 0]), 'budget.xlsx'],
+      ['table', 'a,b\n1,2\n', 'data.csv'],
+      ['blob', new Uint8Array([0, 1, 2, 3]), 'x.html'],
+      ['script', 'console.log(1)', 'app.js'],
+      ['fake', 'not a drawing', 'x.svg'],
+    ]));
+    const { files } = (await res.json()) as { files: UploadedFile[] };
+    expect(files.map((f) => f.key.slice(37))).toEqual(['page.txt', 'logo.svg', 'README.txt', 'holiday.JPG', 'budget.xlsx', 'data.csv', 'x.bin', 'app.txt', 'x.txt']);
+    expect(stored().sort()).toEqual(files.map((f) => f.key).sort());
+  });
+
+  it('applies to what filename() returns too', async () => {
+    const { fw } = await app({ filename: () => 'avatar.html' });
+    const res = await send(fw, form([['avatar', png, 'a.png', 'image/png']]));
+    expect(((await res.json()) as { avatar: UploadedFile }).avatar.key).toBe('avatar.png');
+    expect(stored()).toEqual(['avatar.png']);
+  });
+
+  it('bidi controls, zero-width and control characters are stripped from names and keys', async () => {
+    const { fw } = await app({ filename: (f) => f.name });
+    const names = ['invoice\u202Efdp.exe.txt', 'a\u2066b\u2069c\u2067d\u2068.txt', 'l\u202Ar\u202Bp\u202Cx\u202D.txt', 'm\u200Er\u200Fa\u061C.txt', 'z\u200Bw\u2060j.txt', 'tab\there\u0085\u007f.txt'];
+    const res = await send(fw, form(names.map((n, i) => [`f${i}`, `content ${i}`, n])));
+    const { files } = (await res.json()) as { files: UploadedFile[] };
+    const clean = ['invoicefdp.exe.txt', 'abcd.txt', 'lrpx.txt', 'mra.txt', 'zwj.txt', 'tabhere.txt'];
+    expect(files.map((f) => f.name)).toEqual(clean);
+    expect(files.map((f) => f.key)).toEqual(clean);
+    expect(stored().sort()).toEqual([...clean].sort());
+  });
+});
+
 describe('upload: accepted uploads', () => {
   it('stores files locally, with ctx.file(), ctx.files(), ctx.fields() and onUpload', async () => {
     const { fw, uploaded } = await app({ allowedMimeTypes: ['image/*', 'application/pdf'] });
@@ -170,6 +219,12 @@ describe('upload: accepted uploads', () => {
     const res = await fw.request('/upload', { method: 'POST', body: form([['avatar', png, 'p.png']]) });
     expect(await res.json()).toMatchObject({ key: 'avatar-p.png', location: 'mem://avatar-p.png', storage: 'memory' });
     expect(objects.get('avatar-p.png')).toEqual(png);
+  });
+
+  it('sanitizeFilename never cuts a character in half when it shortens a name', () => {
+    const short = sanitizeFilename(`a${'😀'.repeat(150)}.txt`);
+    expect(short).toBe(`a${'😀'.repeat(97)}.txt`);
+    expect(() => encodeURIComponent(short)).not.toThrow();
   });
 
   it('sanitizeFilename keeps ordinary names', () => {

@@ -2,13 +2,13 @@ import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleWorker, runWorker } from '../targets/worker/helpers';
 import type { UploadedFile } from '../../src/upload';
-import { elf, form, pdf, png } from './samples';
+import { elf, form, pdf, png, polyglot } from './samples';
 
 describe('upload to R2 in workerd (miniflare)', () => {
   let mf: Miniflare;
 
   beforeAll(async () => {
-    mf = await runWorker(await bundleWorker('test/upload/fixtures/upload-worker.ts'), { r2Buckets: ['UPLOADS'] });
+    mf = await runWorker(await bundleWorker('test/upload/fixtures/upload-worker.ts'), { cf: false, r2Buckets: ['UPLOADS'] });
   });
 
   afterAll(async () => {
@@ -33,6 +33,16 @@ describe('upload to R2 in workerd (miniflare)', () => {
     const object = await bucket.get(files[0].key);
     expect(object?.httpMetadata?.contentType).toBe('image/png');
     expect(new Uint8Array(await object!.arrayBuffer())).toEqual(png);
+  });
+
+  it('a PNG/HTML polyglot named poly.html is stored under a .png key with image/png, as on local and S3 storage', async () => {
+    const res = await send(form([['avatar', polyglot, 'poly.html', 'text/html']]));
+    const { files } = (await res.json()) as { files: UploadedFile[] };
+    expect(files.map((f) => [f.name, f.type])).toEqual([['poly.html', 'image/png']]);
+    expect(files[0].key).toMatch(/^[0-9a-f-]{36}-poly\.png$/);
+    const object = await (await mf.getR2Bucket('UPLOADS')).get(files[0].key);
+    expect(object?.httpMetadata?.contentType).toBe('image/png');
+    expect(new Uint8Array(await object!.arrayBuffer())).toEqual(polyglot);
   });
 
   it('refuses a spoofed type (415) and an oversized file (413), storing nothing', async () => {

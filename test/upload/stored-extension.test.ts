@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { contentTypeFor } from '../../src/static';
+import { signatures } from '../../src/upload/signatures';
+import { extensionsFor, withTypeExtension } from '../../src/upload/stored-extension';
+
+/** Types a browser renders or runs when a file is served with them. */
+const active = /html|xml|javascript|ecmascript|css|x-shockwave-flash/;
+
+describe('stored extensions', () => {
+  const detectable = [...new Set(signatures.map((s) => s.type)), 'image/svg+xml', 'text/plain', 'application/octet-stream'];
+
+  it('every type detectType can answer has its own extensions', () => {
+    expect(detectable.filter((t) => t !== 'application/octet-stream' && extensionsFor(t).join() === 'bin')).toEqual([]);
+    expect(detectable.length).toBeGreaterThan(30);
+  });
+
+  it('no kept extension is served as an active type by staticFiles (SVG aside, which is what it is)', () => {
+    for (const type of detectable.filter((t) => t !== 'image/svg+xml')) {
+      for (const ext of extensionsFor(type)) expect(contentTypeFor(`x.${ext}`), `${type} .${ext}`).not.toMatch(active);
+    }
+  });
+
+  it('keeps a fitting extension as written, replaces any other, adds one when missing', () => {
+    expect(withTypeExtension('photo.JPG', 'image/jpeg')).toBe('photo.JPG');
+    expect(withTypeExtension('poly.html', 'image/png')).toBe('poly.png');
+    expect(withTypeExtension('poly.png.html', 'image/png')).toBe('poly.png.png');
+    expect(withTypeExtension('notes', 'text/plain')).toBe('notes.txt');
+    expect(withTypeExtension('report.docx', 'application/zip')).toBe('report.docx');
+    expect(withTypeExtension('run.sh', 'application/octet-stream')).toBe('run.bin');
+    expect(withTypeExtension('odd', 'application/x-unknown')).toBe('odd.bin');
+  });
+});
