@@ -9,7 +9,7 @@ export interface ColdStartStats {
   coldStarts: number;
   invocations: number;
   warmInvocations: number;
-  /** Milliseconds from module load to the first `markReady()`. */
+  /** Milliseconds from module load to the first `markReady()`; on workers, whose clock stands at 0 at module scope, from the first request. */
   initDurationMs: number;
   firstInvocationMs: number | null;
   warmUpMs: number | null;
@@ -20,7 +20,10 @@ export interface ColdStartStats {
 interface State {
   target: string;
   instanceId: string | null;
+  /** When the module loaded; on workers, where the clock stands still at module scope, when the first request started. */
   loadedAt: number;
+  /** Whether the clock stood still when the module loaded (workerd's performance.now() reads 0 at module scope, then epoch ms). */
+  clockFrozen: boolean;
   readyAt: number | null;
   coldStart: boolean;
   coldStarts: number;
@@ -35,6 +38,7 @@ function freshState(): State {
     target: 'unknown',
     instanceId: null,
     loadedAt: performance.now(),
+    clockFrozen: performance.now() === 0,
     readyAt: null,
     coldStart: false,
     coldStarts: 0,
@@ -67,6 +71,7 @@ export function startInvocation(target: string): () => void {
   state.lastInvocationAt = Date.now();
   if (!isFirst) return warmDone;
   const startedAt = performance.now();
+  if (state.clockFrozen) thawClock(startedAt);
   instanceId();
   state.coldStarts += 1;
   const owner = state;
@@ -78,6 +83,13 @@ export function startInvocation(target: string): () => void {
   };
 }
 
+/** Moves the load and ready times read while the clock stood still to the first moment it moves. */
+function thawClock(now: number): void {
+  state.clockFrozen = false;
+  state.loadedAt = now;
+  if (state.readyAt !== null && state.readyAt < now) state.readyAt = now;
+}
+
 /** Stores how long `warmUp()` took, so status reports can separate it from the first invocation. */
 export function recordWarmUp(ms: number): void {
   state.warmUpMs = ms;
@@ -85,12 +97,13 @@ export function recordWarmUp(ms: number): void {
 
 /** Marks the instance ready (init and warm-up done); only the first call counts. */
 export function markReady(): void {
-  if (state.readyAt === null) state.readyAt = performance.now();
+  if (state.readyAt === null) state.readyAt = state.clockFrozen ? 0 : performance.now();
 }
 
 /** Returns a snapshot of the counters for this instance. */
 export function getColdStartStats(): ColdStartStats {
   const now = performance.now();
+  if (state.clockFrozen && now !== 0) thawClock(now);
   return {
     target: state.target,
     instanceId: instanceId(),
