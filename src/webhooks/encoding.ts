@@ -8,15 +8,17 @@ export function fromHex(text: string): Uint8Array<ArrayBuffer> | null {
   return bytes;
 }
 
-/** Bytes of a base64 string (standard alphabet, padding optional), or null when it is not one. */
+/**
+ * Bytes of a canonical base64 string (standard alphabet, padding optional but complete when present), or null.
+ * The bytes must re-encode to the same text, so a last character with its unused low bits set is refused: one
+ * signature has one spelling.
+ */
 export function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
-  if (text.length === 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(text)) return null;
-  try {
-    const binary = atob(text);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
-  } catch {
-    return null;
-  }
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text)) return null;
+  const unpadded = text.replace(/=+$/, '');
+  if (unpadded.length % 4 === 1 || (text.length !== unpadded.length && text.length % 4 !== 0)) return null;
+  const binary = atob(unpadded);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return btoa(binary).replace(/=+$/, '') === unpadded ? bytes : null;
 }

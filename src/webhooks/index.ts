@@ -3,4 +3,4 @@ export {
   webhookProviders, githubProvider, stripeProvider, slackProvider, standardWebhooksProvider, genericProvider,
   type StripeProviderOptions, type SlackProviderOptions, type StandardWebhooksOptions, type GenericProviderOptions,
 } from './providers';
-export type { WebhookOptions, WebhookProvider, WebhookDelivery, VerifyResult } from './types';
+export type { WebhookOptions, WebhookProvider, WebhookDelivery, VerifyResult, VerifiedDelivery } from './types';

@@ -13,6 +13,7 @@ export interface ResolvedWebhookOptions {
   maxBodySize: number;
   replayStore: (ctx: Context) => KVStore;
   replayWindow: number;
+  replayProtected: (provider: string) => boolean;
   now: () => number;
 }
 
@@ -51,6 +52,13 @@ export function resolveWebhookOptions(options: WebhookOptions): ResolvedWebhookO
   if (typeof replayWindow !== 'number' || !Number.isFinite(replayWindow) || replayWindow <= 0) fail('replayWindow must be a positive number of seconds');
   const store = options.replayStore ?? new MemoryKV();
   if (typeof store !== 'function' && typeof store?.increment !== 'function') fail('replayStore must be a KVStore or a function returning one');
+  const protection = options.replayProtection ?? true;
+  if (typeof protection === 'object' && protection !== null) {
+    for (const [name, on] of Object.entries(protection)) {
+      if (!Object.hasOwn(providers, name)) fail(`replayProtection names unknown provider "${name}" (known: ${Object.keys(providers).join(', ')})`);
+      if (typeof on !== 'boolean') fail(`replayProtection of "${name}" must be true or false`);
+    }
+  } else if (typeof protection !== 'boolean') fail('replayProtection must be true, false or a map provider to true/false');
   return {
     path,
     fixedProvider,
@@ -61,6 +69,7 @@ export function resolveWebhookOptions(options: WebhookOptions): ResolvedWebhookO
     maxBodySize,
     replayStore: typeof store === 'function' ? store : () => store,
     replayWindow,
+    replayProtected: (name) => (typeof protection === 'boolean' ? protection : !(Object.hasOwn(protection, name) && protection[name] === false)),
     now: options.now ?? Date.now,
   };
 }

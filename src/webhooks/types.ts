@@ -7,8 +7,19 @@ export interface WebhookDelivery {
   nowSeconds: number;
 }
 
-/** The outcome of a signature check: the delivery id (for replay detection) when valid, else why not. */
-export type VerifyResult = { ok: true; deliveryId: string | null } | { ok: false; reason: string };
+/** A valid signature: what replay protection remembers of the delivery. */
+export interface VerifiedDelivery {
+  ok: true;
+  /** The delivery id the sender gave (a header, signed or not), or null; remembered as well as the content. */
+  deliveryId: string | null;
+  /** The exact bytes the signature covers (`<timestamp>.<body>`, the body alone, ...): replays are caught by their SHA-256. */
+  signed: Uint8Array<ArrayBuffer>;
+  /** Unix seconds after which this signature is refused as stale (signed timestamp + tolerance), or null when nothing signed dates it. */
+  expiresAt: number | null;
+}
+
+/** The outcome of a signature check: what a valid delivery signed, else why it was refused. */
+export type VerifyResult = VerifiedDelivery | { ok: false; reason: string };
 
 /** One webhook provider: how its signature is checked and where its event kind lives. */
 export interface WebhookProvider {
@@ -36,10 +47,12 @@ export interface WebhookOptions {
   providers?: Record<string, WebhookProvider>;
   /** Largest body accepted, in bytes (default 10 MiB); larger is a 413, checked while reading. */
   maxBodySize?: number;
-  /** Where delivery ids are remembered to refuse replays (default a `MemoryKV`; give Redis or Workers KV across instances). */
+  /** Where signed contents and delivery ids are remembered to refuse replays (default a `MemoryKV`; give Redis, or a strongly consistent store on workers, across instances). */
   replayStore?: KVStore | ((ctx: Context) => KVStore);
-  /** How long a delivery id is remembered, in seconds (default 86400). */
+  /** Seconds a delivery id, and the signed content of a delivery with no signed timestamp (GitHub), is remembered (default 86400). */
   replayWindow?: number;
+  /** Refuse replays (409 `WEBHOOK_REPLAYED`): true for every provider (default), false for none, or per provider name (unnamed ones stay on). */
+  replayProtection?: boolean | Record<string, boolean>;
   /** Clock in milliseconds (default `Date.now`). */
   now?: () => number;
 }

@@ -3,16 +3,22 @@ import { readLimited } from './body';
 import { resolveWebhookOptions, type ResolvedWebhookOptions } from './options';
 import { parsePayload } from './payload';
 import { stringField } from './providers/fields';
-import { ReplayGuard } from './replay';
-import type { WebhookOptions } from './types';
+import { claimMarks, releaseMarks, replayMarks, type ReplayMark } from './replay';
+import type { VerifiedDelivery, WebhookOptions } from './types';
 
 function unknownProvider(name: string): HttpError {
   return new HttpError(404, `No webhook provider "${name}" is configured here`, { code: 'UNKNOWN_WEBHOOK_PROVIDER' });
 }
 
+/** A 500 naming a custom provider whose `verify()` accepted a delivery without saying what was signed (a developer mistake). */
+function checkVerified(name: string, verdict: VerifiedDelivery): void {
+  const expiry = verdict.expiresAt;
+  if (verdict.signed instanceof Uint8Array && (expiry === null || (typeof expiry === 'number' && Number.isFinite(expiry)))) return;
+  throw new HttpError(500, `Webhook provider "${name}": verify() must return signed (the signed bytes) and expiresAt (unix seconds or null) with ok: true, for replay protection (or turn replayProtection off for it)`, { code: 'INVALID_WEBHOOK_PROVIDER' });
+}
+
 /** The route handler: raw body, signature, payload, event filter, replay check, then the user's handler. */
 function receive(options: ResolvedWebhookOptions): (ctx: Context) => Promise<unknown> {
-  const guard = new ReplayGuard(options.replayWindow);
   return async (ctx) => {
     const name = options.fixedProvider ?? ctx.params.provider ?? '';
     if (options.fixedProvider !== null && ctx.params.provider !== undefined && ctx.params.provider !== name) throw unknownProvider(ctx.params.provider);
@@ -21,7 +27,8 @@ function receive(options: ResolvedWebhookOptions): (ctx: Context) => Promise<unk
     if (provider === undefined || secret === undefined) throw unknownProvider(name);
 
     const body = await readLimited(ctx.request, options.maxBodySize);
-    const verdict = await provider.verify({ headers: ctx.request.headers, body, nowSeconds: Math.floor(options.now() / 1000) }, secret);
+    const nowSeconds = Math.floor(options.now() / 1000);
+    const verdict = await provider.verify({ headers: ctx.request.headers, body, nowSeconds }, secret);
     if (!verdict.ok) throw new HttpError(401, `Webhook signature rejected: ${verdict.reason}`, { code: 'INVALID_WEBHOOK_SIGNATURE' });
 
     const payload = parsePayload(body, ctx.header('content-type'));
@@ -31,17 +38,19 @@ function receive(options: ResolvedWebhookOptions): (ctx: Context) => Promise<unk
       return ctx.status(202).jsonResponse({ received: true, ignored: event });
     }
 
-    const id = verdict.deliveryId ?? provider.deliveryId?.(payload) ?? null;
-    const kv = options.replayStore(ctx);
-    if (id !== null && !(await guard.claim(kv, name, id))) {
-      throw new HttpError(409, `Webhook delivery ${id} was already received`, { code: 'WEBHOOK_REPLAYED' });
+    let marks: ReplayMark[] = [];
+    const kv = options.replayProtected(name) ? options.replayStore(ctx) : null;
+    if (kv !== null) {
+      checkVerified(name, verdict);
+      const id = verdict.deliveryId ?? provider.deliveryId?.(payload) ?? null;
+      marks = await claimMarks(kv, await replayMarks(name, verdict, id, nowSeconds, options.replayWindow));
     }
     try {
       const result = await options.handler(event ?? 'unknown', payload, ctx);
-      if (id !== null && ((result instanceof Response && result.status >= 500) || ctx.statusCode >= 500)) await guard.release(kv, name, id);
+      if (kv !== null && ((result instanceof Response && result.status >= 500) || ctx.statusCode >= 500)) await releaseMarks(kv, marks);
       return result;
     } catch (error) {
-      if (id !== null) await guard.release(kv, name, id);
+      if (kv !== null) await releaseMarks(kv, marks);
       throw error;
     }
   };
@@ -50,7 +59,8 @@ function receive(options: ResolvedWebhookOptions): (ctx: Context) => Promise<unk
 /**
  * Signature-verified webhook deliveries on `POST /webhook/:provider` (or `path`): the raw body is checked against the
  * provider's secret before anything parses it (401 when the signature, header or timestamp is wrong), a malformed
- * payload is a 400, a replayed delivery a 409, an event outside `allowedEvents` a 202 that skips the handler.
+ * payload is a 400, a replayed delivery (same signed content, or same delivery id) a 409, an event outside
+ * `allowedEvents` a 202 that skips the handler.
  */
 export function webhooks(options: WebhookOptions): FwPluginConfig {
   const resolved = resolveWebhookOptions(options);

@@ -7,7 +7,7 @@ describe('webhooks in workerd (miniflare): Web Crypto verification and Workers K
   let mf: Miniflare;
 
   beforeAll(async () => {
-    mf = await runWorker(await bundleWorker('test/webhooks/fixtures/webhooks-worker.ts'), { kvNamespaces: { SEEN: 'seen' } });
+    mf = await runWorker(await bundleWorker('test/webhooks/fixtures/webhooks-worker.ts'), { kvNamespaces: { SEEN: 'seen' }, cf: false });
   });
 
   afterAll(async () => {
@@ -17,7 +17,7 @@ describe('webhooks in workerd (miniflare): Web Crypto verification and Workers K
   const post = async (provider: string, body: string, headers: Record<string, string>) =>
     (await mf.dispatchFetch(`http://hooks.test/webhook/${provider}`, { method: 'POST', body, headers })) as unknown as Response;
 
-  it('accepts a GitHub delivery once, refuses its replay and a forged one', async () => {
+  it('accepts a GitHub delivery once, refuses its replay (also under a new delivery id) and a forged one', async () => {
     const body = JSON.stringify({ zen: 'Keep it logically awesome.' });
     const headers = sign.github('gh-worker-secret', body, 'ping', 'worker-delivery-1');
     const ok = await post('github', body, headers);
@@ -26,6 +26,9 @@ describe('webhooks in workerd (miniflare): Web Crypto verification and Workers K
     const replay = await post('github', body, headers);
     expect(replay.status).toBe(409);
     await replay.text();
+    const newId = await post('github', body, { ...headers, 'x-github-delivery': 'worker-delivery-2' });
+    expect(newId.status).toBe(409);
+    expect(await newId.json()).toMatchObject({ code: 'WEBHOOK_REPLAYED' });
     const forged = await post('github', body, sign.github('guess', body));
     expect(forged.status).toBe(401);
     await forged.text();

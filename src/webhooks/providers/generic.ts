@@ -43,17 +43,19 @@ export function genericProvider(options: GenericProviderOptions = {}): WebhookPr
       const value = headers.get(header);
       if (value === null) return { ok: false, reason: `missing ${header} header` };
       let data = body;
+      let expiresAt: number | null = null;
       if (options.timestampHeader !== undefined) {
         const timestamp = headers.get(options.timestampHeader);
         const stale = timestampProblem(timestamp, nowSeconds, tolerance);
         if (stale !== null) return { ok: false, reason: stale };
         data = signedBytes(`${timestamp}.`, body);
+        expiresAt = Number(timestamp) + tolerance;
       }
       const raw = stripPrefix(value.trim(), options.prefix);
       const signature = raw === null ? null : decode(raw);
       if (signature === null) return { ok: false, reason: `malformed ${header} header` };
       if (!(await hmacMatches(secret, algorithm, data, [signature]))) return { ok: false, reason: 'signature mismatch' };
-      return { ok: true, deliveryId: headers.get(idHeader) };
+      return { ok: true, deliveryId: headers.get(idHeader), signed: data, expiresAt };
     },
     event: (headers, payload) => headers.get(eventHeader) ?? stringField(payload, 'type') ?? stringField(payload, 'event'),
   };

@@ -24,8 +24,9 @@ export function slackProvider(options: SlackProviderOptions = {}): WebhookProvid
       if (stale !== null) return { ok: false, reason: stale };
       const signature = header.startsWith('v0=') ? fromHex(header.slice(3)) : null;
       if (signature === null) return { ok: false, reason: 'malformed X-Slack-Signature header' };
-      if (!(await hmacMatches(secret, 'SHA-256', signedBytes(`v0:${timestamp}:`, body), [signature]))) return { ok: false, reason: 'signature mismatch' };
-      return { ok: true, deliveryId: null };
+      const signed = signedBytes(`v0:${timestamp}:`, body);
+      if (!(await hmacMatches(secret, 'SHA-256', signed, [signature]))) return { ok: false, reason: 'signature mismatch' };
+      return { ok: true, deliveryId: null, signed, expiresAt: Number(timestamp) + tolerance };
     },
     event(_headers, payload) {
       const inner = payload !== null && typeof payload === 'object' ? (payload as Record<string, unknown>).event : null;

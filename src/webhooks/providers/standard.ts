@@ -32,8 +32,9 @@ export function standardWebhooksProvider(options: StandardWebhooksOptions = {}):
       if (stale !== null) return { ok: false, reason: stale };
       const signatures = header.split(' ').filter((s) => s.startsWith('v1,')).map((s) => fromBase64(s.slice(3))).filter((s) => s !== null);
       if (signatures.length === 0) return { ok: false, reason: 'no v1 signature in webhook-signature' };
-      if (!(await hmacMatches(secretKey(secret), 'SHA-256', signedBytes(`${id}.${timestamp}.`, body), signatures))) return { ok: false, reason: 'signature mismatch' };
-      return { ok: true, deliveryId: id };
+      const signed = signedBytes(`${id}.${timestamp}.`, body);
+      if (!(await hmacMatches(secretKey(secret), 'SHA-256', signed, signatures))) return { ok: false, reason: 'signature mismatch' };
+      return { ok: true, deliveryId: id, signed, expiresAt: Number(timestamp) + tolerance };
     },
     event: (_headers, payload) => stringField(payload, 'type'),
   };

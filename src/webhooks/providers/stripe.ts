@@ -34,8 +34,9 @@ export function stripeProvider(options: StripeProviderOptions = {}): WebhookProv
       const stale = timestampProblem(timestamp, nowSeconds, tolerance);
       if (stale !== null) return { ok: false, reason: stale };
       if (signatures.length === 0) return { ok: false, reason: 'no v1 signature in Stripe-Signature' };
-      if (!(await hmacMatches(secret, 'SHA-256', signedBytes(`${timestamp}.`, body), signatures))) return { ok: false, reason: 'signature mismatch' };
-      return { ok: true, deliveryId: null };
+      const signed = signedBytes(`${timestamp}.`, body);
+      if (!(await hmacMatches(secret, 'SHA-256', signed, signatures))) return { ok: false, reason: 'signature mismatch' };
+      return { ok: true, deliveryId: null, signed, expiresAt: Number(timestamp) + tolerance };
     },
     event: (_headers, payload) => stringField(payload, 'type'),
     deliveryId: (payload) => stringField(payload, 'id'),
