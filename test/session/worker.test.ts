@@ -14,7 +14,7 @@ describe('sessions over Workers KV in workerd (miniflare): two workers sharing o
       modules: [{ type: 'ESModule' as const, path: 'worker.mjs', contents: script }],
       kvNamespaces: { SESSIONS: 'shared-sessions' },
     });
-    mf = new Miniflare({ workers: [options('alpha'), options('beta')] });
+    mf = new Miniflare({ cf: false, workers: [options('alpha'), options('beta')] });
     await mf.ready;
   });
 
