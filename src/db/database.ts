@@ -3,9 +3,10 @@ import { Fw } from '../core/fw';
 import { assertDatabaseType, d1BindingName, detectDatabaseType } from './detect';
 import { databaseError } from './errors';
 import type { Migrator } from './migrations/migrator';
+import { checkLockTimeout } from './lock-timeout';
 import { platformFiles } from './platform-files';
 import type {
-  D1Binding, DatabaseConfig, DatabaseType, Engine, ExecuteResult, MigrationSource, Queryable, Row, SqlParam, Statement,
+  D1Binding, DatabaseConfig, DatabaseType, Engine, ExecuteResult, LockOptions, MigrationSource, Queryable, Row, SqlParam, Statement,
   Transaction, TransactionOptions,
 } from './types';
 
@@ -33,6 +34,7 @@ export class Database implements Queryable {
     this.url = config.url ?? (type === 'sqlite' ? ':memory:' : type === 'd1' ? 'd1:binding' : '');
     if (!this.url && (type === 'postgres' || type === 'mysql')) throw new TypeError(`A ${type} database needs a url`);
     if (type === 'd1' && !config.binding) d1BindingName(this.url);
+    checkLockTimeout(config.migrationLockTimeout, 'migrationLockTimeout');
     this.config = config;
   }
 
@@ -81,11 +83,28 @@ export class Database implements Queryable {
     return (await this.ready()).batch(statements);
   }
 
-  /** A Migrator over this database, with the configured migrations (or the Node/Bun reader of `migrationsDir`). */
-  async migrator(options: { migrations?: MigrationSource; table?: string } = {}): Promise<Migrator> {
+  /**
+   * Runs `fn` on one connection holding a named cross-process lock, each statement committing as it runs (mysql only:
+   * what migrations use where DDL is not transactional; elsewhere use `transaction(fn, { lock })`).
+   */
+  async withLock<T>(fn: (conn: Queryable) => Promise<T>, options: LockOptions): Promise<T> {
+    if (typeof fn !== 'function') throw new TypeError('withLock() needs a function (conn) => Promise');
+    const engine = await this.ready();
+    if (!engine.withLock) {
+      throw new SystemError(`${this.type}: withLock() is for engines without transactional DDL (mysql); use transaction(fn, { lock }) here`, {
+        code: 'DB_UNSUPPORTED',
+        details: { engine: this.type, code: 'DB_UNSUPPORTED' },
+      });
+    }
+    return engine.withLock(fn, options);
+  }
+
+  /** A Migrator over this database, with the configured migrations (or the Node/Bun reader of `migrationsDir`) and `migrationLockTimeout`. */
+  async migrator(options: { migrations?: MigrationSource; table?: string; lockTimeout?: number } = {}): Promise<Migrator> {
     const { Migrator } = await import('./migrations/migrator');
     const migrations = options.migrations ?? (await this.migrationSource());
-    return new Migrator(() => this.engine(), { migrations, table: options.table, ignore: this.seedName() });
+    const lockTimeout = options.lockTimeout ?? this.config.migrationLockTimeout;
+    return new Migrator(() => this.engine(), { migrations, table: options.table, ignore: this.seedName(), lockTimeout });
   }
 
   /** Loads the configured seed (`seed` text or `seedFile`) once; true when it ran now. */

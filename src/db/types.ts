@@ -34,6 +34,16 @@ export type Transaction = Queryable;
 export interface TransactionOptions {
   /** Name of a lock held for the whole transaction across processes (advisory lock, GET_LOCK, BEGIN IMMEDIATE). */
   lock?: string;
+  /** ms to wait for `lock` on postgres and mysql before failing with 503 `DB_LOCK_TIMEOUT` (default 600000, 10 minutes); sqlite waits `busyTimeout`. */
+  lockTimeout?: number;
+}
+
+/** Options of `withLock()`: the lock to hold and how long to wait for it. */
+export interface LockOptions {
+  /** Name of the cross-process lock. */
+  lock: string;
+  /** ms to wait for it before failing with 503 `DB_LOCK_TIMEOUT` (default 600000, 10 minutes). */
+  lockTimeout?: number;
 }
 
 /** The minimal shape of a Cloudflare D1 binding fw uses (the real type lives in @cloudflare/workers-types). */
@@ -86,6 +96,8 @@ export interface DatabaseConfig {
   busyTimeout?: number;
   /** Prepared statements kept per connection (default 100). */
   statementCacheSize?: number;
+  /** ms a migration waits for another instance's running migration (the lock) before failing (default 600000, 10 minutes). */
+  migrationLockTimeout?: number;
   /** The driver module, imported by the app itself so a bundler includes it (`import postgres from 'postgres'`); default: imported by name on first use. */
   driver?: unknown;
   /** Options passed as they are to the driver (postgres, mysql2 or better-sqlite3). */
@@ -101,6 +113,11 @@ export interface Engine extends Queryable {
   transaction<T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Runs statements atomically and returns each one's result. */
   batch(statements: Statement[]): Promise<ExecuteResult[]>;
+  /**
+   * Runs `fn` on one connection holding a named cross-process lock, each statement committing on its own. Engines
+   * whose DDL is not transactional (mysql) have it: migrations there record their progress while they run.
+   */
+  withLock?<T>(fn: (conn: Queryable) => Promise<T>, options: LockOptions): Promise<T>;
   /** Closes connections and pools. */
   close(): Promise<void>;
 }

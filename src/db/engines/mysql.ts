@@ -3,7 +3,8 @@ import { loadDriver } from '../driver';
 import { databaseError } from '../errors';
 import { normalizeParams } from '../params';
 import { scopedTransaction } from '../scoped-tx';
-import type { DatabaseConfig, Engine, ExecuteResult, Queryable, Row, SqlParam, Statement, Transaction, TransactionOptions } from '../types';
+import { checkLockTimeout, lockTimeoutError } from '../lock-timeout';
+import type { DatabaseConfig, Engine, ExecuteResult, LockOptions, Queryable, Row, SqlParam, Statement, Transaction, TransactionOptions } from '../types';
 import { batchInTransaction } from './batch';
 
 /** What mysql2 answers: rows for reads, a header with counts for writes. */
@@ -86,38 +87,24 @@ class MysqlEngine implements Engine {
   }
 
   /** Runs `fn` on one pooled connection; `options.lock` holds GET_LOCK for the whole transaction. The connection always goes back. */
-  async transaction<T>(fn: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-    let connection: MysqlConnection;
-    try {
-      connection = await this.raw.getConnection();
-    } catch (error) {
-      throw databaseError('mysql', error);
-    }
-    const conn = on(connection);
-    let healthy = true;
-    let locked = false;
-    const scope = scopedTransaction('mysql', conn);
-    try {
-      if (options.lock) {
-        const [row] = await conn.query<{ got: number | null }>('SELECT GET_LOCK(?, 60) AS got', [options.lock]);
-        if (Number(row?.got) !== 1) throw new SystemError(`mysql: could not take lock "${options.lock}" within 60 s`, { code: 'DB_BUSY', status: 503, retryable: true, details: { engine: 'mysql', code: 'DB_BUSY' } });
-        locked = true;
-      }
+  transaction<T>(fn: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    return this.onConnection(options, async (connection, tx, broken) => {
       await step(() => connection.beginTransaction());
       try {
-        const result = await fn(scope.tx);
+        const result = await fn(tx);
         await step(() => connection.commit());
         return result;
       } catch (error) {
-        await connection.rollback().catch(() => { healthy = false; });
+        await connection.rollback().catch(broken);
         throw error;
       }
-    } finally {
-      scope.end();
-      if (locked) await conn.query('SELECT RELEASE_LOCK(?)', [options.lock!]).catch(() => { healthy = false; });
-      if (healthy) connection.release();
-      else connection.destroy();
-    }
+    });
+  }
+
+  /** Runs `fn` on one pooled connection holding GET_LOCK, outside any transaction: each statement commits as it runs. */
+  withLock<T>(fn: (conn: Queryable) => Promise<T>, options: LockOptions): Promise<T> {
+    if (!options?.lock) throw new TypeError('withLock() needs a lock name');
+    return this.onConnection(options, (_connection, conn) => fn(conn));
   }
 
   batch(statements: Statement[]): Promise<ExecuteResult[]> {
@@ -127,7 +114,43 @@ class MysqlEngine implements Engine {
   async close(): Promise<void> {
     await this.raw.end();
   }
+
+  /**
+   * Lends one pooled connection to `work`, holding the named lock (scoped to the current database) around it when one
+   * is asked for. A connection found broken (`work` calls `broken`, or the lock cannot be released) is destroyed
+   * instead of going back to the pool.
+   */
+  private async onConnection<T>(options: TransactionOptions, work: (connection: MysqlConnection, conn: Queryable, broken: () => void) => Promise<T>): Promise<T> {
+    const wait = checkLockTimeout(options.lockTimeout, 'lockTimeout');
+    let connection: MysqlConnection;
+    try {
+      connection = await this.raw.getConnection();
+    } catch (error) {
+      throw databaseError('mysql', error);
+    }
+    const conn = on(connection);
+    const scope = scopedTransaction('mysql', conn);
+    let healthy = true;
+    let locked = false;
+    try {
+      if (options.lock) {
+        const [row] = await conn.query<{ got: number | null }>(`SELECT GET_LOCK(${LOCK_NAME}, ?) AS got`, [options.lock, wait / 1000]);
+        if (row?.got === null || row?.got === undefined) throw new SystemError(`mysql: GET_LOCK failed for lock "${options.lock}"`, { code: 'DB_ERROR', details: { engine: 'mysql', code: null } });
+        if (Number(row.got) !== 1) throw lockTimeoutError('mysql', options.lock, wait);
+        locked = true;
+      }
+      return await work(connection, scope.tx, () => { healthy = false; });
+    } finally {
+      scope.end();
+      if (locked) await conn.query(`SELECT RELEASE_LOCK(${LOCK_NAME})`, [options.lock!]).catch(() => { healthy = false; });
+      if (healthy) connection.release();
+      else connection.destroy();
+    }
+  }
 }
+
+/** GET_LOCK names are server-wide and at most 64 characters: the name is scoped to the current database and hashed. */
+const LOCK_NAME = "CONCAT('fw:', MD5(CONCAT_WS('/', DATABASE(), ?)))";
 
 async function step(fn: () => Promise<void>): Promise<void> {
   try {

@@ -3,6 +3,7 @@ import { databaseError } from '../errors';
 import { normalizeParams } from '../params';
 import { toDollarPlaceholders } from '../placeholders';
 import { isInsert, scopedTransaction } from '../scoped-tx';
+import { checkLockTimeout, lockTimeoutError } from '../lock-timeout';
 import type { DatabaseConfig, Engine, ExecuteResult, Queryable, Row, SqlParam, Statement, Transaction, TransactionOptions } from '../types';
 import { batchInTransaction } from './batch';
 
@@ -80,14 +81,18 @@ class PostgresEngine implements Engine {
     return this.client.execute(sql, params);
   }
 
-  /** Runs `fn` on one reserved connection; `options.lock` takes a transaction-scoped advisory lock first. */
+  /**
+   * Runs `fn` on one reserved connection; `options.lock` first takes a transaction-scoped advisory lock (scoped to the
+   * current schema), waiting at most `lockTimeout` ms (postgres's `lock_timeout`, set for that wait only).
+   */
   async transaction<T>(fn: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    const wait = checkLockTimeout(options.lockTimeout, 'lockTimeout');
     let thrownByFn: { error: unknown } | null = null;
     try {
       return await this.raw.begin(async (raw) => {
         const scope = scopedTransaction('postgres', on(raw));
         try {
-          if (options.lock) await scope.tx.query('SELECT pg_advisory_xact_lock(hashtext(?))', [options.lock]);
+          if (options.lock) await advisoryLock(scope.tx, options.lock, wait);
           return await fn(scope.tx);
         } catch (error) {
           thrownByFn = { error };
@@ -110,3 +115,19 @@ class PostgresEngine implements Engine {
     await this.raw.end({ timeout: 5 });
   }
 }
+
+/** Takes a transaction-scoped advisory lock within `ms`; the session's own `lock_timeout` is put back once it is held. */
+async function advisoryLock(tx: Queryable, lock: string, ms: number): Promise<void> {
+  const [{ previous }] = await tx.query<{ previous: string }>("SELECT current_setting('lock_timeout') AS previous");
+  await tx.query("SELECT set_config('lock_timeout', ?, true)", [`${Math.ceil(ms)}ms`]);
+  try {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext(COALESCE(current_schema(), '') || '/' || ?))", [lock]);
+  } catch (error) {
+    if ((error as { details?: { code?: unknown } }).details?.code === LOCK_NOT_AVAILABLE) throw lockTimeoutError('postgres', lock, ms, error);
+    throw error;
+  }
+  await tx.query("SELECT set_config('lock_timeout', ?, true)", [previous]);
+}
+
+/** SQLSTATE of a lock wait that ran past `lock_timeout`. */
+const LOCK_NOT_AVAILABLE = '55P03';

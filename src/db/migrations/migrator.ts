@@ -1,11 +1,16 @@
 import { SystemError } from '../../core/errors';
-import { databaseError, driverCode } from '../errors';
-import type { Engine, MigrationSource, Queryable, Statement } from '../types';
-import { splitStatements, type MigrationFile, type MigrationStatement } from './file';
+import { checkLockTimeout } from '../lock-timeout';
+import type { Engine, MigrationSource, Queryable } from '../types';
+import { runAsBatch, runInTransaction } from './atomic';
+import { needsRepair, lockWaitExpired } from './failures';
+import { splitStatements, type MigrationFile } from './file';
+import { byNumber, ensureHistoryTables, readHistory, type HistoryEntry, type HistoryState } from './history';
 import { loadMigrations } from './source';
+import type { MigrationStep } from './step';
+import { hasTransactionalDdl, runTracked } from './tracked';
 
-/** What a Migrator needs from a database: the engine's query API. */
-export type MigrationTarget = Pick<Engine, 'type' | 'query' | 'execute' | 'transaction' | 'batch'>;
+/** What a Migrator needs from a database: the engine's query API (and `withLock` where DDL is not transactional). */
+export type MigrationTarget = Pick<Engine, 'type' | 'query' | 'execute' | 'transaction' | 'batch'> & Partial<Pick<Engine, 'withLock'>>;
 
 /** Options of a Migrator. */
 export interface MigratorOptions {
@@ -15,6 +20,8 @@ export interface MigratorOptions {
   table?: string;
   /** File names in the migrations map that are not migrations (the seed file). */
   ignore?: string[];
+  /** ms to wait for another instance's running migration (the lock) before failing with 503 `MIGRATION_LOCK_TIMEOUT` (default 600000, 10 minutes). */
+  lockTimeout?: number;
 }
 
 /** One line of `status()`. */
@@ -22,20 +29,32 @@ export interface MigrationStatus {
   name: string;
   applied: boolean;
   appliedAt?: string;
+  /** Only for an unfinished entry (engines without transactional DDL): failed, or still running / its process died. Needs `repair()`. */
+  state?: Exclude<HistoryState, 'applied'>;
+  /** When the unfinished entry's run started. */
+  startedAt?: string;
 }
 
-const LOCK = 'fw_migrations';
+/** What `repair()` removed: the labels of the unfinished entries (`002_add_tags`, `seed seed.sql`). */
+export interface RepairResult {
+  removed: string[];
+}
+
+const unfinished = (entry: HistoryEntry) => entry.state !== 'applied';
 
 /**
- * Applies and reverts numbered SQL migrations. Each migration runs in its own transaction holding a cross-process
- * lock (postgres advisory lock, GET_LOCK, BEGIN IMMEDIATE), and re-checks under the lock, so two instances never
- * apply one migration twice. On D1 each migration is one atomic batch led by its record insert.
+ * Applies and reverts numbered SQL migrations under a cross-process lock (postgres advisory lock, GET_LOCK, BEGIN
+ * IMMEDIATE), re-checking the history under it, so two instances never apply one migration twice. Where DDL is
+ * transactional a migration and its record commit together; on MySQL/MariaDB the record is written before and after
+ * (Flyway's model), so a migration that failed or died mid-way is refused until `repair()`. On D1 each migration is
+ * one atomic batch led by its record insert.
  */
 export class Migrator {
   private readonly table: string;
   private readonly seedTable: string;
   private readonly source: MigrationSource;
   private readonly ignore: string[];
+  private readonly lockTimeout: number;
   private readonly target: () => Promise<MigrationTarget>;
 
   constructor(target: MigrationTarget | (() => Promise<MigrationTarget>), options: MigratorOptions) {
@@ -45,19 +64,20 @@ export class Migrator {
     this.seedTable = `${this.table}_seeds`;
     this.source = options.migrations;
     this.ignore = options.ignore ?? [];
+    this.lockTimeout = checkLockTimeout(options.lockTimeout, 'Migrator lockTimeout');
     this.target = typeof target === 'function' ? target : async () => target;
   }
 
-  /** Applies every pending migration in order: `{ applied: names, skipped: how many were already applied }`. */
+  /** Applies every pending migration in order: `{ applied: names, skipped: how many were already applied }`. Refuses while an entry needs repair. */
   async up(): Promise<{ applied: string[]; skipped: number }> {
     const [files, db] = await Promise.all([loadMigrations(this.source, this.ignore), this.target()]);
     await this.ensureTables(db);
-    const done = new Set((await this.records(db)).map((r) => r.name));
+    const done = new Set((await this.history(db)).map((r) => r.name));
     const applied: string[] = [];
     let skipped = 0;
     for (const file of files) {
       if (done.has(file.name)) skipped++;
-      else if (await this.apply(db, file)) applied.push(file.name);
+      else if (await this.run(db, this.step(db, file, 'up'))) applied.push(file.name);
       else skipped++;
     }
     return { applied, skipped };
@@ -67,7 +87,7 @@ export class Migrator {
   async down(): Promise<{ name: string; rolledBack: boolean } | null> {
     const [files, db] = await Promise.all([loadMigrations(this.source, this.ignore), this.target()]);
     await this.ensureTables(db);
-    const records = await this.records(db);
+    const records = await this.history(db);
     const last = records[records.length - 1];
     if (!last) return null;
     const file = files.find((f) => f.name === last.name);
@@ -75,22 +95,21 @@ export class Migrator {
     if (file.down === null) {
       throw new SystemError(`Cannot roll back "${file.name}": the file has no "-- down" part`, { code: 'MIGRATION_NO_DOWN', details: { migration: file.name } });
     }
-    const statements = splitStatements(file.down, db.type, file.downLine);
-    const remove = { sql: `DELETE FROM ${this.table} WHERE name = ?`, params: [file.name] };
-    const rolledBack = await this.atomically(db, file.name, statements, remove, 'down');
-    return { name: file.name, rolledBack };
+    return { name: file.name, rolledBack: await this.run(db, this.step(db, file, 'down')) };
   }
 
-  /** Every migration file and every applied record, in order, with when each was applied. */
+  /** Every migration file and every history entry, in order: applied ones with when, unfinished ones with their state and start. */
   async status(): Promise<MigrationStatus[]> {
     const [files, db] = await Promise.all([loadMigrations(this.source, this.ignore), this.target()]);
     await this.ensureTables(db);
-    const records = new Map((await this.records(db)).map((r) => [r.name, r.applied_at]));
-    const list: MigrationStatus[] = files.map((f) => {
-      const at = records.get(f.name);
-      return at === undefined ? { name: f.name, applied: false } : { name: f.name, applied: true, appliedAt: at };
-    });
-    for (const [name, at] of records) if (!files.some((f) => f.name === name)) list.push({ name, applied: true, appliedAt: at });
+    const records = new Map((await readHistory(db, this.table)).map((r) => [r.name, r]));
+    const line = (name: string, entry: HistoryEntry | undefined): MigrationStatus => {
+      if (!entry) return { name, applied: false };
+      if (entry.state === 'applied') return { name, applied: true, appliedAt: entry.applied_at };
+      return { name, applied: false, state: entry.state, startedAt: entry.applied_at };
+    };
+    const list = files.map((f) => line(f.name, records.get(f.name)));
+    for (const [name, entry] of records) if (!files.some((f) => f.name === name)) list.push(line(name, entry));
     return list.sort(byNumber);
   }
 
@@ -98,93 +117,73 @@ export class Migrator {
   async seed(name: string, sql: string): Promise<boolean> {
     const db = await this.target();
     await this.ensureTables(db);
-    const statements = splitStatements(sql, db.type);
-    const record = { sql: `INSERT INTO ${this.seedTable} (name, applied_at) VALUES (?, ?)`, params: [name, new Date().toISOString()] };
-    return this.atomically(db, `seed ${name}`, statements, record, 'up', this.seedTable, name);
-  }
-
-  private async apply(db: MigrationTarget, file: MigrationFile): Promise<boolean> {
-    const statements = splitStatements(file.up, db.type, file.upLine);
-    const record = { sql: `INSERT INTO ${this.table} (name, applied_at) VALUES (?, ?)`, params: [file.name, new Date().toISOString()] };
-    return this.atomically(db, file.name, statements, record, 'up');
+    return this.run(db, { label: `seed ${name}`, table: this.seedTable, name, direction: 'up', statements: splitStatements(sql, db.type) });
   }
 
   /**
-   * Runs statements and the bookkeeping write as one unit. `up`: skipped (false) when the name is already recorded;
-   * `down`: skipped when it no longer is. The check happens under the lock, so a racing instance sees the first one's work.
+   * Removes the unfinished entries (failed, or left by a process that died mid-way) of migrations and seeds, so the
+   * next `up()` runs them again, as Flyway's repair does. Call it once the database is back, by hand, to how it was
+   * before them; it waits for a migration another instance is running.
    */
-  private async atomically(db: MigrationTarget, label: string, statements: MigrationStatement[], bookkeeping: Statement, direction: 'up' | 'down', table = this.table, name = String(bookkeeping.params?.[0])): Promise<boolean> {
-    const recorded = async (q: Queryable) => (await q.query(`SELECT name FROM ${table} WHERE name = ?`, [name])).length > 0;
-    if (db.type === 'd1') return this.atomicallyOnD1(db, label, statements, bookkeeping, direction, recorded);
-    return db.transaction(async (tx) => {
-      if ((await recorded(tx)) !== (direction === 'down')) return false;
-      for (let i = 0; i < statements.length; i++) {
-        try {
-          await tx.execute(statements[i].sql);
-        } catch (error) {
-          throw failure(db.type, label, i, statements[i], error);
-        }
+  async repair(): Promise<RepairResult> {
+    const db = await this.target();
+    await this.ensureTables(db);
+    return this.locked(db, async (q) => {
+      const removed: string[] = [];
+      for (const [table, prefix] of [[this.table, ''], [this.seedTable, 'seed ']] as const) {
+        const broken = (await readHistory(q, table)).filter(unfinished);
+        if (broken.length === 0) continue;
+        await q.execute(`DELETE FROM ${table} WHERE state <> 'applied'`);
+        removed.push(...broken.map((e) => `${prefix}${e.name}`));
       }
-      await tx.execute(bookkeeping.sql, bookkeeping.params);
-      return true;
-    }, { lock: LOCK });
+      return { removed };
+    });
+  }
+
+  private step(db: MigrationTarget, file: MigrationFile, direction: 'up' | 'down'): MigrationStep {
+    const [sql, line] = direction === 'up' ? [file.up, file.upLine] : [file.down ?? '', file.downLine];
+    return { label: file.name, table: this.table, name: file.name, direction, statements: splitStatements(sql, db.type, line) };
+  }
+
+  /** Runs one step the engine's way: one atomic batch (d1), a locked transaction, or a locked connection that records progress (no transactional DDL). */
+  private run(db: MigrationTarget, step: MigrationStep): Promise<boolean> {
+    if (db.type === 'd1') return runAsBatch(db, step);
+    if (hasTransactionalDdl(db.type)) return this.locked(db, (tx) => runInTransaction(tx, db.type, step));
+    return this.locked(db, (conn) => runTracked(conn, db.type, step));
   }
 
   /**
-   * D1 has no interactive transactions: the bookkeeping write leads one atomic batch (a duplicate record fails the
-   * whole batch before any change). On failure, prefixes of the batch are replayed with a closing statement that
-   * always fails, so nothing is kept and the first failing statement is found.
+   * The history, every entry applied. An unfinished one seen without the lock may belong to a run still under way:
+   * the history is read again under the lock (after that run), and an entry still unfinished there throws.
    */
-  private async atomicallyOnD1(db: MigrationTarget, label: string, statements: MigrationStatement[], bookkeeping: Statement, direction: 'up' | 'down', recorded: (q: Queryable) => Promise<boolean>): Promise<boolean> {
-    if ((await recorded(db)) !== (direction === 'down')) return false;
-    const batch = (count: number, probe: Statement[] = []) => db.batch([bookkeeping, ...statements.slice(0, count).map((s) => ({ sql: s.sql })), ...probe]);
+  private async history(db: MigrationTarget): Promise<HistoryEntry[]> {
+    const records = await readHistory(db, this.table);
+    if (!records.some(unfinished)) return records;
+    return this.locked(db, async (q) => {
+      const again = await readHistory(q, this.table);
+      const entry = again.find(unfinished);
+      if (entry) throw needsRepair(db.type, this.table, entry, entry.name);
+      return again;
+    });
+  }
+
+  /**
+   * Runs `fn` holding the migration lock for at most `lockTimeout` of waiting: in a transaction where DDL is
+   * transactional, else on one connection whose statements commit as they run. D1 has no locks (its batches are atomic).
+   */
+  private async locked<T>(db: MigrationTarget, fn: (q: Queryable) => Promise<T>): Promise<T> {
+    const options = { lock: this.table, lockTimeout: this.lockTimeout };
     try {
-      await batch(statements.length);
-      return true;
+      if (db.type === 'd1') return await fn(db);
+      if (hasTransactionalDdl(db.type)) return await db.transaction(fn, options);
+      if (!db.withLock) throw new TypeError(`Migrating ${db.type} needs a target with withLock() (an Engine or Database), as its DDL is not transactional`);
+      return await db.withLock(fn, options);
     } catch (error) {
-      if ((await recorded(db)) !== (direction === 'down')) return false;
-      const probe = [{ sql: `SELECT * FROM fw_failing_probe_${Date.now()}` }];
-      for (let i = 0; i < statements.length; i++) {
-        try {
-          await batch(i + 1, probe);
-        } catch (replayError) {
-          if (!/fw_failing_probe_/.test((replayError as Error).message)) throw failure(db.type, label, i, statements[i], replayError);
-        }
-      }
-      throw databaseError(db.type, error, { migration: label });
+      throw lockWaitExpired(error, this.table, this.lockTimeout);
     }
   }
 
-  private async ensureTables(db: MigrationTarget): Promise<void> {
-    const ddl = [this.table, this.seedTable].map((t) => `CREATE TABLE IF NOT EXISTS ${t} (name VARCHAR(255) NOT NULL PRIMARY KEY, applied_at VARCHAR(32) NOT NULL)`);
-    if (db.type === 'd1') {
-      await db.batch(ddl.map((sql) => ({ sql })));
-      return;
-    }
-    await db.transaction(async (tx) => {
-      for (const sql of ddl) await tx.execute(sql);
-    }, { lock: LOCK });
+  private ensureTables(db: MigrationTarget): Promise<void> {
+    return ensureHistoryTables(db, [this.table, this.seedTable], (fn) => this.locked(db, fn));
   }
-
-  private async records(db: MigrationTarget): Promise<{ name: string; applied_at: string }[]> {
-    const rows = await db.query<{ name: string; applied_at: string }>(`SELECT name, applied_at FROM ${this.table}`);
-    return rows.sort(byNumber);
-  }
-}
-
-function byNumber(a: { name: string }, b: { name: string }): number {
-  return parseInt(a.name, 10) - parseInt(b.name, 10) || a.name.localeCompare(b.name);
-}
-
-/** The error for a failed migration statement: which migration, which statement, which line, and the driver's words. */
-function failure(engine: MigrationTarget['type'], label: string, index: number, statement: MigrationStatement, error: unknown): SystemError {
-  const cause = (error as { cause?: unknown }).cause ?? error;
-  const reason = cause instanceof Error ? cause.message : String(cause);
-  const code = driverCode(cause);
-  const kept = engine === 'mysql' ? 'MySQL commits DDL as it runs, so schema statements before this one stay applied' : 'nothing of it was applied';
-  return new SystemError(`Migration ${label} failed at statement ${index + 1} (line ${statement.line}): ${reason}; ${kept}`, {
-    code: 'MIGRATION_FAILED',
-    details: { engine, code, migration: label, statement: index + 1, line: statement.line, sql: statement.sql.slice(0, 500) },
-    cause: error,
-  });
 }
