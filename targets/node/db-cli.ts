@@ -1,4 +1,5 @@
 import { Database } from '../../src/db/database';
+import type { MigrationStatus } from '../../src/db/migrations/migrator';
 import { createMigrationFile, migrationsFromDir, readSeedFile } from './db-migrations-fs';
 
 /** Where a db command writes its lines (the `fw` CLI passes its own; tests collect them). */
@@ -12,18 +13,19 @@ const usage = `Usage: db <command> [options]
   new <name>   create the next numbered migration file (NNN_<name>.sql) in --dir
   up           apply pending migrations
   down         roll back the latest applied migration
-  status       list migrations and when each was applied
+  status       list migrations and when each was applied ([!] marks one that failed or was interrupted)
+  repair       forget failed or interrupted migrations (after fixing the database by hand) so up runs them again
   seed <file>  run a seed SQL file once
 Options: --url <database url> (default $DATABASE_URL), --dir <migrations folder> (default ./migrations), --schema <postgres schema>`;
 
 /**
- * Runs one database command (`new`, `up`, `down`, `status`, `seed`) for the `fw` CLI or `tsx targets/node/db-command.ts`;
+ * Runs one database command (`new`, `up`, `down`, `status`, `repair`, `seed`) for the `fw` CLI or `tsx targets/node/db-command.ts`;
  * returns the exit code: 0 done, 1 failed (the reason is written to `err`), 2 bad usage.
  */
 export async function runDbCommand(argv: string[], io: DbCommandIO = consoleIO()): Promise<number> {
   const { positional, options, bad } = parseArgs(argv);
   const [command, arg] = positional;
-  if (bad || !command || !['new', 'up', 'down', 'status', 'seed'].includes(command) || ((command === 'new' || command === 'seed') && !arg)) {
+  if (bad || !command || !['new', 'up', 'down', 'status', 'repair', 'seed'].includes(command) || ((command === 'new' || command === 'seed') && !arg)) {
     io.err(bad ? `${bad}\n${usage}` : usage);
     return 2;
   }
@@ -49,7 +51,11 @@ export async function runDbCommand(argv: string[], io: DbCommandIO = consoleIO()
         const result = await migrator.down();
         io.out(result ? `rolled back ${result.name}` : 'nothing to roll back');
       } else if (command === 'status') {
-        for (const s of await migrator.status()) io.out(`${s.applied ? '[x]' : '[ ]'} ${s.name}${s.appliedAt ? `  ${s.appliedAt}` : ''}`);
+        for (const s of await migrator.status()) io.out(statusLine(s));
+      } else if (command === 'repair') {
+        const { removed } = await migrator.repair();
+        for (const name of removed) io.out(`removed the unfinished entry of ${name}`);
+        io.out(removed.length > 0 ? `${removed.length} removed; the next up runs ${removed.length > 1 ? 'them' : 'it'} again` : 'nothing to repair');
       } else {
         io.out(await migrator.seed(arg.slice(arg.lastIndexOf('/') + 1), await readSeedFile(arg)) ? `seeded ${arg}` : `${arg} was already seeded`);
       }
@@ -61,6 +67,11 @@ export async function runDbCommand(argv: string[], io: DbCommandIO = consoleIO()
     io.err(`db ${command} failed: ${(error as Error).message}`);
     return 1;
   }
+}
+
+function statusLine(s: MigrationStatus): string {
+  if (s.state) return `[!] ${s.name}  ${s.state} (started ${s.startedAt}): fix the database by hand, then run repair`;
+  return `${s.applied ? '[x]' : '[ ]'} ${s.name}${s.appliedAt ? `  ${s.appliedAt}` : ''}`;
 }
 
 function parseArgs(argv: string[]): { positional: string[]; options: Record<string, string>; bad: string | null } {

@@ -37,6 +37,11 @@ describe('fw migrate on the real PostgreSQL (127.0.0.1:5432)', () => {
     expect((await sql`SELECT to_regclass(${table}) AS t`)[0].t).toBeNull();
   });
 
+  it('runs repair, which finds nothing to remove where DDL is transactional', async () => {
+    expect(await fw(dir, 'migrate', 'repair', '--url', url)).toEqual({ code: 0, out: ['nothing to repair'], err: [] });
+    expect(await fw(dir, 'migrate', 'repiar')).toMatchObject({ code: 2, err: [expect.stringContaining('unknown action "repiar"; did you mean repair?')] });
+  });
+
   it('reports a missing database URL and an unreachable folder', async () => {
     expect(await fw(dir, 'migrate', 'up')).toMatchObject({ code: 2, err: ['db up needs a database: pass --url or set DATABASE_URL'] });
     expect(await fw(dir, 'migrate', 'up', '--url', url, '--dir', 'missing')).toMatchObject({ code: 1, err: [expect.stringMatching(/Cannot read the migrations folder/)] });
