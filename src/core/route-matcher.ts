@@ -1,18 +1,38 @@
 /**
  * Compiles one method's dynamic routes into matchers: one RegExp per first character of a static first segment
  * (plus one for routes that start with a parameter or wildcard), generated from the route trie so that the RegExp
- * engine's own backtracking reproduces the trie's precedence, static > param > wildcard, at every segment.
+ * engine's own backtracking reproduces the trie's precedence at every segment: static text, then pattern segments
+ * (constraints, several parameters in a segment), then a lone parameter, then the wildcard.
  */
+import { decodeParam } from './path';
+import type { ParamSlot } from './route-pattern';
+import { escapeLiteral, patternSource } from './segment-source';
 
 /** Parameters captured by a match: `:name` segments by name, a trailing `*` under `'*'`. */
 export type Params = Record<string, string>;
 
+/** What a route stores for one method: its value and its parameter names in capture order. */
+export interface Stored<T> {
+  value: T;
+  names: string[];
+}
+
+/** An edge of the trie for a pattern segment; routes with the same pattern (names aside) share it. */
+export interface PatternEdge<T> {
+  key: string;
+  parts: (string | ParamSlot)[];
+  literalLength: number;
+  node: RawNode<T>;
+}
+
 /** A node of the registration trie: one path segment, with what each method stores there. */
 export interface RawNode<T> {
   statics: Map<string, RawNode<T>> | null;
-  param: { name: string; node: RawNode<T> } | null;
-  wildcard: Map<string, T> | null;
-  values: Map<string, T> | null;
+  /** Pattern edges in the order they are tried: more literal text first, then registration order. */
+  patterns: PatternEdge<T>[] | null;
+  param: RawNode<T> | null;
+  wildcard: Map<string, Stored<T>> | null;
+  values: Map<string, Stored<T>> | null;
 }
 
 /** What a matched route yields: its value and where each of its parameters was captured. */
@@ -43,24 +63,11 @@ export const ANY = 'ALL';
 
 /** A new, empty registration trie node. */
 export function rawNode<T>(): RawNode<T> {
-  return { statics: null, param: null, wildcard: null, values: null };
+  return { statics: null, patterns: null, param: null, wildcard: null, values: null };
 }
 
-function pick<T>(byMethod: Map<string, T> | null, method: string): T | undefined {
+function pick<T>(byMethod: Map<string, Stored<T>> | null, method: string): Stored<T> | undefined {
   return byMethod === null ? undefined : byMethod.get(method) ?? byMethod.get(ANY);
-}
-
-function escape(segment: string): string {
-  return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function decode(value: string): string {
-  if (value.indexOf('%') === -1) return value;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }
 
 /** Generates RegExp source for one method, numbering capture groups in the order they appear in the text. */
@@ -81,13 +88,15 @@ class Generator<T> {
       const next = pending.pop()!;
       if (this.answering.has(next)) continue;
       order.push(next);
-      if (next.param !== null) pending.push(next.param.node);
+      if (next.param !== null) pending.push(next.param);
+      if (next.patterns !== null) for (const edge of next.patterns) pending.push(edge.node);
       if (next.statics !== null) for (const child of next.statics.values()) pending.push(child);
     }
     for (let i = order.length - 1; i >= 0; i--) {
       const n = order[i];
       let yes = pick(n.values, this.method) !== undefined || pick(n.wildcard, this.method) !== undefined;
-      if (!yes && n.param !== null) yes = this.answering.get(n.param.node) === true;
+      if (!yes && n.param !== null) yes = this.answering.get(n.param) === true;
+      if (!yes && n.patterns !== null) yes = n.patterns.some((edge) => this.answering.get(edge.node) === true);
       if (!yes && n.statics !== null) for (const child of n.statics.values()) if (this.answering.get(child) === true) yes = true;
       this.answering.set(n, yes);
     }
@@ -96,34 +105,40 @@ class Generator<T> {
 
   /** A node that only leads on to one static child: chains of them become one literal (and no recursion). */
   private isPassage(node: RawNode<T>): boolean {
-    return node.statics !== null && node.statics.size === 1 && node.param === null
+    return node.statics !== null && node.statics.size === 1 && node.param === null && node.patterns === null
       && pick(node.values, this.method) === undefined && pick(node.wildcard, this.method) === undefined;
   }
 
   /** Source matching the rest of a path from the start of a segment, or null when nothing there answers. */
-  segment(node: RawNode<T>, names: string[], groups: number[], withStatics = true): string | null {
+  segment(node: RawNode<T>, groups: number[], withStatics = true): string | null {
     const alternatives: string[] = [];
     if (withStatics && node.statics !== null) {
       for (const [key, child] of node.statics) {
         if (!this.answers(child)) continue;
-        let literal = escape(key);
+        let literal = escapeLiteral(key);
         let next = child;
         while (this.isPassage(next)) {
           const [nextKey, nextChild] = next.statics!.entries().next().value!;
-          literal += `/${escape(nextKey)}`;
+          literal += `/${escapeLiteral(nextKey)}`;
           next = nextChild;
         }
-        alternatives.push(literal + this.after(next, names, groups));
+        alternatives.push(literal + this.after(next, groups));
       }
     }
-    if (node.param !== null && this.answers(node.param.node)) {
+    for (const edge of node.patterns ?? []) {
+      if (!this.answers(edge.node)) continue;
+      const pattern = patternSource(edge.parts, this.group);
+      this.group = pattern.lastGroup;
+      alternatives.push(pattern.source + this.after(edge.node, [...groups, ...pattern.valueGroups]));
+    }
+    if (node.param !== null && this.answers(node.param)) {
       const group = ++this.group;
-      alternatives.push(`([^/]+)${this.after(node.param.node, [...names, node.param.name], [...groups, group])}`);
+      alternatives.push(`([^/]+)${this.after(node.param, [...groups, group])}`);
     }
     const wildcard = pick(node.wildcard, this.method);
     if (wildcard !== undefined) {
       const marker = ++this.group;
-      this.terminals[marker] = { value: wildcard, names, groups, wildcard: true };
+      this.terminals[marker] = { value: wildcard.value, names: wildcard.names, groups, wildcard: true };
       alternatives.push('()');
     }
     if (alternatives.length === 0) return null;
@@ -131,15 +146,15 @@ class Generator<T> {
   }
 
   /** Source matching what may follow a consumed segment: the end of the path, or a slash and more segments. */
-  after(node: RawNode<T>, names: string[], groups: number[]): string {
+  after(node: RawNode<T>, groups: number[]): string {
     const alternatives: string[] = [];
-    const value = pick(node.values, this.method);
-    if (value !== undefined) {
+    const stored = pick(node.values, this.method);
+    if (stored !== undefined) {
       const marker = ++this.group;
-      this.terminals[marker] = { value, names, groups, wildcard: false };
+      this.terminals[marker] = { value: stored.value, names: stored.names, groups, wildcard: false };
       alternatives.push('$()');
     }
-    const rest = this.segment(node, names, groups);
+    const rest = this.segment(node, groups);
     if (rest !== null) alternatives.push(`/${rest}`);
     return alternatives.length === 1 ? alternatives[0] : `(?:${alternatives.join('|')})`;
   }
@@ -163,13 +178,13 @@ export function compileDynamic<T>(root: RawNode<T>, method: string): DynamicLook
   }
   for (const [code, entries] of groups) {
     const compiled = matcher<T>(method, (g) => {
-      const alternatives = entries.filter(([, child]) => g.answers(child)).map(([key, child]) => escape(key) + g.after(child, [], []));
+      const alternatives = entries.filter(([, child]) => g.answers(child)).map(([key, child]) => escapeLiteral(key) + g.after(child, []));
       if (alternatives.length === 0) return null;
       return alternatives.length === 1 ? alternatives[0] : `(?:${alternatives.join('|')})`;
     });
     if (compiled !== null) byFirstChar[code] = compiled;
   }
-  const fallback = matcher<T>(method, (g) => g.segment(root, [], [], false));
+  const fallback = matcher<T>(method, (g) => g.segment(root, [], false));
   return byFirstChar.length === 0 && fallback === null ? null : { byFirstChar, fallback };
 }
 
@@ -179,13 +194,13 @@ export class DynamicMatch<T> {
 
   constructor(readonly value: T, private readonly terminal: Terminal<T>, private readonly captures: RegExpExecArray) {}
 
-  /** The captured parameters, percent-decoded (a malformed escape is kept raw). */
+  /** The captured parameters, with the escapes a canonical path keeps (`%2F`, `%25`, ...) decoded: one decoding in all. */
   get params(): Params {
     if (this.built === null) {
       const params: Params = {};
       const { names, groups } = this.terminal;
-      for (let i = 0; i < names.length; i++) params[names[i]] = decode(this.captures[groups[i]]);
-      if (this.terminal.wildcard) params['*'] = decode(this.captures.input.slice(this.captures[0].length));
+      for (let i = 0; i < names.length; i++) params[names[i]] = decodeParam(this.captures[groups[i]]);
+      if (this.terminal.wildcard) params['*'] = decodeParam(this.captures.input.slice(this.captures[0].length));
       this.built = params;
     }
     return this.built;

@@ -1,4 +1,5 @@
-import { ANY, compileDynamic, rawNode, runMatcher, type DynamicLookup, type Params, type RawNode } from './route-matcher';
+import { ANY, compileDynamic, rawNode, runMatcher, type DynamicLookup, type Params, type RawNode, type Stored } from './route-matcher';
+import { parsePattern, type RouteShape, type Segment } from './route-pattern';
 
 export type { Params } from './route-matcher';
 
@@ -42,6 +43,24 @@ function staticHit<T>(bucket: StaticBucket<T>, path: string): Match<T> | undefin
   return undefined;
 }
 
+/** The trie node one segment leads to from `node`, made when missing; pattern edges stay in precedence order. */
+function child<T>(node: RawNode<T>, segment: Segment): RawNode<T> {
+  if (segment.kind === 'param') return (node.param ??= rawNode<T>());
+  if (segment.kind === 'static') {
+    node.statics ??= new Map();
+    let next = node.statics.get(segment.text);
+    if (!next) node.statics.set(segment.text, (next = rawNode<T>()));
+    return next;
+  }
+  const edges = (node.patterns ??= []);
+  const found = edges.find((edge) => edge.key === segment.key);
+  if (found) return found.node;
+  const edge = { key: segment.key, parts: segment.parts, literalLength: segment.literalLength, node: rawNode<T>() };
+  const at = edges.findIndex((other) => other.literalLength < edge.literalLength);
+  edges.splice(at === -1 ? edges.length : at, 0, edge);
+  return edge.node;
+}
+
 /** The frozen params object every static match shares (callers that hand params out copy it first). */
 export const noParams: Params = Object.freeze({}) as Params;
 
@@ -50,7 +69,7 @@ function pickStatic<T>(byMethod: Map<string, T>, method: string): T | undefined 
 }
 
 /**
- * Maps (method, path) to a value. Parameterless paths live in one table per method; the rest are compiled per
+ * Maps (method, canonical path) to a value. Parameterless paths live in one table per method; the rest are compiled per
  * method into one RegExp per first character of a static first segment (see route-matcher.ts), tried before the
  * RegExp of routes that start with a parameter, which keeps static > param > wildcard precedence with
  * backtracking at every segment.
@@ -59,6 +78,8 @@ function pickStatic<T>(byMethod: Map<string, T>, method: string): T | undefined 
 export class Router<T> {
   private readonly raw: RawNode<T> = rawNode<T>();
   private readonly staticRoutes = new Map<string, Map<string, T>>();
+  /** Who registered each route shape, by method: the written path, for the duplicate error. */
+  private readonly registered = new Map<string, Map<string, string>>();
   private readonly methods = new Set<string>();
   private dynamicCount = 0;
   private methodNames: string[] = [];
@@ -68,49 +89,46 @@ export class Router<T> {
   private getLookup: MethodLookup<T> = this.anyLookup;
   private built = true;
 
-  /** Registers a value for a method (or `ALL`) and a path pattern; the first registration of a pair wins. */
+  /**
+   * Registers a value for a method (or `ALL`) and a path pattern (syntax in route-pattern.ts). Throws on a
+   * pattern it cannot read and on a second registration of the same method and pattern, naming both, since the
+   * second could never answer.
+   */
   add(method: string, path: string, value: T): void {
-    const normalized = normalizePattern(path);
+    const shapes = parsePattern(path);
+    for (const shape of shapes) {
+      const earlier = this.registered.get(shape.key)?.get(method);
+      if (earlier !== undefined) {
+        throw new Error(`Route ${method} "${path}" matches the same requests as ${method} "${earlier}", registered before it: remove one, or change its method or path`);
+      }
+    }
     this.methods.add(method);
     this.built = false;
-    if (normalized.indexOf(':') === -1 && normalized.indexOf('*') === -1) {
-      let byMethod = this.staticRoutes.get(normalized);
-      if (!byMethod) this.staticRoutes.set(normalized, (byMethod = new Map()));
-      if (!byMethod.has(method)) byMethod.set(method, value);
+    for (const shape of shapes) {
+      let owners = this.registered.get(shape.key);
+      if (!owners) this.registered.set(shape.key, (owners = new Map()));
+      owners.set(method, path);
+      this.insert(method, shape, { value, names: shape.names });
+    }
+  }
+
+  private insert(method: string, shape: RouteShape, stored: Stored<T>): void {
+    const { segments } = shape;
+    if (!shape.wildcard && segments.every((s) => s.kind === 'static')) {
+      const staticPath = `/${segments.map((s) => (s as { text: string }).text).join('/')}`;
+      let byMethod = this.staticRoutes.get(staticPath);
+      if (!byMethod) this.staticRoutes.set(staticPath, (byMethod = new Map()));
+      byMethod.set(method, stored.value);
       return;
     }
-    const segments = normalized.split('/').slice(1);
     let node = this.raw;
-    for (let i = 0; i < segments.length; i++) {
-      const segment = segments[i];
-      if (segment === '*' && i === segments.length - 1) {
-        node.wildcard ??= new Map();
-        if (!node.wildcard.has(method)) node.wildcard.set(method, value);
-        this.dynamicCount++;
-        return;
-      }
-      if (segment.charCodeAt(0) === 58) {
-        const name = segment.slice(1);
-        if (!name) throw new Error(`Route "${path}": a parameter needs a name after ":"`);
-        if (node.param && node.param.name !== name) {
-          throw new Error(`Route "${path}": parameter ":${name}" conflicts with ":${node.param.name}" at the same position`);
-        }
-        node.param ??= { name, node: rawNode<T>() };
-        node = node.param.node;
-        continue;
-      }
-      if (segment.indexOf('*') !== -1) throw new Error(`Route "${path}": "*" is allowed only as the last segment`);
-      node.statics ??= new Map();
-      let next = node.statics.get(segment);
-      if (!next) node.statics.set(segment, (next = rawNode<T>()));
-      node = next;
-    }
-    node.values ??= new Map();
-    if (!node.values.has(method)) node.values.set(method, value);
+    for (const segment of segments) node = child(node, segment);
+    const stores = shape.wildcard ? (node.wildcard ??= new Map()) : (node.values ??= new Map());
+    stores.set(method, stored);
     this.dynamicCount++;
   }
 
-  /** Finds the value for a request method and a path (no query string), or null. */
+  /** Finds the value for a request method and a canonical path (src/core/path.ts; no query string), or null. */
   match(method: string, path: string): Match<T> | null {
     if (!this.built) this.buildLookups();
     const lookup = method === 'GET' ? this.getLookup : this.lookupFor(method);

@@ -48,14 +48,18 @@ describe('Router', () => {
     expect(router.allowedMethods('/unknown')).toEqual([]);
   });
 
-  it('the first registration of a method and path wins', () => {
+  it('refuses a second registration of a method and path, naming both; other methods and ALL may share the path', () => {
     const router = new Router<string>();
     router.add('GET', '/a', 'first');
-    router.add('GET', '/a', 'second');
     router.add('GET', '/b/:id', 'first');
-    router.add('GET', '/b/:id', 'second');
+    expect(() => router.add('GET', '/a', 'second')).toThrow('Route GET "/a" matches the same requests as GET "/a", registered before it');
+    expect(() => router.add('GET', '/b/:other', 'second')).toThrow('Route GET "/b/:other" matches the same requests as GET "/b/:id"');
+    expect(() => router.add('GET', '/a/', 'second')).toThrow(/GET "\/a\/" matches the same requests as GET "\/a"/);
+    router.add('POST', '/a', 'post');
+    router.add('ALL', '/b/:id', 'all');
     expect(router.match('GET', '/a')?.value).toBe('first');
     expect(router.match('GET', '/b/1')?.value).toBe('first');
+    expect(router.match('PUT', '/b/1')?.value).toBe('all');
   });
 
   it('params objects are fresh per dynamic match; static matches share one frozen empty object', () => {
@@ -139,16 +143,17 @@ describe('Router', () => {
     expect(router.match('GET', '/user/comments')?.value).toBe('GET /user/comments');
   });
 
-  it('static segments with RegExp special characters match literally', () => {
+  it('static segments with RegExp special characters match literally; brackets are written escaped', () => {
     const router = new Router<string>();
     router.add('GET', '/file.json/:id', 'dot');
-    router.add('GET', '/a+b/(x)/:y', 'special');
-    router.add('GET', '/$^[x]|{1}/*', 'more');
+    router.add('GET', '/a+b/%28x%29/:y', 'special');
+    router.add('GET', '/$^[x]|%7B1%7D/*', 'more');
     expect(plain(router.match('GET', '/file.json/7'))).toEqual({ value: 'dot', params: { id: '7' } });
     expect(router.match('GET', '/fileXjson/7')).toBeNull();
     expect(plain(router.match('GET', '/a+b/(x)/z'))).toEqual({ value: 'special', params: { y: 'z' } });
     expect(router.match('GET', '/aab/x/z')).toBeNull();
     expect(plain(router.match('GET', '/$^[x]|{1}/rest/of'))).toEqual({ value: 'more', params: { '*': 'rest/of' } });
+    expect(() => router.add('GET', '/a+b/(x)/:y', 'raw')).toThrow(/"\(" only opens a constraint right after a parameter name/);
   });
 
   it('params before a wildcard, segments sharing a first character, and non-ASCII first segments', () => {
