@@ -3,8 +3,10 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Fw, Server } from 'fw';
 import { markReady } from 'fw/serverless';
+import { answerClientError } from './client-error';
 import { createListener } from './listener';
-import { defaultMaxBodySize, type NodeServeOptions } from './options';
+import type { NodeServeOptions } from './options';
+import { checkServerOptions } from './server-options';
 import { NodeWebSockets } from './upgrade';
 
 /** A running Node server: the fw `Server` plus the underlying `node:http(s)` server. */
@@ -15,25 +17,20 @@ export interface NodeServer extends Server {
   url: string;
 }
 
-function checkLimit(limit: number): number {
-  if (typeof limit !== 'number' || Number.isNaN(limit) || limit < 0) throw new RangeError('maxBodySize must be a number of bytes >= 0 (or Infinity)');
-  return limit;
-}
-
-/** Serves an app on `node:http` (or `node:https` with `tls`), HTTP and WebSocket routes; resolves once listening. */
+/**
+ * Serves an app on `node:http` (or `node:https` with `tls`), HTTP and WebSocket routes, with the body limit and
+ * time-outs of the options (bad values reject before anything listens); resolves once listening.
+ */
 export async function serve(app: Fw, options: NodeServeOptions = {}): Promise<NodeServer> {
-  const maxBodySize = checkLimit(options.maxBodySize ?? defaultMaxBodySize);
+  const { maxBodySize, http } = checkServerOptions(options);
   const scheme = options.tls ? 'https' : 'http';
   const listener = createListener(app, { scheme, maxBodySize });
   const server: HttpServer = options.tls
-    ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert, ca: options.tls.ca }, listener)
-    : createHttpServer(listener);
+    ? createHttpsServer({ ...http, key: options.tls.key, cert: options.tls.cert, ca: options.tls.ca }, listener)
+    : createHttpServer(http, listener);
   const sockets = new NodeWebSockets(app, scheme);
   server.on('upgrade', sockets.onUpgrade);
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-    else socket.destroy();
-  });
+  server.on('clientError', answerClientError);
   await app.ready();
   const hostname = options.hostname ?? '0.0.0.0';
   await new Promise<void>((resolve, reject) => {
