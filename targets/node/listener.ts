@@ -3,6 +3,7 @@ import { lightResponses, type Fw, type LightOptIn } from 'fw';
 import { startInvocation } from 'fw/serverless';
 import { BodyTooLargeError, type BodyState } from './body';
 import { adapterError, httpError } from './errors';
+import { holdWhileWriting } from './in-flight';
 import { readHead, toRequest } from './request';
 import { writeResponse } from './response';
 
@@ -50,8 +51,11 @@ function settle(req: IncomingMessage, state: BodyState | null, limit: number, fi
   if (state !== null) discardRest(req, limit);
 }
 
-/** Writes the app's answer; the callbacks of a streamed write are only made when the write is not done at once. */
-function reply(req: IncomingMessage, res: ServerResponse, response: Response, state: BodyState | null, limit: number, finished: () => void): void {
+/**
+ * Writes the app's answer; the callbacks of a streamed write are only made when the write is not done at once,
+ * and only then is the response counted as in flight for a graceful shutdown (`holdWhileWriting`).
+ */
+function reply(app: Fw, req: IncomingMessage, res: ServerResponse, response: Response, state: BodyState | null, limit: number, finished: () => void): void {
   let writing: Promise<void> | undefined;
   try {
     writing = writeResponse(response, res, state !== null && state.tooLarge ? closeHeader : null);
@@ -60,8 +64,12 @@ function reply(req: IncomingMessage, res: ServerResponse, response: Response, st
     fail(res, error);
     return;
   }
-  if (writing === undefined) settle(req, state, limit, finished);
-  else writing.then(() => settle(req, state, limit, finished), (error) => {
+  if (writing === undefined) {
+    settle(req, state, limit, finished);
+    return;
+  }
+  holdWhileWriting(app, res);
+  writing.then(() => settle(req, state, limit, finished), (error) => {
     finished();
     fail(res, error);
   });
@@ -72,7 +80,7 @@ export function createListener(app: Fw, options: ListenerOptions): (req: Incomin
   const { scheme, maxBodySize } = options;
 
   const refuse = (req: IncomingMessage, res: ServerResponse, error: Error & { status: number; code: string }, finished: () => void): void => {
-    adapterError(app, req, scheme, error).then((response) => reply(req, res, response, { tooLarge: true }, maxBodySize, finished), (e) => fail(res, e));
+    adapterError(app, req, scheme, error).then((response) => reply(app, req, res, response, { tooLarge: true }, maxBodySize, finished), (e) => fail(res, e));
   };
 
   return (req, res) => {
@@ -97,8 +105,8 @@ export function createListener(app: Fw, options: ListenerOptions): (req: Incomin
     } catch (error) {
       result = Promise.reject(error);
     }
-    if (result instanceof Response) reply(req, res, result, bodyState, maxBodySize, finished);
-    else result.then((response) => reply(req, res, response, bodyState, maxBodySize, finished), (error) => {
+    if (result instanceof Response) reply(app, req, res, result, bodyState, maxBodySize, finished);
+    else result.then((response) => reply(app, req, res, response, bodyState, maxBodySize, finished), (error) => {
       finished();
       fail(res, error);
     });
