@@ -7,7 +7,7 @@ export function clientIp(event: LambdaHttpEvent): string | null {
   const rc = event.requestContext as { identity?: { sourceIp?: string }; http?: { sourceIp?: string }; elb?: unknown } | undefined;
   if (rc?.http?.sourceIp) return rc.http.sourceIp;
   if (rc?.identity?.sourceIp) return rc.identity.sourceIp;
-  const forwarded = eventHeader(event as Parameters<typeof eventHeader>[0], 'x-forwarded-for');
+  const forwarded = eventHeader(event, 'x-forwarded-for');
   if (!forwarded) return null;
   const last = forwarded.split(',').pop()!.trim();
   return last === '' ? null : last;

@@ -10,10 +10,10 @@ import type { LambdaContext, LambdaHandler, LambdaOptions } from './types';
 
 /** Wraps an app as a Lambda handler; call it at module scope so the warm-up runs during init. */
 export function lambda(app: Fw, options: LambdaOptions = {}): LambdaHandler {
+  const invoker = httpInvoker(app, options);
   let ready: Promise<void> | null = startInit(app, options).then(() => {
     ready = null;
   });
-  const invoker = httpInvoker(app, options);
   return async (event: unknown, context: LambdaContext) => {
     const end = startInvocation('lambda');
     try {

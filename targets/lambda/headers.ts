@@ -1,11 +1,9 @@
 /** Collects an event's request headers without duplicates (Hono #2550) and rejects what HTTP does not allow (Hono #4883, #4437). */
 import { InvalidEventError } from './errors';
+import { listEntry, listField, mapField, stringEntry } from './fields';
 
 /** Header name/value pairs, as `new Request()` takes them. */
 export type HeaderPairs = [string, string][];
-
-type Single = Record<string, string | undefined> | null | undefined;
-type Multi = Record<string, string[] | undefined> | null | undefined;
 
 const nonAscii = /[^\x00-\x7f]/;
 const tokenName = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -15,40 +13,41 @@ function isFraming(name: string): boolean {
   return (name.length === 14 || name.length === 17) && /^(content-length|transfer-encoding)$/i.test(name);
 }
 
-function push(pairs: HeaderPairs, name: string, value: unknown): void {
-  if (value === undefined || value === null || isFraming(name)) return;
-  if (typeof value !== 'string') value = String(value);
-  if (nonAscii.test(value as string)) throw new InvalidEventError(`Header "${name}" has a non-ASCII value`);
-  pairs.push([name, value as string]);
+function push(pairs: HeaderPairs, name: string, value: string | undefined): void {
+  if (value === undefined || isFraming(name)) return;
+  if (nonAscii.test(value)) throw new InvalidEventError(`Header "${name}" has a non-ASCII value`);
+  pairs.push([name, value]);
 }
 
-/** Headers of a v1 or ALB event: when `multiValueHeaders` exists it wins and `headers` only fills names it lacks (Hono #3870). */
-export function multiValueHeaderPairs(single: Single, multi: Multi): HeaderPairs {
+/** Headers of a v1 or ALB event: when `multiValueHeaders` has a name it wins, and `headers` only fills the names it lacks (Hono #3870). */
+export function multiValueHeaderPairs(singleField: unknown, multiField: unknown): HeaderPairs {
   const pairs: HeaderPairs = [];
-  if (!multi) {
-    for (const name in single ?? {}) push(pairs, name, single![name]);
-    return pairs;
-  }
-  const seen = new Set<string>();
+  const single = mapField(singleField, 'headers');
+  const multi = mapField(multiField, 'multiValueHeaders');
+  const seen = multi === null ? null : new Set<string>();
   for (const name in multi) {
-    const values = multi[name];
-    if (!values) continue;
-    seen.add(name.toLowerCase());
+    const values = listEntry(multi!, name, 'multiValueHeaders');
+    if (values === undefined) continue;
+    seen!.add(name.toLowerCase());
     if (name.toLowerCase() === 'cookie') push(pairs, name, values.join('; '));
     else for (const value of values) push(pairs, name, value);
   }
-  for (const name in single ?? {}) if (!seen.has(name.toLowerCase())) push(pairs, name, single![name]);
+  for (const name in single) {
+    if (seen === null || !seen.has(name.toLowerCase())) push(pairs, name, stringEntry(single!, name, 'headers'));
+  }
   return pairs;
 }
 
 /** Headers of a v2 event (values already comma-joined), with its `cookies[]` folded into one Cookie header. */
-export function v2HeaderPairs(headers: Single, cookies: string[] | undefined): HeaderPairs {
+export function v2HeaderPairs(headersField: unknown, cookiesField: unknown): HeaderPairs {
   const pairs: HeaderPairs = [];
-  for (const name in headers ?? {}) {
-    if (cookies && name.length === 6 && name.toLowerCase() === 'cookie') continue;
-    push(pairs, name, headers![name]);
+  const headers = mapField(headersField, 'headers');
+  const cookies = listField(cookiesField, 'cookies') ?? null;
+  for (const name in headers) {
+    if (cookies !== null && name.length === 6 && name.toLowerCase() === 'cookie') continue;
+    push(pairs, name, stringEntry(headers!, name, 'headers'));
   }
-  if (cookies && cookies.length > 0) push(pairs, 'cookie', cookies.join('; '));
+  if (cookies !== null && cookies.length > 0) push(pairs, 'cookie', cookies.join('; '));
   return pairs;
 }
 
@@ -65,11 +64,21 @@ export function explainBadHeader(pairs: HeaderPairs): string {
   return 'Invalid request headers';
 }
 
-/** One header of a raw event, case-insensitive, for reading `Accept` or `Host` before a Request exists. */
-export function eventHeader(event: { headers?: Single; multiValueHeaders?: Multi }, name: string): string | undefined {
-  const exact = event.headers?.[name];
-  if (typeof exact === 'string') return exact;
-  for (const key in event.multiValueHeaders ?? {}) if (key.toLowerCase() === name) return event.multiValueHeaders![key]?.[0];
-  for (const key in event.headers ?? {}) if (key.toLowerCase() === name) return event.headers![key] ?? undefined;
+function isMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** One header of a raw event, case-insensitive, for reading `Accept` or `Host` before a Request exists; only string values count, so it never throws on a malformed event. */
+export function eventHeader(event: unknown, name: string): string | undefined {
+  if (!isMap(event)) return undefined;
+  const { headers, multiValueHeaders } = event;
+  if (isMap(headers) && typeof headers[name] === 'string') return headers[name] as string;
+  if (isMap(multiValueHeaders)) {
+    for (const key in multiValueHeaders) {
+      const values = multiValueHeaders[key];
+      if (key.toLowerCase() === name && Array.isArray(values) && typeof values[0] === 'string') return values[0];
+    }
+  }
+  if (isMap(headers)) for (const key in headers) if (key.toLowerCase() === name && typeof headers[key] === 'string') return headers[key] as string;
   return undefined;
 }

@@ -2,7 +2,8 @@
 import { errorBody, negotiateFormat, type Fw } from 'fw';
 import { binaryTest, type BinaryTest } from './binary';
 import { eventHeader } from './headers';
-import { toRequest, type HttpKind } from './request';
+import type { HttpKind } from './parts';
+import { toRequest } from './request';
 import type { LambdaContext, LambdaOptions } from './types';
 
 /** The app's Response and the promises handlers passed to `ctx.waitUntil` (Lambda freezes once the result is returned). */
@@ -22,13 +23,22 @@ export async function settle(pending: Promise<unknown>[]): Promise<void> {
 /** Answers an event that could not be turned into a Request (400) or made the app throw (500), in the negotiated format. */
 export function errorResponse(app: Fw, event: unknown, error: unknown): Response {
   const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;
-  const format = negotiateFormat(eventHeader(event as Parameters<typeof eventHeader>[0], 'accept') ?? null, app.getFormat());
+  const format = negotiateFormat(eventHeader(event, 'accept') ?? null, app.getFormat());
   const body = format.serialize(errorBody(error, status, app.config.development ?? false));
   return new Response(body, { status, headers: { 'content-type': format.contentType } });
 }
 
+/** Throws at startup on options that would silently never apply. */
+function checkOptions(options: LambdaOptions): void {
+  const { basePath } = options;
+  if (basePath !== undefined && (typeof basePath !== 'string' || !basePath.startsWith('/'))) {
+    throw new TypeError(`fw/lambda: options.basePath must be a path starting with "/" (such as "/api"), got ${JSON.stringify(basePath)}`);
+  }
+}
+
 /** Prepares the per-app pieces once and returns the function that answers each HTTP event. */
 export function httpInvoker(app: Fw, options: LambdaOptions): { isBinary: BinaryTest; answer(kind: HttpKind, event: unknown, context: LambdaContext): Promise<HttpAnswer> } {
+  checkOptions(options);
   return {
     isBinary: binaryTest(options.binaryMediaTypes),
     async answer(kind, event, context) {

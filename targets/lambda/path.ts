@@ -1,28 +1,40 @@
-/** Rebuilds the URL path and query string of an event: what each source hands over decoded gets encoded again. */
-import type { LambdaOptions } from './types';
+/**
+ * Rebuilds the URL path of an event percent-encoded exactly once, as the client sent it, so that the core decodes it
+ * once (see targets/lambda/README.md, "What each event carries"): a path that arrives decoded is encoded, a path
+ * that arrives encoded is kept, and only what the URL parser would change is escaped in it.
+ */
 import { InvalidEventError } from './errors';
-
-const cleanPath = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
-const cleanDecoded = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;
-const unsafeInDecoded = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/gu;
-const unsafeInRaw = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]|%(?![0-9A-Fa-f]{2})/gu;
+import type { LambdaOptions } from './types';
 
 function encodeChar(ch: string): string {
   try {
     return encodeURIComponent(ch);
   } catch (error) {
-    throw new InvalidEventError('The request path holds an invalid character (a lone UTF-16 surrogate)', error);
+    throw new InvalidEventError('The request path holds text that is not valid Unicode (a lone UTF-16 surrogate)', error);
   }
 }
 
-/** Encodes a path that arrives decoded (v2 `rawPath`): `%` and every character not allowed in a path are escaped. */
+const cleanDecoded = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;
+const unsafeInDecoded = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/gu;
+
+/**
+ * Encodes a path that arrives decoded (HTTP API `rawPath`, HTTP API payload 1.0 `path`): every character that is
+ * data (`%`, `?`, `#`, `\`, spaces, non-ASCII...) is escaped; only `/` separates segments.
+ */
 export function encodeDecodedPath(path: string): string {
   return cleanDecoded.test(path) ? path : path.replace(unsafeInDecoded, encodeChar);
 }
 
-/** Encodes a path that may or may not be encoded (v1, ALB): existing `%XX` escapes are kept, stray `%` and unsafe characters escaped. */
-export function encodeRawPath(path: string): string {
-  return cleanPath.test(path) && !/%(?![0-9A-Fa-f]{2})/.test(path) ? path : path.replace(unsafeInRaw, encodeChar);
+const cleanEncoded = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/%\\]*$/;
+const unsafeInEncoded = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/%\\]/gu;
+
+/**
+ * Keeps a path that arrives percent-encoded as the client sent it (REST API and ALB `path`, function URL `rawPath`):
+ * its escapes are left alone, malformed ones included (the core answers those with a 400), and what a client cannot
+ * send unescaped (`?`, `#`, spaces, controls, non-ASCII) is escaped so the URL parser never cuts or trims the path.
+ */
+export function keepEncodedPath(path: string): string {
+  return cleanEncoded.test(path) ? path : path.replace(unsafeInEncoded, encodeChar);
 }
 
 function stripPrefix(path: string, prefix: string): string {
@@ -31,44 +43,16 @@ function stripPrefix(path: string, prefix: string): string {
   return path.startsWith(prefix) && path[prefix.length] === '/' ? path.slice(prefix.length) : path;
 }
 
-/** Removes the stage (when `stripStage`) and the `basePath` from a decoded path, then makes sure it starts with `/`. */
-export function trimPath(path: string, stage: unknown, options: LambdaOptions): string {
-  let out = path.startsWith('/') ? path : `/${path}`;
-  if (options.stripStage && typeof stage === 'string' && stage !== '' && stage !== '$default') out = stripPrefix(out, `/${stage}`);
-  if (options.basePath) out = stripPrefix(out, options.basePath.endsWith('/') ? options.basePath.slice(0, -1) : options.basePath);
+/** Removes the stage (when `stripStage`) and the `basePath` from an encoded path; `basePath` is written decoded, as in the option. */
+export function trimPath(path: string, stage: string | undefined, options: LambdaOptions): string {
+  let out = path;
+  if (options.stripStage && stage !== undefined && stage !== '' && stage !== '$default') out = stripPrefix(out, `/${encodeDecodedPath(stage)}`);
+  if (options.basePath) out = stripPrefix(out, encodeDecodedPath(options.basePath.endsWith('/') ? options.basePath.slice(0, -1) : options.basePath));
   return out;
 }
 
-/** Builds a query string from API Gateway v1 parameters, which arrive decoded: keys and values are encoded again. */
-export function v1Query(single: Record<string, string | undefined> | null | undefined, multi: Record<string, string[] | undefined> | null | undefined): string {
-  let out = '';
-  if (multi) {
-    for (const key in multi) {
-      const values = multi[key];
-      if (!values) continue;
-      const k = encodeURIComponent(key);
-      for (const value of values) out += `${out ? '&' : ''}${k}=${encodeURIComponent(value ?? '')}`;
-    }
-    return out;
-  }
-  for (const key in single ?? {}) {
-    const value = single![key];
-    if (value === undefined || value === null) continue;
-    out += `${out ? '&' : ''}${encodeURIComponent(key)}=${encodeURIComponent(value)}`;
-  }
-  return out;
-}
-
-/** Builds a query string from ALB parameters, which arrive exactly as the client sent them (still encoded). */
-export function albQuery(single: Record<string, string | undefined> | null | undefined, multi: Record<string, string[] | undefined> | null | undefined): string {
-  let out = '';
-  if (multi) {
-    for (const key in multi) for (const value of multi[key] ?? []) out += `${out ? '&' : ''}${key}=${value}`;
-    return out;
-  }
-  for (const key in single ?? {}) {
-    const value = single![key];
-    if (value !== undefined && value !== null) out += `${out ? '&' : ''}${key}=${value}`;
-  }
-  return out;
+/** The path field of an event with a leading `/` (an absent path is the root). */
+export function rootedPath(path: string | undefined): string {
+  if (path === undefined || path === '') return '/';
+  return path.charCodeAt(0) === 47 ? path : `/${path}`;
 }

@@ -3,7 +3,7 @@ import type { ALBResult, APIGatewayProxyResult, APIGatewayProxyStructuredResultV
 import { STATUS_CODES } from 'node:http';
 import { needsBase64, type BinaryTest } from './binary';
 import { readBody } from './body';
-import type { HttpKind } from './request';
+import type { HttpKind } from './parts';
 import type { LambdaHttpResult } from './types';
 
 /** A response's headers in one pass: every header but Set-Cookie, and the Set-Cookie values kept apart. */

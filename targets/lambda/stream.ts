@@ -41,8 +41,8 @@ function metadataOf(response: Response): Record<string, unknown> {
 /** Wraps an app as a streaming handler: status, headers and every cookie go in the prelude, the body streams with back-pressure, and the stream always ends. */
 export function lambdaStream(app: Fw, options: LambdaOptions = {}): LambdaStreamHandler {
   const aws = runtime();
-  const ready = startInit(app, options);
   const invoker = httpInvoker(app, options);
+  const ready = startInit(app, options);
   return aws.streamifyResponse(async (event, responseStream, context) => {
     const end = startInvocation('lambda');
     try {

@@ -168,14 +168,6 @@ describe('lambda(): HTTP API (payload v2) and function URLs', () => {
     expect(body.contentLength).toBe('17');
   });
 
-  it('re-encodes rawPath, which arrives decoded (Hono #2156, #4358), and strips a named stage', async () => {
-    const event = fixture('apigw-v2-decoded-path');
-    const body = JSON.parse(((await lambda(echoApp(), { stripStage: true })(event, context)) as any).body);
-    expect(body.path).toBe('/files/a%20b/100%25/caf%C3%A9%3F%23');
-    expect(new URL(body.url).pathname).toBe(body.path);
-    expect(decodeURIComponent(body.path)).toBe('/files/a b/100%/café?#');
-  });
-
   it('returns every Set-Cookie in cookies[], never joined with ", " (Hono #3084)', async () => {
     const app = new Fw();
     app.get('/hello', (ctx: Context) => {

@@ -71,7 +71,7 @@ describe('the lazy Request of the Lambda target', () => {
     event.requestContext.domainName = 'bad host name';
     const result: any = await lambda(new Fw())(event, lambdaContext());
     expect(result.statusCode).toBe(400);
-    expect(JSON.parse(result.body).error).toContain('The event does not make a valid URL');
+    expect(JSON.parse(result.body).error).toBe('The request host "bad host name" is not a valid host name');
   });
 
   it('normalizes the URL the way a Request would', async () => {
