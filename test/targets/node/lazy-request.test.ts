@@ -92,8 +92,14 @@ describe('fw/node request URLs', () => {
 
   afterAll(() => server.stop());
 
-  const targets = ['/', '/a/b?x=1&y=%20z', '/%7Efoo/./bar', '/a/../b', "/q?it's", '/a/.well-known', '/x?a=b/c:d@e', '/a%zz', '/p?q={x}', '/a|b'];
+  const targets = ['/', '/a/b?x=1&y=%20z', '/%7Efoo/./bar', '/a/../b', "/q?it's", '/a/.well-known', '/x?a=b/c:d@e', '/p?q={x}', '/a|b'];
   const hosts = ['example.com', 'EXAMPLE.com', 'example.com:80', 'example.com:8080', 'example.com:0080', 'example.com:443', '127.0.0.1:3000', '[::1]:3000'];
+
+  it('a target with a malformed escape reaches the core, which answers 400 BAD_PATH', async () => {
+    const raw = await rawExchange(server.port, ['GET /a%zz HTTP/1.1\r\nHost: example.com\r\nConnection: close\r\n\r\n']);
+    expect(raw.startsWith('HTTP/1.1 400')).toBe(true);
+    expect(raw).toContain('"code":"BAD_PATH"');
+  });
 
   it('are what new URL makes of host and target, for plain and unusual ones', async () => {
     for (const host of hosts) {
