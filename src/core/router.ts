@@ -108,14 +108,17 @@ export class Router<T> {
       let owners = this.registered.get(shape.key);
       if (!owners) this.registered.set(shape.key, (owners = new Map()));
       owners.set(method, path);
-      this.insert(method, shape, { value, names: shape.names });
+      this.insert(method, path, shape, { value, names: shape.names });
     }
   }
 
-  private insert(method: string, shape: RouteShape, stored: Stored<T>): void {
+  private insert(method: string, path: string, shape: RouteShape, stored: Stored<T>): void {
     const { segments } = shape;
     if (!shape.wildcard && segments.every((s) => s.kind === 'static')) {
-      const staticPath = `/${segments.map((s) => (s as { text: string }).text).join('/')}`;
+      const built = `/${segments.map((s) => (s as { text: string }).text).join('/')}`;
+      // The written string itself when it is already canonical: the static lookup compares against it, and
+      // V8 compares a string with itself (or with its internalized twin) by pointer.
+      const staticPath = built === path ? path : built;
       let byMethod = this.staticRoutes.get(staticPath);
       if (!byMethod) this.staticRoutes.set(staticPath, (byMethod = new Map()));
       byMethod.set(method, stored.value);
