@@ -7,6 +7,8 @@ export interface ServerHandle {
   stopAccepting(): Promise<void>;
   /** Closes whatever connections are left (called when the time-out is reached). */
   forceClose(): void;
+  /** How many unfinished requests `forceClose()` has cut so far (a handler running or a body still being written). */
+  readonly requestsCut?: number;
 }
 
 /** A shutdown hook: runs once, in reverse registration order, with the reason (`SIGTERM`, `SIGINT`, `manual`). */
@@ -127,6 +129,12 @@ export class LifecycleManager {
     if (this.verbose) this.log(`[fw lifecycle] ${line}`);
   }
 
+  private requestsCut(): number {
+    let cut = 0;
+    for (const server of this.servers) cut += server.requestsCut ?? 0;
+    return cut;
+  }
+
   private idle(): Promise<void> {
     return this.active === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve));
   }
@@ -141,7 +149,9 @@ export class LifecycleManager {
     const drained = (await withDeadline(this.idle(), drainDeadline)) !== 'timeout';
     this.say(drained ? 'in-flight requests finished' : `time-out with ${this.active} request(s) still in flight`);
     const connectionsClosed = drained && (await withDeadline(Promise.all(closed), drainDeadline)) !== 'timeout';
+    const cutBefore = this.requestsCut();
     if (!connectionsClosed) for (const s of this.servers) s.forceClose();
+    const cutRequests = this.requestsCut() > cutBefore;
     const hooks: ShutdownReport['hooks'] = [];
     for (const hook of [...this.hooks].reverse()) {
       this.say(`running hook "${hook.name}"`);
@@ -154,7 +164,7 @@ export class LifecycleManager {
       }
     }
     if (this.app) await withDeadline(this.app.stop().catch((error: unknown) => console.error('[fw lifecycle] app.stop() failed', error)), deadline);
-    const timedOut = Date.now() >= deadline || !drained || hooks.some((h) => h.error?.startsWith('timed out'));
+    const timedOut = Date.now() >= deadline || !drained || cutRequests || hooks.some((h) => h.error?.startsWith('timed out'));
     this.say(`shutdown finished in ${Date.now() - started} ms${timedOut ? ' (time-out reached)' : ''}`);
     return { reason, drained, timedOut, durationMs: Date.now() - started, hooks };
   }

@@ -34,6 +34,14 @@ async function appWithLifecycle(timeout: number) {
       },
     }));
   });
+  app.get('/late-endless', async () => {
+    await new Promise((r) => setTimeout(r, 150));
+    let timer: ReturnType<typeof setInterval>;
+    return new Response(new ReadableStream({
+      start: (c) => { timer = setInterval(() => c.enqueue(encoder.encode('tock;')), 50); },
+      cancel: () => clearInterval(timer),
+    }));
+  });
   app.get('/', () => 'hi');
   const server = await serve(app, { port: 0, hostname: '127.0.0.1' });
   const handle = gracefulServer(server);
@@ -68,6 +76,18 @@ describe('fw/node graceful shutdown: what is reported', () => {
     const body = await reading;
     expect(body.ended).toBe('cut');
     expect(body.text).toContain('tick;');
+  });
+
+  it('reports a time-out when a handler running at shutdown returns a stream that the deadline cuts', async () => {
+    const { manager, server, handle } = await appWithLifecycle(800);
+    const response = fetch(`${server.url}/late-endless`);
+    await new Promise((r) => setTimeout(r, 50));
+    const shutdown = manager.shutdown('test');
+    const reading = readAll(await response);
+    const report = await shutdown;
+    expect(handle.requestsCut).toBe(1);
+    expect(report.timedOut).toBe(true);
+    expect((await reading).text).toContain('tock;');
   });
 
   it('waits for a streaming response that ends before the deadline and reports a clean stop', async () => {
