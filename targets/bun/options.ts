@@ -9,7 +9,7 @@ export interface BunTLSOptions {
 export interface BunAdapterOptions {
   /** Serve HTTPS with this key and certificate. */
   tls?: BunTLSOptions;
-  /** Largest request body in bytes (default 1 MiB); Bun answers larger ones with 413. */
+  /** Largest request body in bytes (default: the app's `maxBodySize`, 1 MiB unless set); larger ones get a 413. */
   maxBodySize?: number;
 }
 
@@ -21,5 +21,3 @@ export interface BunServeOptions extends BunAdapterOptions {
   hostname?: string;
 }
 
-/** The default body limit: 1 MiB, the same as fw/node. */
-export const defaultMaxBodySize = 1024 * 1024;

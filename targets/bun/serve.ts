@@ -1,7 +1,7 @@
 import { isWebSocketRequest, type Fw, type Server } from 'fw';
 import { markReady, startInvocation } from 'fw/serverless';
 import { bunRuntime, type BunServerHandle } from './bun-types';
-import { defaultMaxBodySize, type BunServeOptions } from './options';
+import type { BunServeOptions } from './options';
 import { bunWebSocketHandlers, type SocketData } from './websocket';
 import { limitBody, nativeBodyLimit } from './body-limit';
 
@@ -18,7 +18,7 @@ const internalError = () => new Response('{"error":"Internal Server Error","code
 /** Serves an app on `Bun.serve`: HTTP routes through `app.fetch`, ws routes on Bun's native WebSockets. */
 export async function serve(app: Fw, options: BunServeOptions = {}): Promise<BunServer> {
   const runtime = bunRuntime();
-  const maxBodySize = options.maxBodySize ?? defaultMaxBodySize;
+  const maxBodySize = options.maxBodySize ?? app.maxBodySize;
   if (typeof maxBodySize !== 'number' || Number.isNaN(maxBodySize) || maxBodySize < 0) throw new RangeError('maxBodySize must be a number of bytes >= 0');
   await app.ready();
   const hasSockets = app.websockets.routes().length > 0;

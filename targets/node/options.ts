@@ -9,7 +9,7 @@ export interface NodeTLSOptions {
 export interface NodeAdapterOptions {
   /** Serve HTTPS with this key and certificate instead of plain HTTP. */
   tls?: NodeTLSOptions;
-  /** Largest request body in bytes (default 1 MiB; `Infinity` for none); larger bodies get a 413. */
+  /** Largest request body in bytes (default: the app's `maxBodySize`, 1 MiB unless set; `Infinity` for none); larger bodies get a 413. */
   maxBodySize?: number;
   /** Ms a client has to send the request headers, from connecting or from the end of the previous request (default 10000; 0 for none); then 408. */
   headersTimeout?: number;

@@ -22,7 +22,7 @@ export interface NodeServer extends Server {
  * time-outs of the options (bad values reject before anything listens); resolves once listening.
  */
 export async function serve(app: Fw, options: NodeServeOptions = {}): Promise<NodeServer> {
-  const { maxBodySize, http } = checkServerOptions(options);
+  const { maxBodySize, http } = checkServerOptions(options, app.maxBodySize);
   const scheme = options.tls ? 'https' : 'http';
   const listener = createListener(app, { scheme, maxBodySize });
   const server: HttpServer = options.tls

@@ -38,8 +38,8 @@ function checkingInterval(headersTimeout: number, requestTimeout: number): numbe
 }
 
 /** Checks the adapter options once at startup (a developer mistake throws here, never at request time) and fills in defaults. */
-export function checkServerOptions(options: NodeAdapterOptions): CheckedServerOptions {
-  const maxBodySize = checkLimit(options.maxBodySize ?? defaultMaxBodySize);
+export function checkServerOptions(options: NodeAdapterOptions, appLimit = defaultMaxBodySize): CheckedServerOptions {
+  const maxBodySize = checkLimit(options.maxBodySize ?? appLimit);
   const headersTimeout = checkTimeout('headersTimeout', options.headersTimeout);
   const requestTimeout = checkTimeout('requestTimeout', options.requestTimeout);
   const keepAliveTimeout = checkTimeout('keepAliveTimeout', options.keepAliveTimeout);

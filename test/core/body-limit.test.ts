@@ -104,3 +104,19 @@ describe('maxBodySize in workerd', () => {
     expect(ok.status).toBe(200);
   });
 });
+
+describe('fw/node takes the app maxBodySize as its default', () => {
+  it('a 1.5 MiB body passes when the app allows 2 MiB, and the app limit holds at the socket', async () => {
+    const { serve } = await import('fw/node');
+    const { app } = jsonApp({ maxBodySize: 2 * 1024 * 1024 });
+    const server = await serve(app, { port: 0, hostname: '127.0.0.1' });
+    try {
+      const ok = await fetch(`${server.url}/text`, { method: 'POST', body: 'x'.repeat(1.5 * 1024 * 1024) });
+      expect(await ok.text()).toBe(String(1.5 * 1024 * 1024));
+      const refused = await fetch(`${server.url}/text`, { method: 'POST', body: 'x'.repeat(2 * 1024 * 1024 + 1) });
+      expect(refused.status).toBe(413);
+    } finally {
+      await server.stop();
+    }
+  });
+});
