@@ -1,39 +1,24 @@
-import type { Redis, RedisOptions } from 'ioredis';
 import type { BusTransport } from '../../src/event-bus/transport';
+import { openRedis, type RedisClient, type RedisClientOptions } from './redis-client';
 
 /** Options of the Redis pub/sub transport: a client of your own, or a URL for connections it opens (and closes). */
 export interface RedisBusOptions {
   /** An ioredis client used for publishing; the subscriber connection is its duplicate. Never closed by the transport. */
-  client?: Redis;
+  client?: RedisClient;
   /** A `redis://` URL when no client is given (default redis://127.0.0.1:6379). */
   url?: string;
   /** ioredis options for connections the transport opens. */
-  redisOptions?: RedisOptions;
+  redisOptions?: RedisClientOptions;
   /** The pub/sub channel every process of one bus uses (default `fw:bus`). */
   channel?: string;
-}
-
-async function connect(url: string, options: RedisOptions | undefined): Promise<Redis> {
-  const { Redis: RedisClient } = await import('ioredis');
-  const client = new RedisClient(url, { lazyConnect: true, maxRetriesPerRequest: 1, ...options });
-  client.on('error', () => {
-    // Connection errors reach callers as rejected commands; the listener keeps ioredis from printing them.
-  });
-  try {
-    await client.connect();
-  } catch (cause) {
-    client.disconnect();
-    throw new Error(`Redis is not reachable at ${url}: ${(cause as Error).message}`, { cause });
-  }
-  return client;
 }
 
 /** A BusTransport on Redis pub/sub (Node, Bun, Lambda): messages reach every subscribed process at once, no polling. */
 export class RedisBusTransport implements BusTransport {
   private readonly options: RedisBusOptions;
   private readonly channel: string;
-  private publisher: Promise<Redis> | null = null;
-  private subscriber: Redis | null = null;
+  private publisher: Promise<RedisClient> | null = null;
+  private subscriber: RedisClient | null = null;
 
   constructor(options: RedisBusOptions = {}) {
     const channel = options.channel ?? 'fw:bus';
@@ -74,10 +59,10 @@ export class RedisBusTransport implements BusTransport {
     }
   }
 
-  private client(): Promise<Redis> {
+  private client(): Promise<RedisClient> {
     return (this.publisher ??= this.options.client
       ? Promise.resolve(this.options.client)
-      : connect(this.options.url ?? 'redis://127.0.0.1:6379', this.options.redisOptions));
+      : openRedis(this.options.url ?? 'redis://127.0.0.1:6379', this.options.redisOptions));
   }
 }
 

@@ -1,15 +1,15 @@
-import type { Redis, RedisOptions } from 'ioredis';
 import { assertKey, assertValue, limitOf, stepOf, ttlOf } from '../../src/kv/validate';
 import type { KVListOptions, KVPutOptions, KVStore } from '../../src/kv/types';
+import { openRedis, type RedisClient, type RedisClientOptions } from './redis-client';
 
 /** Options of the Redis store: a client of your own, or a URL for one the store opens (and closes). */
 export interface RedisKVOptions {
-  /** An ioredis client to use; the store never closes it. */
-  client?: Redis;
+  /** An ioredis client to use (`new Redis(url)` from your own `import { Redis } from 'ioredis'`, which bundles it); the store never closes it. */
+  client?: RedisClient;
   /** A `redis://` URL to connect to when no client is given (default redis://127.0.0.1:6379). */
   url?: string;
   /** ioredis options for the client the store opens. */
-  redisOptions?: RedisOptions;
+  redisOptions?: RedisClientOptions;
   /** Prefix of every key this store writes, so several apps or tests can share one server. */
   prefix?: string;
   /** Keys asked for per SCAN round trip when listing (default 500). */
@@ -18,7 +18,7 @@ export interface RedisKVOptions {
 
 /** A KVStore on Redis (ioredis): shared state across processes on Node, Bun and Lambda; atomic increments. */
 export class RedisKV implements KVStore {
-  private clientPromise: Promise<Redis> | null;
+  private clientPromise: Promise<RedisClient> | null;
   private readonly owned: boolean;
   private readonly prefix: string;
   private readonly scanCount: number;
@@ -32,9 +32,9 @@ export class RedisKV implements KVStore {
     this.scanCount = options.scanCount ?? 500;
   }
 
-  /** The ioredis client, opened on first use (ioredis is imported only then). */
-  client(): Promise<Redis> {
-    return (this.clientPromise ??= openClient(this.options));
+  /** The ioredis client, opened on first use (ioredis is imported by name only then). */
+  client(): Promise<RedisClient> {
+    return (this.clientPromise ??= openRedis(this.options.url ?? 'redis://127.0.0.1:6379', this.options.redisOptions));
   }
 
   async get(key: string): Promise<string | null> {
@@ -98,22 +98,6 @@ export class RedisKV implements KVStore {
 /** Creates a Redis-backed KVStore (see `RedisKV`). */
 export function redisKV(options: RedisKVOptions = {}): RedisKV {
   return new RedisKV(options);
-}
-
-async function openClient(options: RedisKVOptions): Promise<Redis> {
-  const { Redis: RedisClient } = await import('ioredis');
-  const url = options.url ?? 'redis://127.0.0.1:6379';
-  const client = new RedisClient(url, { lazyConnect: true, maxRetriesPerRequest: 1, ...options.redisOptions });
-  client.on('error', () => {
-    // Connection errors reach callers as rejected commands; the listener keeps ioredis from logging them twice.
-  });
-  try {
-    await client.connect();
-  } catch (cause) {
-    client.disconnect();
-    throw new Error(`Redis is not reachable at ${url}: ${(cause as Error).message}`, { cause });
-  }
-  return client;
 }
 
 function escapeGlob(text: string): string {

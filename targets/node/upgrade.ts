@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { Fw, WebSocketUpgrade } from 'fw';
 import { requestUrl } from './request';
+import { loadWebSocketServer, type WsRawData, type WsServer, type WsSocket } from './ws-module';
 
 /** Writes a whole Response as raw HTTP/1.1 on a socket that was asking to upgrade, then closes it. */
 async function writeRaw(socket: Duplex, response: Response): Promise<void> {
@@ -15,7 +15,7 @@ async function writeRaw(socket: Duplex, response: Response): Promise<void> {
   socket.end(body);
 }
 
-function toMessage(data: RawData, isBinary: boolean): string | Uint8Array {
+function toMessage(data: WsRawData, isBinary: boolean): string | Uint8Array {
   if (!isBinary) return data.toString();
   if (Array.isArray(data)) return Buffer.concat(data);
   return data instanceof ArrayBuffer ? new Uint8Array(data) : data;
@@ -25,7 +25,7 @@ function toMessage(data: RawData, isBinary: boolean): string | Uint8Array {
  * Drops a peer that has sent nothing (not even a pong) for `seconds`: pings at that interval and terminates
  * the socket when the previous ping went unanswered, so dead TCP peers do not stay in rooms forever.
  */
-function watchIdle(ws: WebSocket, seconds: number): () => void {
+function watchIdle(ws: WsSocket, seconds: number): () => void {
   if (seconds === 0) return () => undefined;
   let heard = true;
   const alive = () => {
@@ -44,8 +44,8 @@ function watchIdle(ws: WebSocket, seconds: number): () => void {
 
 /** Handles `upgrade` events of a Node server: resolves ws routes through the app and runs them on the `ws` package. */
 export class NodeWebSockets {
-  private readonly servers = new Map<number, WebSocketServer>();
-  private wsModule: Promise<typeof import('ws')> | null = null;
+  private readonly servers = new Map<number, WsServer>();
+  private wsServer: ReturnType<typeof loadWebSocketServer> | null = null;
   private readonly extraHeaders = new WeakMap<IncomingMessage, Headers>();
 
   constructor(private readonly app: Fw, private readonly scheme: string) {}
@@ -82,10 +82,10 @@ export class NodeWebSockets {
   }
 
   /** The `ws` server for one payload limit; `ws` itself loads on the first upgrade, so HTTP-only apps never need it. */
-  private async serverFor(maxPayload: number): Promise<WebSocketServer> {
+  private async serverFor(maxPayload: number): Promise<WsServer> {
     let wss = this.servers.get(maxPayload);
     if (!wss) {
-      const { WebSocketServer } = await (this.wsModule ??= import('ws'));
+      const WebSocketServer = await (this.wsServer ??= loadWebSocketServer());
       if (this.servers.has(maxPayload)) return this.servers.get(maxPayload)!;
       wss = new WebSocketServer({ noServer: true, maxPayload, clientTracking: true });
       wss.on('headers', (lines, req) => {
@@ -96,7 +96,7 @@ export class NodeWebSockets {
     return wss;
   }
 
-  private run(ws: WebSocket, upgrade: WebSocketUpgrade): void {
+  private run(ws: WsSocket, upgrade: WebSocketUpgrade): void {
     const driver = this.app.websockets.connect(upgrade, {
       send: (data) => ws.send(data),
       close: (code, reason) => ws.close(code, reason),

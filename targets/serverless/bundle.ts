@@ -1,10 +1,12 @@
 /** esbuild settings per deployment target, and the equivalent `esbuild` command line for package.json scripts. */
-import type { BuildOptions } from 'esbuild';
+import type { BundleOptions } from './bundle-options';
+
+export type { BundleOptions };
 
 /** The targets fw bundles for. */
 export type BundleTarget = 'lambda' | 'worker' | 'bun' | 'node';
 
-const presets: Record<BundleTarget, BuildOptions> = {
+const presets: Record<BundleTarget, BundleOptions> = {
   lambda: { platform: 'node', target: 'node20', format: 'esm', outfile: 'dist/lambda/index.mjs' },
   worker: {
     platform: 'neutral',
@@ -20,11 +22,11 @@ const presets: Record<BundleTarget, BuildOptions> = {
 };
 
 /** Returns the esbuild options that bundle `entry` for a target (minified ESM, one file); `overrides` win, `conditions` add to the preset's. */
-export function bundleConfig(target: BundleTarget, entry: string, overrides: BuildOptions = {}): BuildOptions {
+export function bundleConfig<O extends BundleOptions = BundleOptions>(target: BundleTarget, entry: string, overrides?: O): BundleOptions & O {
   const preset = presets[target];
   if (!preset) throw new Error(`Unknown bundle target "${String(target)}": use one of ${Object.keys(presets).join(', ')}`);
   if (typeof entry !== 'string' || entry === '') throw new TypeError('bundleConfig() needs the entry file path');
-  const conditions = [...(preset.conditions ?? []), ...(overrides.conditions ?? [])];
+  const conditions = [...(preset.conditions ?? []), ...(overrides?.conditions ?? [])];
   return {
     entryPoints: [entry],
     bundle: true,
@@ -34,7 +36,7 @@ export function bundleConfig(target: BundleTarget, entry: string, overrides: Bui
     ...preset,
     ...overrides,
     ...(conditions.length > 0 ? { conditions } : {}),
-  };
+  } as BundleOptions & O;
 }
 
 function quote(arg: string): string {
@@ -71,7 +73,7 @@ const flags: Record<string, Flag> = {
 };
 
 /** The `esbuild` command line for a target and entry (or for a full config from `bundleConfig`); throws on options the CLI cannot take. */
-export function buildCommand(targetOrConfig: BundleTarget | BuildOptions, entry?: string): string {
+export function buildCommand(targetOrConfig: BundleTarget | (BundleOptions & Record<string, unknown>), entry?: string): string {
   const config = typeof targetOrConfig === 'string' ? bundleConfig(targetOrConfig, entry ?? '') : targetOrConfig;
   const entries = config.entryPoints;
   if (!Array.isArray(entries) || entries.length === 0 || entries.some((e) => typeof e !== 'string')) {

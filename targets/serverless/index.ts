@@ -4,4 +4,4 @@ export type { ColdStartStats } from './cold-start';
 export { coldStartHeader } from './cold-start-header';
 export { lazyImport, type LazyImport } from './lazy-import';
 export { warmUp, type WarmUpOptions, type WarmUpReport } from './warm-up';
-export { bundleConfig, buildCommand, type BundleTarget } from './bundle';
+export { bundleConfig, buildCommand, type BundleTarget, type BundleOptions } from './bundle';
