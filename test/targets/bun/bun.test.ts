@@ -33,6 +33,8 @@ describe('fw/bun serve: HTTP on Bun.serve', () => {
   it('answers 413 to a body over maxBodySize and does not leave the connection hanging', async () => {
     const answer = await rawExchange(bun.port, [`POST /size HTTP/1.1\r\nhost: x\r\ncontent-length: 5000\r\n\r\n`, 'x'.repeat(5000)]);
     expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer).toMatch(/content-type: application\/json/i);
+    expect(answer).toContain('"code":"PAYLOAD_TOO_LARGE"');
     const ok = await fetch(`${base}/size`, { method: 'POST', body: 'y'.repeat(900) });
     expect(await ok.json()).toEqual({ bytes: 900 });
   });
@@ -41,6 +43,7 @@ describe('fw/bun serve: HTTP on Bun.serve', () => {
     const chunk = (n: number) => `${n.toString(16)}\r\n${'y'.repeat(n)}\r\n`;
     const answer = await rawExchange(bun.port, [`POST /size HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n`, chunk(600), chunk(600), chunk(600), '0\r\n\r\n']);
     expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer).toContain('"code":"PAYLOAD_TOO_LARGE"');
   });
 
   it('keeps several Set-Cookie headers separate', async () => {
