@@ -9,8 +9,6 @@ import { decodeSegment } from './path';
 export interface ParamSlot {
   /** The regexp source the value must match as a whole (anchors removed), or null for any text. */
   constraint: string | null;
-  /** Capture groups inside the constraint, which the combined RegExp's group numbering skips. */
-  innerGroups: number;
   /** The constraint provably never matches "/", so it needs no check that it stays inside its segment. */
   withinSegment: boolean;
   /** The constraint accepts the empty string, so a guard keeps the value non-empty. */
@@ -87,11 +85,36 @@ function checkConstraintFeatures(path: string, written: string, source: string):
   }
 }
 
+/** The constraint with its groups made non-capturing, so the combined RegExp's only captures are values and route markers. */
+function nonCapturing(source: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') {
+      out += c + source[++i];
+      continue;
+    }
+    if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(' && source[i + 1] !== '?') {
+      out += '(?:';
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+/** The slot of an unconstrained parameter; `:id{[^/]+}` (what a plain parameter matches, written out) is one too. */
+const anyValue: ParamSlot = { constraint: null, withinSegment: true, canBeEmpty: false };
+
 /** Validates a written constraint (between its brackets) and describes it for the RegExp generator. */
 function constraintSlot(path: string, written: string): ParamSlot {
   let source = written.startsWith('^') ? written.slice(1) : written;
   if (trailingDollar.test(source)) source = source.slice(0, -1);
   if (source === '') fail(path, `the constraint "${written}" is empty; leave the brackets out for any value`);
+  if (source === '[^/]+') return anyValue;
   checkConstraintFeatures(path, written, source);
   let whole: RegExp;
   try {
@@ -100,12 +123,7 @@ function constraintSlot(path: string, written: string): ParamSlot {
   } catch (error) {
     return fail(path, `the constraint "${written}" is not a valid regexp (${(error as Error).message})`);
   }
-  return {
-    constraint: source,
-    innerGroups: new RegExp(`(?:${source})|`).exec('')!.length - 1,
-    withinSegment: slashFree.test(source),
-    canBeEmpty: whole.test(''),
-  };
+  return { constraint: nonCapturing(source), withinSegment: slashFree.test(source), canBeEmpty: whole.test('') };
 }
 
 /** Decodes literal text the way request paths are decoded (so `%C3%A9` and `é` are one route), refusing a malformed escape. */
@@ -154,7 +172,7 @@ function readSegment(written: string, path: string, at: number, names: string[])
       if (name === '__proto__') fail(written, '":__proto__" cannot name a parameter');
       names.push(name);
       i += 1 + name.length;
-      let slot: ParamSlot = { constraint: null, innerGroups: 0, withinSegment: true, canBeEmpty: false };
+      let slot = anyValue;
       if (path[i] === '(' || path[i] === '{') {
         const end = closingBracket(written, path, i);
         slot = constraintSlot(written, path.slice(i + 1, end));

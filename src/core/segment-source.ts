@@ -19,16 +19,18 @@ export interface PatternSource {
 }
 
 /**
- * The RegExp text matching one pattern segment, its groups numbered after `groupsBefore`. A parameter after the
- * first never contains the text just before it (`/:a-:b` on `x-y-z` gives a = `x-y`, b = `z`), which also keeps
- * the RegExp from backtracking quadratically; a constraint that might match "/" is held to the segment by
- * capturing the rest of the path first and requiring it to follow the segment exactly.
+ * The RegExp text matching one pattern segment, its groups numbered after `groupsBefore`. As in find-my-way, the
+ * first parameter takes as little as it can and a later one never contains the text just before it (`/:a-:b` on
+ * `x-y-z` gives a = `x-y`, b = `z`), which also keeps the RegExp from backtracking quadratically; a constraint that
+ * might match "/" is held to the segment: the segment's last character and the rest of the path are captured
+ * first, and must be what the match ends with. Only values and route markers capture, and values are never empty,
+ * so the first empty capture is always the marker of the route that matched.
  */
 export function patternSource(parts: (string | ParamSlot)[], groupsBefore: number): PatternSource {
   let group = groupsBefore;
   const confined = parts.some((p) => typeof p !== 'string' && !p.withinSegment);
   const rest = confined ? ++group : 0;
-  let source = confined ? '(?=[^/]*([^]*))' : '';
+  let source = confined ? '(?=[^/]*?([^/](?:/[^]*)?$))' : '';
   const valueGroups: number[] = [];
   let before = '';
   for (let i = 0; i < parts.length; i++) {
@@ -39,15 +41,15 @@ export function patternSource(parts: (string | ParamSlot)[], groupsBefore: numbe
       continue;
     }
     valueGroups.push(++group);
+    const next = parts[i + 1];
     if (part.constraint === null) {
-      source += valueGroups.length === 1 ? '([^/]+)' : `((?:(?!${escapeLiteral(before)})[^/])+)`;
+      if (valueGroups.length > 1) source += `((?:(?!${escapeLiteral(before)})[^/])+)`;
+      else source += next === undefined ? '([^/]+)' : '([^/]+?)';
       continue;
     }
-    const next = parts[i + 1];
     const guard = !part.canBeEmpty ? '' : typeof next === 'string' ? `(?!${escapeLiteral(next)})` : '(?=[^/])';
     source += `${guard}((?:${part.constraint}))`;
-    group += part.innerGroups;
   }
-  if (confined) source += `(?=\\${rest}$)`;
+  if (confined) source += `(?<=(?=\\${rest}$)[^])`;
   return { source, valueGroups, lastGroup: group };
 }

@@ -44,6 +44,8 @@ const cases: Case[] = [
   { name: 'two constraints at one position, in registration order', routes: ['/n/:a(\\d+)', '/n/:b([0-9a-f]+)'], path: '/n/ff', expected: hit('/n/:b([0-9a-f]+)', { b: 'ff' }) },
   { name: 'a constraint sees the decoded segment', routes: ['/c/:w(caf\u00e9)'], path: '/c/caf\u00e9', expected: hit('/c/:w(caf\u00e9)', { w: 'caf\u00e9' }) },
   { name: 'a constraint sees kept escapes as written', routes: ['/k/:v(a%2Fb)'], path: '/k/a%2Fb', expected: hit('/k/:v(a%2Fb)', { v: 'a/b' }) },
+  { name: 'a group in a constraint that matches nothing does not hide which route matched', routes: ['/g/:w/x', '/g/:v(a(b?)c)', '/g/:u.:e'], path: '/g/ac', expected: hit('/g/:v(a(b?)c)', { v: 'ac' }) },
+  { name: 'a constraint that could span "/" at the end of the path, beside other routes', routes: ['/h/:w/x', '/h/:v(.*)', '/h/:u.:e'], path: '/h/a', expected: hit('/h/:v(.*)', { v: 'a' }) },
   { name: 'lookarounds in a constraint', routes: ['/l/:v((?!admin)[a-z]+)'], path: '/l/admin', expected: null },
   // optional parameters
   { name: 'optional param given', routes: ['/api/animals/:type?'], path: '/api/animals/dog', expected: hit('/api/animals/:type?', { type: 'dog' }) },
