@@ -12,7 +12,7 @@ export type Answer = [route: string, params?: Record<string, string>] | null;
 /** One case: routes registered in order, then requests and fw's answer to each. */
 export interface RouterCase {
   name: string;
-  /** "METHOD /pattern", or "/pattern" for GET. */
+  /** "METHOD /pattern", or the pattern alone for GET. */
   routes: string[];
   /** "METHOD /path", or "/path" for GET, with the expected answer. */
   requests: [request: string, answer: Answer][];
@@ -22,9 +22,9 @@ export interface RouterCase {
   differs?: string;
 }
 
-/** Splits "METHOD /path" (the method in capitals) from a bare path, which means GET. */
+/** Splits "METHOD /path" (a method has no "/") from a bare path, which means GET. */
 export function split(written: string): [method: string, path: string] {
-  const found = /^([A-Z_]+) (.*)$/.exec(written);
+  const found = /^([^/ ]+) (.*)$/.exec(written);
   return found ? [found[1], found[2]] : ['GET', written];
 }
 
