@@ -138,7 +138,7 @@ const unexpected: Record<string, string> = {
   ')': '")" only closes a constraint opened after a parameter name',
   '{': '"{" only opens a constraint right after a parameter name, as in ":id{[0-9]+}"; "{id}" is not a parameter, write ":id"',
   '}': '"}" only closes a constraint opened after a parameter name',
-  '*': '"*" is allowed only as the whole last segment, as in "/files/*"',
+  '*': '"*" is allowed only as the last segment, whole, as in "/files/*"',
   '?': '"?" only marks an optional parameter, as in "/:id?"',
   '\\': 'a backslash is read as "/" in request paths; write "/" or %5C',
 };

@@ -29,6 +29,11 @@ const cases: FetchCase[] = [
     ],
   },
   { name: 'a route written with escapes is the same route', routes: ['/caf%C3%A9/menu'], refused: [['/café/menu', 'matches the same requests as GET']], requests: [['/café/menu', ['/caf%C3%A9/menu']], ['/caf%C3%A9/menu', ['/caf%C3%A9/menu']]] },
+  {
+    name: 'syntax characters written escaped are literal text',
+    routes: ['/x%3Ay', '/%28x%29', '/a%7B1%7D/:id', '/%2A', '/q%3F'],
+    requests: [['/x:y', ['/x%3Ay']], ['/x%3Ay', ['/x%3Ay']], ['/x:z', null], ['/(x)', ['/%28x%29']], ['/a{1}/7', ['/a%7B1%7D/:id', { id: '7' }]], ['/*', ['/%2A']], ['/anything', null], ['/q%3F', ['/q%3F']], ['/q?', null]],
+  },
   { name: 'a param after an emoji', routes: ['/🍌/:param'], requests: [['/🍌/@', ['/🍌/:param', { param: '@' }]], ['/%F0%9F%8D%8C/@', ['/🍌/:param', { param: '@' }]], ['/🍌/%23', ['/🍌/:param', { param: '#' }]], ['/%F0%9F%8D%8C/%23', ['/🍌/:param', { param: '#' }]]] },
   { name: 'a literal %2520 matches only the request it denotes', routes: ['/%2520'], requests: [['/%2520', ['/%2520']], ['/%20', null], ['/%252520', null], ['/%25%32%30', ['/%2520']]] },
   { name: 'a param is decoded exactly once', routes: ['/files/:name'], requests: [['/files/a%252Fb', ['/files/:name', { name: 'a%2Fb' }]], ['/files/a%2Fb', ['/files/:name', { name: 'a/b' }]], ['/files/a%2fb', ['/files/:name', { name: 'a/b' }]], ['/files/100%25', ['/files/:name', { name: '100%' }]]] },

@@ -240,7 +240,7 @@ const wildcards: RouterCase[] = [
   { name: 'a root wildcard', routes: ['/static/*', '/*'], requests: [['/static/', ['/static/*', { '*': '' }]], ['/static/hello', ['/static/*', { '*': 'hello' }]], ['/static', ['/*', { '*': 'static' }]], ['/stati', ['/*', { '*': 'stati' }]]], differs: rootWildcard },
   { name: 'a wildcard needs its prefix', routes: ['/static/*'], requests: [['/stati', null], ['/staticc', null], ['/stati/hello', null], ['/staticc/hello', null]] },
   { name: '"*" and "*/" are "/*"', routes: ['/*'], refused: [['*', 'matches the same requests as GET "/*"'], ['*/', 'matches the same requests as GET "/*"']], requests: [['/', ['/*', { '*': '' }]]], differs: 'fw drops a trailing slash from every pattern, "*/" included; find-my-way refuses "*/"' },
-  { name: 'a wildcard must be last', routes: [], refused: [['*1', 'allowed only as the whole last segment'], ['/a*?', 'allowed only as the whole last segment'], ['/*/a', 'allowed only as the whole last segment']], requests: [] },
+  { name: 'a wildcard must be last', routes: [], refused: [['*1', 'allowed only as the last segment, whole'], ['/a*?', 'allowed only as the last segment, whole'], ['/*/a', 'allowed only as the last segment, whole']], requests: [] },
 ];
 
 const duplicates: RouterCase[] = [

@@ -45,7 +45,7 @@ const cases: RouterCase[] = [
   {
     name: 'rest-of-path lookups',
     routes: ['/polymer/*', '/polymer/another/route', '/route/:p1/something/*'],
-    refused: [['/polymer/**:id', 'allowed only as the whole last segment']],
+    refused: [['/polymer/**:id', 'allowed only as the last segment, whole']],
     requests: [
       ['/polymer/another/route', ['/polymer/another/route']],
       ['/polymer/anon', ['/polymer/*', { '*': 'anon' }]],
@@ -54,7 +54,7 @@ const cases: RouterCase[] = [
     ],
     differs: restIsStar,
   },
-  { name: 'a root rest-of-path', routes: ['/*'], refused: [['/**', 'allowed only as the whole last segment']], requests: [['/anything', ['/*', { '*': 'anything' }]], ['/any/deep/path', ['/*', { '*': 'any/deep/path' }]]], differs: restIsStar },
+  { name: 'a root rest-of-path', routes: ['/*'], refused: [['/**', 'allowed only as the last segment, whole']], requests: [['/anything', ['/*', { '*': 'anything' }]], ['/any/deep/path', ['/*', { '*': 'any/deep/path' }]]], differs: restIsStar },
   {
     name: 'falling back to a wildcard',
     routes: ['/wildcard/*', '/test/*', '/test', '/dynamic/:name'],
@@ -69,7 +69,7 @@ const cases: RouterCase[] = [
     ],
     differs: `${restIsStar}; ${wildcardNeedsSlash}`,
   },
-  { name: 'an unnamed single-segment placeholder', routes: ['/polymer/*'], refused: [['/polymer/route/*/x', 'allowed only as the whole last segment']], requests: [['/polymer/foo/bar', ['/polymer/*', { '*': 'foo/bar' }]], ['/polymer/constructor', ['/polymer/*', { '*': 'constructor' }]]], differs: unsupported },
+  { name: 'an unnamed single-segment placeholder', routes: ['/polymer/*'], refused: [['/polymer/route/*/x', 'allowed only as the last segment, whole']], requests: [['/polymer/foo/bar', ['/polymer/*', { '*': 'foo/bar' }]], ['/polymer/constructor', ['/polymer/*', { '*': 'constructor' }]]], differs: unsupported },
   {
     name: 'mixed params in one segment',
     routes: ['/files/:category/:id,name=:name.txt'],
@@ -92,11 +92,11 @@ const cases: RouterCase[] = [
     requests: [],
     differs: unsupported,
   },
-  { name: 'wildcards inside a segment', routes: [], refused: [['/files/*.png', 'allowed only as the whole last segment'], ['/files/file-*-*.png', 'allowed only as the whole last segment'], ['/combo/*.png/*-v', 'allowed only as the whole last segment']], requests: [], differs: unsupported },
+  { name: 'wildcards inside a segment', routes: [], refused: [['/files/*.png', 'allowed only as the last segment, whole'], ['/files/file-*-*.png', 'allowed only as the last segment, whole'], ['/combo/*.png/*-v', 'allowed only as the last segment, whole']], requests: [], differs: unsupported },
   { name: 'an optional last param', routes: ['/users/:id?'], requests: [['/users/123', ['/users/:id?', { id: '123' }]], ['/users', ['/users/:id?']]] },
   { name: 'an optional param in the middle', routes: [], refused: [['/api/:version?/users', 'must be followed only by optional parameters']], requests: [], differs: 'fw allows optional params only at the end (register the shorter route too); rou3 anywhere' },
   { name: 'an optional constrained param', routes: ['/users/:id(\\d+)?'], requests: [['/users/123', ['/users/:id(\\d+)?', { id: '123' }]], ['/users', ['/users/:id(\\d+)?']], ['/users/abc', null]] },
-  { name: 'repeat modifiers', routes: [], refused: [['/files/:path+', '":path+" (one or more segments) is not supported'], ['/files/:path*', 'allowed only as the whole last segment']], requests: [], differs: unsupported },
+  { name: 'repeat modifiers', routes: [], refused: [['/files/:path+', '":path+" (one or more segments) is not supported'], ['/files/:path*', 'allowed only as the last segment, whole']], requests: [], differs: unsupported },
   {
     name: 'non-capturing {...} groups',
     routes: [],
