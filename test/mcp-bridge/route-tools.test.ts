@@ -62,8 +62,8 @@ describe('routeTools', () => {
   it('derives input schemas: params required and typed, query at top level, body under body', () => {
     const tools = routeTools(sampleApp(), { allowMutation: true });
     const byId = tools.find((t) => t.name === 'get_users_by_id')!;
-    expect(byId.inputSchema).toEqual({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] });
-    expect(tools.find((t) => t.name === 'get_users')!.inputSchema.properties).toEqual({ limit: { type: 'integer' } });
+    expect(byId.inputSchema).toEqual({ type: 'object', properties: { id: { type: ['integer', 'string'] } }, required: ['id'] });
+    expect(tools.find((t) => t.name === 'get_users')!.inputSchema.properties).toEqual({ limit: { type: ['integer', 'string'] } });
     const post = tools.find((t) => t.name === 'post_users')!;
     expect(post.inputSchema.required).toEqual(['body']);
     expect(post.inputSchema.properties.body.required).toEqual(['name']);
@@ -86,14 +86,13 @@ describe('routeTools', () => {
     expect(file.content).toEqual([{ type: 'text', text: 'a/b.txt' }]);
   });
 
-  it('reports validation failures and HTTP errors as isError results, not protocol errors', async () => {
+  it('refuses arguments the route schema refuses with -32602, and reports HTTP errors as isError results', async () => {
     const tools = routeTools(sampleApp(), { allowMutation: true });
-    const bad = await tools.find((t) => t.name === 'get_users_by_id')!.handler({ id: 'abc' });
-    expect(bad.isError).toBe(true);
-    expect(bad.content[0]).toEqual({ type: 'text', text: 'HTTP 400' });
-    expect((bad.content[1] as { text: string }).text).toContain('VALIDATION_ERROR');
-    const missing = await tools.find((t) => t.name === 'post_users')!.handler({});
-    expect(missing.isError).toBe(true);
+    await expect(tools.find((t) => t.name === 'get_users_by_id')!.handler({ id: 'abc' })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('/id') });
+    await expect(tools.find((t) => t.name === 'post_users')!.handler({})).rejects.toMatchObject({ code: -32602 });
+    const forbidden = await tools.find((t) => t.name === 'get_private')!.handler({});
+    expect(forbidden.isError).toBe(true);
+    expect(forbidden.content[0]).toEqual({ type: 'text', text: 'HTTP 401' });
   });
 
   it('forwards only the chosen headers, so route auth applies', async () => {

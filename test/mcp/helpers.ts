@@ -1,4 +1,5 @@
 /** Shared helpers of the fw-mcp tests: serving an app on Node, connecting the official SDK client, raw JSON-RPC posts. */
+import { execFile } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
@@ -60,4 +61,19 @@ export function sseMessages(text: string): any[] {
 /** An initialize request body. */
 export function initialize(protocolVersion = '2025-06-18', capabilities: Record<string, unknown> = {}) {
   return { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion, capabilities, clientInfo: { name: 'raw', version: '1' } } };
+}
+
+/** The repository root (absolute, with a trailing slash). */
+export const repoRoot = new URL('../../', import.meta.url).pathname;
+
+/**
+ * Runs the MCP inspector CLI (installed) with `args` (a URL or command, then its options) and returns its exit
+ * code and output. It reads its own package.json relative to the working directory, so it runs from its build folder.
+ */
+export function inspector(args: string[], timeout = 60_000): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['index.js', ...args], { cwd: `${repoRoot}node_modules/@modelcontextprotocol/inspector-cli/build`, timeout }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number((error as { code?: unknown }).code ?? 1) || 1 : 0, stdout, stderr });
+    });
+  });
 }

@@ -1,6 +1,7 @@
 import type { Fw, JSONSchema, RouteInfo } from 'fw';
 import { dedupeNames, routeToolName } from './route-tool-name';
 import { routeInputSchema } from './route-tool-schema';
+import { acceptedSchema, coerceArguments } from './route-tool-coerce';
 import { callRoute, type ToolResult } from './route-tool-call';
 import type { ToolAnnotations } from '../types';
 
@@ -78,12 +79,15 @@ export function routeTools(app: Fw, options: RouteToolOptions = {}): RouteTool[]
     options.reservedNames,
   );
   const forward = (options.forwardHeaders ?? []).map((h) => h.toLowerCase());
-  return routes.map((route, i) => ({
-    name: names[i],
-    description: describe(route),
-    inputSchema: routeInputSchema(route),
-    annotations: annotate(route),
-    route,
-    handler: (args, ctx) => callRoute(app, route, args ?? {}, { headers: forwarded(forward, ctx?.headers), signal: ctx?.signal }),
-  }));
+  return routes.map((route, i) => {
+    const schema = routeInputSchema(route);
+    return {
+      name: names[i],
+      description: describe(route),
+      inputSchema: acceptedSchema(schema),
+      annotations: annotate(route),
+      route,
+      handler: async (args, ctx) => callRoute(app, route, coerceArguments(names[i], schema, args ?? {}), { headers: forwarded(forward, ctx?.headers), signal: ctx?.signal }),
+    };
+  });
 }

@@ -6,6 +6,7 @@ import { jsonResult, toolError, unavailable } from './json-result';
 import { analyzeRoutes, suggestRoutes } from './route-analysis';
 import { callRoute } from './route-tool-call';
 import { routeToolName } from './route-tool-name';
+import { acceptedSchema } from './route-tool-coerce';
 import { routeInputSchema } from './route-tool-schema';
 
 const noInput = { type: 'object', properties: {} };
@@ -47,7 +48,7 @@ function routeTools(app: Fw, allowMutation: boolean): BridgeTool[] {
     tool('fw/routes/describe', 'Describes one route: options, input schema and the name of its MCP tool.', methodPath, async (args) => {
       const route = findRoute(app, args.method, args.path);
       if (!route) return toolError(`No route ${String(args.method ?? 'GET').toUpperCase()} ${String(args.path)}`);
-      return jsonResult(toJSONSafe({ ...route, toolName: routeToolName(route.method === 'ALL' ? 'all' : route.method, route.path), inputSchema: routeInputSchema(route) }));
+      return jsonResult(toJSONSafe({ ...route, toolName: routeToolName(route.method === 'ALL' ? 'all' : route.method, route.path), inputSchema: acceptedSchema(routeInputSchema(route)) }));
     }),
     tool(
       'fw/routes/invoke',
