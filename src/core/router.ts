@@ -69,10 +69,10 @@ function pickStatic<T>(byMethod: Map<string, T>, method: string): T | undefined 
 }
 
 /**
- * Maps (method, canonical path) to a value. Parameterless paths live in one table per method; the rest are compiled per
- * method into one RegExp per first character of a static first segment (see route-matcher.ts), tried before the
- * RegExp of routes that start with a parameter, which keeps static > param > wildcard precedence with
- * backtracking at every segment.
+ * Maps (method, canonical path) to a value. Parameterless paths live in one table per method; the rest are compiled
+ * per method into one RegExp per first character of a static first segment (see route-matcher.ts), tried before the
+ * RegExp of routes that start with a parameter, which keeps static > pattern segment > param > wildcard precedence
+ * with backtracking at every segment.
  * A route for the request's method wins over an `all` route on the same pattern.
  */
 export class Router<T> {
