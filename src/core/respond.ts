@@ -77,7 +77,7 @@ export function statusOf(error: unknown): number {
 /** The one error body shape of fw: `{ error, code, details? }`, plus `stack` in development mode. */
 export function errorBody(error: unknown, status: number, development: boolean): Record<string, unknown> {
   const known = error instanceof HttpError || status !== 500 || (error as { name?: string } | null)?.name === 'FatalError';
-  const message = error instanceof Error && error.message ? error.message : defaultMessage(status);
+  const message = error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : defaultMessage(status);
   const code = (error as { code?: unknown } | null)?.code;
   const body: Record<string, unknown> = {
     error: known || development ? message : defaultMessage(status),

@@ -84,3 +84,15 @@ describe('registration mistakes', () => {
     expect(await (await app.request('/v')).json()).toEqual({ ok: true });
   });
 });
+
+describe('a thrown string', () => {
+  it('keeps its text in the development error body and stays hidden in production', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const dev = new Fw({ development: true });
+    dev.get('/str', () => { throw 'the cache is cold'; });
+    expect(await (await dev.request('/str')).json()).toEqual({ error: 'the cache is cold', code: 'INTERNAL_ERROR' });
+    const prod = new Fw();
+    prod.get('/str', () => { throw 'the cache is cold'; });
+    expect(await (await prod.request('/str')).json()).toEqual({ error: 'Internal Server Error', code: 'INTERNAL_ERROR' });
+  });
+});
