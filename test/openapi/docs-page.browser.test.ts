@@ -1,31 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePortalHTML, security, type Context, type OpenAPI31Document } from 'fw';
 import { serve, type NodeServer } from 'fw/node';
+import { launchChromium, openPage } from './browser';
 import { documentedApp } from './fixture-app';
-
-/** Opens a page that records failed requests (network errors and 4xx/5xx answers) and script errors. */
-async function openPage(browser: BrowserContext, url: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage();
-  const problems: string[] = [];
-  page.on('requestfailed', (r) => problems.push(`failed ${r.url()}: ${r.failure()?.errorText}`));
-  page.on('response', (r) => { if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`); });
-  page.on('pageerror', (e) => problems.push(`script error: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
-  const response = await page.goto(url);
-  expect(response?.status()).toBe(200);
-  await page.waitForSelector('#fw-docs[data-ready="true"]');
-  return { page, problems };
-}
 
 describe('docs page and portal in headless Chromium', () => {
   let context: BrowserContext;
   let server: NodeServer;
   let strictServer: NodeServer;
-  let profile: string;
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
   const requested: string[] = [];
 
   beforeAll(async () => {
@@ -40,18 +24,14 @@ describe('docs page and portal in headless Chromium', () => {
     const strict = documentedApp();
     strict.plugin(security());
     strictServer = await serve(strict, { port: 0, hostname: '127.0.0.1' });
-    profile = mkdtempSync(join(tmpdir(), 'fw-docs-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
+    context = browser.context;
   });
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await server?.stop();
     await strictServer?.stop();
-    if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
   it('/docs loads its assets from the app, with no failed request, and lists the routes by tag', async () => {
@@ -134,6 +114,9 @@ describe('docs page and portal in headless Chromium', () => {
     await page.click('#op-getHealth .fw-send');
     await page.waitForSelector('#op-getHealth .fw-response[data-state="done"]');
     expect(await page.textContent('#op-getHealth .fw-response')).toContain('"ok": true');
+    await page.click('#op-postUsers summary');
+    expect(await page.isVisible('#op-postUsers .fw-request .fw-schema-table')).toBe(true);
+    expect(await page.$eval('#op-postUsers .fw-request .fw-prop-name', (cell) => getComputedStyle(cell).paddingLeft)).toBe('8px');
     expect(problems).toEqual([]);
     await page.close();
   });
