@@ -67,7 +67,7 @@ export function webhooks(options: WebhookOptions): FwPluginConfig {
   return {
     name: `webhooks:${resolved.path}`,
     setup(app) {
-      app.post(resolved.path, receive(resolved));
+      app.post(resolved.path, receive(resolved), { tags: ['webhooks'], summary: 'Receives signed webhook deliveries' });
     },
   };
 }
