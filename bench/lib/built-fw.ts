@@ -17,10 +17,10 @@ export const builtFwEnv: Record<string, string> = { TSX_TSCONFIG_PATH: builtFwTs
 /** Set by bench/run.ts once it has built fw for the whole run, so each bench skips its own build. */
 export const builtForRun = 'FW_BENCH_BUILT';
 
-/** Builds fw and fw-mcp into dist/ (a few seconds), so a bench measures the current sources' build; skipped when bench/run.ts already built them. */
+/** Builds fw and fw-mcp (and fw-cli) into their dist/ (about 20 s), so a bench measures the current sources' build; skipped when bench/run.ts already built them. */
 export function buildFw(): void {
   if (process.env[builtForRun] === '1') return;
-  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'src', 'tooling', 'build-package.ts')], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build-package.ts')], { cwd: root, stdio: 'inherit' });
 }
 
 /** A command line run with `builtFwEnv` (through env(1), so the process keeps its pid for CPU accounting). */

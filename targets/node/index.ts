@@ -7,6 +7,7 @@ export type { NodeAdapterOptions, NodeServeOptions, NodeTLSOptions } from './opt
 export { redisBusTransport, RedisBusTransport, type RedisBusOptions } from './redis-bus';
 export { RedisKV, redisKV, type RedisKVOptions } from './redis-kv';
 export { migrationsFromDir, readSeedFile, createMigrationFile } from './db-migrations-fs';
+export { runDbCommand, type DbCommandIO } from './db-cli';
 export { installSignalHandlers, gracefulServer, type GracefulServerHandle, type SignalOptions } from './signals';
 export { nodeFileSource } from './static-fs';
 export { loadFileRoutes, listRouteFiles } from './file-routes-fs';

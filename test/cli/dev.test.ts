@@ -32,7 +32,7 @@ describe('fw dev: serves the project on Node and restarts on changes', () => {
     await writeFile(join(project, 'src/app.ts'), appSource('one'));
     await writeFile(join(project, 'src/routes/ping.ts'), 'export const get = () => "pong";\n');
     hmrPort = await freePort();
-    child = spawn(process.execPath, [join(root, 'src/cli/fw.mjs'), 'dev', '--port', '0', '--hmr', String(hmrPort)], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [join(root, 'cli/bin/fw.mjs'), 'dev', '--port', '0', '--hmr', String(hmrPort)], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
     const collect = (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
         lines.push(line);

@@ -10,7 +10,7 @@ describe('fw mcp: the project app over stdio, driven by the official MCP SDK cli
   const client = new Client({ name: 'cli-test', version: '1.0.0' });
 
   beforeAll(async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [`${root}src/cli/fw.mjs`, 'mcp', '--app', 'src/app.ts', '--name', 'cli-fixture'], cwd: project, stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [`${root}cli/bin/fw.mjs`, 'mcp', '--app', 'src/app.ts', '--name', 'cli-fixture'], cwd: project, stderr: 'pipe' });
     await client.connect(transport);
   });
 

@@ -1,5 +1,5 @@
 /** Runs the fw command in process with collected output, for the CLI tests. */
-import { runCli } from '../../src/cli/main';
+import { runCli } from '../../cli/src/main';
 
 /** What one `fw` run printed and returned. */
 export interface CliRun {

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { commands } from '../../src/cli/main';
-import { suggest } from '../../src/cli/args';
+import { commands } from '../../cli/src/main';
+import { suggest } from '../../cli/src/args';
 import { fw } from './run';
 
 const project = fileURLToPath(new URL('./fixtures/project/', import.meta.url));

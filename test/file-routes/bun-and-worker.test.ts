@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeRouteManifest } from '../../src/tooling/route-manifest';
+import { writeRouteManifest } from '../../cli/tooling/route-manifest';
 import { bundleWorker, root, runWorker } from '../targets/worker/helpers';
 
 const run = promisify(execFile);

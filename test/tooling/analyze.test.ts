@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { analyzeProject, analyzeSource, findSourceFiles, parseRoutesFromSource } from '../../src/tooling';
+import { analyzeProject, analyzeSource, findSourceFiles, parseRoutesFromSource } from '../../cli/tooling';
 
 const project = fileURLToPath(new URL('../cli/fixtures/project/', import.meta.url));
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runDoctor, type DoctorReport } from '../../src/tooling';
+import { runDoctor, type DoctorReport } from '../../cli/tooling';
 import { fw } from '../cli/run';
 
 const made: string[] = [];

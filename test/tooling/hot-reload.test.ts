@@ -3,7 +3,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fw, connectHMR } from 'fw';
 import { serve, type NodeServer } from 'fw/node';
-import { HotReloader } from '../../src/tooling';
+import { HotReloader } from '../../cli/tooling';
 
 describe('HotReloader and connectHMR (headless Chromium)', () => {
   const reloader = new HotReloader();

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkForUpdates, fetchLatestVersion, upgradeProject } from '../../src/tooling';
+import { checkForUpdates, fetchLatestVersion, upgradeProject } from '../../cli/tooling';
 
 describe('npm registry checks against a local registry on 127.0.0.1', () => {
   let server: Server;

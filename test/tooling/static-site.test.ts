@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Fw, jsx, renderToString } from 'fw';
-import { generateStaticSite, listStaticFiles, staticFileFor } from '../../src/tooling';
+import { generateStaticSite, listStaticFiles, staticFileFor } from '../../cli/tooling';
 
 const dirs: string[] = [];
 async function outDir(): Promise<string> {

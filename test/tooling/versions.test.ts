@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersions, parseVersion, versionFromRange } from '../../src/tooling';
+import { compareVersions, parseVersion, versionFromRange } from '../../cli/tooling';
 
 describe('version helpers', () => {
   it('parses versions', () => {

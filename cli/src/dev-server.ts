@@ -1,7 +1,7 @@
 /** The child process of `fw dev`: loads the app (and its file routes), serves it with fw/node, prints one ready line. */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { serve } from '../../targets/node/serve';
+import { serve } from 'fw/node';
 import { loadApp } from './load-app';
 
 const [entry, port, hostname, routes] = process.argv.slice(2);

@@ -8,7 +8,8 @@ import { CliUsageError, type CliIO } from '../io';
 import type { Command } from '../command';
 import { HotReloader } from '../../tooling/hot-reloader';
 
-const serverScript = fileURLToPath(new URL('../dev-server.ts', import.meta.url));
+/** The child's script, next to this module: `.ts` from the sources, `.js` once built. */
+const serverScript = fileURLToPath(new URL(`../dev-server${import.meta.url.slice(import.meta.url.lastIndexOf('.'))}`, import.meta.url));
 /** fw's own tsx loader, so the project needs no tsx of its own. */
 const tsxLoader = import.meta.resolve('tsx');
 

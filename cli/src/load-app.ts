@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stat } from 'node:fs/promises';
-import type { Fw } from '../core/fw';
+import type { Fw } from 'fw';
 import { CliUsageError } from './io';
 
 function isApp(value: unknown): value is Fw {

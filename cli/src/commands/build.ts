@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { bundleConfig, type BundleTarget } from '../../../targets/serverless/bundle';
+import { bundleConfig, type BundleTarget } from 'fw/serverless';
 import { writeRouteManifest } from '../../tooling/route-manifest';
 import { suggest } from '../args';
 import { CliUsageError, type CliIO } from '../io';

@@ -1,5 +1,5 @@
 /**
- * `npm run build`: builds the publishable packages fw and fw-mcp. Each TypeScript module becomes one ESM file and
+ * `npm run build`: builds the publishable packages fw, fw-mcp and fw-cli. Each TypeScript module becomes one ESM file and
  * one declaration file under the package's `dist/` (no bundles, no shared chunks: users' bundlers see the module
  * graph and drop what an app does not import), with full relative import paths so Node, TypeScript's NodeNext and
  * Node16 resolution and bundlers all resolve them.
@@ -23,4 +23,4 @@ for (const pkg of packages) {
   await addExtensions(pkg);
   built.push(`${pkg.name} (${checkEntries(pkg)} entries)`);
 }
-console.log(`built ${built.join(' and ')} into dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`built ${built.join(', ')} into their dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -1,6 +1,6 @@
 /** `fw migrate up|down|status|repair|new|seed`: database migrations through the Migrator of src/db (targets/node/db-cli.ts). */
 import { resolve } from 'node:path';
-import { runDbCommand } from '../../../targets/node/db-cli';
+import { runDbCommand } from 'fw/node';
 import { CliUsageError } from '../io';
 import { suggest } from '../args';
 import type { Command } from '../command';

@@ -1,7 +1,7 @@
 /** Static site generation: answers a list of paths through the app in process and writes each page to a file. */
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import type { Fw } from '../core/fw';
+import type { Fw } from 'fw';
 
 /** Options of `generateStaticSite`. */
 export interface StaticSiteOptions {

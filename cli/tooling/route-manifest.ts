@@ -1,8 +1,8 @@
 /** The build step of file routes: writes the routes folder as a module of static imports, for bundles without a file system. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
-import { listRouteFiles } from '../../targets/node/file-routes-fs';
-import { fileRoutePath } from '../file-routes';
+import { fileRoutePath } from 'fw';
+import { listRouteFiles } from 'fw/node';
 
 /** Options of `writeRouteManifest`. */
 export interface RouteManifestOptions {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root. */
-export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** One publishable package: its folder and the source folders (relative to it) that `dist/` mirrors. */
 export interface PackageBuild {
@@ -12,10 +12,11 @@ export interface PackageBuild {
   sources: string[];
 }
 
-/** fw and fw-mcp: `dist/` mirrors the package folder (`src/core/fw.ts` -> `dist/src/core/fw.js` + `.d.ts`). */
+/** fw, fw-mcp and fw-cli: `dist/` mirrors the package folder (`src/core/fw.ts` -> `dist/src/core/fw.js` + `.d.ts`). */
 export const packages: PackageBuild[] = [
   { name: 'fw', dir: root, sources: ['src', 'targets'] },
   { name: 'fw-mcp', dir: join(root, 'mcp'), sources: ['src'] },
+  { name: 'fw-cli', dir: join(root, 'cli'), sources: ['src', 'tooling'] },
 ];
 
 /** Scratch space of the build (temporary tsconfig files, declarations before they are copied). */

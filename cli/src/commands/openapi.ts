@@ -1,7 +1,7 @@
 /** `fw openapi`: the OpenAPI 3.1 document of the project app (src/openapi), printed or written to a file. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { exportToMarkdown, generateSpec, specToJSON } from '../../openapi';
+import { exportToMarkdown, generateSpec, specToJSON } from 'fw';
 import { loadApp } from '../load-app';
 import { CliUsageError } from '../io';
 import type { Command } from '../command';

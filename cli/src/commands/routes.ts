@@ -1,12 +1,11 @@
 /** `fw routes`: the route table of the routes folder or of an app module, optionally writing the routes manifest. */
 import { resolve } from 'node:path';
-import { loadFileRoutes } from '../../../targets/node/file-routes-fs';
-import { routesFromManifest } from '../../file-routes';
+import { routesFromManifest, type RouteOptions } from 'fw';
+import { loadFileRoutes } from 'fw/node';
 import { writeRouteManifest } from '../../tooling/route-manifest';
 import { loadApp } from '../load-app';
 import { formatTable } from '../table';
 import type { Command } from '../command';
-import type { RouteOptions } from '../../core/types';
 
 interface RouteRow {
   method: string;
