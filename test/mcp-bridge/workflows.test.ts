@@ -79,11 +79,12 @@ describe('runWorkflow', () => {
     expect(run.steps.map((s) => s.name)).toEqual(['first', 'boom']);
   });
 
-  it('calls relative URLs in process and absolute ones with fetch; mutations need allowMutation', async () => {
+  it('calls relative URLs in process and allowed absolute ones with fetch; mutations need allowMutation', async () => {
     const a = app();
     const wf: Workflow = {
       name: 'create-then-read',
       description: '',
+      allowedOrigins: [new URL(externalUrl).origin],
       input: { name: { type: 'string' } },
       steps: [
         { type: 'http', url: '/users', method: 'POST', body: (input: Record<string, unknown>) => ({ name: input.name }), transform: (r) => r.body },

@@ -1,5 +1,6 @@
 import { getCircuitBreakerRegistry, type Fw } from 'fw';
 import { getColdStartStats } from 'fw/serverless';
+import { compileOrigins } from './origins';
 import type { HttpStepResponse, StepTools, Workflow } from './types';
 
 interface ChainedRequest {
@@ -30,14 +31,31 @@ async function chainRequests(requests: ChainedRequest[], tools: StepTools): Prom
   return { responses };
 }
 
-/** The three built-in workflows: one request, a chain of requests, and a snapshot of the bound app. */
-export function createBuiltinWorkflows(app?: Fw | null): Workflow[] {
+/** Options of the built-in workflows. */
+export interface BuiltinWorkflowOptions {
+  /** Origins `fw/http-request` and `fw/chain-requests` may call besides the app itself (default none). */
+  allowedOrigins?: string[];
+}
+
+function reach(allowedOrigins: string[]): string {
+  const others = allowedOrigins.length > 0 ? `, or a URL on ${allowedOrigins.join(', ')}` : '; no other origin is allowed';
+  return `a path on this app (/users/1) or a URL on the app's own host${others}`;
+}
+
+/**
+ * The three built-in workflows: one request, a chain of requests, and a snapshot of the bound app. Requests go
+ * to the app itself unless `allowedOrigins` names others; a malformed entry throws here, at setup.
+ */
+export function createBuiltinWorkflows(app?: Fw | null, options: BuiltinWorkflowOptions = {}): Workflow[] {
+  const allowedOrigins = [...(options.allowedOrigins ?? [])];
+  compileOrigins(allowedOrigins);
   return [
     {
       name: 'fw/http-request',
-      description: 'Sends one HTTP request (a path on this app, or an absolute URL) and returns status, headers and body.',
+      description: `Sends one HTTP request (${reach(allowedOrigins)}) and returns status, headers and body.`,
+      allowedOrigins,
       input: {
-        path: { type: 'string', minLength: 1, description: 'A path on the app (/users/1) or an absolute URL' },
+        path: { type: 'string', minLength: 1, description: `Where to send it: ${reach(allowedOrigins)}` },
         method: { type: 'string', default: 'GET' },
         headers: { type: 'object', additionalProperties: { type: 'string' }, optional: true },
         body: { description: 'JSON body for POST, PUT, PATCH', optional: true },
@@ -56,7 +74,8 @@ export function createBuiltinWorkflows(app?: Fw | null): Workflow[] {
     },
     {
       name: 'fw/chain-requests',
-      description: 'Sends requests in order, each path may use {{prev.field}} from the previous JSON response; stops at the first failing status.',
+      description: `Sends requests in order (each to ${reach(allowedOrigins)}); a path may use {{prev.field}} from the previous JSON response; stops at the first failing status.`,
+      allowedOrigins,
       input: {
         requests: {
           type: 'array',

@@ -1,6 +1,7 @@
 import { validateAndCoerce } from 'fw';
 import { workflowInputSchema } from './input-schema';
-import type { Computed, HttpStep, HttpStepResponse, RunWorkflowOptions, StepReport, Workflow, WorkflowRun, WorkflowStep } from './types';
+import { send } from './send';
+import type { Computed, HttpStep, RunWorkflowOptions, StepReport, Workflow, WorkflowRun, WorkflowStep } from './types';
 
 function compute<T>(value: Computed<T>, input: Record<string, unknown>, prev: unknown): T {
   return typeof value === 'function' ? (value as (i: Record<string, unknown>, p: unknown) => T)(input, prev) : value;
@@ -17,35 +18,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Sends one request: relative URLs through the app in process (mutations only when allowed), absolute ones with fetch. */
-async function send(init: { url: string; method?: string; headers?: Record<string, string>; body?: unknown }, options: RunWorkflowOptions): Promise<HttpStepResponse> {
-  const url = init.url;
-  const method = (init.method ?? 'GET').toUpperCase();
-  const relative = url.startsWith('/');
-  if (relative && !options.app) throw new Error(`relative URL ${url} needs an app bound to the MCP server`);
-  if (relative && !options.allowMutation && method !== 'GET' && method !== 'HEAD') throw new Error(`${method} ${url} needs allowMutation`);
-  const headers = new Headers(init.headers);
-  let body: string | undefined;
-  if (init.body !== undefined && method !== 'GET' && method !== 'HEAD') {
-    body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
-    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-  }
-  if (!headers.has('accept')) headers.set('accept', 'application/json, */*;q=0.8');
-  const request = new Request(relative ? `http://localhost${url}` : url, { method, headers, body, signal: options.signal });
-  const response = relative ? await options.app!.fetch(request) : await (options.fetch ?? fetch)(request);
-  const text = await response.text();
-  let parsed: unknown = text;
-  if ((response.headers.get('content-type') ?? '').includes('json') && text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = text;
-    }
-  }
-  return { status: response.status, ok: response.ok, headers: Object.fromEntries(response.headers), body: parsed };
-}
-
-async function runHttp(step: HttpStep, input: Record<string, unknown>, prev: unknown, options: RunWorkflowOptions): Promise<unknown> {
+async function runHttp(step: HttpStep, input: Record<string, unknown>, prev: unknown, workflow: Workflow, options: RunWorkflowOptions): Promise<unknown> {
   const result = await send(
     {
       url: compute(step.url, input, prev),
@@ -53,17 +26,18 @@ async function runHttp(step: HttpStep, input: Record<string, unknown>, prev: unk
       headers: step.headers ? compute(step.headers, input, prev) : undefined,
       body: step.body === undefined ? undefined : compute(step.body, input, prev),
     },
+    workflow,
     options,
   );
   return step.transform ? step.transform(result) : result;
 }
 
-async function runStep(step: WorkflowStep, input: Record<string, unknown>, prev: unknown, options: RunWorkflowOptions): Promise<unknown> {
+async function runStep(step: WorkflowStep, input: Record<string, unknown>, prev: unknown, workflow: Workflow, options: RunWorkflowOptions): Promise<unknown> {
   switch (step.type) {
     case 'http':
-      return runHttp(step, input, prev, options);
+      return runHttp(step, input, prev, workflow, options);
     case 'code':
-      return step.run(input, prev, { request: (init) => send(init, options), log: (level, data) => options.log?.(level, data) });
+      return step.run(input, prev, { request: (init) => send(init, workflow, options), log: (level, data) => options.log?.(level, data) });
     case 'delay':
       await sleep(step.ms, options.signal);
       return prev;
@@ -109,7 +83,7 @@ export async function runWorkflow(workflow: Workflow, input: Record<string, unkn
     const started = performance.now();
     try {
       if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
-      prev = await runStep(step, checked.value, prev, options);
+      prev = await runStep(step, checked.value, prev, workflow, options);
       steps.push({ index, name, type: step.type, ok: true, durationMs: performance.now() - started });
       options.onProgress?.(index + 1, total, `step ${name} done`);
       if (step.type === 'result') return { workflow: workflow.name, ok: true, output: prev, steps };

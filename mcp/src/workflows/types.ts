@@ -3,7 +3,7 @@ import type { Fw, JSONSchema } from 'fw';
 /** A value given directly or computed from the workflow input and the previous step's output. */
 export type Computed<T> = T | ((input: Record<string, unknown>, prev: unknown) => T);
 
-/** Calls a URL: a relative one through the app in process, an absolute one with `fetch`. */
+/** Calls a URL: a path (or the app's own host) through the app in process, an allowed origin with `fetch`. */
 export interface HttpStep {
   type: 'http';
   name?: string;
@@ -68,6 +68,11 @@ export interface Workflow {
   /** Input parameters: name to JSON schema (required unless the schema has a `default` or `optional: true`). */
   input?: Record<string, JSONSchema & { optional?: boolean }>;
   steps: WorkflowStep[];
+  /**
+   * Origins (`https://api.example.com`) its absolute URLs may reach besides the app itself (default none:
+   * paths and the app's own host only). Loopback, private and link-local addresses need naming here too.
+   */
+  allowedOrigins?: string[];
 }
 
 /** How a run reaches the world: the app for relative URLs, progress and log callbacks, a signal, the mutation rule. */
@@ -78,6 +83,8 @@ export interface RunWorkflowOptions {
   onProgress?: (done: number, total: number, message: string) => void;
   log?: (level: string, data: unknown) => void;
   fetch?: typeof fetch;
+  /** The `Host` the app was reached at (the MCP request's): absolute URLs to it are served in process. */
+  appHost?: string;
 }
 
 /** What happened in one step. */

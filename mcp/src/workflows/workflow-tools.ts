@@ -24,12 +24,19 @@ export function runResult(run: WorkflowRun): ToolResult {
 /** Tools for workflows: one tool per workflow, plus `fw/workflow/list` and `fw/workflow/run`. */
 export function workflowTools(workflows: () => Workflow[], app: () => Fw | null, allowMutation: boolean): BridgeTool[] {
   const run = (workflow: Workflow, input: Record<string, unknown>, ctx?: WorkflowCallContext): Promise<ToolResult> =>
-    runWorkflow(workflow, input, { app: app(), allowMutation, signal: ctx?.signal, onProgress: ctx?.onProgress, log: ctx?.log }).then(runResult);
+    runWorkflow(workflow, input, {
+      app: app(),
+      allowMutation,
+      appHost: ctx?.headers?.get('host') ?? undefined,
+      signal: ctx?.signal,
+      onProgress: ctx?.onProgress,
+      log: ctx?.log,
+    }).then(runResult);
   const perWorkflow = workflows().map<BridgeTool>((workflow) => ({
     name: workflow.name,
     description: workflow.description,
     inputSchema: workflowInputSchema(workflow),
-    annotations: { title: workflow.name, readOnlyHint: !workflow.steps.some((s) => s.type === 'http'), openWorldHint: workflow.steps.some((s) => s.type === 'http') },
+    annotations: { title: workflow.name, readOnlyHint: !workflow.steps.some((s) => s.type === 'http'), openWorldHint: (workflow.allowedOrigins?.length ?? 0) > 0 },
     handler: (args, ctx) => run(workflow, args, ctx as WorkflowCallContext),
   }));
   return [
@@ -40,7 +47,15 @@ export function workflowTools(workflows: () => Workflow[], app: () => Fw | null,
       inputSchema: { type: 'object', properties: {} },
       annotations: { title: 'fw/workflow/list', readOnlyHint: true, openWorldHint: false },
       handler: async () =>
-        jsonResult({ workflows: workflows().map((w) => ({ name: w.name, description: w.description, input: workflowInputSchema(w), steps: w.steps.map((s, i) => s.name ?? `${i + 1}:${s.type}`) })) }),
+        jsonResult({
+          workflows: workflows().map((w) => ({
+            name: w.name,
+            description: w.description,
+            input: workflowInputSchema(w),
+            steps: w.steps.map((s, i) => s.name ?? `${i + 1}:${s.type}`),
+            allowedOrigins: w.allowedOrigins ?? [],
+          })),
+        }),
     },
     {
       name: 'fw/workflow/run',
