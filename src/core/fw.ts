@@ -133,7 +133,7 @@ export class Fw implements RouteRegistrar<Fw> {
     if (typeof path !== 'string') throw new TypeError('A route path must be a string');
     if (handler === undefined) throw new TypeError(`Route ${upper} ${path}: the handler is undefined (a missing export or a bad import?); pass a function, or a value to answer with`);
     const record: RouteRecord = { method: upper, path: canonicalPattern(path), handler, options, pipeline: null, generation: -1 };
-    this.router.add(upper, path, record); // the router reads the pattern as written: canonicalPattern() would turn %3A, %28, %2A into syntax
+    this.router.add(upper, path, record);
     this.routes.push(record);
     this.generation++;
     return this;
@@ -141,7 +141,7 @@ export class Fw implements RouteRegistrar<Fw> {
 
   /** Registers a WebSocket route; `Data` types `ws.data` (what the `upgrade(ctx)` handler returns). */
   ws<Data = Record<string, unknown>>(path: string, handlers: WebSocketHandlers<Data>, options?: WebSocketRouteOptions): this {
-    this.websockets.add(canonicalPattern(path), handlers, options);
+    this.websockets.add(path, handlers, options);
     return this;
   }
 

@@ -141,7 +141,7 @@ export class WebSocketRoutes {
     const idleTimeout = options.idleTimeout ?? defaultIdleTimeout;
     if (typeof idleTimeout !== 'number' || !(idleTimeout >= 0) || idleTimeout === Infinity) throw new RangeError('ws option idleTimeout must be a number of seconds >= 0 (0 disables it)');
     const route: WebSocketRoute = { path: canonicalPattern(path), handlers, options: { maxPayload, idleTimeout } };
-    this.router.add('GET', route.path, route);
+    this.router.add('GET', path, route);
     this.list.push(route);
   }
 
