@@ -1,5 +1,6 @@
 import type { Fw } from '../core/fw';
 import type { RouteInfo, RouteMethod, RouteOptions } from '../core/types';
+import { parsePattern, type RouteShape } from '../core/route-pattern';
 
 /** One documented operation: an fw route with its path in OpenAPI form and its path parameter names. */
 export interface CollectedRoute {
@@ -17,21 +18,30 @@ export interface CollectedRoute {
 /** The methods an `ALL` route is documented under. */
 const allMethods: Exclude<RouteMethod, 'ALL'>[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** Converts an fw pattern to an OpenAPI path template, with the names of its parameters. */
-export function toOpenAPIPath(path: string): { openapiPath: string; pathParams: string[] } {
-  const pathParams: string[] = [];
-  const openapiPath = path.split('/').map((segment) => {
-    if (segment.startsWith(':')) {
-      pathParams.push(segment.slice(1));
-      return `{${segment.slice(1)}}`;
-    }
-    if (segment === '*') {
-      pathParams.push('wildcard');
-      return '{wildcard}';
-    }
-    return segment;
-  }).join('/');
-  return { openapiPath: openapiPath || '/', pathParams };
+/** The OpenAPI form of one registrable shape of a pattern: `{name}` for each parameter, `{wildcard}` for `*`. */
+function shapePath(shape: RouteShape): { openapiPath: string; pathParams: string[] } {
+  const pathParams = [...shape.names];
+  let next = 0;
+  const parts = shape.segments.map((segment) => {
+    if (segment.kind === 'static') return segment.text;
+    if (segment.kind === 'param') return `{${shape.names[next++]}}`;
+    return segment.parts.map((part) => (typeof part === 'string' ? part : `{${shape.names[next++]}}`)).join('');
+  });
+  if (shape.wildcard) {
+    parts.push('{wildcard}');
+    pathParams.push('wildcard');
+  }
+  return { openapiPath: `/${parts.join('/')}`, pathParams };
+}
+
+/**
+ * Converts an fw pattern to OpenAPI path templates with the names of their parameters: one template, or one per
+ * length for a pattern ending in optional parameters (`/:id?` documents `/` and `/{id}`), since OpenAPI has no
+ * optional path parameter; constraints (`:id(\d+)`) and several parameters in a segment (`/:file.:ext`) are read
+ * by the router's own pattern parser.
+ */
+export function toOpenAPIPaths(path: string): { openapiPath: string; pathParams: string[] }[] {
+  return parsePattern(path).map(shapePath);
 }
 
 /** Lists the documented operations of an app (groups and file routes included), leaving out `hidden` routes. */
@@ -41,9 +51,10 @@ export function collectRoutes(app: Fw | RouteInfo[]): CollectedRoute[] {
   for (const route of routes) {
     const options = route.options ?? {};
     if (options.hidden) continue;
-    const { openapiPath, pathParams } = toOpenAPIPath(route.path);
     const methods = route.method === 'ALL' ? allMethods : [route.method];
-    for (const method of methods) collected.push({ method, path: route.path, openapiPath, pathParams, options });
+    for (const { openapiPath, pathParams } of toOpenAPIPaths(route.path)) {
+      for (const method of methods) collected.push({ method, path: route.path, openapiPath, pathParams, options });
+    }
   }
   return collected;
 }

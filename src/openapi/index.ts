@@ -1,5 +1,5 @@
 export { openapi } from './plugin';
-export { collectRoutes, toOpenAPIPath, type CollectedRoute } from './collect';
+export { collectRoutes, toOpenAPIPaths, type CollectedRoute } from './collect';
 export { generateSpec, specToJSON } from './spec';
 export { generatePortalHTML, type PortalOptions } from './portal';
 export { exportToMarkdown } from './markdown';
