@@ -13,6 +13,8 @@ import { expect } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { SUPPORTED_VERSIONS } from '../../mcp/src/versions';
 import { inspector, repoRoot } from './helpers';
 import { guide } from './servers/matrix-app';
 
@@ -26,7 +28,10 @@ export interface Seen {
   runtimeTool: { structuredContent?: Record<string, unknown>; isError?: boolean };
   resource: { contents: Array<{ uri: string; text?: string }> };
   prompt: { messages: Array<{ content: { type: string; text?: string } }> };
+  /** The version the connection settled on, where the client tells it. */
   protocolVersion?: string;
+  /** The versions the client speaks, where its package exports them. */
+  clientVersions?: readonly string[];
 }
 
 /** Packages installed at test time, pinned (checked with `npm view` when the matrix was written). */
@@ -114,7 +119,7 @@ async function scenario(client: {
   callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
   readResource(params: { uri: string }): Promise<unknown>;
   getPrompt(params: { name: string; arguments: Record<string, string> }): Promise<unknown>;
-}): Promise<Omit<Seen, 'protocolVersion'>> {
+}): Promise<Omit<Seen, 'protocolVersion' | 'clientVersions'>> {
   return {
     tools: (await client.listTools()).tools.map((t) => t.name),
     routeTool: (await client.callTool({ name: 'get_users_by_id', arguments: { id: 2 } })) as Seen['routeTool'],
@@ -130,7 +135,8 @@ export async function sdkV1(endpoint: Endpoint): Promise<Seen> {
   const transport = 'url' in endpoint ? new StreamableHTTPClientTransport(new URL(endpoint.url)) : new StdioClientTransport({ ...endpoint, stderr: 'pipe' });
   await client.connect(transport);
   try {
-    return { ...(await scenario(client)), protocolVersion: transport instanceof StreamableHTTPClientTransport ? transport.protocolVersion : undefined };
+    const protocolVersion = transport instanceof StreamableHTTPClientTransport ? transport.protocolVersion : undefined;
+    return { ...(await scenario(client)), protocolVersion, clientVersions: SUPPORTED_PROTOCOL_VERSIONS };
   } finally {
     await client.close();
   }
@@ -145,7 +151,7 @@ export async function sdkV2(endpoint: Endpoint): Promise<Seen> {
   const client = new sdk.Client({ name: 'fw-matrix-sdk-v2', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
   await client.connect(transport);
   try {
-    return { ...(await scenario(client)), protocolVersion: client.getNegotiatedProtocolVersion() };
+    return { ...(await scenario(client)), protocolVersion: client.getNegotiatedProtocolVersion(), clientVersions: sdk.SUPPORTED_PROTOCOL_VERSIONS };
   } finally {
     await client.close();
   }
@@ -178,8 +184,13 @@ export async function inspectorCli(endpoint: Endpoint): Promise<Seen> {
   return { tools: listed.tools.map((t: { name: string }) => t.name), routeTool, runtimeTool, resource, prompt };
 }
 
-/** Checks what a client saw; `target` is the `fw/serverless/status` target, or null where no adapter runs (stdio). */
+/** Checks what a client saw (and the negotiated version, where known); `target` is the `fw/serverless/status` target, or null where no adapter runs (stdio). */
 export function expectScenario(seen: Seen, target: 'node' | 'worker' | 'lambda' | null): void {
+  if (seen.protocolVersion !== undefined) {
+    const shared = SUPPORTED_VERSIONS.find((v) => seen.clientVersions?.includes(v));
+    if (shared === undefined) expect(SUPPORTED_VERSIONS).toContain(seen.protocolVersion);
+    else expect(seen.protocolVersion, 'the newest version both sides speak').toBe(shared);
+  }
   expect(seen.tools).toEqual(expect.arrayContaining(['get_users', 'get_users_by_id', 'fw/serverless/status', 'fw/http-request', 'fw/routes/list']));
   expect(seen.tools).not.toContain('post_users');
   expect(seen.routeTool.isError ?? false).toBe(false);

@@ -1,5 +1,5 @@
 /** The client matrix on fw/node: a real server on 127.0.0.1, driven by four MCP clients written elsewhere. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { serve, type NodeServer } from 'fw/node';
 import { aiSdk, ensureInstalled, expectScenario, inspectorCli, sdkV1, sdkV2, type Endpoint } from './client-matrix';
 import { matrixApp } from './servers/matrix-app';
@@ -15,21 +15,15 @@ afterAll(async () => { await http?.stop(); });
 
 describe('MCP clients against fw/node', () => {
   it('the official SDK 1.32 client', async () => {
-    const seen = await sdkV1(endpoint);
-    expect(seen.protocolVersion).toBe('2025-11-25');
-    expectScenario(seen, 'node');
+    expectScenario(await sdkV1(endpoint), 'node');
   });
 
   it('the SDK v2 client (@modelcontextprotocol/client 2.4, versionNegotiation auto)', async () => {
-    const seen = await sdkV2(endpoint);
-    expect(seen.protocolVersion).toBe('2025-11-25');
-    expectScenario(seen, 'node');
+    expectScenario(await sdkV2(endpoint), 'node');
   });
 
   it('the Vercel AI SDK client (@ai-sdk/mcp 2.0, Node 22)', async () => {
-    const seen = await aiSdk(endpoint);
-    expect(seen.protocolVersion).toBe('2025-11-25');
-    expectScenario(seen, 'node');
+    expectScenario(await aiSdk(endpoint), 'node');
   });
 
   it('the MCP inspector CLI', async () => {
