@@ -1,44 +1,74 @@
-import { ErrorCode, RpcError, type JSONRPCResponse, type RequestId } from './jsonrpc';
-import type { ClientLink } from './peer';
+import { declares } from './client-capabilities';
+import { ErrorCode, RpcError, type JSONRPCError, type JSONRPCResponse, type RequestId } from './jsonrpc';
+import { clientScope, type ClientLink, type ClientScope } from './peer';
 
-/** The client capability each server-to-client request needs. */
-const requiredCapability: Record<string, string> = {
-  'sampling/createMessage': 'sampling',
-  'roots/list': 'roots',
-  'elicitation/create': 'elicitation',
-};
+/** The client capability a server-to-client request needs, with what the request is when it needs a finer one. */
+function requiredCapability(method: string, params: Record<string, any> | undefined): { path: string; what: string } | null {
+  switch (method) {
+    case 'sampling/createMessage':
+      return params?.tools !== undefined || params?.toolChoice !== undefined
+        ? { path: 'sampling.tools', what: 'sampling/createMessage with tools' }
+        : { path: 'sampling', what: method };
+    case 'roots/list': return { path: 'roots', what: method };
+    case 'elicitation/create':
+      return params?.mode === 'url' ? { path: 'elicitation.url', what: 'a URL-mode elicitation/create' } : { path: 'elicitation', what: method };
+    default: return null;
+  }
+}
+
+/** Why the client cannot take this request, from the capabilities it declared; null when it can (or they are unknown). */
+function refusal(link: ClientLink, method: string, params: Record<string, any> | undefined): string | null {
+  const declared = link.peer.clientCapabilities;
+  const needed = requiredCapability(method, params);
+  if (declared === null || needed === null) return null;
+  if (!declares(declared, needed.path)) return `The client did not declare the "${needed.path}" capability, so the server cannot send ${needed.what}`;
+  const elicitation = declared.elicitation as Record<string, unknown> | undefined;
+  if (method === 'elicitation/create' && params?.mode !== 'url' && elicitation !== undefined && Object.keys(elicitation).length > 0 && !declares(declared, 'elicitation.form')) {
+    return 'The client declared only URL-mode elicitation ("elicitation.url"), so the server cannot send a form-mode elicitation/create';
+  }
+  return null;
+}
+
+function isObject(value: unknown): value is Record<string, any> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
 
 interface Waiting {
+  /** The client the request went to: only its answer is accepted. */
+  scope: ClientScope;
   resolve(result: Record<string, any>): void;
   reject(error: Error): void;
   timer: ReturnType<typeof setTimeout>;
 }
 
+/** Whether an answer arriving over `link` may settle a request sent to `scope`. */
+function sameClient(scope: ClientScope, link: ClientLink): boolean {
+  const from = clientScope(link);
+  if (typeof scope === 'string') return from === scope;
+  // Stateless: the answer comes on a new POST without a session; the random id, sent only on the asking stream, binds it.
+  return from === scope || typeof from !== 'string';
+}
+
 /**
- * Server-to-client requests: sends them over a link, waits for the client's answer (which may arrive on
- * another HTTP request), and fails at once when the link cannot carry a request or the client lacks the capability.
+ * Server-to-client requests: sends them over a link, waits for the client's answer (which may arrive on another
+ * HTTP request), and fails at once when the link cannot carry a request or the client lacks the capability.
+ * Ids are random UUIDs and an answer is accepted only from the client that was asked (its session, stdio or legacy
+ * stream; without a session, only a sessionless POST, and only the reader of the asking stream knows the id).
  */
 export class Outgoing {
   private readonly waiting = new Map<RequestId, Waiting>();
-  /** Random per instance so ids never collide with another instance's; made on first use (workers forbid randomness at load). */
-  private prefix = '';
-  private counter = 0;
 
   constructor(private readonly timeoutMs: number) {}
 
   /** Sends `method` to the client and resolves with its result; rejects with an RpcError on any failure. */
   request(link: ClientLink, method: string, params: Record<string, any> | undefined, signal?: AbortSignal): Promise<Record<string, any>> {
-    const capability = requiredCapability[method];
-    const declared = link.peer.clientCapabilities;
-    if (capability && declared !== null && !(capability in declared)) {
-      return Promise.reject(new RpcError(ErrorCode.RequestFailed, `The client did not declare the "${capability}" capability, so the server cannot send ${method}`));
-    }
+    const refused = refusal(link, method, params);
+    if (refused !== null) return Promise.reject(new RpcError(ErrorCode.RequestFailed, refused));
     if (!link.canRequest) {
       return Promise.reject(new RpcError(ErrorCode.RequestFailed, `No channel to send ${method} to the client: this request is answered as plain JSON (the client must accept text/event-stream) or the transport cannot carry server requests`));
     }
     if (signal?.aborted) return Promise.reject(new RpcError(ErrorCode.RequestFailed, `${method} was not sent: the request was cancelled`));
-    if (this.prefix === '') this.prefix = `s${crypto.randomUUID().slice(0, 8)}-`;
-    const id = `${this.prefix}${++this.counter}`;
+    const id = crypto.randomUUID();
     return new Promise((resolve, reject) => {
       const finish = () => {
         clearTimeout(entry.timer);
@@ -50,6 +80,7 @@ export class Outgoing {
         reject(new RpcError(ErrorCode.RequestFailed, `${method} was abandoned: the request was cancelled`));
       };
       const entry: Waiting = {
+        scope: clientScope(link),
         resolve: (result) => { finish(); resolve(result); },
         reject: (error) => { finish(); reject(error); },
         timer: setTimeout(() => entry.reject(new RpcError(ErrorCode.RequestFailed, `The client did not answer ${method} within ${this.timeoutMs} ms`)), this.timeoutMs),
@@ -61,12 +92,20 @@ export class Outgoing {
     });
   }
 
-  /** Routes a client's answer to the request waiting for it; returns false for an id nobody waits on. */
-  settle(response: JSONRPCResponse): boolean {
+  /** Routes a client's answer to the request waiting for it; false for an id nobody waits on or another client's request. */
+  settle(response: JSONRPCResponse, link: ClientLink): boolean {
     const entry = response.id === null ? undefined : this.waiting.get(response.id);
-    if (!entry) return false;
-    if ('error' in response) entry.reject(new RpcError(response.error.code, response.error.message, response.error.data));
-    else entry.resolve(response.result ?? {});
+    if (!entry || !sameClient(entry.scope, link)) return false;
+    if ('error' in response) {
+      const { code, message, data } = (response.error ?? {}) as Partial<JSONRPCError['error']>;
+      entry.reject(typeof code === 'number' && typeof message === 'string'
+        ? new RpcError(code, message, data)
+        : new RpcError(ErrorCode.RequestFailed, 'The client answered with a malformed error (it needs a numeric "code" and a string "message")'));
+    } else if (isObject(response.result)) {
+      entry.resolve(response.result);
+    } else {
+      entry.reject(new RpcError(ErrorCode.RequestFailed, 'The client answered with a "result" that is not an object'));
+    }
     return true;
   }
 }

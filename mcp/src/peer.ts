@@ -11,6 +11,9 @@ export function isLogLevel(value: unknown): value is LogLevel {
   return typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
 }
 
+/** The request `_meta` key carrying a log level for that request only (2026-07-28's form; honoured in every version). */
+export const LOG_LEVEL_META = 'io.modelcontextprotocol/logLevel';
+
 /** Whether a message at `level` passes a client's minimum level (no minimum: everything passes). */
 export function levelPasses(level: LogLevel, minimum: LogLevel | null): boolean {
   return minimum === null || LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(minimum);
@@ -46,4 +49,19 @@ export interface ClientLink {
   send(message: JSONRPCMessage): boolean;
   /** Called when the server changed peer state the transport may want to persist (log level, initialize). */
   onPeerChange?(peer: PeerState): void | Promise<void>;
+  /**
+   * Whether the client can hear the server outside its own requests (list changes, resource updates): true for
+   * stdio, a legacy SSE stream, or a session whose GET stream this platform offers. Absent means true.
+   */
+  readonly pushes?: boolean;
+  /** Keeps work alive after the answer on platforms that end a request with its response (workers, Lambda). */
+  waitUntil?(work: Promise<unknown>): void;
+}
+
+/** Who a message comes from, for isolation: the session id when there is one, else the link itself (one POST exchange). */
+export type ClientScope = string | ClientLink;
+
+/** The client a link belongs to: its session (or stdio, or legacy stream) id, else the link (stateless: one POST). */
+export function clientScope(link: ClientLink): ClientScope {
+  return link.peer.key !== '' ? link.peer.key : link;
 }

@@ -1,3 +1,4 @@
+import { checkIcons } from './icons';
 import { compileUriTemplate, type UriTemplate } from './uri-template';
 import type { MCPPrompt, MCPResource, MCPResourceTemplate, MCPTool, Workflow } from './types';
 
@@ -14,6 +15,14 @@ function requireName(kind: string, value: unknown, field = 'name'): string {
 
 function requireHandler(kind: string, name: string, handler: unknown): void {
   if (typeof handler !== 'function') throw new TypeError(`The ${kind} "${name}" needs a "handler" function`);
+}
+
+function checkExecution(name: string, execution: unknown): void {
+  if (execution === undefined) return;
+  const support = (execution as { taskSupport?: unknown } | null)?.taskSupport;
+  if (execution === null || typeof execution !== 'object' || (support !== undefined && support !== 'forbidden' && support !== 'optional' && support !== 'required')) {
+    throw new TypeError(`The tool "${name}" needs "execution" as { taskSupport?: "forbidden" | "optional" | "required" }`);
+  }
 }
 
 /** The server's tools, resources, templates, prompts and workflows, each checked when registered. */
@@ -34,6 +43,8 @@ export class Registry {
     if (schema !== undefined && (schema === null || typeof schema !== 'object' || (schema.type !== undefined && schema.type !== 'object'))) {
       throw new TypeError(`The tool "${name}" needs an inputSchema of type "object"`);
     }
+    checkIcons(`The tool "${name}"`, tool.icons);
+    checkExecution(name, tool.execution);
     this.tools.set(name, tool);
   }
 
@@ -44,6 +55,7 @@ export class Registry {
     if (resource.handler === undefined && resource.text === undefined && resource.blob === undefined) {
       throw new TypeError(`The resource "${uri}" needs a "handler", "text" or "blob"`);
     }
+    checkIcons(`The resource "${uri}"`, resource.icons);
     this.resources.set(uri, resource);
   }
 
@@ -52,6 +64,7 @@ export class Registry {
     const uriTemplate = requireName('resource template', template?.uriTemplate, 'uriTemplate');
     requireName('resource template', template.name);
     requireHandler('resource template', uriTemplate, template.handler);
+    checkIcons(`The resource template "${uriTemplate}"`, template.icons);
     this.templates.set(uriTemplate, { definition: template, matcher: compileUriTemplate(uriTemplate) });
   }
 
@@ -62,6 +75,7 @@ export class Registry {
     if (prompt.arguments !== undefined && (!Array.isArray(prompt.arguments) || prompt.arguments.some((a) => typeof a?.name !== 'string'))) {
       throw new TypeError(`The prompt "${name}" needs "arguments" as a list of { name }`);
     }
+    checkIcons(`The prompt "${name}"`, prompt.icons);
     this.prompts.set(name, prompt);
   }
 

@@ -1,5 +1,5 @@
 import { notificationOf, type RequestId } from './jsonrpc';
-import { levelPasses, type ClientLink, type LogLevel, type PeerState } from './peer';
+import { LOG_LEVEL_META, isLogLevel, levelPasses, type ClientLink, type LogLevel, type PeerState } from './peer';
 import type { MCPServer } from './server';
 
 /** Whatever carries the transport's abort signal (a Request); read only when a handler asks for `ctx.signal`. */
@@ -82,9 +82,15 @@ export class RequestContext {
     return this.link.send(notificationOf(method, params));
   }
 
-  /** Sends `notifications/message` when `level` passes the client's minimum level. */
+  /** The minimum log level for this request: its own `_meta` level when it carries one, else the client's. */
+  get logLevel(): LogLevel | null {
+    const own = this.meta[LOG_LEVEL_META];
+    return isLogLevel(own) ? own : this.link.peer.logLevel;
+  }
+
+  /** Sends `notifications/message` when `level` passes this request's minimum level. */
   log(level: LogLevel, data: unknown, logger?: string): boolean {
-    if (!levelPasses(level, this.link.peer.logLevel)) return false;
+    if (!levelPasses(level, this.logLevel)) return false;
     return this.sendNotification('notifications/message', logger === undefined ? { level, data } : { level, data, logger });
   }
 

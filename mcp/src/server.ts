@@ -6,13 +6,19 @@ import {
   ErrorCode, RpcError, classify, errorOf, notificationOf, resultOf,
   type JSONRPCNotification, type JSONRPCRequest, type JSONRPCResponse,
 } from './jsonrpc';
-import { callTool, listTools } from './methods/tools';
+import { listTools, runTool, toolOf } from './methods/tools';
+import { checkTaskMode, isTaskTool, offersTasks, taskParams } from './methods/tool-tasks';
+import { getTask, getTaskResult, listTasks, cancelTask } from './methods/tasks';
 import { listResources, listTemplates, readResource, subscribableUri } from './methods/resources';
 import { getPrompt, listPrompts } from './methods/prompts';
 import { complete } from './methods/completion';
 import { stringParam } from './methods/params';
 import { Outgoing } from './outgoing';
-import { isLogLevel, levelPasses, type ClientLink, type LogLevel } from './peer';
+import { InFlight } from './inflight';
+import { LOG_LEVEL_META, clientScope, isLogLevel, levelPasses, type ClientLink, type LogLevel } from './peer';
+import { serverCapabilities } from './capabilities';
+import { serverInfoOf } from './server-info';
+import { TaskManager } from './tasks/manager';
 import { initialize, setLevel } from './methods/lifecycle';
 import { Registry } from './registry';
 import { Subscriptions } from './subscriptions';
@@ -34,6 +40,8 @@ export type NotificationListener = (notification: JSONRPCNotification) => void;
 export class MCPServer {
   readonly name: string;
   readonly version: string;
+  /** `serverInfo` as `initialize` answers it (name, version, title, description, icons, websiteUrl). */
+  readonly serverInfo: Record<string, unknown>;
   readonly instructions: string | undefined;
   readonly protocolVersion: string;
   readonly registry = new Registry();
@@ -41,8 +49,9 @@ export class MCPServer {
   readonly debug: boolean;
   private readonly options: MCPServerOptions;
   private boundApp: Fw | null;
-  private readonly inflight = new Map<string, RequestContext>();
-  private readonly progress = new Map<string | number, RequestContext>();
+  private readonly inflight = new InFlight();
+  /** Task-augmented requests (used when a tool has `execution.taskSupport`): their store and runner. */
+  readonly tasks: TaskManager;
   private readonly links = new Set<ClientLink>();
   private primaryLink: ClientLink | null = null;
   private readonly listeners = new Set<NotificationListener>();
@@ -53,12 +62,14 @@ export class MCPServer {
   constructor(app: Fw | null = null, options: MCPServerOptions = {}) {
     this.boundApp = app;
     this.options = options;
-    this.name = options.name ?? 'fw-mcp';
-    this.version = options.version ?? '1.0.0';
+    this.serverInfo = serverInfoOf(options);
+    this.name = this.serverInfo.name as string;
+    this.version = this.serverInfo.version as string;
     this.instructions = options.instructions;
     this.protocolVersion = options.protocolVersion ?? LATEST_VERSION;
     this.debug = options.debug ?? false;
     this.outgoing = new Outgoing(options.requestTimeoutMs ?? 60_000);
+    this.tasks = new TaskManager(this, options.tasks);
     for (const tool of options.tools ?? []) this.registry.addTool(tool);
     for (const resource of options.resources ?? []) this.registry.addResource(resource);
     for (const template of options.resourceTemplates ?? []) this.registry.addTemplate(template);
@@ -99,16 +110,15 @@ export class MCPServer {
   /** Registers a workflow definition (chainable). */
   addWorkflow(workflow: Workflow): this { this.registry.addWorkflow(workflow); return this; }
 
-  /** The capabilities announced in `initialize`: only what is registered, plus logging. */
-  capabilities(): Record<string, unknown> {
-    const r = this.registry;
-    const caps: Record<string, unknown> = { logging: {} };
-    if (r.tools.size > 0) caps.tools = { listChanged: true };
-    if (r.resources.size > 0 || r.templates.size > 0) caps.resources = { subscribe: true, listChanged: true };
-    if (r.prompts.size > 0) caps.prompts = { listChanged: true };
-    if (r.prompts.size > 0 || r.templates.size > 0) caps.completions = {};
-    return caps;
+  /**
+   * The capabilities announced in `initialize` to the client of `link` (see `serverCapabilities`); without a link,
+   * those of a client the server can reach at any time (stdio).
+   */
+  capabilities(link?: ClientLink): Record<string, unknown> {
+    this.bridge.sync(this.boundApp);
+    return serverCapabilities(this.registry, link);
   }
+
 
   /**
    * Handles one decoded message from a client: answers requests (never throws: failures become JSON-RPC
@@ -119,7 +129,7 @@ export class MCPServer {
     const sorted = classify(message);
     switch (sorted.kind) {
       case 'invalid': return errorOf(sorted.id, ErrorCode.InvalidRequest, `Invalid request: ${sorted.reason}`);
-      case 'response': this.outgoing.settle(sorted.message); return null;
+      case 'response': this.outgoing.settle(sorted.message, link); return null;
       case 'notification': this.onClientNotification(sorted.message, link); return null;
       case 'request': return this.answer(sorted.message, link, abortSource);
     }
@@ -132,9 +142,12 @@ export class MCPServer {
     return sent;
   }
 
-  /** Sends `notifications/progress` for the in-flight request that carried `token`; false when none did. */
+  /**
+   * Sends `notifications/progress` for the in-flight request that carried `token`; false when none did, or when
+   * several clients' requests carry it (tokens are the client's choice: use `ctx.notifyProgress` inside a handler).
+   */
   notifyProgress(token: string | number, progress: number, total?: number, message?: string): boolean {
-    return this.progress.get(token)?.notifyProgress(progress, total, message) ?? false;
+    return this.inflight.withToken(token)?.notifyProgress(progress, total, message) ?? false;
   }
 
   /** Sends `notifications/message` to every connected client whose log level lets it through. */
@@ -185,6 +198,12 @@ export class MCPServer {
     return createMCPPlugin(this, options);
   }
 
+  /** The long-lived links of the same client as `link` (its session's GET streams, stdio), `link` excluded. */
+  linksOf(link: ClientLink): ClientLink[] {
+    const key = link.peer.key;
+    return key === '' ? [] : this.connected().filter((other) => other !== link && other.peer.key === key);
+  }
+
   private connected(): ClientLink[] {
     return this.primaryLink === null ? [...this.links] : [this.primaryLink, ...this.links];
   }
@@ -197,7 +216,7 @@ export class MCPServer {
   private onClientNotification(message: JSONRPCNotification, link: ClientLink): void {
     if (message.method === 'notifications/cancelled') {
       const id = message.params?.requestId;
-      if (typeof id === 'string' || typeof id === 'number') this.inflight.get(`${link.peer.key}\u0000${id}`)?.abort(message.params?.reason ?? 'cancelled by the client');
+      if (typeof id === 'string' || typeof id === 'number') this.inflight.find(clientScope(link), id)?.abort(message.params?.reason ?? 'cancelled by the client');
     }
     for (const listener of this.listeners) {
       try {
@@ -216,25 +235,37 @@ export class MCPServer {
     }));
   }
 
-  private async answer(request: JSONRPCRequest, link: ClientLink, abortSource?: AbortSource): Promise<JSONRPCResponse> {
-    const key = `${link.peer.key}\u0000${request.id}`;
-    const ctx = new RequestContext(this, link, request.id, request.params?._meta, abortSource);
-    this.inflight.set(key, ctx);
-    const token = ctx.progressToken;
-    if (token !== undefined) this.progress.set(token, ctx);
+  /** Answers a request; null when it was cancelled (the spec: no response for a cancelled request). */
+  private async answer(request: JSONRPCRequest, link: ClientLink, abortSource?: AbortSource): Promise<JSONRPCResponse | null> {
+    const meta = request.params?._meta;
+    const refused = badMeta(meta);
+    if (refused !== null) return errorOf(request.id, ErrorCode.InvalidParams, refused);
+    const scope = clientScope(link);
+    const ctx = new RequestContext(this, link, request.id, meta, abortSource);
+    this.inflight.add(scope, request.id, ctx);
     try {
       const result = await this.dispatch(request.method, request.params, ctx, link);
-      if (ctx.cancelled) return errorOf(request.id, ErrorCode.RequestFailed, 'Request cancelled');
-      return resultOf(request.id, result);
+      return ctx.cancelled ? null : resultOf(request.id, result);
     } catch (error) {
+      if (ctx.cancelled) return null;
       if (error instanceof RpcError) return errorOf(request.id, error.code, error.message, error.data);
       if (this.debug) console.error(`[fw-mcp] ${request.method} failed:`, error);
       return errorOf(request.id, ErrorCode.InternalError, `Internal error in ${request.method}: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       ctx.finish();
-      if (this.inflight.get(key) === ctx) this.inflight.delete(key);
-      if (token !== undefined && this.progress.get(token) === ctx) this.progress.delete(token);
+      this.inflight.remove(scope, request.id, ctx);
     }
+  }
+
+  /** `tools/call`, as a task when the client asks and the tool allows it (`task` is ignored when no tool takes tasks). */
+  private callTool(params: Params, ctx: RequestContext, link: ClientLink): Promise<Record<string, unknown>> {
+    const tool = toolOf(this.registry, params);
+    const tasksOffered = params?.task !== undefined || isTaskTool(tool) ? offersTasks(this.registry) : false;
+    if (!tasksOffered) return runTool(tool, params, ctx);
+    const asTask = taskParams(params);
+    checkTaskMode(tool, asTask !== undefined);
+    if (asTask === undefined) return runTool(tool, params, ctx);
+    return this.tasks.start(link, ctx.requestId, ctx.meta, asTask.ttl, (taskCtx) => runTool(tool, params, taskCtx));
   }
 
   private async dispatch(method: string, params: Params, ctx: RequestContext, link: ClientLink): Promise<Record<string, unknown>> {
@@ -245,23 +276,43 @@ export class MCPServer {
       case 'ping': return {};
       case 'logging/setLevel': return setLevel(params, link);
       case 'tools/list': return listTools(r, params, this.pageSize);
-      case 'tools/call': return callTool(r, params, ctx);
+      case 'tools/call': return this.callTool(params, ctx, link);
       case 'prompts/list': return listPrompts(r, params, this.pageSize);
       case 'prompts/get': return getPrompt(r, params, ctx);
       case 'completion/complete': return complete(r, params);
+    }
+    if (method.startsWith('tasks/') && offersTasks(r)) {
+      switch (method) {
+        case 'tasks/get': return getTask(this.tasks, params, link);
+        case 'tasks/result': return getTaskResult(this.tasks, params, ctx, link);
+        case 'tasks/list': return listTasks(this.tasks, params, link, this.pageSize);
+        case 'tasks/cancel': return cancelTask(this.tasks, params, link);
+      }
     }
     await this.loadDocs();
     switch (method) {
       case 'resources/list': return listResources(r, params, this.pageSize);
       case 'resources/templates/list': return listTemplates(r, params, this.pageSize);
       case 'resources/read': return readResource(r, params, ctx);
-      case 'resources/subscribe':
-        this.subscriptions.add(subscribableUri(r, params), link.peer.key);
+      case 'resources/subscribe': {
+        // A client the server cannot reach later (no session) is answered {} (as clients expect) but nothing is kept.
+        const uri = subscribableUri(r, params);
+        if (link.pushes !== false) this.subscriptions.add(uri, link.peer.key);
         return {};
+      }
       case 'resources/unsubscribe':
         this.subscriptions.remove(stringParam(params, 'uri'), link.peer.key);
         return {};
     }
     throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
   }
+}
+
+/** Why a request's `_meta` is refused (not an object, or a log level that is not one), or null. */
+function badMeta(meta: unknown): string | null {
+  if (meta === undefined) return null;
+  if (meta === null || typeof meta !== 'object' || Array.isArray(meta)) return 'Invalid "_meta": expected an object';
+  const level = (meta as Record<string, unknown>)[LOG_LEVEL_META];
+  if (level !== undefined && !isLogLevel(level)) return `Invalid "_meta.${LOG_LEVEL_META}" "${String(level)}": use debug, info, notice, warning, error, critical, alert or emergency`;
+  return null;
 }

@@ -1,9 +1,24 @@
 import type { JSONSchema } from 'fw';
 import type { RuntimeBridgeOptions } from './bridge/bridge-tool';
 import type { RequestContext } from './request-context';
+import type { TasksOptions } from './tasks/types';
 import type { Workflow } from './workflows/types';
 
-export type { RuntimeBridgeOptions, Workflow };
+export type { RuntimeBridgeOptions, TasksOptions, Workflow };
+
+/** An icon a client may show (2025-11-25): an https:, http: or data: URL, with optional MIME type, sizes and theme. */
+export interface Icon {
+  src: string;
+  mimeType?: string;
+  /** `"48x48"`-style sizes, or `"any"` for scalable images. */
+  sizes?: string[];
+  theme?: 'light' | 'dark';
+}
+
+/** How a tool takes part in task-augmented calls: `forbidden` (default), `optional` or `required`. */
+export interface ToolExecution {
+  taskSupport?: 'forbidden' | 'optional' | 'required';
+}
 
 /** Optional hints about a content block's audience and importance. */
 export interface Annotations {
@@ -75,11 +90,14 @@ export interface MCPTool<Args = any> {
   name: string;
   title?: string;
   description: string;
+  icons?: Icon[];
   /** JSON Schema of the arguments (default: an object with any properties); validated before the handler runs. */
   inputSchema?: JSONSchema;
   /** JSON Schema of `structuredContent`; results are checked against it. */
   outputSchema?: JSONSchema;
   annotations?: ToolAnnotations;
+  /** Task support (2025-11-25): with `optional` or `required` clients may call it as a task (see `tasks`). */
+  execution?: ToolExecution;
   _meta?: Record<string, unknown>;
   handler(args: Args, ctx: RequestContext): ToolReturn | Promise<ToolReturn>;
 }
@@ -95,6 +113,7 @@ export interface MCPResource {
   description?: string;
   mimeType?: string;
   size?: number;
+  icons?: Icon[];
   annotations?: Annotations;
   _meta?: Record<string, unknown>;
   /** Constant text contents (used when there is no handler). */
@@ -114,6 +133,7 @@ export interface MCPResourceTemplate {
   title?: string;
   description?: string;
   mimeType?: string;
+  icons?: Icon[];
   annotations?: Annotations;
   _meta?: Record<string, unknown>;
   /** Completers per template variable, for `completion/complete`. */
@@ -143,6 +163,7 @@ export interface MCPPrompt {
   name: string;
   title?: string;
   description?: string;
+  icons?: Icon[];
   arguments?: PromptArgument[];
   _meta?: Record<string, unknown>;
   /** Completers per argument, for `completion/complete`. */
@@ -154,6 +175,14 @@ export interface MCPPrompt {
 export interface MCPServerOptions {
   name?: string;
   version?: string;
+  /** Display name in `serverInfo` (2025-11-25). */
+  title?: string;
+  /** What the server does, in `serverInfo.description` (2025-11-25). */
+  description?: string;
+  /** Icons of the server, in `serverInfo.icons` (2025-11-25). */
+  icons?: Icon[];
+  /** The server's web site, in `serverInfo.websiteUrl` (2025-11-25). */
+  websiteUrl?: string;
   instructions?: string;
   /** The version offered when the client asks for one we do not speak (default 2025-06-18). */
   protocolVersion?: string;
@@ -179,6 +208,8 @@ export interface MCPServerOptions {
   builtinPrompts?: boolean;
   /** Request headers of an MCP call passed on to route tools, e.g. `['authorization']` (default none). */
   forwardHeaders?: string[];
+  /** Task-augmented `tools/call` for tools with `execution.taskSupport`: store, lifetimes, poll interval. */
+  tasks?: TasksOptions;
   /** Milliseconds a server-to-client request waits for its answer (default 60000). */
   requestTimeoutMs?: number;
   debug?: boolean;

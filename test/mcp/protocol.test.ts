@@ -7,13 +7,13 @@ const call = (id: number, method: string, params?: Record<string, unknown>) => (
 const jsonOnly = { accept: 'application/json' };
 
 describe('initialize', () => {
-  it('answers with our latest version, capabilities of what is registered, and instructions', async () => {
+  it('answers with our latest version, capabilities of what is registered (no list changes or subscriptions without a channel), and instructions', async () => {
     const app = await appWith(demoServer());
     const { status, json } = await post(app, initialize('2025-06-18'));
     expect(status).toBe(200);
     expect(json.result).toEqual({
       protocolVersion: '2025-06-18',
-      capabilities: { logging: {}, tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true }, completions: {} },
+      capabilities: { logging: {}, tools: {}, resources: {}, prompts: {}, completions: {} },
       serverInfo: { name: 'fw-mcp-demo', version: '1.0.0' },
       instructions: 'Demo tools: add numbers, echo text, report progress.',
     });
@@ -95,14 +95,13 @@ describe('JSON-RPC errors', () => {
     expect(codes[6].json.error.message).toBe('Missing required argument for prompt "greet": name');
   });
 
-  it('-32602 with the path when tool arguments fail the input schema; the handler never runs', async () => {
+  it('answers tool arguments that fail the input schema with an isError result naming the path (SEP-1303); the handler never runs', async () => {
     const app = await appWith(demoServer());
     const { json } = await post(app, call(1, 'tools/call', { name: 'add', arguments: { a: 'one', b: 2 } }), jsonOnly);
-    expect(json.error.code).toBe(-32602);
-    expect(json.error.message).toContain('/a');
-    expect(json.error.data.errors[0]).toMatchObject({ path: '/a', keyword: 'type' });
+    expect(json.result).toEqual({ isError: true, content: [{ type: 'text', text: expect.stringContaining('Invalid arguments for tool "add": /a: ') }] });
     const missing = await post(app, call(2, 'tools/call', { name: 'add', arguments: { a: 1 } }), jsonOnly);
-    expect(missing.json.error.message).toContain('b');
+    expect(missing.json.result.isError).toBe(true);
+    expect(missing.json.result.content[0].text).toContain('b');
   });
 
   it('-32002 for an unknown resource', async () => {

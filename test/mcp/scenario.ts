@@ -3,8 +3,11 @@ import { expect } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema, CreateMessageRequestSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 
-/** The same scenario on any transport: pages, call, read, prompt, complete, progress, logging, sampling. */
-export async function exercise(client: Client): Promise<void> {
+/**
+ * The same scenario on any transport: pages, call, read, prompt, complete, progress, logging, sampling. `stateless`:
+ * the server has no session, so the log level travels with the request (`_meta`) instead of `logging/setLevel`.
+ */
+export async function exercise(client: Client, stateless = false): Promise<void> {
   client.setRequestHandler(CreateMessageRequestSchema, async () => ({ role: 'assistant', model: 'm', content: { type: 'text', text: 'forty-two' } }));
   const names: string[][] = [];
   let cursor: string | undefined;
@@ -23,8 +26,11 @@ export async function exercise(client: Client): Promise<void> {
   expect(progress).toEqual([1, 2, 3]);
   const logs: string[] = [];
   client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => { logs.push(String(n.params.data)); });
-  await client.setLoggingLevel('notice');
-  await client.callTool({ name: 'count', arguments: { steps: 3 } });
+  if (stateless) await client.callTool({ name: 'count', arguments: { steps: 3 }, _meta: { 'io.modelcontextprotocol/logLevel': 'notice' } });
+  else {
+    await client.setLoggingLevel('notice');
+    await client.callTool({ name: 'count', arguments: { steps: 3 } });
+  }
   expect(logs).toEqual(['counted 3']);
   expect((await client.callTool({ name: 'ask_model', arguments: { question: 'answer?' } })).content).toEqual([{ type: 'text', text: 'model said: forty-two' }]);
 }

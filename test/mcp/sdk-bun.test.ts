@@ -44,7 +44,7 @@ describe('under Bun', () => {
     it('runs the whole scenario, sampling over the SSE response stream included', async () => {
       const client = await connectHTTP(url);
       try {
-        await exercise(client);
+        await exercise(client, true);
       } finally {
         await client.close();
       }

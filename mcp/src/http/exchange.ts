@@ -33,6 +33,16 @@ export class PostExchange implements ClientLink {
     return this.sseAccepted && !this.finished && (this.stream === null || this.stream.isOpen);
   }
 
+  /** A client with a session can hear the server later on its GET stream, offered where a process serves many requests. */
+  get pushes(): boolean {
+    return this.peer.key !== '' && this.ctx.executionCtx === undefined;
+  }
+
+  /** Keeps work (a task) alive after the answer: the platform's `waitUntil` (workers, Lambda; nothing to do on Node, Bun). */
+  waitUntil(work: Promise<unknown>): void {
+    this.ctx.waitUntil(work);
+  }
+
   send(message: JSONRPCMessage): boolean {
     if (this.finished || !this.sseAccepted) return false;
     if (this.stream === null) {

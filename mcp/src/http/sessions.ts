@@ -1,3 +1,4 @@
+import { capabilitiesFromPaths, capabilityPaths } from '../client-capabilities';
 import { isLogLevel, newPeer, type LogLevel, type PeerState } from '../peer';
 import type { MCPSessionOptions, SessionKV } from './options';
 
@@ -21,14 +22,14 @@ interface Stored {
 }
 
 function toStored(peer: PeerState, expires: number): Stored {
-  const stored: Stored = { v: peer.protocolVersion, c: Object.keys(peer.clientCapabilities ?? {}), e: expires };
+  const stored: Stored = { v: peer.protocolVersion, c: capabilityPaths(peer.clientCapabilities), e: expires };
   if (peer.logLevel !== null) stored.l = peer.logLevel;
   return stored;
 }
 
 function fromStored(id: string, stored: Stored): PeerState | null {
   if (typeof stored?.v !== 'string' || !Array.isArray(stored.c) || typeof stored.e !== 'number' || stored.e < Date.now()) return null;
-  const peer = newPeer(id, stored.v, Object.fromEntries(stored.c.map((name) => [name, {}])));
+  const peer = newPeer(id, stored.v, capabilitiesFromPaths(stored.c));
   if (isLogLevel(stored.l)) peer.logLevel = stored.l;
   return peer;
 }

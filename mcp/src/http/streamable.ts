@@ -1,6 +1,6 @@
 import type { Context } from 'fw';
 import { ErrorCode, classify, type JSONRPCResponse } from '../jsonrpc';
-import { newPeer, type ClientLink, type LogLevel, type PeerState } from '../peer';
+import { newPeer, type ClientLink, type PeerState } from '../peer';
 import type { MCPServer } from '../server';
 import { ASSUMED_VERSION, isSupportedVersion } from '../versions';
 import { readJSON } from './body';
@@ -25,8 +25,6 @@ function needsAnswer(message: unknown): boolean {
 
 /** The streamable HTTP transport (2025-06-18): POST, GET and DELETE on one endpoint, stateless unless sessions are on. */
 export class StreamableHTTP {
-  /** Log level of stateless clients: there is no session to hold it, so it is kept per instance. */
-  private statelessLevel: LogLevel | null = null;
   /** Open GET streams of this instance by session id, so a new log level reaches them at once. */
   private readonly streams = new Map<string, Set<PeerState>>();
 
@@ -104,11 +102,8 @@ export class StreamableHTTP {
 
   private async peerFor(request: Request, initializing: boolean, versionHeader: string | null): Promise<PeerState | Response> {
     const version = versionHeader ?? ASSUMED_VERSION;
-    if (this.sessions === null || initializing) {
-      const peer = newPeer('', version, null);
-      if (this.sessions === null) peer.logLevel = this.statelessLevel;
-      return peer;
-    }
+    // Without a session each POST is its own client: a log level set by one never reaches another's requests.
+    if (this.sessions === null || initializing) return newPeer('', version, null);
     const id = request.headers.get(SESSION_HEADER);
     if (id === null || id === '') return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Bad request: missing Mcp-Session-Id header (initialize first)');
     if (!/^[\x21-\x7e]+$/.test(id)) return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Bad request: Mcp-Session-Id must be visible ASCII');
@@ -118,10 +113,7 @@ export class StreamableHTTP {
   }
 
   private async persist(peer: PeerState, headers: Record<string, string>, initializing: boolean): Promise<void> {
-    if (this.sessions === null) {
-      this.statelessLevel = peer.logLevel;
-      return;
-    }
+    if (this.sessions === null) return;
     if (initializing && peer.key === '') {
       headers[SESSION_HEADER] = await this.sessions.create(peer);
       return;

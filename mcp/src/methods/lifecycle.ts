@@ -4,12 +4,12 @@ import { negotiateVersion } from '../versions';
 
 /** What the server announces about itself in `initialize`. */
 export interface ServerIdentity {
-  name: string;
-  version: string;
+  /** `serverInfo`: name, version, and the optional title, description, icons and websiteUrl. */
+  readonly serverInfo: Record<string, unknown>;
   instructions: string | undefined;
   /** The version offered when the client asks for one we do not speak. */
   protocolVersion: string;
-  capabilities(): Record<string, unknown>;
+  capabilities(link: ClientLink): Record<string, unknown>;
 }
 
 /** `initialize`: negotiates the version, records the client's capabilities on its link, announces ours. */
@@ -27,14 +27,17 @@ export async function initialize(params: Record<string, any> | undefined, link: 
   await link.onPeerChange?.(peer);
   const result: Record<string, unknown> = {
     protocolVersion: version,
-    capabilities: server.capabilities(),
-    serverInfo: { name: server.name, version: server.version },
+    capabilities: server.capabilities(link),
+    serverInfo: server.serverInfo,
   };
   if (server.instructions !== undefined) result.instructions = server.instructions;
   return result;
 }
 
-/** `logging/setLevel`: the client's minimum level for `notifications/message`; an unknown level is -32602. */
+/**
+ * `logging/setLevel`: the client's minimum level for `notifications/message`; an unknown level is -32602. It lasts
+ * as long as the link's peer: a session, a stdio or legacy SSE connection; without a session, only the POST it came in.
+ */
 export async function setLevel(params: Record<string, any> | undefined, link: ClientLink): Promise<Record<string, unknown>> {
   const level = params?.level;
   if (!isLogLevel(level)) throw new RpcError(ErrorCode.InvalidParams, `Invalid log level "${String(level)}": use debug, info, notice, warning, error, critical, alert or emergency`);

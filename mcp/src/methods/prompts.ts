@@ -5,7 +5,7 @@ import type { RequestContext } from '../request-context';
 import type { Registry } from '../registry';
 import { describe, objectParam, stringParam } from './params';
 
-const promptFields = ['name', 'title', 'description', 'arguments', '_meta'] as const;
+const promptFields = ['name', 'title', 'description', 'icons', 'arguments', '_meta'] as const;
 
 /** `prompts/list`: one page of prompt descriptors. */
 export function listPrompts(registry: Registry, params: Record<string, any> | undefined, pageSize: number): Record<string, unknown> {

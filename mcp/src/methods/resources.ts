@@ -6,8 +6,8 @@ import type { Registry } from '../registry';
 import type { MCPResource, ResourceContents } from '../types';
 import { describe, stringParam } from './params';
 
-const resourceFields = ['uri', 'name', 'title', 'description', 'mimeType', 'size', 'annotations', '_meta'] as const;
-const templateFields = ['uriTemplate', 'name', 'title', 'description', 'mimeType', 'annotations', '_meta'] as const;
+const resourceFields = ['uri', 'name', 'title', 'description', 'mimeType', 'size', 'icons', 'annotations', '_meta'] as const;
+const templateFields = ['uriTemplate', 'name', 'title', 'description', 'mimeType', 'icons', 'annotations', '_meta'] as const;
 
 /** `resources/list`: one page of fixed resources. */
 export function listResources(registry: Registry, params: Record<string, any> | undefined, pageSize: number): Record<string, unknown> {

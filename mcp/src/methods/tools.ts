@@ -8,7 +8,7 @@ import type { CallToolResult, ContentBlock, MCPTool } from '../types';
 import { describe, objectParam, stringParam } from './params';
 
 const anyObject = { type: 'object' } as const;
-const listedFields = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', '_meta'] as const;
+const listedFields = ['name', 'title', 'description', 'icons', 'inputSchema', 'outputSchema', 'execution', 'annotations', '_meta'] as const;
 
 /** Fields of a tool as `tools/list` shows it. */
 export function toolDescriptor(tool: MCPTool): Record<string, unknown> {
@@ -52,15 +52,24 @@ function checkOutput(tool: MCPTool, result: CallToolResult): void {
   }
 }
 
-/** `tools/call`: validates the arguments, runs the handler (streaming if it yields), checks the output. */
-export async function callTool(registry: Registry, params: Record<string, any> | undefined, ctx: RequestContext): Promise<CallToolResult> {
+/** The tool a `tools/call` names; an unknown tool is -32602. */
+export function toolOf(registry: Registry, params: Record<string, any> | undefined): MCPTool {
   const name = stringParam(params, 'name');
   const tool = registry.tools.get(name);
   if (!tool) throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  return tool;
+}
+
+/**
+ * Runs a `tools/call`: validates the arguments, runs the handler (streaming if it yields), checks the output.
+ * Arguments that fail the input schema are a tool execution error (`isError: true` naming the path, SEP-1303), so a
+ * model can correct itself; the handler does not run.
+ */
+export async function runTool(tool: MCPTool, params: Record<string, any> | undefined, ctx: RequestContext): Promise<CallToolResult> {
   const args = objectParam(params, 'arguments') ?? {};
   const checked = validate(tool.inputSchema ?? anyObject, args);
   if (!checked.valid) {
-    throw new RpcError(ErrorCode.InvalidParams, `Invalid arguments for tool "${name}": ${describeErrors(checked.errors)}`, { errors: checked.errors });
+    return { content: [{ type: 'text', text: `Invalid arguments for tool "${tool.name}": ${describeErrors(checked.errors)}` }], isError: true };
   }
   let result: CallToolResult;
   try {

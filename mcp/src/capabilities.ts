@@ -1,0 +1,24 @@
+import { offersTasks } from './methods/tool-tasks';
+import type { ClientLink } from './peer';
+import type { Registry } from './registry';
+
+/**
+ * The capabilities announced to the client of `link`: only what is registered, plus logging. `listChanged` and
+ * `resources.subscribe` only where the server can reach the client outside its requests (`link.pushes`: stdio, legacy
+ * SSE, a session with a GET stream); `tasks` when a tool takes tasks, with `tasks.list` only when the client has an
+ * identity (a session) its tasks can be listed under.
+ */
+export function serverCapabilities(registry: Registry, link?: ClientLink): Record<string, unknown> {
+  const pushes = link?.pushes !== false;
+  const changes = pushes ? { listChanged: true } : {};
+  const caps: Record<string, unknown> = { logging: {} };
+  if (registry.tools.size > 0) caps.tools = changes;
+  if (registry.resources.size > 0 || registry.templates.size > 0) caps.resources = pushes ? { subscribe: true, listChanged: true } : {};
+  if (registry.prompts.size > 0) caps.prompts = changes;
+  if (registry.prompts.size > 0 || registry.templates.size > 0) caps.completions = {};
+  if (offersTasks(registry)) {
+    const identified = link === undefined || link.peer.key !== '';
+    caps.tasks = identified ? { list: {}, cancel: {}, requests: { tools: { call: {} } } } : { cancel: {}, requests: { tools: { call: {} } } };
+  }
+  return caps;
+}
