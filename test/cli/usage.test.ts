@@ -45,7 +45,7 @@ describe('fw: help, unknown commands and flags', () => {
 
 describe('fw routes', () => {
   it('prints the file routes of a folder as a table, or JSON', async () => {
-    const run = await fw(project, 'routes');
+    const run = await fw(project, 'routes', '--dir', 'src/routes');
     expect(run.code).toBe(0);
     expect(run.out).toEqual([
       'METHOD  PATH        VALIDATED  SOURCE',
@@ -59,8 +59,9 @@ describe('fw routes', () => {
     expect(rows).toHaveLength(9);
   });
 
-  it('lists every route of an app module with --app', async () => {
+  it('lists every route of an app module with --app, or of the app it finds without flags', async () => {
     const run = await fw(project, 'routes', '--app', 'src/app.ts');
+    expect((await fw(project, 'routes')).out).toEqual(run.out);
     expect(run.out.slice(2)).toEqual([
       'GET     /hello      no         src/app.ts',
       'POST    /notes      no         src/app.ts',

@@ -1,0 +1,67 @@
+/** Projects in temporary folders for the CLI tests, and the real `fw` command (node cli/bin/fw.mjs) run inside them. */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root. */
+export const repo = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The repository's own packages a project can link into its node_modules, by name. */
+const packages: Record<string, string> = { fw: repo, 'fw-mcp': join(repo, 'mcp'), typescript: join(repo, 'node_modules/typescript') };
+
+/** What one run of the command printed and returned. */
+export interface BinRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Writes `files` (path -> contents) into a new temporary folder and links `link` (fw, fw-mcp, typescript) from the repository into its node_modules. */
+export async function tempProject(files: Record<string, string>, link: string[] = []): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'fw-cli-project-'));
+  for (const [path, contents] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), contents);
+  }
+  for (const name of link) {
+    await mkdir(join(dir, 'node_modules'), { recursive: true });
+    await symlink(packages[name], join(dir, 'node_modules', name), 'dir');
+  }
+  return dir;
+}
+
+/** Removes the folders `tempProject` made. */
+export async function removeProjects(dirs: string[]): Promise<void> {
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+}
+
+/**
+ * Runs `node cli/bin/fw.mjs ...args` in `dir`. TSX_TSCONFIG_PATH points tsx at the repository's tsconfig, whose paths
+ * map `fw` to its sources for the command (run from its TypeScript sources here) and the project's modules alike,
+ * so the project's own tsconfig.json can be anything a test needs.
+ */
+export function runFw(dir: string, ...args: string[]): Promise<BinRun> {
+  return new Promise((done) => {
+    const env = { ...process.env, TSX_TSCONFIG_PATH: join(repo, 'tsconfig.json'), NO_COLOR: '1' };
+    execFile(process.execPath, [join(repo, 'cli/bin/fw.mjs'), ...args], { cwd: dir, env, timeout: 60_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+function declaredTypesPresent(packageDir: string): boolean {
+  const { exports } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+  return Object.values(exports).every((target) => typeof target !== 'object' || existsSync(join(packageDir, String((target as { types: string }).types))));
+}
+
+/** Runs `npm run build` when the dist/ of fw or fw-mcp lacks a declaration its exports name (a fresh checkout), so linked packages look installed. */
+export async function ensureBuilt(): Promise<void> {
+  if (declaredTypesPresent(repo) && declaredTypesPresent(packages['fw-mcp'])) return;
+  await new Promise<void>((done, fail) => {
+    execFile('npm', ['run', 'build'], { cwd: repo }, (error, stdout, stderr) => (error ? fail(new Error(`npm run build failed:\n${stdout}\n${stderr}`)) : done()));
+  });
+}
