@@ -1,7 +1,8 @@
 /**
  * Route tools take the primitive forms a route would take (issue #18): 2 for a text path parameter (what the
  * inspector's `--tool-arg id=2` sends), "2" for an integer, "true" for a boolean, in path, query and body;
- * anything that does not convert is still -32602 naming the field. Raw JSON-RPC and the inspector CLI.
+ * anything that does not convert is a tool error naming the field (SEP-1303, as the server's own schema check
+ * answers), and the route is not called. Raw JSON-RPC and the inspector CLI.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fw } from 'fw';
@@ -45,7 +46,15 @@ function shopApp(): Fw {
 let id = 0;
 async function call(app: Fw, name: string, args: unknown) {
   const { json } = await post(app, { jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args } }, { 'mcp-protocol-version': '2025-06-18' });
-  return json as { result?: { structuredContent?: Record<string, unknown>; isError?: boolean }; error?: { code: number; message: string } };
+  return json as { result?: { structuredContent?: Record<string, unknown>; isError?: boolean; content: Array<{ text: string }> }; error?: { code: number; message: string } };
+}
+
+/** The text of a refused call: a tool error result (not a protocol error), and nothing the route answered. */
+function refusal(answer: Awaited<ReturnType<typeof call>>): string {
+  expect(answer.error).toBeUndefined();
+  expect(answer.result?.isError).toBe(true);
+  expect(answer.result?.structuredContent).toBeUndefined();
+  return answer.result!.content.map((c) => c.text).join('\n');
 }
 
 describe('route tool arguments over raw JSON-RPC', () => {
@@ -57,40 +66,37 @@ describe('route tool arguments over raw JSON-RPC', () => {
     expect((await call(app, 'get_users_by_id', { id: 'ada' })).result?.structuredContent).toEqual({ id: 'ada', kind: 'string' });
   });
 
-  it('turns "2" into 2 for an integer parameter, and refuses what does not convert with -32602 naming it', async () => {
+  it('turns "2" into 2 for an integer parameter, and refuses what does not convert with a tool error naming it', async () => {
     expect((await call(app, 'get_items_by_n', { n: '2' })).result?.structuredContent).toEqual({ n: 2, kind: 'number' });
     expect((await call(app, 'get_items_by_n', { n: 2 })).result?.structuredContent).toEqual({ n: 2, kind: 'number' });
     for (const [n, words] of [['abc', 'integer'], [2.5, 'integer'], ['0', '1'], [{}, 'integer'], [[2], 'integer']] as const) {
-      const answer = await call(app, 'get_items_by_n', { n });
-      expect(answer.error?.code, JSON.stringify(n)).toBe(-32602);
-      expect(answer.error?.message).toContain('get_items_by_n');
-      expect(answer.error?.message).toContain('/n');
-      expect(answer.error?.message).toContain(words);
+      const text = refusal(await call(app, 'get_items_by_n', { n }));
+      expect(text, JSON.stringify(n)).toContain('Invalid arguments for tool "get_items_by_n"');
+      expect(text).toContain('/n');
+      expect(text).toContain(words);
     }
-    expect((await call(app, 'get_users_by_id', { id: { nested: 1 } })).error?.code).toBe(-32602);
-    expect((await call(app, 'get_users_by_id', {})).error?.message).toContain('id');
+    expect(refusal(await call(app, 'get_users_by_id', { id: { nested: 1 } }))).toContain('/id');
+    expect(refusal(await call(app, 'get_users_by_id', {}))).toContain('id');
   });
 
   it('converts query fields to their declared types', async () => {
     const answer = await call(app, 'get_search', { q: 7, limit: '5', exact: 'true', tags: ['1', 2] });
     expect(answer.result?.structuredContent).toEqual({ query: { q: '7', limit: 5, exact: true, tags: [1, 2] } });
-    expect((await call(app, 'get_search', { exact: 'maybe' })).error?.message).toContain('/exact');
-    expect((await call(app, 'get_search', { tags: ['x'] })).error?.message).toContain('/tags/0');
+    expect(refusal(await call(app, 'get_search', { exact: 'maybe' }))).toContain('/exact');
+    expect(refusal(await call(app, 'get_search', { tags: ['x'] }))).toContain('/tags/0');
   });
 
   it('converts body fields where the body schema types them, nested ones included', async () => {
     const answer = await call(app, 'post_orders', { body: { qty: '3', note: 12, gift: 'false', lines: [{ sku: 42 }] } });
     expect(answer.result?.structuredContent).toEqual({ received: { qty: 3, note: '12', gift: false, lines: [{ sku: '42' }] } });
-    const bad = await call(app, 'post_orders', { body: { qty: 'three' } });
-    expect(bad.error?.code).toBe(-32602);
-    expect(bad.error?.message).toContain('/body/qty');
+    expect(refusal(await call(app, 'post_orders', { body: { qty: 'three' } }))).toContain('/body/qty');
   });
 
   it('keeps enums exact: only the other form of an allowed value passes', async () => {
     expect((await call(app, 'get_codes_by_code', { code: 2 })).result?.structuredContent).toEqual({ code: '2' });
     expect((await call(app, 'get_colors_by_color', { color: 'red' })).result?.structuredContent).toEqual({ color: 'red' });
-    expect((await call(app, 'get_colors_by_color', { color: 3 })).error?.code).toBe(-32602);
-    expect((await call(app, 'get_codes_by_code', { code: 3 })).error?.code).toBe(-32602);
+    expect(refusal(await call(app, 'get_colors_by_color', { color: 3 }))).toContain('/color');
+    expect(refusal(await call(app, 'get_codes_by_code', { code: 3 }))).toContain('/code');
   });
 
   it('lists schemas that say which forms are taken, and leaves unconvertible enums as declared', async () => {
@@ -120,9 +126,11 @@ describe('route tool arguments from the inspector CLI (--tool-arg sends 2 as a n
     expect(JSON.parse(items.stdout).structuredContent).toEqual({ n: 2, kind: 'number' });
   });
 
-  it('gets -32602 naming the field for --tool-arg n=abc', async () => {
+  it('gets a tool error naming the field for --tool-arg n=abc', async () => {
     const bad = await inspector([`${http.url}/mcp`, '--method', 'tools/call', '--tool-name', 'get_items_by_n', '--tool-arg', 'n=abc']);
-    expect(bad.code).not.toBe(0);
-    expect(bad.stderr + bad.stdout).toMatch(/-32602[\s\S]*\/n/);
+    expect(bad.code, bad.stderr).toBe(0);
+    const result = JSON.parse(bad.stdout);
+    expect(result.isError).toBe(true);
+    expect(result.content[0].text).toMatch(/Invalid arguments for tool "get_items_by_n": \/n: .*integer/);
   });
 });

@@ -86,10 +86,12 @@ describe('routeTools', () => {
     expect(file.content).toEqual([{ type: 'text', text: 'a/b.txt' }]);
   });
 
-  it('refuses arguments the route schema refuses with -32602, and reports HTTP errors as isError results', async () => {
+  it('refuses arguments the route schema refuses, and reports HTTP errors, as isError results', async () => {
     const tools = routeTools(sampleApp(), { allowMutation: true });
-    await expect(tools.find((t) => t.name === 'get_users_by_id')!.handler({ id: 'abc' })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('/id') });
-    await expect(tools.find((t) => t.name === 'post_users')!.handler({})).rejects.toMatchObject({ code: -32602 });
+    const bad = await tools.find((t) => t.name === 'get_users_by_id')!.handler({ id: 'abc' });
+    expect(bad.isError).toBe(true);
+    expect((bad.content[0] as { text: string }).text).toContain('Invalid arguments for tool "get_users_by_id": /id');
+    expect((await tools.find((t) => t.name === 'post_users')!.handler({})).isError).toBe(true);
     const forbidden = await tools.find((t) => t.name === 'get_private')!.handler({});
     expect(forbidden.isError).toBe(true);
     expect(forbidden.content[0]).toEqual({ type: 'text', text: 'HTTP 401' });

@@ -36,10 +36,12 @@ describe('examples/worker over MCP (built bundle, workerd)', () => {
     expect(names).not.toContain('delete_kv_by_key');
   });
 
-  it('calls get_users_by_id with a typed argument, and refuses a bad one with -32602', async () => {
+  it('calls get_users_by_id with a typed argument, and refuses a bad one with a tool error naming it', async () => {
     expect((await client.callTool({ name: 'get_users_by_id', arguments: { id: 2 } })).structuredContent).toEqual({ id: 2, name: 'Grace Hopper' });
     expect((await client.callTool({ name: 'get_users_by_id', arguments: { id: 3 } })).isError).toBe(true);
-    await expect(client.callTool({ name: 'get_users_by_id', arguments: { id: 'x' } })).rejects.toThrow(/-32602/);
+    const bad = await client.callTool({ name: 'get_users_by_id', arguments: { id: 'x' } });
+    expect(bad.isError).toBe(true);
+    expect((bad.content as Array<{ text: string }>)[0].text).toContain('Invalid arguments for tool "get_users_by_id": /id');
   });
 
   it('reads fw/serverless/status: this isolate cold-started once, every later request warm', async () => {

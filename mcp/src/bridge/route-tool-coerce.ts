@@ -1,12 +1,13 @@
 import { validateAndCoerce, type JSONSchema } from 'fw';
-import { ErrorCode, RpcError } from '../jsonrpc';
+import { toolError } from './json-result';
+import type { ToolResult } from './route-tool-call';
 
 /*
  * Clients often send a primitive of the wrong kind for a route parameter: the inspector's `--tool-arg id=2`
  * sends the number 2 for a string path parameter, a model may send "2" for an integer. The route itself
  * would take both (a URL carries text, and fw's validation turns "2" into 2). So a route tool lists a schema
  * that also accepts those forms, then converts the arguments to the route's own types and checks them
- * strictly before the call: a value that does not convert is still -32602, naming the field.
+ * strictly before the call: a value that does not convert is a tool error naming the field, and no request.
  */
 
 function typesOf(schema: JSONSchema): string[] {
@@ -79,12 +80,12 @@ function numbersToText(schema: JSONSchema | undefined, value: unknown): unknown 
 }
 
 /**
- * Converts a route tool's arguments to the route's types (2 to "2" for text, "2" to 2 and "true" to true as
- * fw's own validation does) and checks them against the route's schema; -32602 naming each failing field.
+ * Converts a route tool's arguments to the route's types (2 to "2" for text, "2" to 2 and "true" to true as fw's
+ * own validation does) and checks them against the route's schema. A value that does not convert is a tool error
+ * naming each failing field, worded as the server words its own schema check (SEP-1303: the model can correct it).
  */
-export function coerceArguments(tool: string, schema: JSONSchema, args: Record<string, unknown>): Record<string, unknown> {
+export function coerceArguments(tool: string, schema: JSONSchema, args: Record<string, unknown>): { args: Record<string, unknown> } | { error: ToolResult } {
   const checked = validateAndCoerce<Record<string, unknown>>(schema, numbersToText(schema, args));
-  if (checked.valid) return checked.value;
-  const detail = checked.errors.map((e) => `${e.path || '(root)'}: ${e.message}`).join('; ');
-  throw new RpcError(ErrorCode.InvalidParams, `Invalid arguments for tool "${tool}": ${detail}`, { errors: checked.errors });
+  if (checked.valid) return { args: checked.value };
+  return { error: toolError(`Invalid arguments for tool "${tool}": ${checked.errors.map((e) => `${e.path || '(root)'}: ${e.message}`).join('; ')}`) };
 }

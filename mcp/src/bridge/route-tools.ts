@@ -87,7 +87,11 @@ export function routeTools(app: Fw, options: RouteToolOptions = {}): RouteTool[]
       inputSchema: acceptedSchema(schema),
       annotations: annotate(route),
       route,
-      handler: async (args, ctx) => callRoute(app, route, coerceArguments(names[i], schema, args ?? {}), { headers: forwarded(forward, ctx?.headers), signal: ctx?.signal }),
+      handler: async (args, ctx) => {
+        const checked = coerceArguments(names[i], schema, args ?? {});
+        if ('error' in checked) return checked.error;
+        return callRoute(app, route, checked.args, { headers: forwarded(forward, ctx?.headers), signal: ctx?.signal });
+      },
     };
   });
 }
