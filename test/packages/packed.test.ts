@@ -83,12 +83,12 @@ async function bundleWithBuildCommand(target: string, entry: string, outfile: st
   return join(project.dir, outfile);
 }
 
-describe('the tarballs', () => {
+describe('the tarballs', { timeout: 120_000 }, () => {
   it.each(['fw', 'fw-mcp', 'fw-cli'])('%s passes publint --strict', async (name) => {
     expect(await sh(bin('publint'), ['run', project.tarballs.get(name)!, '--strict'], root)).toContain('All good');
   });
 
-  it.each(['fw', 'fw-mcp', 'fw-cli'])('%s passes attw (ESM-only profile: NodeNext/Node16 from ESM and Bundler)', { timeout: 120_000 }, async (name) => {
+  it.each(['fw', 'fw-mcp', 'fw-cli'])('%s passes attw (ESM-only profile: NodeNext/Node16 from ESM and Bundler)', async (name) => {
     const tarball = project.tarballs.get(name)!;
     const report = JSON.parse(await sh(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'json'], root)) as {
       analysis: { entrypoints: Record<string, unknown>; problems: { kind: string; resolutionKind?: string }[] };
@@ -106,7 +106,7 @@ describe('the tarballs', () => {
   });
 });
 
-describe("the README's new project, from the tarballs", () => {
+describe("the README's new project, from the tarballs", { timeout: 90_000 }, () => {
   it.each([['NodeNext', 'NodeNext'], ['Node16', 'Node16'], ['ESNext', 'Bundler']])('type-checks with tsc --strict under module %s, moduleResolution %s, no skipLibCheck', async (module, resolution) => {
     expect(readFileSync(join(project.dir, 'tsconfig.json'), 'utf8')).not.toMatch(/skipLibCheck/);
     await sh(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--strict', '--module', module, '--moduleResolution', resolution], project.dir);
