@@ -2,7 +2,7 @@
  * A new user's project made from what `npm pack` ships: builds the packages, packs each workspace once, and
  * installs the tarballs into a temporary folder outside the repository, as the README's "New project" says.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { readmeProjectFiles } from './readme-files';
@@ -35,8 +35,17 @@ async function pack(root: string, into: string): Promise<Map<string, string>> {
 
 /** Builds and packs the workspaces, then makes and installs the project (npm prefers the local cache; about a minute). */
 export async function createPackedProject(root: string): Promise<PackedProject> {
-  const base = mkdtempSync(join(tmpdir(), 'fw-packed-'));
   await sh('npm', ['run', 'build'], root);
+  const base = mkdtempSync(join(tmpdir(), 'fw-packed-'));
+  try {
+    return await installProject(root, base);
+  } catch (error) {
+    rmSync(base, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function installProject(root: string, base: string): Promise<PackedProject> {
   const tarballs = await pack(root, base);
   for (const name of ['fw', 'fw-mcp', 'fw-cli']) if (!tarballs.has(name)) throw new Error(`npm pack made no ${name} tarball`);
   const dir = join(base, 'hello');
