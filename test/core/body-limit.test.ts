@@ -80,7 +80,7 @@ describe('the core enforces maxBodySize on every target (default 1 MiB)', () => 
     event.isBase64Encoded = false;
     event.headers = { ...event.headers, 'content-type': 'application/json' };
     delete event.headers['content-length'];
-    const result = await lambda(app)(event, lambdaContext());
+    const result = (await lambda(app)(event, lambdaContext())) as { statusCode: number; body: string };
     expect(result.statusCode).toBe(413);
     expect(JSON.parse(result.body)).toEqual(tooLarge);
     expect(handled()).toBe(1);
