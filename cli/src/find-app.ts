@@ -7,9 +7,9 @@ import { appFromModule, appShape, importModule, loadApp } from './load-app';
 import { readProjectPackage } from './project-package';
 
 /** The file names tried after package.json's entry, in this order, each with every extension of `appExtensions`. */
-export const appStems = ['src/app', 'src/index', 'app', 'index', 'src/server', 'server'];
+const appStems = ['src/app', 'src/index', 'app', 'index', 'src/server', 'server'];
 /** The extensions tried for each of `appStems`, in order. */
-export const appExtensions = ['ts', 'js', 'mjs'];
+const appExtensions = ['ts', 'js', 'mjs'];
 
 /** One file the search considered: where the name came from, and the export names of the module when the file exists. */
 export interface TriedFile {
