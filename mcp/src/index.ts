@@ -13,7 +13,7 @@ export function mcp(app: Fw | null = null, options: MCPServerOptions = {}): MCPS
 }
 
 export { MCPServer, type NotificationListener } from './server';
-export { createMCPPlugin, type MCPHTTPOptions, type MCPSessionOptions } from './http/plugin';
+export { createMCPPlugin, type MCPHTTPOptions, type MCPOAuthOptions, type MCPResumabilityOptions, type MCPSessionOptions } from './http/plugin';
 export type { SessionKV } from './http/options';
 export { StdioTransport, type StdioTransportOptions, type StdioInput, type StdioOutput } from './stdio/transport';
 export { RequestContext, type AbortSource } from './request-context';

@@ -2,10 +2,17 @@ import type { Context } from 'fw';
 import type { JSONRPCMessage, JSONRPCResponse } from '../jsonrpc';
 import type { ClientLink, PeerState } from '../peer';
 import { accepted, jsonResponse } from './responses';
-import { SSEStream } from './sse';
 
 /** The header carrying the session id. */
 export const SESSION_HEADER = 'mcp-session-id';
+
+/** The SSE side of an exchange: a plain `SSEStream`, or a `ResumableStream` whose events are kept for replay. */
+export interface ResponseStream {
+  readonly isOpen: boolean;
+  event(data: string): boolean;
+  close(): void;
+  response(headers?: Record<string, string>): Response;
+}
 
 /**
  * One POST in flight, seen as a link to its client. The answer starts as plain JSON; the first notification
@@ -16,7 +23,7 @@ export class PostExchange implements ClientLink {
   readonly response: Promise<Response>;
   readonly headers: Record<string, string> = {};
   private resolve!: (response: Response) => void;
-  private stream: SSEStream | null = null;
+  private stream: ResponseStream | null = null;
   private finished = false;
 
   constructor(
@@ -24,11 +31,15 @@ export class PostExchange implements ClientLink {
     private readonly sseAccepted: boolean,
     private readonly persist: (peer: PeerState, headers: Record<string, string>) => Promise<void>,
     private readonly ctx: Context,
+    private readonly openStream: () => ResponseStream,
   ) {
     this.response = new Promise((resolve) => { this.resolve = resolve; });
   }
 
-  /** Server-to-client requests need the SSE stream (open or still possible) and an unfinished exchange. */
+  /**
+   * Server-to-client requests need the SSE stream (open or still possible) and an unfinished exchange; a resumable
+   * stream stays open without a connection (the request is replayed when the client reconnects).
+   */
   get canRequest(): boolean {
     return this.sseAccepted && !this.finished && (this.stream === null || this.stream.isOpen);
   }
@@ -46,7 +57,7 @@ export class PostExchange implements ClientLink {
   send(message: JSONRPCMessage): boolean {
     if (this.finished || !this.sseAccepted) return false;
     if (this.stream === null) {
-      this.stream = new SSEStream();
+      this.stream = this.openStream();
       this.resolve(this.stream.response(this.headers));
     }
     return this.stream.event(JSON.stringify(message));

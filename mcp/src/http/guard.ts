@@ -1,9 +1,10 @@
+import type { Context } from 'fw';
 import { ErrorCode } from '../jsonrpc';
+import { clientKey } from './client-address';
+import { isLoopbackName } from './loopback';
 import type { MCPHTTPOptions } from './options';
-import { defaultRateLimitKey, TokenBuckets } from './rate-limit';
+import { TokenBuckets } from './rate-limit';
 import { rpcErrorResponse } from './responses';
-
-const loopback = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 function hostnameOf(url: string): string | null {
   try {
@@ -37,36 +38,51 @@ function arrivedOnLoopback(env: unknown): boolean {
 }
 
 /** The guard: a refusal Response, or null to let the request through. */
-export type Guard = (request: Request, env?: unknown) => Response | null;
+export type Guard = (ctx: Context) => Response | null;
+
+/** The `WWW-Authenticate` value of a 401 for this request; `error` when a token was sent but is wrong. */
+export type Challenge = (ctx: Context, error?: 'invalid_token') => string;
 
 /**
  * Checks every MCP request before it is read: Host and Origin (DNS rebinding), rate limit, then the Bearer token.
  * A server is local when the app listens on a loopback name (`listenHostname`) or the connection arrived on a
- * loopback address; a local server accepts only loopback Host names and Origins. `allowedHosts` replaces the Host
- * rule (for a proxy on the same machine forwarding public names); `allowedOrigins` adds Origins.
+ * loopback address; a local server accepts only loopback Host names. `allowedHosts` replaces the Host rule (for a
+ * proxy on the same machine forwarding public names). An Origin header, when present, must be listed in
+ * `allowedOrigins` whenever that option is set, on every target; without it, a local server (or a loopback Host)
+ * accepts only loopback Origins.
  */
-export function createGuard(options: MCPHTTPOptions, listenHostname: () => string | undefined = () => undefined): Guard {
-  const allowedOrigins = new Set(options.allowedOrigins ?? []);
+export function createGuard(options: MCPHTTPOptions, challenge: Challenge, listenHostname: () => string | undefined = () => undefined): Guard {
+  const allowedOrigins = options.allowedOrigins ? new Set(options.allowedOrigins) : null;
   const allowedHosts = options.allowedHosts ? new Set(options.allowedHosts) : null;
   const buckets = options.rateLimit ? new TokenBuckets(options.rateLimit.max, options.rateLimit.windowMs) : null;
-  const keyOf = options.rateLimitKey ?? defaultRateLimitKey;
+  const custom = options.rateLimitKey;
+  const keyOf = custom === undefined ? clientKey : (ctx: Context) => custom(ctx.request, ctx);
   const expected = options.authToken === undefined ? null : `Bearer ${options.authToken}`;
   if (expected !== null && options.authToken === '') throw new TypeError('authToken must not be empty');
 
-  return (request, env) => {
+  const originRefused = (origin: string, local: boolean, host: string | null): boolean => {
+    if (allowedOrigins !== null && allowedOrigins.has(origin)) return false;
+    const loopbackOrigin = isLoopbackName(hostnameOf(origin) ?? '');
+    if (local || isLoopbackName(host ?? '')) return !loopbackOrigin;
+    return allowedOrigins !== null;
+  };
+
+  return (ctx) => {
+    const request = ctx.request;
     const origin = request.headers.get('origin');
-    const local = loopback.has(listenHostname() ?? '') || arrivedOnLoopback(env);
+    const local = isLoopbackName(listenHostname() ?? '') || arrivedOnLoopback(ctx.env);
     if (local || allowedHosts !== null || origin !== null) {
       const host = hostOf(request);
-      if (allowedHosts !== null ? !allowedHosts.has(host ?? '') : local && !loopback.has(host ?? '')) {
+      if (allowedHosts !== null ? !allowedHosts.has(host ?? '') : local && !isLoopbackName(host ?? '')) {
         return rpcErrorResponse(403, ErrorCode.InvalidRequest, `Forbidden: Host ${host ?? '(none)'} is not allowed on this MCP server (a proxy forwarding public names needs allowedHosts)`);
       }
-      if (origin !== null && !allowedOrigins.has(origin) && (local || loopback.has(host ?? '')) && !loopback.has(hostnameOf(origin) ?? '')) {
-        return rpcErrorResponse(403, ErrorCode.InvalidRequest, `Forbidden: Origin ${origin} may not call this local MCP server`);
+      if (origin !== null && originRefused(origin, local, host)) {
+        const hint = allowedOrigins === null ? 'this local MCP server accepts loopback Origins only' : 'it is not in allowedOrigins';
+        return rpcErrorResponse(403, ErrorCode.InvalidRequest, `Forbidden: Origin ${origin} may not call this MCP server (${hint})`);
       }
     }
     if (buckets !== null) {
-      const waitMs = buckets.take(keyOf(request));
+      const waitMs = buckets.take(keyOf(ctx));
       if (waitMs > 0) {
         return rpcErrorResponse(429, ErrorCode.RateLimited, 'Too many requests: rate limit exceeded', { 'retry-after': String(Math.ceil(waitMs / 1000)) });
       }
@@ -74,8 +90,8 @@ export function createGuard(options: MCPHTTPOptions, listenHostname: () => strin
     if (expected !== null) {
       const given = request.headers.get('authorization');
       if (given === null || !constantTimeEqual(given, expected)) {
-        const challenge = given === null ? 'Bearer realm="mcp"' : 'Bearer realm="mcp", error="invalid_token"';
-        return rpcErrorResponse(401, ErrorCode.Unauthorized, given === null ? 'Unauthorized: send Authorization: Bearer <token>' : 'Unauthorized: invalid Bearer token', { 'www-authenticate': challenge });
+        const message = given === null ? 'Unauthorized: send Authorization: Bearer <token>' : 'Unauthorized: invalid Bearer token';
+        return rpcErrorResponse(401, ErrorCode.Unauthorized, message, { 'www-authenticate': challenge(ctx, given === null ? undefined : 'invalid_token') });
       }
     }
     return null;

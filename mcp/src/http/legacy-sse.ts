@@ -41,12 +41,12 @@ export class LegacySSE {
 
   /** POST `<path>/stream?sessionId=`: hands the message to the server and answers on the stream. */
   post = async (ctx: Context): Promise<Response> => {
+    const body = await readJSON(ctx.request);
+    if (body instanceof Response) return body;
     const id = ctx.query.sessionId;
     if (!id) return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Bad request: missing sessionId query parameter (open <path>/sse first)');
     const link = this.streams.get(id);
     if (!link) return rpcErrorResponse(404, ErrorCode.InvalidRequest, `Session not found: ${id} (the SSE stream is closed or lives on another instance)`);
-    const body = await readJSON(ctx.request);
-    if (body instanceof Response) return body;
     const messages = Array.isArray(body) ? body : [body];
     for (const message of messages) {
       void this.server.handle(message, link).then((answer) => {

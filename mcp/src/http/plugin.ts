@@ -1,14 +1,17 @@
 import type { Context, Fw, FwPluginConfig } from 'fw';
 import type { MCPServer } from '../server';
+import { exposureCheck } from './exposure';
 import { createGuard } from './guard';
 import { ErrorCode } from '../jsonrpc';
 import { rpcErrorResponse } from './responses';
 import { LegacySSE } from './legacy-sse';
+import { bearerChallenge, checkOAuth, METADATA_PATH, metadataDocument, metadataPathFor, resourceOf } from './oauth';
 import type { MCPHTTPOptions } from './options';
+import { LiveStreams, resumabilityConfig } from './resumability';
 import { createSessionStore } from './sessions';
 import { StreamableHTTP } from './streamable';
 
-export type { MCPHTTPOptions, MCPSessionOptions } from './options';
+export type { MCPHTTPOptions, MCPOAuthOptions, MCPResumabilityOptions, MCPSessionOptions } from './options';
 
 type RouteHandler = (ctx: Context) => Response | Promise<Response>;
 
@@ -19,26 +22,37 @@ function normalizePath(path: string): string {
 
 /**
  * The fw plugin serving an MCP server over HTTP: streamable HTTP on `<path>` and, unless `enableSSE` is false,
- * legacy SSE on `<path>/sse` and `<path>/stream`. Origin, rate limit and Bearer checks run inside every
- * route handler, so nothing (compile(), listen(), another plugin) can route around them.
+ * legacy SSE on `<path>/sse` and `<path>/stream`; with `oauth`, the protected-resource metadata under
+ * `/.well-known/oauth-protected-resource`. Origin, rate limit and Bearer checks run inside every MCP route
+ * handler, so nothing (compile(), listen(), another plugin) can route around them.
  */
 export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {}): FwPluginConfig {
   const base = normalizePath(options.path ?? '/mcp');
-  const streamable = new StreamableHTTP(server, createSessionStore(options.sessions));
+  const endpoint = base || '/';
+  const oauth = options.oauth;
+  if (oauth !== undefined) checkOAuth(oauth);
+  const resumability = resumabilityConfig(options.resumability, options.sessions);
+  const live = resumability === null ? null : new LiveStreams(resumability, (error) => {
+    if (server.debug) console.error('[fw-mcp] storing an SSE event for replay failed:', error);
+  });
+  const streamable = new StreamableHTTP(server, createSessionStore(options.sessions), live);
   let mounted: Fw | null = null;
-  const guard = createGuard(options, () => mounted?.getAppConfig().hostname);
+  const challenge = (ctx: Context, error?: string): string => bearerChallenge(oauth, ctx, endpoint, error);
+  const guard = createGuard(options, challenge, () => mounted?.getAppConfig().hostname);
+  const checkExposure = exposureCheck(endpoint, options.authToken !== undefined || options.authorize !== undefined);
   const authorize = options.authorize;
-  const refused = (): Response => rpcErrorResponse(401, ErrorCode.Unauthorized, 'Unauthorized: access to this MCP server was refused', { 'www-authenticate': 'Bearer realm="mcp"' });
+  const refused = (ctx: Context): Response => rpcErrorResponse(401, ErrorCode.Unauthorized, 'Unauthorized: access to this MCP server was refused', { 'www-authenticate': challenge(ctx) });
+  const checked = (handler: RouteHandler): RouteHandler => (ctx) => {
+    checkExposure(ctx, mounted!);
+    return guard(ctx) ?? handler(ctx);
+  };
   const guarded = (handler: RouteHandler): RouteHandler =>
-    authorize === undefined
-      ? (ctx) => guard(ctx.request, ctx.env) ?? handler(ctx)
-      : async (ctx) => guard(ctx.request, ctx.env) ?? ((await authorize(ctx)) ? handler(ctx) : refused());
+    checked(authorize === undefined ? handler : async (ctx) => ((await authorize(ctx)) ? handler(ctx) : refused(ctx)));
   return {
-    name: base === '/mcp' ? 'fw-mcp' : `fw-mcp:${base || '/'}`,
+    name: base === '/mcp' ? 'fw-mcp' : `fw-mcp:${endpoint}`,
     setup(app) {
       mounted = app;
       if (server.app === null) server.bind(app);
-      const endpoint = base || '/';
       const internal = { hidden: true, summary: 'MCP endpoint' };
       app.post(endpoint, guarded(streamable.post), internal);
       app.get(endpoint, guarded(streamable.get), internal);
@@ -47,6 +61,15 @@ export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {})
         const legacy = new LegacySSE(server, `${base}/stream`);
         app.get(`${base}/sse`, guarded(legacy.open), internal);
         app.post(`${base}/stream`, guarded(legacy.post), internal);
+      }
+      if (oauth !== undefined) {
+        const metadata = (ctx: Context): Response =>
+          new Response(JSON.stringify(metadataDocument(oauth, resourceOf(oauth, ctx, endpoint))), {
+            headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'cache-control': 'max-age=3600' },
+          });
+        const paths = new Set([METADATA_PATH, metadataPathFor(oauth.resource === undefined ? base : new URL(oauth.resource).pathname)]);
+        const taken = new Set(app.getRoutes().filter((route) => route.method === 'GET').map((route) => route.path));
+        for (const path of paths) if (!taken.has(path)) app.get(path, metadata, { hidden: true, summary: 'OAuth protected-resource metadata' });
       }
     },
   };

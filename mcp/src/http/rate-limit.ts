@@ -1,10 +1,3 @@
-/** The default client key: the first x-forwarded-for address, else x-real-ip, else `local`. */
-export function defaultRateLimitKey(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for');
-  if (forwarded) return forwarded.split(',')[0].trim();
-  return request.headers.get('x-real-ip') ?? 'local';
-}
-
 interface Bucket {
   tokens: number;
   at: number;

@@ -21,13 +21,23 @@ export class SSEStream {
     return this.open;
   }
 
-  /** Writes one event (multi-line data is split into several `data:` lines). */
-  event(data: string, event?: string): boolean {
-    if (!this.open) return false;
-    let frame = event === undefined ? '' : `event: ${event}\n`;
+  /** Writes one event (multi-line data is split into several `data:` lines), with an event id when given. */
+  event(data: string, event?: string, id?: string): boolean {
+    let frame = id === undefined ? '' : `id: ${id}\n`;
+    if (event !== undefined) frame += `event: ${event}\n`;
     for (const line of data.split('\n')) frame += `data: ${line}\n`;
-    this.controller.enqueue(encoder.encode(`${frame}\n`));
-    return true;
+    return this.write(frame);
+  }
+
+  /**
+   * Writes a frame without a message: an event id with empty data (the 2025-11-25 priming event, which lets the
+   * client reconnect with `Last-Event-ID` before any message arrived) and/or `retry` (milliseconds before reconnecting).
+   */
+  mark(id: string | undefined, retryMs: number | undefined): boolean {
+    let frame = id === undefined ? '' : `id: ${id}\n`;
+    if (retryMs !== undefined) frame += `retry: ${retryMs}\n`;
+    if (id !== undefined) frame += 'data: \n';
+    return this.write(frame);
   }
 
   /** Ends the stream. */
@@ -43,5 +53,11 @@ export class SSEStream {
       status: 200,
       headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', ...headers },
     });
+  }
+
+  private write(frame: string): boolean {
+    if (!this.open) return false;
+    this.controller.enqueue(encoder.encode(`${frame}\n`));
+    return true;
   }
 }

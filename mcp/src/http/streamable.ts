@@ -2,9 +2,11 @@ import type { Context } from 'fw';
 import { ErrorCode, classify, type JSONRPCResponse } from '../jsonrpc';
 import { newPeer, type ClientLink, type PeerState } from '../peer';
 import type { MCPServer } from '../server';
-import { ASSUMED_VERSION, isSupportedVersion } from '../versions';
+import { ASSUMED_VERSION, SUPPORTED_VERSIONS, allowsBatches, isSupportedVersion } from '../versions';
 import { readJSON } from './body';
-import { PostExchange, SESSION_HEADER } from './exchange';
+import type { Replay } from './event-store';
+import { PostExchange, SESSION_HEADER, type ResponseStream } from './exchange';
+import type { LiveStreams } from './resumability';
 import { rpcErrorResponse } from './responses';
 import type { SessionStore } from './sessions';
 import { SSEStream } from './sse';
@@ -23,20 +25,29 @@ function needsAnswer(message: unknown): boolean {
   return kind === 'request' || kind === 'invalid';
 }
 
-/** The streamable HTTP transport (2025-06-18): POST, GET and DELETE on one endpoint, stateless unless sessions are on. */
+/** 400 for an `MCP-Protocol-Version` we do not speak, naming the versions we do (as the spec's version error). */
+function unsupportedVersion(requested: string): Response {
+  const supported = [...SUPPORTED_VERSIONS];
+  return rpcErrorResponse(400, ErrorCode.InvalidRequest, `Unsupported protocol version ${JSON.stringify(requested.slice(0, 40))} in MCP-Protocol-Version: supported versions are ${supported.join(', ')}`, undefined, { supported, requested });
+}
+
+/** The streamable HTTP transport (2025-11-25 and the versions before): POST, GET and DELETE on one endpoint, stateless unless sessions are on. */
 export class StreamableHTTP {
   /** Open GET streams of this instance by session id, so a new log level reaches them at once. */
   private readonly streams = new Map<string, Set<PeerState>>();
 
-  constructor(private readonly server: MCPServer, private readonly sessions: SessionStore | null) {}
+  constructor(
+    private readonly server: MCPServer,
+    private readonly sessions: SessionStore | null,
+    private readonly live: LiveStreams | null = null,
+  ) {}
 
-  /** POST: one JSON-RPC message (or a batch); answered as JSON, as SSE, or 202 when nothing needs an answer. */
+  /**
+   * POST: one JSON-RPC message (a batch only for versions before 2025-06-18); answered as JSON, as SSE, or 202 when
+   * nothing needs an answer. `initialize` negotiates in its body, so its `MCP-Protocol-Version` header is not checked.
+   */
   post = async (ctx: Context): Promise<Response> => {
     const request = ctx.request;
-    const versionHeader = request.headers.get('mcp-protocol-version');
-    if (versionHeader !== null && !isSupportedVersion(versionHeader)) {
-      return rpcErrorResponse(400, ErrorCode.InvalidRequest, `Unsupported MCP-Protocol-Version "${versionHeader}": use 2025-06-18, 2025-03-26 or 2024-11-05`);
-    }
     const body = await readJSON(request);
     if (body instanceof Response) return body;
     const batch = Array.isArray(body);
@@ -44,10 +55,17 @@ export class StreamableHTTP {
     if (messages.length === 0) return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Invalid request: an empty batch');
     const initializing = messages.some(isInitialize);
     if (initializing && messages.length > 1) return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Invalid request: initialize must be sent on its own');
+    const versionHeader = initializing ? null : request.headers.get('mcp-protocol-version');
+    if (versionHeader !== null && !isSupportedVersion(versionHeader)) return unsupportedVersion(versionHeader);
 
     const peer = await this.peerFor(request, initializing, versionHeader);
     if (peer instanceof Response) return peer;
-    const exchange = new PostExchange(peer, acceptsSSE(request), (p, headers) => this.persist(p, headers, initializing), ctx);
+    if (batch && !allowsBatches(versionHeader ?? peer.protocolVersion)) {
+      return rpcErrorResponse(400, ErrorCode.InvalidRequest, `Invalid request: JSON-RPC batches were removed in protocol version 2025-06-18 (this client speaks ${versionHeader ?? peer.protocolVersion}); send one message per POST`);
+    }
+    const resumable = this.live !== null && peer.key !== '';
+    const openStream = (): ResponseStream => (resumable ? this.live!.open(peer, 'post', ctx) : new SSEStream());
+    const exchange = new PostExchange(peer, acceptsSSE(request), (p, headers) => this.persist(p, headers, initializing), ctx, openStream);
     if (peer.key !== '') exchange.headers[SESSION_HEADER] = peer.key;
 
     if (!messages.some(needsAnswer)) {
@@ -55,39 +73,54 @@ export class StreamableHTTP {
       exchange.finish([], batch);
       return exchange.response;
     }
-    Promise.all(messages.map((m) => this.server.handle(m, exchange, request))).then(
+    // A resumable stream outlives its connection: a dropped connection is not a cancellation (the client resumes).
+    const abortSource = resumable ? undefined : request;
+    Promise.all(messages.map((m) => this.server.handle(m, exchange, abortSource))).then(
       (answers) => exchange.finish(answers.filter((a): a is JSONRPCResponse => a !== null), batch),
     );
     return exchange.response;
   };
 
   /**
-   * GET: with sessions, a stream of the server's notifications for that session. Stateless servers answer 405, and
-   * so do platforms that hand an execution context (workers, Lambda): there a stream cannot be written to from
-   * another request, and one that never ends would hang the function.
+   * GET: with sessions, a stream of the server's notifications for that session; with `Last-Event-ID` (and
+   * resumability), the replay of a stream the client lost, on every platform. Stateless servers answer 405, and so
+   * do platforms that hand an execution context (workers, Lambda) to a GET without `Last-Event-ID`: there a stream
+   * cannot be written to from another request, and one that never ends would hang the function.
    */
   get = async (ctx: Context): Promise<Response> => {
     if (this.sessions === null) {
       return rpcErrorResponse(405, ErrorCode.InvalidRequest, 'Method not allowed: this server is stateless and offers no GET stream', { allow: 'POST' });
     }
-    if (ctx.executionCtx !== undefined) {
+    const lastEventId = this.live === null ? null : ctx.request.headers.get('last-event-id');
+    if (lastEventId === null && ctx.executionCtx !== undefined) {
       return rpcErrorResponse(405, ErrorCode.InvalidRequest, 'Method not allowed: on this platform each request stands alone, so there is no GET stream; notifications travel on POST responses', { allow: 'POST, DELETE' });
     }
-    const peer = await this.peerFor(ctx.request, false, ctx.request.headers.get('mcp-protocol-version'));
+    const versionHeader = ctx.request.headers.get('mcp-protocol-version');
+    if (versionHeader !== null && !isSupportedVersion(versionHeader)) return unsupportedVersion(versionHeader);
+    const peer = await this.peerFor(ctx.request, false, versionHeader);
     if (peer instanceof Response) return peer;
-    let remove = () => {};
-    const stream = new SSEStream(() => remove());
-    const link: ClientLink = { peer, canRequest: false, send: (message) => stream.event(JSON.stringify(message)) };
-    const removeLink = this.server.addLink(link);
+    if (lastEventId !== null) {
+      return this.live!.resume(ctx, peer, lastEventId, (replay) => this.standalone(ctx, peer, replay), { [SESSION_HEADER]: peer.key });
+    }
+    return this.standalone(ctx, peer);
+  };
+
+  /** Opens the session's GET stream (resumable when resumability is on), after replayed events when given. */
+  private standalone(ctx: Context, peer: PeerState, replayed?: Replay): Response {
     const peers = this.streams.get(peer.key) ?? new Set<PeerState>();
     this.streams.set(peer.key, peers.add(peer));
-    remove = () => {
+    let removeLink = () => {};
+    const remove = () => {
       removeLink();
       peers.delete(peer);
       if (peers.size === 0) this.streams.delete(peer.key);
     };
-    return stream.response({ [SESSION_HEADER]: peer.key });
-  };
+    const headers = { [SESSION_HEADER]: peer.key };
+    const stream = this.live === null ? new SSEStream(remove) : this.live.open(peer, 'get', ctx, remove);
+    const link: ClientLink = { peer, canRequest: false, send: (message) => stream.event(JSON.stringify(message)) };
+    removeLink = this.server.addLink(link);
+    return stream instanceof SSEStream ? stream.response(headers) : stream.response(headers, replayed);
+  }
 
   /** DELETE: ends a session (405 when sessions are off or the ids are self-contained). */
   delete = async (ctx: Context): Promise<Response> => {

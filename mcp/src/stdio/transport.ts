@@ -1,7 +1,7 @@
 import { ErrorCode, errorOf, type JSONRPCMessage } from '../jsonrpc';
 import { newPeer, type ClientLink } from '../peer';
 import type { MCPServer } from '../server';
-import { ASSUMED_VERSION } from '../versions';
+import { ASSUMED_VERSION, allowsBatches } from '../versions';
 
 type Chunk = Uint8Array | string;
 
@@ -137,6 +137,10 @@ export class StdioTransport {
     if (Array.isArray(parsed)) {
       if (parsed.length === 0) {
         this.send(errorOf(null, ErrorCode.InvalidRequest, 'Invalid request: an empty batch'));
+        return;
+      }
+      if (!allowsBatches(link.peer.protocolVersion)) {
+        this.send(errorOf(null, ErrorCode.InvalidRequest, `Invalid request: JSON-RPC batches were removed in protocol version 2025-06-18 (this client speaks ${link.peer.protocolVersion}); send one message per line`));
         return;
       }
       const answers = (await Promise.all(parsed.map((m) => server.handle(m, link)))).filter((a) => a !== null);
