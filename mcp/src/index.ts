@@ -19,7 +19,6 @@ export { StdioTransport, type StdioTransportOptions, type StdioInput, type Stdio
 export { RequestContext, type AbortSource } from './request-context';
 export { paginate, decodeCursor, type Page } from './pagination';
 export type { Task, TaskStatus } from './tasks/types';
-export type { TaskManager } from './tasks/manager';
 export { compileUriTemplate, type UriTemplate } from './uri-template';
 export { docsResources, slugOf } from './docs';
 export { ErrorCode, RpcError } from './jsonrpc';

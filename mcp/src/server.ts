@@ -51,7 +51,7 @@ export class MCPServer {
   private boundApp: Fw | null;
   private readonly inflight = new InFlight();
   /** Task-augmented requests (used when a tool has `execution.taskSupport`): their store and runner. */
-  readonly tasks: TaskManager;
+  private readonly tasks: TaskManager;
   private readonly links = new Set<ClientLink>();
   private primaryLink: ClientLink | null = null;
   private readonly listeners = new Set<NotificationListener>();
@@ -260,7 +260,7 @@ export class MCPServer {
   /** `tools/call`, as a task when the client asks and the tool allows it (`task` is ignored when no tool takes tasks). */
   private callTool(params: Params, ctx: RequestContext, link: ClientLink): Promise<Record<string, unknown>> {
     const tool = toolOf(this.registry, params);
-    const tasksOffered = params?.task !== undefined || isTaskTool(tool) ? offersTasks(this.registry) : false;
+    const tasksOffered = isTaskTool(tool) || (params?.task !== undefined && offersTasks(this.registry));
     if (!tasksOffered) return runTool(tool, params, ctx);
     const asTask = taskParams(params);
     checkTaskMode(tool, asTask !== undefined);

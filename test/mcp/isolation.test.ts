@@ -17,8 +17,9 @@ afterEach(async () => {
   while (stops.length) await stops.pop()!();
 });
 
-/** A server with the tools the attacks need; `aborted` collects the ids of handlers whose signal fired. */
+/** A server with the tools the attacks need; `started` and `aborted` collect the ids of `wait` calls. */
 function isolationServer() {
+  const started: RequestId[] = [];
   const aborted: RequestId[] = [];
   const server = createMCPServer(null, { name: 'isolation', exposeRoutes: false, builtinTools: false, builtinPrompts: false });
   server
@@ -35,6 +36,7 @@ function isolationServer() {
       description: 'Waits `ms` (default 400) unless cancelled',
       inputSchema: { type: 'object', properties: { ms: { type: 'integer' } } },
       handler: ({ ms = 400 }, ctx) => new Promise((resolve) => {
+        started.push(ctx.requestId);
         const timer = setTimeout(() => resolve('finished'), ms);
         ctx.signal.addEventListener('abort', () => {
           clearTimeout(timer);
@@ -44,7 +46,7 @@ function isolationServer() {
       }),
     })
     .addTool({ name: 'chatty', description: 'Logs at info', handler: (_args, ctx) => { ctx.log('info', 'hello'); return 'done'; } });
-  return { server, aborted };
+  return { server, started, aborted };
 }
 
 async function serve(server: MCPServer, options: MCPHTTPOptions = {}): Promise<string> {
@@ -121,10 +123,10 @@ describe('server-to-client requests are answered only by the client that was ask
 
 describe('cancellation reaches only the client\'s own request, and a cancelled request gets no response', () => {
   it('stateless: a notifications/cancelled from another POST does not abort a request with the same id', async () => {
-    const { server, aborted } = isolationServer();
+    const { server, started, aborted } = isolationServer();
     const url = await serve(server);
     const victim = rawPost(url, call(1, 'wait', { ms: 300 }), jsonOnly);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => started.length === 1);
     expect((await rawPost(url, cancel(1))).status).toBe(202);
     const answer = await (await victim).json();
     expect(answer).toEqual({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'finished' }] } });
@@ -140,12 +142,12 @@ describe('cancellation reaches only the client\'s own request, and a cancelled r
   });
 
   it('sessions: another session cannot cancel; the own session can, and the cancelled POST carries no response', async () => {
-    const { server, aborted } = isolationServer();
+    const { server, started, aborted } = isolationServer();
     const url = await serve(server, { sessions: { store: new MemoryKV() } });
     const session = async () => (await rawPost(url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })).headers.get('mcp-session-id')!;
     const [mine, theirs] = [await session(), await session()];
     const victim = rawPost(url, call(7, 'wait', { ms: 5000 }), { ...jsonOnly, 'mcp-session-id': mine });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => started.length === 1);
     await rawPost(url, cancel(7), { 'mcp-session-id': theirs });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(aborted).toEqual([]);
@@ -169,14 +171,14 @@ describe('cancellation reaches only the client\'s own request, and a cancelled r
   });
 
   it('stdio: a cancelled request gets no line at all', async () => {
-    const { server, aborted } = isolationServer();
+    const { server, started, aborted } = isolationServer();
     const input = new TransformStream<Uint8Array, Uint8Array>();
     const writer = input.writable.getWriter();
     const lines: string[] = [];
     const done = server.start(new StdioTransport({ input: input.readable, output: { write: (line: string) => lines.push(line) } }));
     const send = (message: unknown) => writer.write(new TextEncoder().encode(`${JSON.stringify(message)}\n`));
     await send(call(3, 'wait', { ms: 5000 }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => started.length === 1);
     await send(cancel(3));
     await send({ jsonrpc: '2.0', id: 4, method: 'ping' });
     await until(() => lines.length === 1 && aborted.length === 1);
@@ -188,12 +190,12 @@ describe('cancellation reaches only the client\'s own request, and a cancelled r
 
 describe('progress tokens and log levels stay with their client', () => {
   it('server.notifyProgress refuses a token two clients use at once instead of handing one client\'s progress to the other', async () => {
-    const { server } = isolationServer();
+    const { server, started } = isolationServer();
     const url = await serve(server);
-    const first = rawPost(url, call(1, 'wait', { ms: 600 }, { progressToken: 'shared' }));
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    const second = rawPost(url, call(1, 'wait', { ms: 150 }, { progressToken: 'shared' }));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    const first = rawPost(url, call(1, 'wait', { ms: 1500 }, { progressToken: 'shared' }));
+    await until(() => started.length === 1);
+    const second = rawPost(url, call(1, 'wait', { ms: 300 }, { progressToken: 'shared' }));
+    await until(() => started.length === 2);
     expect(server.notifyProgress('shared', 1)).toBe(false);
     expect(await messages(await second).rest()).toEqual([{ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'finished' }] } }]);
     expect(server.notifyProgress('shared', 2, 10, 'half')).toBe(true);

@@ -286,8 +286,8 @@ describe('tasks on serverless targets', () => {
     stops.push(() => mf.dispose());
     const url = new URL('/mcp', await mf.ready).href;
     const send = async (body: unknown) => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) })).json();
-    const { taskId } = (await send(callAsTask(1, 'slow_echo', { ms: 100 }))).result.task;
+    const { taskId } = (await send(callAsTask(1, 'slow_echo', { ms: 1500 }))).result.task;
     expect((await send(rpc(2, 'tasks/get', { taskId }))).result.status).toBe('working');
-    expect((await send(rpc(3, 'tasks/result', { taskId }))).result.content).toEqual([{ type: 'text', text: 'waited 100 ms' }]);
+    expect((await send(rpc(3, 'tasks/result', { taskId }))).result.content).toEqual([{ type: 'text', text: 'waited 1500 ms' }]);
   });
 });

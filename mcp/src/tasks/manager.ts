@@ -59,7 +59,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * every poll interval, so a `tasks/cancel` received elsewhere stops it too.
  */
 export class TaskManager {
-  readonly store: TaskStore;
+  private readonly store: TaskStore;
   private readonly running = new Map<string, Running>();
 
   constructor(private readonly server: MCPServer, options: TasksOptions = {}) {

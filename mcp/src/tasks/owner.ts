@@ -1,7 +1,7 @@
 import type { ClientLink } from '../peer';
 
 /** Owner of the tasks of a client without a session: anyone holding a task id (ids are random UUIDs). */
-export const ANYONE = '-';
+const ANYONE = '-';
 
 /**
  * Who a task belongs to: a hash of the client's session (or stdio, legacy stream) id, so the store never holds a
