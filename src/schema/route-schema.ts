@@ -12,10 +12,6 @@ export interface CompiledRouteSchema {
 
 type Check = (data: unknown) => ValidationResult<unknown>;
 
-function prefixed(errors: ValidationError[], where: string): ValidationError[] {
-  return errors.map((e) => ({ ...e, path: `/${where}${e.path}` }));
-}
-
 function headersObject(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((v, k) => (out[k] = v));
@@ -44,36 +40,36 @@ function queryInput(ctx: Context, arrays: string[]): Record<string, unknown> {
 function buildValidator(schema: RouteSchema, cached: boolean): ((ctx: Context) => Promise<void>) | null {
   const { params, query, headers, body } = schema;
   if (!params && !query && !headers && !body) return null;
-  const checkParams: Check | null = params ? createCoercingValidator(params, cached) : null;
-  const checkQuery: Check | null = query ? createCoercingValidator(query, cached) : null;
+  const checkParams: Check | null = params ? createCoercingValidator(params, cached, 'params') : null;
+  const checkQuery: Check | null = query ? createCoercingValidator(query, cached, 'query') : null;
   const queryArrays = query ? arrayKeys(query) : [];
-  const checkHeaders: Check | null = headers ? createCoercingValidator(headers, cached) : null;
-  const checkBody: Check | null = body ? createCoercingValidator(body, cached) : null;
+  const checkHeaders: Check | null = headers ? createCoercingValidator(headers, cached, 'headers') : null;
+  const checkBody: Check | null = body ? createCoercingValidator(body, cached, 'body') : null;
   const bodyHasDefault = body !== undefined && 'default' in body;
   return async (ctx) => {
     const errors: ValidationError[] = [];
     if (checkParams !== null) {
       const r = checkParams(ctx.params);
       if (r.valid) ctx.params = r.value as Record<string, string>;
-      else errors.push(...prefixed(r.errors, 'params'));
+      else errors.push(...r.errors);
     }
     if (checkQuery !== null) {
       const r = checkQuery(queryInput(ctx, queryArrays));
       if (r.valid) ctx.query = r.value as Record<string, string>;
-      else errors.push(...prefixed(r.errors, 'query'));
+      else errors.push(...r.errors);
     }
     if (checkHeaders !== null) {
       const r = checkHeaders(headersObject(ctx.headers));
-      if (!r.valid) errors.push(...prefixed(r.errors, 'headers'));
+      if (!r.valid) errors.push(...r.errors);
     }
     if (checkBody !== null) {
       const value = await ctx.body();
       if (value === undefined && !bodyHasDefault) {
-        errors.push({ path: '/body', message: 'A request body is required.', keyword: 'required' });
+        errors.push({ path: '/body', message: 'body is required (the request has none)', keyword: 'required' });
       } else {
         const r = checkBody(value);
         if (r.valid) ctx.setBody(r.value);
-        else errors.push(...prefixed(r.errors, 'body'));
+        else errors.push(...r.errors);
       }
     }
     if (errors.length > 0) throw new ValidationException(errors);

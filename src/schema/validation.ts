@@ -1,7 +1,10 @@
+import { HttpError } from '../core/errors';
 import type { JSONSchema } from '../core/types';
 import { planFor, schemaHasDefaults, type CoercionPlan } from './coerce';
+import { dataLabel } from './json-pointer';
+import { findNonJSON } from './json-value';
 import { toValidationErrors, type ValidationError } from './validation-errors';
-import { validatorFor, type CompiledSchema } from './validator-cache';
+import { interpretSchema, validatorFor, type CompiledSchema } from './validator-cache';
 
 export type { ValidationError } from './validation-errors';
 
@@ -12,38 +15,40 @@ export interface ValidationResult<T = unknown> {
   errors: ValidationError[];
 }
 
-/** Thrown when data fails its schema; the core answers it with 400 and `code: 'VALIDATION_ERROR'`. */
-export class ValidationException extends Error {
-  readonly status = 400;
-  readonly code = 'VALIDATION_ERROR';
-  readonly errors: ValidationError[];
+/**
+ * Thrown when data fails its schema: an `HttpError` (400, `code: 'VALIDATION_ERROR'`, `details` = the error list), so
+ * `onError` hooks that test `instanceof HttpError` see it. (`ValidationError` is the type of one entry of the list.)
+ */
+export class ValidationException extends HttpError {
+  declare readonly details: ValidationError[];
 
   constructor(errors: ValidationError[], message = 'Validation failed') {
-    super(message);
-    this.name = 'ValidationException';
-    this.errors = errors;
+    super(400, message, { code: 'VALIDATION_ERROR', details: errors });
+    this.stack = undefined; // the request's mistake: fw's own frames would tell a developer nothing (no stack in development bodies)
   }
 
-  /** The error list, as the error body's `details`. */
-  get details(): ValidationError[] {
-    return this.errors;
+  /** The error list (the same array as `details`). */
+  get errors(): ValidationError[] {
+    return this.details;
   }
 }
 
-function unsupported(data: unknown): ValidationError[] {
-  return [{ path: '', message: `Values of type "${typeof data}" cannot be validated as JSON.`, keyword: 'type' }];
+function unsupported(data: unknown, where: string | undefined): ValidationError[] {
+  const { path, what } = findNonJSON(data) ?? { path: '', what: `of type "${typeof data}"` };
+  return [{ path: where === undefined ? path : `/${where}${path}`, message: `${dataLabel(where, path)} is a value ${what}, which JSON cannot carry`, keyword: 'type' }];
 }
 
 /** Validates with the quick closures when they cover the schema and say yes; otherwise with the interpreter, for its errors. */
-function check<T>(compiled: CompiledSchema, data: unknown): ValidationResult<T> {
+function check<T>(compiled: CompiledSchema, data: unknown, where?: string): ValidationResult<T> {
   if (compiled.quick !== null && compiled.quick(data)) return { valid: true, value: data as T, errors: [] };
-  let outcome: ReturnType<CompiledSchema['validator']['validate']>;
+  let outcome: ReturnType<typeof interpretSchema>;
   try {
-    outcome = compiled.validator.validate(data);
+    outcome = interpretSchema(compiled, data);
   } catch {
-    return { valid: false, value: data as T, errors: unsupported(data) };
+    return { valid: false, value: data as T, errors: unsupported(data, where) };
   }
-  return { valid: outcome.valid, value: data as T, errors: outcome.valid ? [] : toValidationErrors(outcome.errors) };
+  if (outcome.valid) return { valid: true, value: data as T, errors: [] };
+  return { valid: false, value: data as T, errors: toValidationErrors(outcome.errors, { data, schema: compiled.schema, lookup: compiled.lookup }, where) };
 }
 
 /** Validates data against a JSON schema without changing it. */
@@ -61,20 +66,21 @@ export function createValidator<T = unknown>(schema: JSONSchema | boolean): (dat
  * The fast path first: without defaults, data the quick check accepts is returned as is. Otherwise the
  * data is converted when the plan says something would change, and validated once more.
  */
-function coerceAndCheck<T>(compiled: CompiledSchema, plan: CoercionPlan, hasDefaults: boolean, data: unknown): ValidationResult<T> {
+function coerceAndCheck<T>(compiled: CompiledSchema, plan: CoercionPlan, hasDefaults: boolean, data: unknown, where?: string): ValidationResult<T> {
   if (!hasDefaults && compiled.quick !== null && compiled.quick(data)) return { valid: true, value: data as T, errors: [] };
-  return check<T>(compiled, hasDefaults || plan.needs(data) ? plan.apply(data) : data);
+  return check<T>(compiled, hasDefaults || plan.needs(data) ? plan.apply(data) : data, where);
 }
 
 /**
  * Returns a reusable coercing validator for one schema (see `validateAndCoerce`), compiled once.
- * `cached: false` keeps the compiled validator out of the shared LRU (config `lruSchemaCache: false`).
+ * `cached: false` keeps the compiled validator out of the shared LRU (config `lruSchemaCache: false`);
+ * `where` names the data in errors (`query`: paths `/query/limit`, messages `query.limit must ...`).
  */
-export function createCoercingValidator<T = unknown>(schema: JSONSchema | boolean, cached = true): (data: unknown) => ValidationResult<T> {
+export function createCoercingValidator<T = unknown>(schema: JSONSchema | boolean, cached = true, where?: string): (data: unknown) => ValidationResult<T> {
   const compiled = validatorFor(schema, cached);
   const plan = planFor(schema);
   const hasDefaults = schemaHasDefaults(schema);
-  return (data) => coerceAndCheck<T>(compiled, plan, hasDefaults, data);
+  return (data) => coerceAndCheck<T>(compiled, plan, hasDefaults, data, where);
 }
 
 const defaultsKnown = new WeakMap<object, boolean>();

@@ -1,12 +1,21 @@
-import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema';
+import { dereference, validate as interpret, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema';
 import type { JSONSchema } from '../core/types';
-import { compileQuickCheck, type QuickCheck } from './quick-check';
+import { draftOf } from './drafts';
+import { compileQuickCheck, type QuickCheck, type SchemaLookup } from './quick-check';
 
-/** A schema compiled for validation: the `@cfworker/json-schema` validator, and closures for the subset they cover. */
+/** A schema compiled for validation: what `@cfworker/json-schema` interprets it with, and closures for the subset they cover. */
 export interface CompiledSchema {
-  validator: Validator;
-  /** Answers "valid?" fast for schemas in the common subset; null when the validator must always run. */
+  schema: JSONSchema | boolean;
+  draft: SchemaDraft;
+  /** Every (sub)schema by URI, as `$ref`s resolve. */
+  lookup: SchemaLookup;
+  /** Answers "valid?" fast for schemas in the common subset; null when the interpreter must always run. */
   quick: QuickCheck | null;
+}
+
+/** Runs the interpreter on data (every error, no short circuit); throws on values JSON cannot hold. */
+export function interpretSchema(compiled: CompiledSchema, data: unknown): { valid: boolean; errors: OutputUnit[] } {
+  return interpret(data, compiled.schema as Schema | boolean, compiled.draft, compiled.lookup as Record<string, Schema | boolean>, false);
 }
 
 /** The bound of the compiled-validator cache (spec part 8). */
@@ -16,14 +25,6 @@ const cache = new Map<JSONSchema | boolean, CompiledSchema>();
 let newestKey: JSONSchema | boolean | undefined;
 let newest: CompiledSchema | undefined;
 
-function draftOf(schema: JSONSchema | boolean): SchemaDraft {
-  const uri = typeof schema === 'object' && typeof schema.$schema === 'string' ? schema.$schema : '';
-  if (uri.includes('draft-04')) return '4';
-  if (uri.includes('draft-07') || uri.includes('draft-06')) return '7';
-  if (uri.includes('2019-09')) return '2019-09';
-  return '2020-12';
-}
-
 function assertSchema(schema: unknown): asserts schema is JSONSchema | boolean {
   if (typeof schema === 'boolean') return;
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
@@ -31,11 +32,12 @@ function assertSchema(schema: unknown): asserts schema is JSONSchema | boolean {
   }
 }
 
-/** Compiles a schema (draft from `$schema`, 2020-12 when absent): a validator reporting every error, plus the quick check. */
+/** Compiles a schema (draft from `$schema`, 2020-12 when absent or unknown): a validator reporting every error, plus the quick check. */
 export function compileSchema(schema: JSONSchema | boolean): CompiledSchema {
   assertSchema(schema);
-  const draft = draftOf(schema);
-  return { validator: new Validator(schema as Schema | boolean, draft, false), quick: compileQuickCheck(schema, draft) };
+  const draft = draftOf(schema) ?? '2020-12';
+  const lookup = dereference(schema as Schema | boolean) as SchemaLookup;
+  return { schema, draft, lookup, quick: compileQuickCheck(schema, draft, lookup) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Validator } from '@cfworker/json-schema';
+import { Validator, dereference } from '@cfworker/json-schema';
 import { compileQuickCheck } from '../../src/schema/quick-check';
 import { validate } from 'fw';
 
@@ -26,8 +26,9 @@ const leaf: fc.Arbitrary<Schema> = fc.oneof(
   fc.oneof(text, smallInt, fc.constant({ a: [1] })).map((value) => ({ const: value })),
 );
 
-const { schema: schemaArb } = fc.letrec<{ schema: Schema; object: Schema; array: Schema }>((tie) => ({
-  schema: fc.oneof({ depthSize: 'small' }, leaf, tie('object'), tie('array')),
+const { schema: nestedArb } = fc.letrec<{ schema: Schema; object: Schema; array: Schema; union: Schema }>((tie) => ({
+  schema: fc.oneof({ depthSize: 'small' }, leaf, fc.constant({ $ref: '#/$defs/d' }), tie('object'), tie('array'), tie('union')),
+  union: fc.record({ kind: fc.constantFrom('anyOf', 'allOf'), branches: fc.array(tie('schema'), { minLength: 1, maxLength: 3 }) }).map(({ kind, branches }) => ({ [kind]: branches })),
   object: fc.record(
     {
       type: fc.constant('object'),
@@ -36,11 +37,15 @@ const { schema: schemaArb } = fc.letrec<{ schema: Schema; object: Schema; array:
       additionalProperties: fc.oneof(fc.boolean(), tie('schema')),
       minProperties: fc.nat(2),
       maxProperties: fc.nat(3),
+      propertyNames: fc.constantFrom<Schema>({ pattern: '^[a-b]' }, { maxLength: 1 }, { enum: ['a', 'c'] }),
     },
     { requiredKeys: [] },
   ),
-  array: fc.record({ type: fc.constant('array'), items: tie('schema'), minItems: fc.nat(2), maxItems: fc.nat(3) }, { requiredKeys: ['type'] }),
+  array: fc.record({ type: fc.constant('array'), items: tie('schema'), minItems: fc.nat(2), maxItems: fc.nat(3), uniqueItems: fc.boolean() }, { requiredKeys: ['type'] }),
 }));
+
+/** Generated schemas; `#/$defs/d` (a leaf, so no reference loops on itself) is defined at the root of every object schema. */
+const schemaArb: fc.Arbitrary<Schema> = fc.tuple(nestedArb, leaf).map(([schema, d]) => (typeof schema === 'object' ? { ...schema, $defs: { d } } : schema));
 
 const data: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
@@ -57,7 +62,7 @@ describe('quick check (closures) agrees with @cfworker/json-schema', () => {
     let validSeen = 0;
     fc.assert(
       fc.property(schemaArb, fc.array(data, { minLength: 1, maxLength: 6 }), (schema, values) => {
-        const quick = compileQuickCheck(schema, '2020-12');
+        const quick = compileQuickCheck(schema, '2020-12', dereference(schema as any));
         if (quick === null) return;
         covered++;
         const validator = new Validator(schema as any, '2020-12', false);
@@ -73,10 +78,23 @@ describe('quick check (closures) agrees with @cfworker/json-schema', () => {
     expect(validSeen).toBeGreaterThan(500);
   });
 
+  it('follows $refs (recursion included) and, in draft 7, ignores the siblings of $ref as the validator does', () => {
+    const tree = { $defs: { node: { type: 'object', required: ['v'], properties: { v: { type: 'integer' }, kids: { type: 'array', items: { $ref: '#/$defs/node' } } } } }, $ref: '#/$defs/node' };
+    const quick = compileQuickCheck(tree, '2020-12', dereference(tree))!;
+    const validator = new Validator(tree, '2020-12', false);
+    for (const value of [{ v: 1, kids: [{ v: 2, kids: [{ v: 3 }] }] }, { v: 1, kids: [{ v: 2, kids: [{ v: 'x' }] }] }, { v: 1, kids: [{}] }]) {
+      expect(quick(value), JSON.stringify(value)).toBe(validator.validate(value).valid);
+    }
+    const draft7 = { definitions: { s: { type: 'string' } }, $ref: '#/definitions/s', minLength: 5 };
+    const quick7 = compileQuickCheck(draft7, '7', dereference(draft7))!;
+    expect([quick7('ab'), new Validator(draft7, '7').validate('ab').valid]).toEqual([true, true]);
+  });
+
   it('declines schemas outside its subset so the interpreter handles them', () => {
-    for (const schema of [{ $ref: '#' }, { anyOf: [] }, { allOf: [] }, { multipleOf: 2 }, { items: [{}] }, { uniqueItems: true }, { patternProperties: {} }, { if: {} }, { someUnknownKeyword: 1 }, { minimum: '1' }, { type: 3 }]) {
+    for (const schema of [{ $ref: '#' }, { oneOf: [] }, { not: {} }, { anyOf: {} }, { multipleOf: 2 }, { items: [{}] }, { uniqueItems: 1 }, { patternProperties: {} }, { if: {} }, { someUnknownKeyword: 1 }, { minimum: '1' }, { type: 3 }, { $recursiveRef: '#' }]) {
       expect(compileQuickCheck(schema, '2020-12'), JSON.stringify(schema)).toBeNull();
     }
+    expect(compileQuickCheck({ $ref: '#/$defs/none', $defs: {} }, '2020-12', dereference({ $ref: '#/$defs/none', $defs: {} }))).toBeNull();
     expect(compileQuickCheck({ type: 'string' }, '4')).toBeNull();
     expect(compileQuickCheck({ type: 'string', 'x-vendor': true, nullable: true }, '2020-12')).not.toBeNull();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coerce, createCoercingValidator, createValidator, schemaHasDefaults, validate, validateAndCoerce, ValidationException } from 'fw';
+import { coerce, createCoercingValidator, createValidator, HttpError, schemaHasDefaults, validate, validateAndCoerce, ValidationException } from 'fw';
 import { MAX_CACHED_VALIDATORS, clearValidatorCache, isValidatorCached, validatorCacheSize } from '../../src/schema/validator-cache';
 
 const person = {
@@ -26,17 +26,20 @@ describe('validate', () => {
     const result = validate(person, { name: 'A', age: -1, email: 'nope', tags: ['x', 2], extra: true });
     expect(result.valid).toBe(false);
     expect(result.errors).toEqual([
-      { path: '/name', message: 'String is too short (1 < 2).', keyword: 'minLength' },
-      { path: '/age', message: '-1 is less than 0.', keyword: 'minimum' },
-      { path: '/email', message: 'String does not match format "email".', keyword: 'format' },
-      { path: '/tags/1', message: 'Type "number" is invalid. Expected "string".', keyword: 'type' },
-      { path: '/extra', message: 'Property "extra" is not allowed.', keyword: 'additionalProperties' },
+      { path: '/name', message: 'name must be at least 2 characters long, got "A"', keyword: 'minLength' },
+      { path: '/age', message: 'age must be >= 0, got -1', keyword: 'minimum' },
+      { path: '/email', message: 'email must be a valid email, got "nope"', keyword: 'format' },
+      { path: '/tags/1', message: 'tags[1] must be string, got 2', keyword: 'type' },
+      { path: '/extra', message: 'extra is not allowed', keyword: 'additionalProperties' },
     ]);
   });
 
   it('reports missing required properties and wrong root types', () => {
-    expect(validate(person, {}).errors.map((e) => e.keyword)).toEqual(['required', 'required']);
-    expect(validate(person, null).errors).toEqual([{ path: '', message: 'Type "null" is invalid. Expected "object".', keyword: 'type' }]);
+    expect(validate(person, {}).errors).toEqual([
+      { path: '/name', message: 'name is required', keyword: 'required' },
+      { path: '/age', message: 'age is required', keyword: 'required' },
+    ]);
+    expect(validate(person, null).errors).toEqual([{ path: '', message: 'value must be object, got null', keyword: 'type' }]);
     expect(validate(person, 'text').valid).toBe(false);
   });
 
@@ -44,14 +47,14 @@ describe('validate', () => {
     const schema = { type: 'object', properties: { a: { anyOf: [{ type: 'string' }, { type: 'number' }] }, b: { oneOf: [{ type: 'integer' }, { type: 'number' }] } } };
     const errors = validate(schema, { a: true, b: 3 }).errors;
     expect(errors).toEqual([
-      { path: '/a', message: 'Does not match any subschemas.', keyword: 'anyOf' },
-      { path: '/b', message: 'Does not match exactly one subschema (2 matches).', keyword: 'oneOf' },
+      { path: '/a', message: 'a must be string or be number, got true', keyword: 'anyOf' },
+      { path: '/b', message: 'b must match exactly one of the oneOf schemas, but matched 2', keyword: 'oneOf' },
     ]);
   });
 
   it('reports the nested error of a non-false additionalProperties schema', () => {
     const errors = validate({ type: 'object', additionalProperties: { type: 'number' } }, { a: 'x' }).errors;
-    expect(errors).toEqual([{ path: '/a', message: 'Type "string" is invalid. Expected "number".', keyword: 'type' }]);
+    expect(errors).toEqual([{ path: '/a', message: 'a must be number, got "x"', keyword: 'type' }]);
   });
 
   it('honours $schema: drafts 4, 7, 2019-09 and 2020-12', () => {
@@ -84,7 +87,7 @@ describe('createValidator', () => {
   it('returns a reusable function compiled once', () => {
     const check = createValidator<{ name: string }>(person);
     expect(check({ name: 'Bo', age: 1 }).valid).toBe(true);
-    expect(check({ name: 'Bo' }).errors).toEqual([{ path: '', message: 'Does not have required property "age".', keyword: 'required' }]);
+    expect(check({ name: 'Bo' }).errors).toEqual([{ path: '/age', message: 'age is required', keyword: 'required' }]);
   });
 });
 
@@ -143,7 +146,7 @@ describe('validateAndCoerce', () => {
   it('returns coerced values with the errors of what still fails', () => {
     const result = validateAndCoerce(person, { name: 'Ann', age: 'old' });
     expect(result.valid).toBe(false);
-    expect(result.errors).toEqual([{ path: '/age', message: 'Type "string" is invalid. Expected "integer".', keyword: 'type' }]);
+    expect(result.errors).toEqual([{ path: '/age', message: 'age must be integer, got "old"', keyword: 'type' }]);
   });
 
   it('coerces items of arrays of objects', () => {
@@ -181,10 +184,11 @@ describe('schemaHasDefaults and coerce', () => {
 });
 
 describe('ValidationException', () => {
-  it('is a 400 with code VALIDATION_ERROR and the errors as details', () => {
+  it('is an HttpError: 400 with code VALIDATION_ERROR and the errors as details', () => {
     const errors = [{ path: '/a', message: 'bad', keyword: 'type' }];
     const error = new ValidationException(errors);
-    expect(error).toBeInstanceOf(Error);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.message).toBe('Validation failed');
     expect(error.status).toBe(400);
     expect(error.code).toBe('VALIDATION_ERROR');
     expect(error.errors).toBe(errors);

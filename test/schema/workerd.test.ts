@@ -46,8 +46,8 @@ describe('validation, compiled serialization and YAML inside workerd', () => {
       error: 'Validation failed',
       code: 'VALIDATION_ERROR',
       details: [
-        { path: '/params/id', message: '0 is less than 1.', keyword: 'minimum' },
-        { path: '/body/name', message: 'String is too short (0 < 1).', keyword: 'minLength' },
+        { path: '/params/id', message: 'params.id must be >= 1, got 0', keyword: 'minimum' },
+        { path: '/body/name', message: 'body.name must be at least 1 character long, got ""', keyword: 'minLength' },
       ],
     });
     const broken = await mf.dispatchFetch('http://localhost/items/1', post('a: [1', 'application/json', 'application/yaml'));
