@@ -30,7 +30,7 @@ export function buildPipeline(app: Fw, route: RouteRecord, globalBefore: BeforeH
   const handler = typeof route.handler === 'function' ? (route.handler as Handler) : constantHandler(route.handler);
   const before = [...globalBefore, ...list(route.options.beforeHandle)];
   const after = [...list(route.options.afterHandle), ...globalAfter];
-  const schema = compileRouteSchema(route.options, app.config.lruSchemaCache !== false);
+  const schema = compileRouteSchema(route.options, app.config.lruSchemaCache !== false, `${route.method} ${route.path}`);
   const serializer: ObjectSerializer | null = schema.serialize;
   const validate = schema.validate;
 

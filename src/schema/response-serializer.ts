@@ -14,6 +14,12 @@ export interface ResponseSerializeOptions {
 
 const statusKey = /^(?:[1-5]\d\d|[1-5]xx|default)$/i;
 
+/** Whether `schema.response` is a map keyed by status (`200`, `2xx`, `default`) rather than one schema for every status. */
+export function isStatusMap(response: object): boolean {
+  const keys = Object.keys(response);
+  return keys.length > 0 && keys.every((k) => statusKey.test(k));
+}
+
 /**
  * Compiles a response schema into a lookup by status. A map keyed by exact status (`200`), class (`2xx`)
  * or `default` matches the exact code first, then the class, then `default` (null when nothing matches);
@@ -21,13 +27,12 @@ const statusKey = /^(?:[1-5]\d\d|[1-5]xx|default)$/i;
  */
 export function compileResponseSerializer(response: JSONSchema | Record<string, JSONSchema>): (status: number) => Serializer | null {
   if (response === null || typeof response !== 'object') throw new TypeError('schema.response must be a JSON schema or a map of status to schema');
-  const keys = Object.keys(response);
-  if (keys.length === 0 || !keys.every((k) => statusKey.test(k))) {
+  if (!isStatusMap(response)) {
     const single = compileSerializer(response);
     return () => single;
   }
   const byKey = new Map<string, Serializer>();
-  for (const key of keys) byKey.set(key.toLowerCase(), compileSerializer((response as Record<string, JSONSchema>)[key]));
+  for (const key of Object.keys(response)) byKey.set(key.toLowerCase(), compileSerializer((response as Record<string, JSONSchema>)[key]));
   return (status) => byKey.get(String(status)) ?? byKey.get(`${Math.floor(status / 100)}xx`) ?? byKey.get('default') ?? null;
 }
 

@@ -2,6 +2,7 @@ import type { Context } from '../core/context';
 import type { ObjectSerializer } from '../core/respond';
 import type { JSONSchema, RouteOptions, RouteSchema } from '../core/types';
 import { compileObjectSerializer } from './response-serializer';
+import { assertRouteSchemas } from './route-schema-check';
 import { createCoercingValidator, ValidationException, type ValidationError, type ValidationResult } from './validation';
 
 /** A route's compiled schema work: a validator to run before the handler and a serializer for object results. */
@@ -77,11 +78,12 @@ function buildValidator(schema: RouteSchema, cached: boolean): ((ctx: Context) =
 }
 
 /**
- * Compiles a route's `schema` and `serializers` options once, when its pipeline is built: coercing
- * validators for params, query, headers and body (kept out of the shared LRU when `lruCache` is false)
- * and the object serializer for `schema.response` / `serializers`.
+ * Compiles a route's `schema` and `serializers` options once, when its pipeline is built: every schema checked first
+ * (a mistake throws, naming `route`, e.g. `POST /todos`), then coercing validators for params, query, headers and body
+ * (kept out of the shared LRU when `lruCache` is false) and the object serializer for `schema.response` / `serializers`.
  */
-export function compileRouteSchema(options: RouteOptions, lruCache: boolean): CompiledRouteSchema {
+export function compileRouteSchema(options: RouteOptions, lruCache: boolean, route: string): CompiledRouteSchema {
+  if (options.schema !== undefined || options.serializers !== undefined) assertRouteSchemas(route, options);
   return {
     validate: options.schema ? buildValidator(options.schema, lruCache) : null,
     serialize: compileObjectSerializer({ response: options.schema?.response, serializers: options.serializers }),
