@@ -1,6 +1,8 @@
 /**
  * The official MCP conformance suite (@modelcontextprotocol/conformance, Node 22) against the fixture app,
- * served by fw on Node and inside workerd through miniflare. All 26 scenarios of 2025-06-18, no expected failures.
+ * served by fw on Node and inside workerd through miniflare: all 26 scenarios of 2025-06-18 and all 30 of 2025-11-25
+ * (its elicitation SEP-1034 defaults and SEP-1330 enum forms, SSE streams and DNS-rebinding checks included), no
+ * expected failures.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
@@ -26,31 +28,34 @@ async function ensureNode22(): Promise<void> {
   await run('npm', ['install', '--prefix', node22Dir, '--no-save', '--no-audit', '--no-fund', 'node@22'], { cwd: node22Dir, timeout: 180_000 });
 }
 
-/** Runs every 2025-06-18 server scenario against `url`; returns the summary lines. */
-async function runSuite(url: string, name: string): Promise<string> {
-  const out = `${root}test/.out/mcp-conformance/${name}`;
+/** The spec versions the suite checks, with how many server scenarios each has. */
+const versions = [['2025-06-18', 26], ['2025-11-25', 30]] as const;
+
+/** Runs every server scenario of one spec version against `url`; returns the summary lines. */
+async function runSuite(url: string, name: string, version: string): Promise<string> {
+  const out = `${root}test/.out/mcp-conformance/${name}-${version}`;
   await rm(out, { recursive: true, force: true });
-  const { stdout } = await run(node22, [suite, 'server', '--url', url, '--spec-version', '2025-06-18', '-o', out], { timeout: 120_000, maxBuffer: 8 * 1024 * 1024 });
+  const { stdout } = await run(node22, [suite, 'server', '--url', url, '--spec-version', version, '-o', out], { timeout: 120_000, maxBuffer: 8 * 1024 * 1024 });
   return stdout.slice(stdout.indexOf('=== SUMMARY ==='));
 }
 
-function expectAllPassed(summary: string): void {
+function expectAllPassed(summary: string, scenarios: number): void {
   const lines = summary.split('\n').filter((l) => !l.startsWith('Total') && /: \d+ passed, \d+ failed/.test(l));
-  expect(lines).toHaveLength(26);
+  expect(lines).toHaveLength(scenarios);
   for (const line of lines) expect(line).toMatch(/^✓ .*: \d+ passed, 0 failed$/);
-  expect(summary).toContain('Total: 26 passed, 0 failed');
+  expect(summary).toMatch(/Total: \d+ passed, 0 failed/);
 }
 
 beforeAll(ensureNode22, 200_000);
 
-describe('MCP conformance suite, spec 2025-06-18', () => {
+describe('MCP conformance suite, specs 2025-06-18 and 2025-11-25', () => {
   describe('fw on Node', () => {
     let http: NodeServer;
     beforeAll(async () => { http = await serve(conformanceApp(), { port: 0, hostname: '127.0.0.1' }); });
     afterAll(async () => { await http?.stop(); });
 
-    it('passes all 26 server scenarios', async () => {
-      expectAllPassed(await runSuite(`${http.url}/mcp`, 'node'));
+    it.each(versions)('passes every server scenario of %s (%i)', async (version, scenarios) => {
+      expectAllPassed(await runSuite(`${http.url}/mcp`, 'node', version), scenarios);
     }, 150_000);
   });
 
@@ -71,6 +76,7 @@ describe('MCP conformance suite, spec 2025-06-18', () => {
       });
       mf = new Miniflare({
         compatibilityDate: '2026-04-01',
+        cf: false,
         host: '127.0.0.1',
         port: 0,
         modules: [{ type: 'ESModule', path: 'worker.mjs', contents: bundled.outputFiles[0].text }],
@@ -79,9 +85,9 @@ describe('MCP conformance suite, spec 2025-06-18', () => {
     });
     afterAll(async () => { await mf?.dispose(); });
 
-    it('passes all 26 server scenarios', async () => {
+    it.each(versions)('passes every server scenario of %s (%i)', async (version, scenarios) => {
       const url = await mf.ready;
-      expectAllPassed(await runSuite(new URL('/mcp', url).href, 'workerd'));
+      expectAllPassed(await runSuite(new URL('/mcp', url).href, 'workerd', version), scenarios);
     }, 150_000);
   });
 });
