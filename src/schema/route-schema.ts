@@ -1,6 +1,7 @@
 import type { Context } from '../core/context';
 import type { ObjectSerializer } from '../core/respond';
 import type { JSONSchema, RouteOptions, RouteSchema } from '../core/types';
+import { assertBodyMediaType } from './media-type';
 import { compileObjectSerializer } from './response-serializer';
 import { assertRouteSchemas } from './route-schema-check';
 import { createCoercingValidator, ValidationException, type ValidationError, type ValidationResult } from './validation';
@@ -48,6 +49,7 @@ function buildValidator(schema: RouteSchema, cached: boolean): ((ctx: Context) =
   const checkBody: Check | null = body ? createCoercingValidator(body, cached, 'body') : null;
   const bodyHasDefault = body !== undefined && 'default' in body;
   return async (ctx) => {
+    if (checkBody !== null) await assertBodyMediaType(ctx);
     const errors: ValidationError[] = [];
     if (checkParams !== null) {
       const r = checkParams(ctx.params);

@@ -138,7 +138,7 @@ describe('global hooks', () => {
     app.post('/v', () => 'v', { schema: { body: { type: 'object', required: ['a'] } } });
     app.onNotFound(() => { throw new ForbiddenError(); });
     expect((await call(app, '/mw/x')).status).toBe(500);
-    expect((await call(app, '/v', { method: 'POST', body: '{}' })).status).toBe(400);
+    expect((await call(app, '/v', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(400);
     expect((await call(app, '/nowhere')).status).toBe(403);
     expect(seen).toEqual(['Error', 'ValidationException', 'ForbiddenError']);
   });

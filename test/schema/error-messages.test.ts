@@ -78,16 +78,27 @@ describe('validation messages say what was expected and what came', () => {
 });
 
 describe('the validation error is an HttpError', () => {
-  it('onError hooks that test instanceof HttpError see it', async () => {
+  it('onError hooks that test instanceof HttpError see validation and media-type errors', async () => {
     const app = todoApp();
-    app.onError((error, ctx) => (error instanceof HttpError ? ctx.status(error.status) && { problem: error.code } : undefined));
+    const seen: unknown[] = [];
+    app.onError((error, ctx) => {
+      if (!(error instanceof HttpError)) return undefined;
+      seen.push([error.constructor.name, error.status, error.code]);
+      return ctx.status(error.status) && { problem: error.code, count: Array.isArray(error.details) ? error.details.length : 0 };
+    });
     const invalid = await app.request('/todos', json({}));
-    expect([invalid.status, await invalid.json()]).toEqual([400, { problem: 'VALIDATION_ERROR' }]);
+    expect([invalid.status, await invalid.json()]).toEqual([400, { problem: 'VALIDATION_ERROR', count: 1 }]);
+    const form = await app.request('/todos', { method: 'POST', body: 'title=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect([form.status, await form.json()]).toEqual([415, { problem: 'UNSUPPORTED_MEDIA_TYPE', count: 0 }]);
+    expect(seen).toEqual([['ValidationException', 400, 'VALIDATION_ERROR'], ['HttpError', 415, 'UNSUPPORTED_MEDIA_TYPE']]);
   });
 
-  it('ValidationException stays exported, and a development 400 carries no stack of fw', async () => {
+  it('ValidationException stays exported, and development 400s and 415s carry no stack of fw', async () => {
     expect(new ValidationException([])).toBeInstanceOf(HttpError);
-    const invalid = await (await todoApp({ development: true }).request('/todos', json({}))).json();
+    const app = todoApp({ development: true });
+    const invalid = await (await app.request('/todos', json({}))).json();
     expect(invalid).toEqual({ error: 'Validation failed', code: 'VALIDATION_ERROR', details: [{ path: '/body/title', message: 'body.title is required', keyword: 'required' }] });
+    const form = await (await app.request('/todos', { method: 'POST', body: 'x', headers: { 'content-type': 'text/plain' } })).json();
+    expect(form).toEqual({ error: 'Unsupported Media Type: expected application/json, got text/plain', code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 });
