@@ -18,7 +18,7 @@ const v2Event = {
 /** Throws unless the bundle answers GET / with 200 "Hello". */
 export async function checkApp(kind: 'worker' | 'lambda', code: string): Promise<void> {
   if (kind === 'worker') {
-    const mf = new Miniflare({ modules: [{ type: 'ESModule', path: 'worker.mjs', contents: code }], compatibilityDate: '2026-04-01' });
+    const mf = new Miniflare({ cf: false, modules: [{ type: 'ESModule', path: 'worker.mjs', contents: code }], compatibilityDate: '2026-04-01' });
     try {
       const response = await mf.dispatchFetch('http://localhost/');
       const text = await response.text();

@@ -27,7 +27,7 @@ beforeAll(async () => {
   });
   const script = bundle.outputFiles[0].text;
   expect(script).not.toMatch(/better-sqlite3\/lib|mysql2\/lib|postgres\/src/);
-  mf = new Miniflare({ modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }], compatibilityDate: '2026-04-01', d1Databases: ['DB'] });
+  mf = new Miniflare({ cf: false, modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }], compatibilityDate: '2026-04-01', d1Databases: ['DB'] });
   await mf.ready;
 });
 afterAll(async () => { await mf?.dispose(); });

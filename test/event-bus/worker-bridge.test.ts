@@ -14,7 +14,7 @@ describe('EventBusBridge over Workers KV in miniflare: two workers sharing a nam
       kvNamespaces: { BUS: 'shared-bus-namespace' },
       bindings: { NAME: name },
     });
-    mf = new Miniflare({ workers: [workerOptions('alpha'), workerOptions('beta')] });
+    mf = new Miniflare({ cf: false, workers: [workerOptions('alpha'), workerOptions('beta')] });
     await mf.ready;
   });
 

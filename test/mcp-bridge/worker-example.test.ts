@@ -18,7 +18,7 @@ beforeAll(async () => {
   const build = spawnSync('npm', ['run', 'build:worker', '--', outdir], { cwd: root, encoding: 'utf8' });
   expect(build.status, build.stdout + build.stderr).toBe(0);
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(root, 'wrangler.toml'));
-  mf = new Miniflare({ ...workerOptions, modules: builtModules(outdir), host: '127.0.0.1', port: 0 } as never);
+  mf = new Miniflare({ cf: false, ...workerOptions, modules: builtModules(outdir), host: '127.0.0.1', port: 0 } as never);
   const url = await mf.ready;
   client = await connectHTTP(new URL('/mcp', url).href);
 });

@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 let script: string;
 
 async function start(): Promise<{ mf: Miniflare; url: string }> {
-  const mf = new Miniflare({ compatibilityDate: '2026-04-01', host: '127.0.0.1', port: 0, modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }] });
+  const mf = new Miniflare({ cf: false, compatibilityDate: '2026-04-01', host: '127.0.0.1', port: 0, modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }] });
   return { mf, url: new URL('/mcp', await mf.ready).href };
 }
 

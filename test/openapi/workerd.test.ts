@@ -18,7 +18,7 @@ beforeAll(async () => {
     conditions: ['workerd', 'worker', 'browser'], target: 'es2022', write: false,
     tsconfig: `${root}tsconfig.json`, logLevel: 'silent',
   });
-  mf = new Miniflare({ compatibilityDate: '2026-04-01', host: '127.0.0.1', port: 0, modules: [{ type: 'ESModule', path: 'worker.mjs', contents: result.outputFiles[0].text }] });
+  mf = new Miniflare({ cf: false, compatibilityDate: '2026-04-01', host: '127.0.0.1', port: 0, modules: [{ type: 'ESModule', path: 'worker.mjs', contents: result.outputFiles[0].text }] });
   base = (await mf.ready).href.replace(/\/$/, '');
 });
 

@@ -13,7 +13,7 @@ describe('rateLimit over Workers KV in workerd (miniflare): two workers sharing 
       modules: [{ type: 'ESModule' as const, path: 'worker.mjs', contents: script }],
       kvNamespaces: { LIMITS: 'shared-limits' },
     });
-    mf = new Miniflare({ workers: [options('alpha'), options('beta')] });
+    mf = new Miniflare({ cf: false, workers: [options('alpha'), options('beta')] });
     await mf.ready;
   });
 

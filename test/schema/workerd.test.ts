@@ -7,7 +7,7 @@ let mf: Miniflare;
 
 beforeAll(async () => {
   const script = await bundleFixture('schema-worker.ts');
-  mf = new Miniflare({ compatibilityDate: '2026-04-01', host: '127.0.0.1', port: 0, modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }] });
+  mf = new Miniflare({ cf: false, compatibilityDate: '2026-04-01', host: '127.0.0.1', port: 0, modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }] });
   await mf.ready;
 });
 

@@ -9,6 +9,7 @@ describe('KVTraceBridge over Workers KV in miniflare: a trace across two workers
     const script = await bundleWorker('test/trace/fixtures/trace-worker.ts');
     const modules = [{ type: 'ESModule' as const, path: 'worker.mjs', contents: script }];
     mf = new Miniflare({
+      cf: false,
       workers: [
         { name: 'alpha', compatibilityDate, modules, kvNamespaces: { TRACES: 'shared-traces' }, bindings: { NAME: 'alpha' }, serviceBindings: { NEXT: 'beta' } },
         { name: 'beta', compatibilityDate, modules, kvNamespaces: { TRACES: 'shared-traces' }, bindings: { NAME: 'beta' } },

@@ -47,7 +47,7 @@ describe('bundleConfig()', () => {
   it('bundles a worker that workerd runs', async () => {
     const outfile = join(out, 'worker.js');
     await build(bundleConfig('worker', join(entries, 'one-route-worker.ts'), { outfile, conditions: ['source'], logLevel: 'silent' }));
-    const mf = new Miniflare({ modules: [{ type: 'ESModule', path: 'worker.js', contents: readFileSync(outfile, 'utf8') }], compatibilityDate: '2025-01-01' });
+    const mf = new Miniflare({ cf: false, modules: [{ type: 'ESModule', path: 'worker.js', contents: readFileSync(outfile, 'utf8') }], compatibilityDate: '2025-01-01' });
     try {
       const first = await mf.dispatchFetch('http://localhost/hello');
       expect(await first.json()).toEqual({ hello: 'worker', invocations: 1 });

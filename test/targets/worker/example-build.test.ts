@@ -21,7 +21,7 @@ describe('npm run build:worker, and the built example in workerd with wrangler.t
     expect(build.status, build.stdout + build.stderr).toBe(0);
     built = join(outdir, 'index.js');
     const { workerOptions } = unstable_getMiniflareWorkerOptions(join(root, 'wrangler.toml'));
-    mf = new Miniflare({ ...workerOptions, modules: builtModules(outdir), host: '127.0.0.1', port: 0 } as never);
+    mf = new Miniflare({ cf: false, ...workerOptions, modules: builtModules(outdir), host: '127.0.0.1', port: 0 } as never);
     await mf.ready;
   });
   afterAll(async () => {

@@ -11,7 +11,7 @@ let stores = 0;
 const sleep = (seconds: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
 beforeAll(async () => {
-  mf = new Miniflare({ compatibilityDate, modules: true, script: 'export default { fetch: () => new Response("kv") }', kvNamespaces: ['KV'] });
+  mf = new Miniflare({ cf: false, compatibilityDate, modules: true, script: 'export default { fetch: () => new Response("kv") }', kvNamespaces: ['KV'] });
   namespace = (await mf.getKVNamespace('KV')) as unknown as KVNamespaceLike;
 });
 afterAll(() => mf?.dispose());
