@@ -82,7 +82,7 @@ function present(dir: string, spec: string): boolean {
 
 /**
  * Installs one entry of `installs` into test/.out/<dir> unless it is there already. One retry: another test
- * file (conformance.test.ts installs node@22 too) may be installing the same folder at the same moment.
+ * file may be installing the same folder at the same moment (the folder lock makes that rare).
  */
 export async function ensureInstalled(which: keyof typeof installs): Promise<void> {
   const { dir, packages } = installs[which];

@@ -6,27 +6,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { serve, type NodeServer } from 'fw/node';
 import { conformanceApp } from '../fixtures/mcp-conformance/server';
+import { ensureInstalled } from './client-matrix';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const node22Dir = `${root}test/.out/node22`;
-const node22 = `${node22Dir}/node_modules/node/bin/node`;
+const node22 = `${root}test/.out/node22/node_modules/node/bin/node`;
 const suite = `${root}node_modules/@modelcontextprotocol/conformance/dist/index.js`;
-
-/** Installs Node 22 as an npm package in a cache folder (not a project dependency: its bin would shadow Node 20). */
-async function ensureNode22(): Promise<void> {
-  if (existsSync(node22)) return;
-  await mkdir(node22Dir, { recursive: true });
-  await run('npm', ['install', '--prefix', node22Dir, '--no-save', '--no-audit', '--no-fund', 'node@22'], { cwd: node22Dir, timeout: 180_000 });
-}
 
 /** The spec versions the suite checks, with how many server scenarios each has. */
 const versions = [['2025-06-18', 26], ['2025-11-25', 30]] as const;
@@ -46,7 +38,7 @@ function expectAllPassed(summary: string, scenarios: number): void {
   expect(summary).toMatch(/Total: \d+ passed, 0 failed/);
 }
 
-beforeAll(ensureNode22, 200_000);
+beforeAll(() => ensureInstalled('node22'), 250_000);
 
 describe('MCP conformance suite, specs 2025-06-18 and 2025-11-25', () => {
   describe('fw on Node', () => {
