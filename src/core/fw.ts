@@ -7,6 +7,7 @@ import { defaultErrorResponse, statusOf, toResponse } from './respond';
 import { logUnhandled } from './error-log';
 import { checkBodyLimit } from './body-limit';
 import { checkOptions } from './options';
+import { assertRouteSchemas } from '../schema/route-schema-check';
 import { LightResponse, lightWithoutBody, makeResponse } from './light-response';
 import { Router, noParams, normalizePattern, type Match } from './router';
 import { canonicalPath, canonicalPattern, rawPathOf } from './path';
@@ -132,7 +133,9 @@ export class Fw implements RouteRegistrar<Fw> {
     if (!methods.includes(upper)) throw new Error(`Unknown route method "${method}": use one of ${methods.join(', ')}`);
     if (typeof path !== 'string') throw new TypeError('A route path must be a string');
     if (handler === undefined) throw new TypeError(`Route ${upper} ${path}: the handler is undefined (a missing export or a bad import?); pass a function, or a value to answer with`);
-    const record: RouteRecord = { method: upper, path: canonicalPattern(path), handler, options, pipeline: null, generation: -1 };
+    const canonical = canonicalPattern(path);
+    if (options.schema !== undefined || options.serializers !== undefined) assertRouteSchemas(`${upper} ${canonical}`, options);
+    const record: RouteRecord = { method: upper, path: canonical, handler, options, pipeline: null, generation: -1 };
     this.router.add(upper, path, record);
     this.routes.push(record);
     this.generation++;

@@ -20,12 +20,16 @@ function declaredSchemas(options: RouteOptions): [string, unknown][] {
   return found;
 }
 
+/** Route options already checked (at registration), so compiling the route does not check them again. */
+const checked = new WeakSet<RouteOptions>();
+
 /**
  * Throws when a route declares a schema part fw does not know (`querystring`) or a schema that is not sound (checked
- * against its draft's meta-schema, `$ref`s resolved), so the mistake shows when the route is compiled, not as a 400
+ * against its draft's meta-schema, `$ref`s resolved), so the mistake shows when the route is registered, not as a 400
  * on every request: one line per problem, naming the route (`POST /todos`) and the place.
  */
 export function assertRouteSchemas(route: string, options: RouteOptions): void {
+  if (checked.has(options)) return;
   const lines: string[] = [];
   for (const part of Object.keys(options.schema ?? {})) {
     if (!parts.has(part)) lines.push(`${route} schema.${part}: fw has no such schema part; use body, query, params, headers or response`);
@@ -33,5 +37,6 @@ export function assertRouteSchemas(route: string, options: RouteOptions): void {
   for (const [name, schema] of declaredSchemas(options)) {
     for (const problem of schemaProblems(schema)) lines.push(`${route} ${name}${problem.path}: ${problem.message}`);
   }
-  if (lines.length > 0) throw new TypeError(`Invalid route schema (checked when the route is compiled; fix the schema):\n${lines.join('\n')}`);
+  if (lines.length > 0) throw new TypeError(`Invalid route schema (checked when the route is registered; fix the schema):\n${lines.join('\n')}`);
+  checked.add(options);
 }
