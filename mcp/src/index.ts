@@ -27,7 +27,7 @@ export { LOG_LEVELS, type LogLevel, type PeerState, type ClientLink } from './pe
 export { SUPPORTED_VERSIONS, LATEST_VERSION } from './versions';
 export type * from './types';
 export { runWorkflow } from './workflows/run-workflow';
-export { createBuiltinWorkflows } from './workflows/builtin';
+export { createBuiltinWorkflows, type BuiltinWorkflowOptions } from './workflows/builtin';
 export type { WorkflowStep, HttpStep, CodeStep, DelayStep, LogStep, ResultStep, RunWorkflowOptions, WorkflowRun, StepReport } from './workflows/types';
 export { routeToolName } from './bridge/route-tool-name';
 export type { BridgeOptions } from './bridge/install';

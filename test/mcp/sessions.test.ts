@@ -38,6 +38,23 @@ describe('signed sessions', () => {
     expect((await app.request('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': own } })).status).toBe(405);
   });
 
+  it('accepts only the canonical spelling of an id (the unused bits of the last character cannot make new ids)', async () => {
+    const app = await appWith(demoServer(), { sessions: { secret } });
+    const id = (await post(app, initialize())).headers.get('mcp-session-id')!;
+    const [body, sig] = id.split('.');
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const variants = (text: string): string[] => {
+      if (text.length % 4 === 0) return [];
+      const last = alphabet.indexOf(text[text.length - 1]);
+      const spare = text.length % 4 === 2 ? 0b1111 : 0b11;
+      return [1, 2, 3].map((bits) => (last & ~spare) | (bits & spare)).filter((n) => n !== last).map((n) => text.slice(0, -1) + alphabet[n]);
+    };
+    const forged = [...variants(sig).map((v) => `${body}.${v}`), ...variants(body).map((v) => `${v}.${sig}`)];
+    expect(forged.length).toBeGreaterThan(0);
+    for (const other of forged) expect((await post(app, ping, { 'mcp-session-id': other, 'mcp-protocol-version': '2025-06-18' })).status).toBe(404);
+    expect((await post(app, ping, { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' })).status).toBe(200);
+  });
+
   it('refuses sessions without a secret or store, and short secrets', () => {
     expect(() => demoServer().startHTTP({ sessions: {} })).toThrow(/secret.*store/);
     expect(() => demoServer().startHTTP({ sessions: { secret: 'short' } })).toThrow(/16/);
