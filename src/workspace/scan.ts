@@ -62,7 +62,7 @@ export async function scanWorkspace(root: string, fs: WorkspaceFS, options: Scan
   if (typeof root !== 'string' || root === '') throw new TypeError('scanWorkspace(root, fs) needs the workspace folder');
   if (!fs || typeof fs.readdir !== 'function' || typeof fs.readFile !== 'function') throw new TypeError('scanWorkspace(root, fs) needs a file system: pass node:fs/promises');
   const appsDir = join(root, options.appsDir ?? 'apps');
-  let entries;
+  let entries: Awaited<ReturnType<WorkspaceFS['readdir']>>;
   try {
     entries = await fs.readdir(appsDir, { withFileTypes: true });
   } catch (error) {

@@ -13,7 +13,7 @@ function pipes() {
   const output = new WritableStream<Uint8Array>({
     write(chunk) {
       pending += new TextDecoder().decode(chunk);
-      let nl;
+      let nl: number;
       while ((nl = pending.indexOf('\n')) !== -1) {
         lines.push(JSON.parse(pending.slice(0, nl)));
         pending = pending.slice(nl + 1);

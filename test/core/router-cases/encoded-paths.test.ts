@@ -95,7 +95,7 @@ const cases: FetchCase[] = [
     name: 'each escaped character in a param',
     routes: ['/:param1'],
     requests: ['%23', '%24', '%26', '%2b', '%2B', '%2c', '%2C', '%2f', '%2F', '%3a', '%3A', '%3b', '%3B', '%3d', '%3D', '%3f', '%3F', '%40', '%5c', '%5C', '%25'].map(
-      (escape): [string, FetchCase['requests'][number][1]] => [`/foo${escape}bar`, ['/:param1', { param1: `foo${decodeURIComponent(escape)}bar` }]],
+      (escaped): [string, FetchCase['requests'][number][1]] => [`/foo${escaped}bar`, ['/:param1', { param1: `foo${decodeURIComponent(escaped)}bar` }]],
     ),
   },
   { name: 'a malformed escape is a 400', routes: ['/hello/:id'], requests: [['/hello/%world', 400], ['/hello/%E0%A4%A', 400], ['/hello/%C3', 400], ['/hello/ok', ['/hello/:id', { id: 'ok' }]]], differs: 'fw answers a path with no canonical form 400 before routing; find-my-way calls onBadUrl or finds no route' },
