@@ -35,13 +35,20 @@ if (benches.length > 0) buildFw();
 for (const name of benches) {
   console.log(`\n=== bench ${name} ===`);
   const started = Date.now();
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, name, 'run.ts')], { stdio: 'inherit', cwd: join(here, '..'), env: { ...process.env, [builtForRun]: '1' } });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, name, 'run.ts')], {
+    stdio: 'inherit',
+    cwd: join(here, '..'),
+    env: { ...process.env, [builtForRun]: '1' },
+  });
   console.log(`=== ${name}: exit ${run.status} in ${((Date.now() - started) / 1000).toFixed(0)} s ===`);
   if (run.status !== 0) failed = true;
 }
 const fullRunFile = join(outDir, 'full-run.meta');
 if (!reportOnly && wanted.length === 0) {
-  writeFileSync(fullRunFile, JSON.stringify({ date: new Date(runStarted).toISOString(), seconds: Math.round((Date.now() - runStarted) / 1000) }));
+  writeFileSync(
+    fullRunFile,
+    JSON.stringify({ date: new Date(runStarted).toISOString(), seconds: Math.round((Date.now() - runStarted) / 1000) }),
+  );
 }
 const fullRun = existsSync(fullRunFile) ? (JSON.parse(readFileSync(fullRunFile, 'utf8')) as { date: string; seconds: number }) : null;
 
@@ -56,7 +63,9 @@ const results: BenchResult[] = readdirSync(outDir)
   .map((file) => JSON.parse(readFileSync(join(outDir, file), 'utf8')) as BenchResult);
 
 function table(result: BenchResult): string {
-  const columns = ['case', 'contestant', 'median', 'unit', 'spread', 'ratio'].filter((c) => result.rows.some((r) => (r as unknown as Record<string, unknown>)[c] !== undefined));
+  const columns = ['case', 'contestant', 'median', 'unit', 'spread', 'ratio'].filter((c) =>
+    result.rows.some((r) => (r as unknown as Record<string, unknown>)[c] !== undefined),
+  );
   const head = `| ${columns.join(' | ')} |\n|${columns.map(() => '---').join('|')}|`;
   const lines = result.rows.map((r) => `| ${columns.map((c) => format((r as unknown as Record<string, unknown>)[c])).join(' | ')} |`);
   return [head, ...lines].join('\n');
@@ -69,18 +78,23 @@ function format(value: unknown): string {
 
 const fresh = results.map((result) => {
   writeFileSync(join(here, 'charts', `${result.name}.svg`), barChart(result));
-  return { name: result.name, text: [
-    `## ${result.name}`,
-    '',
-    `Command: \`${result.command}\` (run ${result.date ?? 'date not recorded'})`,
-    '',
-    `![${result.name}](charts/${result.name}.svg)`,
-    '',
-    table(result),
-    '',
-    result.goal ? `Goal: ${result.goal}. ${result.met === undefined ? '' : result.met ? 'Met in this run.' : 'Not met in this run.'}` : '',
-    result.notes ? `\n${result.notes}` : '',
-  ].join('\n') };
+  return {
+    name: result.name,
+    text: [
+      `## ${result.name}`,
+      '',
+      `Command: \`${result.command}\` (run ${result.date ?? 'date not recorded'})`,
+      '',
+      `![${result.name}](charts/${result.name}.svg)`,
+      '',
+      table(result),
+      '',
+      result.goal
+        ? `Goal: ${result.goal}. ${result.met === undefined ? '' : result.met ? 'Met in this run.' : 'Not met in this run.'}`
+        : '',
+      result.notes ? `\n${result.notes}` : '',
+    ].join('\n'),
+  };
 });
 const resultsFile = join(here, 'RESULTS.md');
 const kept = (existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '')
@@ -100,7 +114,9 @@ writeFileSync(
     'Made by `npm run bench` (all) or `npm run bench -- <name>` (one); each benchmark writes `bench/.out/<name>.json` and this file is rebuilt from those.',
     'Every contestant runs in its own process, rounds alternate the order, and each answer is checked before it is timed.',
     'Ratios are ours relative to the peer measured in the same run (above 1 means fw is faster or smaller); absolute numbers on these shared 2-core machines move 25-35% between runs.',
-    fullRun ? `Last full run (\`npm run bench\`, every benchmark): started ${fullRun.date}, ${Math.floor(fullRun.seconds / 60)} min ${fullRun.seconds % 60} s wall time on this 2-core machine (budget: 15 minutes).` : '',
+    fullRun
+      ? `Last full run (\`npm run bench\`, every benchmark): started ${fullRun.date}, ${Math.floor(fullRun.seconds / 60)} min ${fullRun.seconds % 60} s wall time on this 2-core machine (budget: 15 minutes).`
+      : '',
     '',
     ...sections,
   ].join('\n'),

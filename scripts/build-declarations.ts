@@ -11,12 +11,15 @@ export function emitDeclarations(pkgs: PackageBuild[]): void {
   mkdirSync(scratch, { recursive: true });
   const folders = pkgs.flatMap((pkg) => pkg.sources.map((folder) => join(pkg.dir, folder)));
   const config = join(scratch, 'tsconfig.declarations.json');
-  writeFileSync(config, JSON.stringify({
-    extends: join(root, 'tsconfig.json'),
-    compilerOptions: { noEmit: false, declaration: true, emitDeclarationOnly: true, outDir, rootDir: root },
-    include: folders,
-    exclude: [join(root, 'node_modules'), join(root, '**', 'dist')],
-  }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      extends: join(root, 'tsconfig.json'),
+      compilerOptions: { noEmit: false, declaration: true, emitDeclarationOnly: true, outDir, rootDir: root },
+      include: folders,
+      exclude: [join(root, 'node_modules'), join(root, '**', 'dist')],
+    }),
+  );
   try {
     execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', config], { stdio: 'inherit', cwd: root });
   } catch {

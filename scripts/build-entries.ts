@@ -24,7 +24,9 @@ export function checkEntries(pkg: PackageBuild): number {
   for (const [key, entry] of entries) {
     for (const file of [entry.types, entry.default]) {
       if (!existsSync(join(pkg.dir, file))) {
-        throw new Error(`${pkg.name}: exports["${key}"] points at ${file}, which the build did not write: point it at dist/<source path>.js / .d.ts of a module under ${pkg.sources.join(', ')}`);
+        throw new Error(
+          `${pkg.name}: exports["${key}"] points at ${file}, which the build did not write: point it at dist/<source path>.js / .d.ts of a module under ${pkg.sources.join(', ')}`,
+        );
       }
     }
   }

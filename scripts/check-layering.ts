@@ -74,15 +74,19 @@ const neutral = /^(src|mcp\/src)\//;
 const entries = [...sources('src'), ...sources('mcp/src')];
 const inputs = await graph(entries);
 const problems: string[] = [];
-for (const cycle of [...cycles(inputs, /^src\/core\//), ...cycles(inputs, /^mcp\/src\//)]) problems.push(`import cycle: ${cycle.join(' -> ')}`);
+for (const cycle of [...cycles(inputs, /^src\/core\//), ...cycles(inputs, /^mcp\/src\//)])
+  problems.push(`import cycle: ${cycle.join(' -> ')}`);
 for (const [file, input] of Object.entries(inputs)) {
   if (!neutral.test(file)) continue;
   for (const target of input.imports) {
     const bare = target.path.replace(/^node:/, '');
-    if (target.external && (target.path.startsWith('node:') || target.path.startsWith('bun') || builtins.has(bare))) problems.push(`${file} imports the runtime built-in "${target.path}": src/ and mcp/src/ run on workers (move it to targets/)`);
+    if (target.external && (target.path.startsWith('node:') || target.path.startsWith('bun') || builtins.has(bare)))
+      problems.push(`${file} imports the runtime built-in "${target.path}": src/ and mcp/src/ run on workers (move it to targets/)`);
     const relativeImport = target.original?.startsWith('.') === true;
-    if (!target.external && /^(targets|cli)\//.test(target.path) && (file.startsWith('src/') || relativeImport)) problems.push(`${file} imports ${target.path}: targets/ and cli/ wrap the core, never the reverse`);
-    if (file.startsWith('mcp/src/') && relativeImport && /^(src|targets)\//.test(target.path)) problems.push(`${file} reaches into ${target.path} by a relative path: fw-mcp imports fw by its package names`);
+    if (!target.external && /^(targets|cli)\//.test(target.path) && (file.startsWith('src/') || relativeImport))
+      problems.push(`${file} imports ${target.path}: targets/ and cli/ wrap the core, never the reverse`);
+    if (file.startsWith('mcp/src/') && relativeImport && /^(src|targets)\//.test(target.path))
+      problems.push(`${file} reaches into ${target.path} by a relative path: fw-mcp imports fw by its package names`);
   }
 }
 console.log(`layering: ${Object.keys(inputs).filter((f) => neutral.test(f)).length} modules of src/ and mcp/src/ read`);

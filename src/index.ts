@@ -5,30 +5,60 @@ export { Router, type Match, type Params } from './core/router';
 export { QueryParseCache, parseQueryString, type ParsedQuery } from './core/query';
 export { serializeCookie, readCookie, type CookieOptions } from './core/cookie';
 export {
-  HttpError, BusinessError, NotFoundError, UnauthorizedError, ForbiddenError, ConflictError, SystemError, FatalError,
+  HttpError,
+  BusinessError,
+  NotFoundError,
+  UnauthorizedError,
+  ForbiddenError,
+  ConflictError,
+  SystemError,
+  FatalError,
   type HttpErrorOptions,
 } from './core/errors';
 export { errorBody } from './core/respond';
 export type * from './core/types';
 export {
-  validate, validateAndCoerce, createValidator, createCoercingValidator, ValidationException,
-  type ValidationError, type ValidationResult,
+  validate,
+  validateAndCoerce,
+  createValidator,
+  createCoercingValidator,
+  ValidationException,
+  type ValidationError,
+  type ValidationResult,
 } from './schema/validation';
 export { coerce, schemaHasDefaults } from './schema/coerce';
 export { compileSerializer, resetSerializerCache, type Serializer } from './schema/serializer';
 export {
-  compileResponseSerializer, compileObjectSerializer, wrapWithResponseSerializer, type ResponseSerializeOptions,
+  compileResponseSerializer,
+  compileObjectSerializer,
+  wrapWithResponseSerializer,
+  type ResponseSerializeOptions,
 } from './schema/response-serializer';
 export { serializeForCache, deserializeFromCache } from './schema/cache-codec';
 export { registerYamlFormat } from './schema/yaml-format';
 export { quoteJSONString } from './schema/json-string';
 export {
-  registerFormat, getFormat, listFormats, resetFormats, negotiateFormat, jsonFormat, type DataFormat,
+  registerFormat,
+  getFormat,
+  listFormats,
+  resetFormats,
+  negotiateFormat,
+  jsonFormat,
+  type DataFormat,
 } from './schema/formats';
 export {
-  WebSocketRoutes, isWebSocketRequest,
-  type WSConnection, type WebSocketHandlers, type WebSocketRouteOptions, type WebSocketUpgrade, type WebSocketTransport,
-  type WebSocketDriver, type WebSocketObserver, type WebSocketMessage, type WebSocketData, type WebSocketRoute,
+  WebSocketRoutes,
+  isWebSocketRequest,
+  type WSConnection,
+  type WebSocketHandlers,
+  type WebSocketRouteOptions,
+  type WebSocketUpgrade,
+  type WebSocketTransport,
+  type WebSocketDriver,
+  type WebSocketObserver,
+  type WebSocketMessage,
+  type WebSocketData,
+  type WebSocketRoute,
 } from './core/websocket';
 export * from './circuit-breaker';
 export * from './errors';
@@ -36,9 +66,20 @@ export * from './security';
 export * from './cors';
 export * from './event-bus';
 export {
-  RoomManager, MemoryRoomBridge, TransportRoomBridge, isRoomEvent, encodePayload, decodePayload,
-  type RoomManagerOptions, type BroadcastOptions, type RoomBridge, type RoomEvent, type RoomMember, type RoomInfo,
-  type ConnectionInfo, type BridgePayload,
+  RoomManager,
+  MemoryRoomBridge,
+  TransportRoomBridge,
+  isRoomEvent,
+  encodePayload,
+  decodePayload,
+  type RoomManagerOptions,
+  type BroadcastOptions,
+  type RoomBridge,
+  type RoomEvent,
+  type RoomMember,
+  type RoomInfo,
+  type ConnectionInfo,
+  type BridgePayload,
 } from './ws';
 export * from './scheduler';
 export * from './db';

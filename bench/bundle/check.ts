@@ -11,14 +11,24 @@ const v2Event = {
   rawPath: '/',
   rawQueryString: '',
   headers: { host: 'example.com' },
-  requestContext: { http: { method: 'GET', path: '/', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' }, domainName: 'example.com', requestId: 'bench', stage: '$default', timeEpoch: 0 },
+  requestContext: {
+    http: { method: 'GET', path: '/', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' },
+    domainName: 'example.com',
+    requestId: 'bench',
+    stage: '$default',
+    timeEpoch: 0,
+  },
   isBase64Encoded: false,
 };
 
 /** Throws unless the bundle answers GET / with 200 "Hello". */
 export async function checkApp(kind: 'worker' | 'lambda', code: string): Promise<void> {
   if (kind === 'worker') {
-    const mf = new Miniflare({ cf: false, modules: [{ type: 'ESModule', path: 'worker.mjs', contents: code }], compatibilityDate: '2026-04-01' });
+    const mf = new Miniflare({
+      cf: false,
+      modules: [{ type: 'ESModule', path: 'worker.mjs', contents: code }],
+      compatibilityDate: '2026-04-01',
+    });
     try {
       const response = await mf.dispatchFetch('http://localhost/');
       const text = await response.text();
@@ -32,7 +42,9 @@ export async function checkApp(kind: 'worker' | 'lambda', code: string): Promise
   try {
     const file = join(dir, 'handler.mjs');
     writeFileSync(file, code);
-    const { handler } = (await import(pathToFileURL(file).href)) as { handler: (event: unknown, context: unknown) => Promise<{ statusCode: number; body: string }> };
+    const { handler } = (await import(pathToFileURL(file).href)) as {
+      handler: (event: unknown, context: unknown) => Promise<{ statusCode: number; body: string }>;
+    };
     const result = await handler(v2Event, { functionName: 'bench', awsRequestId: 'bench', getRemainingTimeInMillis: () => 30000 });
     if (result.statusCode !== 200 || result.body !== 'Hello') throw new Error(`lambda bundle answered ${result.statusCode} ${result.body}`);
   } finally {

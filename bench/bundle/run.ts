@@ -49,17 +49,35 @@ for (const kind of ['worker', 'lambda'] as const) {
   const ours = built.get(group.find((c) => c.ours)!)!;
   for (const c of group) {
     const app = built.get(c)!;
-    rows.push({ case: `${kind}, gzip -9`, contestant: c.name, median: app.gzipBytes, unit: 'B', spread: 'deterministic', ratio: Number((app.gzipBytes / ours.gzipBytes).toFixed(3)) });
+    rows.push({
+      case: `${kind}, gzip -9`,
+      contestant: c.name,
+      median: app.gzipBytes,
+      unit: 'B',
+      spread: 'deterministic',
+      ratio: Number((app.gzipBytes / ours.gzipBytes).toFixed(3)),
+    });
   }
   for (const c of group) {
     const app = built.get(c)!;
-    rows.push({ case: `${kind}, minified`, contestant: c.name, median: app.minBytes, unit: 'B', spread: 'deterministic', ratio: Number((app.minBytes / ours.minBytes).toFixed(3)) });
+    rows.push({
+      case: `${kind}, minified`,
+      contestant: c.name,
+      median: app.minBytes,
+      unit: 'B',
+      spread: 'deterministic',
+      ratio: Number((app.minBytes / ours.minBytes).toFixed(3)),
+    });
   }
 }
 
 const ourWorker = built.get(contestants[0])!;
 const tiny = built.get(contestants.find((c) => c.name === 'hono/tiny')!)!;
-const weight = (app: BuiltApp): string => byGroup(app).slice(0, 8).map(([k, v]) => `${k} ${(v / 1024).toFixed(1)} KiB`).join(', ');
+const weight = (app: BuiltApp): string =>
+  byGroup(app)
+    .slice(0, 8)
+    .map(([k, v]) => `${k} ${(v / 1024).toFixed(1)} KiB`)
+    .join(', ');
 const result: BenchResult = {
   name: 'bundle',
   command: 'npm run bench -- bundle (tsx bench/bundle/run.ts)',

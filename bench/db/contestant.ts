@@ -21,12 +21,20 @@ async function rawLookup(): Promise<{ lookup: Lookup; close(): Promise<void> }> 
     const { default: Sqlite } = await import('better-sqlite3');
     const db = new Sqlite(url.replace(/^file:/, ''));
     const statement = db.prepare(sql);
-    return { lookup: async (id) => statement.get(id) as { id: number; name: string } | undefined, close: async () => { db.close(); } };
+    return {
+      lookup: async (id) => statement.get(id) as { id: number; name: string } | undefined,
+      close: async () => {
+        db.close();
+      },
+    };
   }
   if (engine === 'postgres') {
     const { default: postgres } = await import('postgres');
     const pg = postgres(url, { max: 1, connection: { search_path: schema } });
-    return { lookup: async (id) => (await pg`SELECT id, name FROM bench_items WHERE id = ${id}`)[0] as { id: number; name: string } | undefined, close: () => pg.end() };
+    return {
+      lookup: async (id) => (await pg`SELECT id, name FROM bench_items WHERE id = ${id}`)[0] as { id: number; name: string } | undefined,
+      close: () => pg.end(),
+    };
   }
   const mysql = await import('mysql2/promise');
   const pool = mysql.createPool({ uri: url, connectionLimit: 1 });
@@ -39,7 +47,8 @@ async function rawLookup(): Promise<{ lookup: Lookup; close(): Promise<void> }> 
 const { lookup, close } = contestant === 'fw' ? await fwLookup() : await rawLookup();
 const check = async (id: number) => {
   const row = await lookup(id);
-  if (!row || Number(row.id) !== id || row.name !== `item ${id}`) throw new Error(`${contestant} ${engine}: wrong answer for id ${id}: ${JSON.stringify(row)}`);
+  if (!row || Number(row.id) !== id || row.name !== `item ${id}`)
+    throw new Error(`${contestant} ${engine}: wrong answer for id ${id}: ${JSON.stringify(row)}`);
 };
 for (let i = 0; i < Math.min(500, n); i++) await check(1 + (i % 1000));
 const started = performance.now();

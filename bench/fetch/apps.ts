@@ -125,12 +125,20 @@ export interface FetchCase {
 /** The five cases of Hono's `benchmarks/fetch`. */
 export const cases: FetchCase[] = [
   { name: 'ping GET /', request: () => new Request('http://localhost/'), reusable: true, status: 200, body: 'Hi' },
-  { name: 'query GET /id/1?name=bun', request: () => new Request('http://localhost/id/1?name=bun'), reusable: true, status: 200, body: '1 bun', header: ['x-powered-by', 'benchmark'] },
+  {
+    name: 'query GET /id/1?name=bun',
+    request: () => new Request('http://localhost/id/1?name=bun'),
+    reusable: true,
+    status: 200,
+    body: '1 bun',
+    header: ['x-powered-by', 'benchmark'],
+  },
   { name: 'json GET /user', request: () => new Request('http://localhost/user'), reusable: true, status: 200, body: JSON.stringify(user) },
   { name: 'middleware GET /mw/hello', request: () => new Request('http://localhost/mw/hello'), reusable: true, status: 200, body: 'mw' },
   {
     name: 'body POST /json',
-    request: () => new Request('http://localhost/json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"hello":"world"}' }),
+    request: () =>
+      new Request('http://localhost/json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"hello":"world"}' }),
     reusable: false,
     status: 200,
     body: '{"hello":"world"}',

@@ -19,7 +19,9 @@ for (const c of cases) {
   const body = await response.text();
   const header = c.header ? response.headers.get(c.header[0]) : undefined;
   if (response.status !== c.status || body !== c.body || (c.header && header !== c.header[1])) {
-    console.error(`${name}: ${c.name} answered ${response.status} ${JSON.stringify(body)} (${c.header?.[0]}: ${header}), expected ${c.status} ${JSON.stringify(c.body)}`);
+    console.error(
+      `${name}: ${c.name} answered ${response.status} ${JSON.stringify(body)} (${c.header?.[0]}: ${header}), expected ${c.status} ${JSON.stringify(c.body)}`,
+    );
     process.exit(1);
   }
 }
@@ -29,18 +31,24 @@ const options = { min_cpu_time: Number(process.env.FETCH_BENCH_MS ?? 250) * 1e6 
 const out: Record<string, number> = {};
 for (const c of cases) {
   const prebuilt = c.reusable && !needsFreshRequest.has(name) ? c.request() : null;
-  out[c.name] = (await measure(async () => {
-    sink = await app.fetch(prebuilt ?? c.request());
-  }, options)).p50;
+  out[c.name] = (
+    await measure(async () => {
+      sink = await app.fetch(prebuilt ?? c.request());
+    }, options)
+  ).p50;
 }
 
 if (name === 'fw') {
-  out['floor: new Response("Hi") alone'] = (await measure(() => {
-    sink = new Response('Hi');
-  }, options)).p50;
-  out['floor: new Request(url) alone'] = (await measure(() => {
-    sink = new Request('http://localhost/id/1?name=bun');
-  }, options)).p50;
+  out['floor: new Response("Hi") alone'] = (
+    await measure(() => {
+      sink = new Response('Hi');
+    }, options)
+  ).p50;
+  out['floor: new Request(url) alone'] = (
+    await measure(() => {
+      sink = new Request('http://localhost/id/1?name=bun');
+    }, options)
+  ).p50;
 }
 
 process.stdout.write(JSON.stringify(out));

@@ -22,7 +22,11 @@ buildFw();
 for (let round = 0; round < rounds; round++) {
   const order = round % 2 === 0 ? names : [...names].reverse();
   for (const name of order) {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'measure.ts'), name], { encoding: 'utf8', cwd: join(here, '..', '..'), env: { ...process.env, ...builtFwEnv } });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'measure.ts'), name], {
+      encoding: 'utf8',
+      cwd: join(here, '..', '..'),
+      env: { ...process.env, ...builtFwEnv },
+    });
     if (run.status !== 0) {
       failures.push(`${name}: ${run.stderr.trim().split('\n')[0]}`);
       continue;
@@ -43,15 +47,32 @@ for (const c of caseNames) {
     const values = samples.get(`${c}|${name}`);
     if (!values) continue;
     const m = median(values);
-    rows.push({ case: c, contestant: name, median: Number((m / 1000).toFixed(2)), unit: 'µs', spread: `${(Math.min(...values) / 1000).toFixed(1)}-${(Math.max(...values) / 1000).toFixed(1)}`, ratio: Number((m / ours).toFixed(2)) });
+    rows.push({
+      case: c,
+      contestant: name,
+      median: Number((m / 1000).toFixed(2)),
+      unit: 'µs',
+      spread: `${(Math.min(...values) / 1000).toFixed(1)}-${(Math.max(...values) / 1000).toFixed(1)}`,
+      ratio: Number((m / ours).toFixed(2)),
+    });
   }
-  for (const [peer, goal] of [['hono', 1.2], ['itty-router (AutoRouter)', 2]] as const) {
+  for (const [peer, goal] of [
+    ['hono', 1.2],
+    ['itty-router (AutoRouter)', 2],
+  ] as const) {
     const ratio = median(samples.get(`${c}|${peer}`) ?? [NaN]) / ours;
     if (!(ratio >= goal)) misses.push(`${c}: ${ratio.toFixed(2)}x ${peer} (goal ${goal}x)`);
   }
 }
 const floors = floorCases.map((c) => [c, samples.get(`${c}|fw`)] as const).filter((f): f is [string, number[]] => f[1] !== undefined);
-for (const [c, values] of floors) rows.push({ case: c, contestant: 'fw', median: Number((median(values) / 1000).toFixed(2)), unit: 'µs', spread: `${(Math.min(...values) / 1000).toFixed(1)}-${(Math.max(...values) / 1000).toFixed(1)}` });
+for (const [c, values] of floors)
+  rows.push({
+    case: c,
+    contestant: 'fw',
+    median: Number((median(values) / 1000).toFixed(2)),
+    unit: 'µs',
+    spread: `${(Math.min(...values) / 1000).toFixed(1)}-${(Math.max(...values) / 1000).toFixed(1)}`,
+  });
 
 const result: BenchResult = {
   name: 'fetch',
@@ -63,12 +84,16 @@ const result: BenchResult = {
   higherIsBetter: false,
   notes: [
     `Hono's benchmarks/fetch method: prebuilt GET Requests (a fresh Request per call for POST, its construction included), responses not read, mitata p50 per app.fetch() call, ${rounds} rounds in alternating order, one child process per framework; every answer (status, body, x-powered-by) is checked before timing.`,
-    'hono uses RegExpRouter as in its own benchmark; hono/tiny uses PatternRouter; h3 is v2. fw runs from its built package (dist/, built at the start; bench/lib/built-fw.ts), as the peers run from their published JavaScript. On Node fw answers with its LightResponse (instanceof Response; the undici Response is built only if something reads it as a stream or its internals; src/core/README.md), as h3 v2 answers with srvx\'s FastResponse; hono, hono/tiny and itty build an undici Response per call.',
+    "hono uses RegExpRouter as in its own benchmark; hono/tiny uses PatternRouter; h3 is v2. fw runs from its built package (dist/, built at the start; bench/lib/built-fw.ts), as the peers run from their published JavaScript. On Node fw answers with its LightResponse (instanceof Response; the undici Response is built only if something reads it as a stream or its internals; src/core/README.md), as h3 v2 answers with srvx's FastResponse; hono, hono/tiny and itty build an undici Response per call.",
     `itty-router's AutoRouter gets a fresh Request per call (its construction included in its time): it wraps request.proxy in a new Proxy on every call, so a reused Request gets slower with every call.`,
-    floors.length > 0 ? `The floor rows time one \`new Response("Hi")\` and one \`new Request(url)\` on this Node (${process.version}): undici's constructors, which every contestant pays once per call (the Request only in itty's case and for POST).` : '',
+    floors.length > 0
+      ? `The floor rows time one \`new Response("Hi")\` and one \`new Request(url)\` on this Node (${process.version}): undici's constructors, which every contestant pays once per call (the Request only in itty's case and for POST).`
+      : '',
     failures.length > 0 ? `Failed: ${failures.join('; ')}.` : '',
     misses.length > 0 ? `Below goal in this run: ${misses.join('; ')}.` : 'Every case met its goals in this run.',
-  ].filter(Boolean).join(' '),
+  ]
+    .filter(Boolean)
+    .join(' '),
 };
 mkdirSync(join(here, '..', '.out'), { recursive: true });
 writeFileSync(join(here, '..', '.out', 'fetch.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -76,10 +101,15 @@ writeFileSync(join(here, '..', '.out', 'fetch.json'), `${JSON.stringify(result, 
 console.log(`\n(median µs per app.fetch; ratio = peer / fw)`);
 console.log(['case'.padEnd(28), ...names.map((n) => n.slice(0, 16).padStart(18))].join(''));
 for (const c of caseNames) {
-  console.log([c.padEnd(28), ...names.map((n) => {
-    const row = rows.find((r) => r.case === c && r.contestant === n);
-    return (row ? `${row.median.toFixed(1)} (${row.ratio!.toFixed(2)}x)` : 'n/a').padStart(18);
-  })].join(''));
+  console.log(
+    [
+      c.padEnd(28),
+      ...names.map((n) => {
+        const row = rows.find((r) => r.case === c && r.contestant === n);
+        return (row ? `${row.median.toFixed(1)} (${row.ratio!.toFixed(2)}x)` : 'n/a').padStart(18);
+      }),
+    ].join(''),
+  );
 }
 for (const [c, values] of floors) console.log(`${c}: ${(median(values) / 1000).toFixed(1)} µs`);
 console.log(`\n${result.notes}\nGoal ${result.met ? 'met' : 'not met'}: ${result.goal}`);

@@ -24,9 +24,9 @@ await runHttpBench({
   ],
   notes: [
     'The same app and cases as http-node (bench/lib/http-app.ts: 224 background routes, then hello GET /, ping GET /ping, query GET /id/1?name=bun with x-powered-by, body POST /json echo, validated POST /users -> 201, middleware GET /mw/hello with x-middleware), every server under the Bun binary of the bun npm package.',
-    'Validation: fw by the route\'s schema option (the same app as on Node); elysia by its t schema (TypeBox, compiled; like fastify\'s ajv on Node, it strips an extra property instead of refusing it); hono by hono/validator with a hand check; raw Bun.serve by the hand check.',
-    'The middleware: fw and hono use(\'/mw/*\'), elysia a guard\'s beforeHandle, raw a function wrapping the handler.',
-    'Raw Bun.serve puts every route, the 224 background ones included, in Bun\'s native routes table; fw, hono and elysia route in JavaScript.',
+    "Validation: fw by the route's schema option (the same app as on Node); elysia by its t schema (TypeBox, compiled; like fastify's ajv on Node, it strips an extra property instead of refusing it); hono by hono/validator with a hand check; raw Bun.serve by the hand check.",
+    "The middleware: fw and hono use('/mw/*'), elysia a guard's beforeHandle, raw a function wrapping the handler.",
+    "Raw Bun.serve puts every route, the 224 background ones included, in Bun's native routes table; fw, hono and elysia route in JavaScript.",
     'Goals on hello, ping, query and body (as on Node); the validated POST and the middleware case are reported without a goal (the issue sets their goal only against fastify, which is Node-only).',
     'autocannon runs on Node and is often the bottleneck against Bun on 2 cores: the CPU time per request (http-bun-cpu) is the steadier comparison. Light responses (fw/node) do not apply on Bun: Bun.serve only accepts its native Response, which is cheap to build there.',
   ].join(' '),

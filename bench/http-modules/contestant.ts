@@ -15,7 +15,8 @@ const ips = Array.from({ length: 100 }, (_, i) => `198.51.100.${i}`);
 async function fwApp(): Promise<Fetch> {
   const { Fw, rateLimit, etag, compress } = await import('../../src/index');
   const app = new Fw();
-  if (which === 'ratelimit') await app.plugin(rateLimit({ max: 1_000_000_000, windowMs: 60_000, key: (ctx) => ctx.header('x-client') ?? 'local' }));
+  if (which === 'ratelimit')
+    await app.plugin(rateLimit({ max: 1_000_000_000, windowMs: 60_000, key: (ctx) => ctx.header('x-client') ?? 'local' }));
   if (which === 'etag') app.use(etag());
   if (which === 'compress') app.use(compress());
   app.get('/limited', () => ({ ok: true }));
@@ -54,7 +55,8 @@ async function check(fetch: Fetch): Promise<string | null> {
     return null;
   }
   if (which === 'ratelimit') {
-    if (first.status !== 200 || JSON.stringify(await first.json()) !== '{"ok":true}') throw new Error(`${framework}: wrong rate-limited answer`);
+    if (first.status !== 200 || JSON.stringify(await first.json()) !== '{"ok":true}')
+      throw new Error(`${framework}: wrong rate-limited answer`);
     const limit = first.headers.get('x-ratelimit-limit') ?? first.headers.get('ratelimit-limit') ?? first.headers.get('ratelimit-policy');
     if (limit === null) throw new Error(`${framework}: no rate limit headers`);
     return null;

@@ -24,7 +24,9 @@ const labels: Record<string, Record<string, string>> = {
 };
 
 function runOne(which: string, framework: string): number {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'contestant.ts'), which, framework, String(n)], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'contestant.ts'), which, framework, String(n)], {
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(`${which} ${framework} failed: ${run.stderr}`);
   return (JSON.parse(run.stdout) as { usPerOp: number }).usPerOp;
 }
@@ -41,7 +43,14 @@ for (const which of Object.keys(cases)) {
   const ours = median(times.fw);
   for (const framework of ['fw', 'hono']) {
     const m = median(times[framework]);
-    rows.push({ case: cases[which], contestant: labels[framework][which], median: m, unit: 'µs/request', spread: spread(times[framework]), ratio: m / ours });
+    rows.push({
+      case: cases[which],
+      contestant: labels[framework][which],
+      median: m,
+      unit: 'µs/request',
+      spread: spread(times[framework]),
+      ratio: m / ours,
+    });
   }
 }
 
@@ -55,4 +64,13 @@ const result: BenchResult = {
 };
 mkdirSync(join(here, '../.out'), { recursive: true });
 writeFileSync(join(here, '../.out/http-modules.json'), `${JSON.stringify(result, null, 2)}\n`);
-console.table(rows.map((r) => ({ case: r.case, contestant: r.contestant, median: r.median.toFixed(1), unit: r.unit, spread: r.spread, ratio: r.ratio!.toFixed(2) })));
+console.table(
+  rows.map((r) => ({
+    case: r.case,
+    contestant: r.contestant,
+    median: r.median.toFixed(1),
+    unit: r.unit,
+    spread: r.spread,
+    ratio: r.ratio!.toFixed(2),
+  })),
+);

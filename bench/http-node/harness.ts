@@ -82,8 +82,10 @@ async function measureContestant(contestant: Contestant, load: LoadGenerator, sa
       const before = cpuTicks(child.pid!);
       const measured = await load.run({ ...job, seconds: settings.seconds });
       const ticks = cpuTicks(child.pid!) - before;
-      if (measured.errors > 0 || measured.non2xx > 0) throw new Error(`${contestant.name} ${c.name}: ${measured.errors} errors, ${measured.non2xx} non-2xx answers under load`);
-      if (measured.requests === 0) throw new Error(`${contestant.name} ${c.name}: no request answered in the ${settings.seconds} s measured window`);
+      if (measured.errors > 0 || measured.non2xx > 0)
+        throw new Error(`${contestant.name} ${c.name}: ${measured.errors} errors, ${measured.non2xx} non-2xx answers under load`);
+      if (measured.requests === 0)
+        throw new Error(`${contestant.name} ${c.name}: no request answered in the ${settings.seconds} s measured window`);
       const rps = measured.requests / measured.duration;
       const cpu = ((ticks / clockTicks) * 1e6) / measured.requests;
       samples.add(c.id, contestant.name, rps, cpu);
@@ -103,7 +105,8 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchResu
   try {
     for (let round = 0; round < settings.rounds; round++) {
       const order = options.contestants.map((_, i) => options.contestants[(i + round) % options.contestants.length]);
-      for (const contestant of order) console.log(`round ${round + 1} ${contestant.name}: ${(await measureContestant(contestant, load, samples)).join(', ')}`);
+      for (const contestant of order)
+        console.log(`round ${round + 1} ${contestant.name}: ${(await measureContestant(contestant, load, samples)).join(', ')}`);
     }
   } finally {
     load.close();

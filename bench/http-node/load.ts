@@ -28,7 +28,16 @@ export interface LoadResult {
 
 async function run(job: LoadJob): Promise<LoadResult> {
   const headers: Record<string, string> = job.body === undefined ? {} : { 'content-type': 'application/json' };
-  const result = await autocannon({ url: job.url, method: job.method, headers, body: job.body, connections: job.connections ?? 100, pipelining: job.pipelining ?? 10, duration: job.seconds, sampleInt: 100 });
+  const result = await autocannon({
+    url: job.url,
+    method: job.method,
+    headers,
+    body: job.body,
+    connections: job.connections ?? 100,
+    pipelining: job.pipelining ?? 10,
+    duration: job.seconds,
+    sampleInt: 100,
+  });
   return { requests: result.requests.total, duration: result.duration, errors: result.errors, non2xx: result.non2xx };
 }
 

@@ -71,7 +71,9 @@ function printMatrix(title: string, input: ReportInput, rows: BenchRow[]): void 
   console.log(`\n${title}`);
   console.log(['case'.padEnd(26), ...names.map((n) => n.slice(0, 22).padStart(24))].join(''));
   for (const c of input.cases) {
-    const cells = names.map((n) => rows.find((r) => r.case === c.name && r.contestant === n)!).map((r) => `${Number(r.median.toPrecision(4))} (${r.ratio!.toFixed(2)}x)`.padStart(24));
+    const cells = names
+      .map((n) => rows.find((r) => r.case === c.name && r.contestant === n)!)
+      .map((r) => `${Number(r.median.toPrecision(4))} (${r.ratio!.toFixed(2)}x)`.padStart(24));
     console.log([c.name.padEnd(26), ...cells].join(''));
   }
 }
@@ -84,15 +86,30 @@ export function report(input: ReportInput): BenchResult {
     const ours = input.samples.get(c.id, input.ours);
     for (const { name } of input.contestants) {
       const { rps, cpu } = input.samples.get(c.id, name);
-      rows.push({ case: c.name, contestant: name, median: Math.round(median(rps)), unit: 'req/s', spread: spread(rps, 0), ratio: Number((median(ours.rps) / median(rps)).toFixed(2)) });
-      cpuRows.push({ case: c.name, contestant: name, median: Number(median(cpu).toFixed(1)), unit: 'µs CPU/request', spread: spread(cpu, 1), ratio: Number((median(cpu) / median(ours.cpu)).toFixed(2)) });
+      rows.push({
+        case: c.name,
+        contestant: name,
+        median: Math.round(median(rps)),
+        unit: 'req/s',
+        spread: spread(rps, 0),
+        ratio: Number((median(ours.rps) / median(rps)).toFixed(2)),
+      });
+      cpuRows.push({
+        case: c.name,
+        contestant: name,
+        median: Number(median(cpu).toFixed(1)),
+        unit: 'µs CPU/request',
+        spread: spread(cpu, 1),
+        ratio: Number((median(cpu) / median(ours.cpu)).toFixed(2)),
+      });
     }
   }
   const misses: string[] = [];
   for (const goal of input.goals) {
     for (const id of goal.cases) {
       const ratio = median(input.samples.get(id, input.ours).rps) / median(input.samples.get(id, goal.peer).rps);
-      if (!(ratio >= goal.ratio)) misses.push(`${input.cases.find((c) => c.id === id)!.name}: ${ratio.toFixed(2)}x ${goal.peer} (goal ${goal.ratio}x)`);
+      if (!(ratio >= goal.ratio))
+        misses.push(`${input.cases.find((c) => c.id === id)!.name}: ${ratio.toFixed(2)}x ${goal.peer} (goal ${goal.ratio}x)`);
     }
   }
   const date = new Date().toISOString();

@@ -2,7 +2,11 @@
  * One contestant of the kv bench in its own process: `tsx bench/kv/contestant.ts <contestant> <n> <redis url>`.
  * Does n rounds of put(key, value) then get(key) over 100 keys after a checked warm-up; prints `{ usPerOp }`.
  */
-export type Store = { put(key: string, value: string): Promise<unknown>; get(key: string): Promise<string | null | undefined>; close(): Promise<unknown> };
+export type Store = {
+  put(key: string, value: string): Promise<unknown>;
+  get(key: string): Promise<string | null | undefined>;
+  close(): Promise<unknown>;
+};
 
 const [contestant, count, url] = process.argv.slice(2);
 const n = Number(count);
@@ -23,18 +27,40 @@ async function open(): Promise<Store> {
     case 'fw-redis': {
       const { RedisKV } = await import('../../targets/node/redis-kv');
       const kv = new RedisKV({ url, prefix });
-      return { put: (k, v) => kv.put(k, v), get: (k) => kv.get(k), close: async () => { for (const key of await kv.list()) await kv.delete(key); await kv.close(); } };
+      return {
+        put: (k, v) => kv.put(k, v),
+        get: (k) => kv.get(k),
+        close: async () => {
+          for (const key of await kv.list()) await kv.delete(key);
+          await kv.close();
+        },
+      };
     }
     case 'ioredis': {
       const { Redis } = await import('ioredis');
       const redis = new Redis(url);
-      return { put: (k, v) => redis.set(prefix + k, v), get: (k) => redis.get(prefix + k), close: async () => { const keys = await redis.keys(`${prefix}*`); if (keys.length) await redis.del(...keys); await redis.quit(); } };
+      return {
+        put: (k, v) => redis.set(prefix + k, v),
+        get: (k) => redis.get(prefix + k),
+        close: async () => {
+          const keys = await redis.keys(`${prefix}*`);
+          if (keys.length) await redis.del(...keys);
+          await redis.quit();
+        },
+      };
     }
     case 'keyv-redis': {
       const { default: Keyv } = await import('keyv');
       const { default: KeyvRedis } = await import('@keyv/redis');
       const kv = new Keyv({ store: new KeyvRedis(url), namespace: prefix.slice(0, -1) });
-      return { put: (k, v) => kv.set(k, v), get: (k) => kv.get<string>(k), close: async () => { await kv.clear(); await kv.disconnect(); } };
+      return {
+        put: (k, v) => kv.set(k, v),
+        get: (k) => kv.get<string>(k),
+        close: async () => {
+          await kv.clear();
+          await kv.disconnect();
+        },
+      };
     }
     default:
       throw new Error(`unknown contestant ${contestant}`);

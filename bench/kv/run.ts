@@ -16,11 +16,17 @@ const cases = [
   { name: 'redis put+get', ops: 5_000, ours: 'fw-redis', peers: ['ioredis', 'keyv-redis'] },
 ];
 const labels: Record<string, string> = {
-  'fw-memory': 'fw MemoryKV', 'keyv-memory': 'Keyv (in-memory Map)', 'fw-redis': 'fw RedisKV', ioredis: 'ioredis direct', 'keyv-redis': 'Keyv + @keyv/redis',
+  'fw-memory': 'fw MemoryKV',
+  'keyv-memory': 'Keyv (in-memory Map)',
+  'fw-redis': 'fw RedisKV',
+  ioredis: 'ioredis direct',
+  'keyv-redis': 'Keyv + @keyv/redis',
 };
 
 function runOne(contestant: string, ops: number): number {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'contestant.ts'), contestant, String(ops), url], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'contestant.ts'), contestant, String(ops), url], {
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(`${contestant} failed: ${run.stderr}`);
   return (JSON.parse(run.stdout) as { usPerOp: number }).usPerOp;
 }
@@ -49,8 +55,18 @@ const result: BenchResult = {
   date: new Date().toISOString(),
   rows,
   higherIsBetter: false,
-  notes: 'put(key, value) then get(key) over 100 keys of a 70-byte JSON string, sequential. Memory: 200000 rounds; Redis (local, 127.0.0.1): 5000 rounds on one connection. Each contestant runs in its own process; 3 rounds in alternating order; each answer is checked during a 1000-round warm-up. ratio = contestant time / fw time (above 1: fw faster).',
+  notes:
+    'put(key, value) then get(key) over 100 keys of a 70-byte JSON string, sequential. Memory: 200000 rounds; Redis (local, 127.0.0.1): 5000 rounds on one connection. Each contestant runs in its own process; 3 rounds in alternating order; each answer is checked during a 1000-round warm-up. ratio = contestant time / fw time (above 1: fw faster).',
 };
 mkdirSync(join(here, '../.out'), { recursive: true });
 writeFileSync(join(here, '../.out/kv.json'), `${JSON.stringify(result, null, 2)}\n`);
-console.table(rows.map((r) => ({ case: r.case, contestant: r.contestant, median: r.median.toFixed(3), unit: r.unit, spread: r.spread, ratio: r.ratio!.toFixed(3) })));
+console.table(
+  rows.map((r) => ({
+    case: r.case,
+    contestant: r.contestant,
+    median: r.median.toFixed(3),
+    unit: r.unit,
+    spread: r.spread,
+    ratio: r.ratio!.toFixed(3),
+  })),
+);

@@ -19,11 +19,29 @@ type Contestant = (typeof contestants)[number];
 const bundles = {} as Record<Contestant, string>;
 for (const name of contestants) {
   bundles[name] = join(work, `${name}.mjs`);
-  await build(bundleConfig('lambda', join(here, 'entries', `${name}.ts`), { outfile: bundles[name], conditions: ['source'], logLevel: 'error' }));
+  await build(
+    bundleConfig('lambda', join(here, 'entries', `${name}.ts`), { outfile: bundles[name], conditions: ['source'], logLevel: 'error' }),
+  );
 }
 const probes = { throughput: join(work, 'throughput-probe.mjs'), cold: join(work, 'cold-probe.mjs') };
-await build({ entryPoints: [join(here, 'throughput-probe.ts')], outfile: probes.throughput, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'error' });
-await build({ entryPoints: [join(here, 'cold-probe.ts')], outfile: probes.cold, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'error' });
+await build({
+  entryPoints: [join(here, 'throughput-probe.ts')],
+  outfile: probes.throughput,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'error',
+});
+await build({
+  entryPoints: [join(here, 'cold-probe.ts')],
+  outfile: probes.cold,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'error',
+});
 
 function probe(script: string, args: string[]): Record<string, number> {
   return JSON.parse(execFileSync(process.execPath, [script, ...args], { encoding: 'utf8' }));
@@ -51,8 +69,22 @@ for (const kind of ['v1', 'v2'] as const) {
   const hono = median(samples.hono);
   if (fw / hono < 1.3) goalMet = false;
   throughputRows.push(
-    { case: `${kind} event`, contestant: 'fw lambda()', median: Math.round(fw), unit: 'invocations/s', spread: spread(samples.fw, 0), ratio: 1 },
-    { case: `${kind} event`, contestant: 'hono handle()', median: Math.round(hono), unit: 'invocations/s', spread: spread(samples.hono, 0), ratio: Number((fw / hono).toFixed(2)) },
+    {
+      case: `${kind} event`,
+      contestant: 'fw lambda()',
+      median: Math.round(fw),
+      unit: 'invocations/s',
+      spread: spread(samples.fw, 0),
+      ratio: 1,
+    },
+    {
+      case: `${kind} event`,
+      contestant: 'hono handle()',
+      median: Math.round(hono),
+      unit: 'invocations/s',
+      spread: spread(samples.hono, 0),
+      ratio: Number((fw / hono).toFixed(2)),
+    },
   );
 }
 write({
@@ -68,7 +100,10 @@ write({
 const coldRuns = 30;
 const coldCases = { total: 'import + first response', importMs: 'import (init phase)', firstMs: 'first response' } as const;
 type ColdCase = keyof typeof coldCases;
-const cold: Record<'fw' | 'hono', Record<ColdCase, number[]>> = { fw: { total: [], importMs: [], firstMs: [] }, hono: { total: [], importMs: [], firstMs: [] } };
+const cold: Record<'fw' | 'hono', Record<ColdCase, number[]>> = {
+  fw: { total: [], importMs: [], firstMs: [] },
+  hono: { total: [], importMs: [], firstMs: [] },
+};
 for (let run = 0; run < coldRuns; run++) {
   const order: ('fw' | 'hono')[] = run % 2 === 0 ? ['fw', 'hono'] : ['hono', 'fw'];
   for (const who of order) {
@@ -83,8 +118,22 @@ for (const key of Object.keys(coldCases) as ColdCase[]) {
   const fw = median(cold.fw[key]);
   const hono = median(cold.hono[key]);
   coldRows.push(
-    { case: coldCases[key], contestant: 'fw lambda()', median: Number(fw.toFixed(2)), unit: 'ms', spread: spread(cold.fw[key], 1), ratio: 1 },
-    { case: coldCases[key], contestant: 'hono handle()', median: Number(hono.toFixed(2)), unit: 'ms', spread: spread(cold.hono[key], 1), ratio: Number((hono / fw).toFixed(2)) },
+    {
+      case: coldCases[key],
+      contestant: 'fw lambda()',
+      median: Number(fw.toFixed(2)),
+      unit: 'ms',
+      spread: spread(cold.fw[key], 1),
+      ratio: 1,
+    },
+    {
+      case: coldCases[key],
+      contestant: 'hono handle()',
+      median: Number(hono.toFixed(2)),
+      unit: 'ms',
+      spread: spread(cold.hono[key], 1),
+      ratio: Number((hono / fw).toFixed(2)),
+    },
   );
 }
 write({
@@ -96,13 +145,21 @@ write({
 });
 
 const sizeRows: BenchRow[] = [];
-const sizes = Object.fromEntries(contestants.map((name) => {
-  const code = readFileSync(bundles[name]);
-  return [name, { min: code.length, gzip: gzipSync(code, { level: 9 }).length }];
-})) as Record<Contestant, { min: number; gzip: number }>;
+const sizes = Object.fromEntries(
+  contestants.map((name) => {
+    const code = readFileSync(bundles[name]);
+    return [name, { min: code.length, gzip: gzipSync(code, { level: 9 }).length }];
+  }),
+) as Record<Contestant, { min: number; gzip: number }>;
 for (const measure of ['min', 'gzip'] as const) {
   for (const name of contestants) {
-    sizeRows.push({ case: measure, contestant: name === 'fw' ? 'fw lambda()' : `${name} handle()`, median: sizes[name][measure], unit: 'B', ratio: Number((sizes[name][measure] / sizes.fw[measure]).toFixed(2)) });
+    sizeRows.push({
+      case: measure,
+      contestant: name === 'fw' ? 'fw lambda()' : `${name} handle()`,
+      median: sizes[name][measure],
+      unit: 'B',
+      ratio: Number((sizes[name][measure] / sizes.fw[measure]).toFixed(2)),
+    });
   }
 }
 write({
@@ -112,5 +169,6 @@ write({
   higherIsBetter: false,
   goal: 'fw Lambda bundle smaller than hono/tiny + handle()',
   met: sizes.fw.gzip < sizes['hono-tiny'].gzip && sizes.fw.min < sizes['hono-tiny'].min,
-  notes: "One-route Lambda bundles built the same way (bundleConfig('lambda'): esbuild --bundle --minify --format=esm --platform=node --target=node20), gzip -9. Ratio: the contestant's size over fw's (above 1: fw smaller).",
+  notes:
+    "One-route Lambda bundles built the same way (bundleConfig('lambda'): esbuild --bundle --minify --format=esm --platform=node --target=node20), gzip -9. Ratio: the contestant's size over fw's (above 1: fw smaller).",
 });

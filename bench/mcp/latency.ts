@@ -14,7 +14,13 @@ export function httpTransport(url: string): Transport {
 /** A transport to a stdio server script run with tsx (fw's from its built package). */
 export function stdioTransport(script: string, fw: boolean): Transport {
   const env = fw ? { ...getDefaultEnvironment(), ...builtFwEnv } : undefined;
-  return new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', script], cwd: join(import.meta.dirname, '../..'), stderr: 'ignore', env });
+  return new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', script],
+    cwd: join(import.meta.dirname, '../..'),
+    stderr: 'ignore',
+    env,
+  });
 }
 
 /** Connects, checks the answer, warms up, then times `calls` sequential calls; returns ms per call. */
@@ -24,7 +30,8 @@ export async function sequentialMs(name: string, transport: Transport, calls: nu
   try {
     const call = () => client.callTool({ name: 'add', arguments: { a: 2, b: 40 } });
     const first = await call();
-    if ((first.content as { text?: string }[])[0]?.text !== '42') throw new Error(`${name} answered ${JSON.stringify(first)} instead of 42`);
+    if ((first.content as { text?: string }[])[0]?.text !== '42')
+      throw new Error(`${name} answered ${JSON.stringify(first)} instead of 42`);
     for (let i = 0; i < 20; i++) await call();
     const started = performance.now();
     for (let i = 0; i < calls; i++) await call();

@@ -33,10 +33,24 @@ function spread(values: number[]): string {
 const calls = 200;
 const oursStdio: Contestant = { name: 'fw-mcp stdio', script: join(import.meta.dirname, 'servers/fw-mcp-stdio.ts'), fw: true };
 const peerStdio: Contestant = { name: 'SDK 1.32 stdio', script: join(import.meta.dirname, 'servers/sdk-stdio.ts') };
-const samples = new Map<Contestant, number[]>([[ours, []], [peer, []], [ceiling, []]]);
-const cpu = new Map<Contestant, number[]>([[ours, []], [peer, []], [ceiling, []]]);
-const httpMs = new Map<Contestant, number[]>([[ours, []], [peer, []]]);
-const stdioMs = new Map<Contestant, number[]>([[oursStdio, []], [peerStdio, []]]);
+const samples = new Map<Contestant, number[]>([
+  [ours, []],
+  [peer, []],
+  [ceiling, []],
+]);
+const cpu = new Map<Contestant, number[]>([
+  [ours, []],
+  [peer, []],
+  [ceiling, []],
+]);
+const httpMs = new Map<Contestant, number[]>([
+  [ours, []],
+  [peer, []],
+]);
+const stdioMs = new Map<Contestant, number[]>([
+  [oursStdio, []],
+  [peerStdio, []],
+]);
 for (let round = 0; round < rounds; round++) {
   const flip = round % 2 === 1;
   for (const contestant of flip ? [ceiling, peer, ours] : [ours, peer, ceiling]) {
@@ -44,7 +58,9 @@ for (let round = 0; round < rounds; round++) {
     samples.get(contestant)!.push(rps);
     cpu.get(contestant)!.push(cpuUsPerRequest);
     if (contestant === ceiling) {
-      console.log(`round ${round + 1}: ${contestant.name} ${Math.round(rps)} req/s, ${Math.round(cpuUsPerRequest)} µs server CPU per request`);
+      console.log(
+        `round ${round + 1}: ${contestant.name} ${Math.round(rps)} req/s, ${Math.round(cpuUsPerRequest)} µs server CPU per request`,
+      );
       continue;
     }
     const server = await start(contestant);
@@ -53,7 +69,9 @@ for (let round = 0; round < rounds; round++) {
     } finally {
       await stop(server.child);
     }
-    console.log(`round ${round + 1}: ${contestant.name} ${Math.round(rps)} req/s, ${Math.round(cpuUsPerRequest)} µs server CPU per request, ${httpMs.get(contestant)!.at(-1)!.toFixed(2)} ms per sequential call`);
+    console.log(
+      `round ${round + 1}: ${contestant.name} ${Math.round(rps)} req/s, ${Math.round(cpuUsPerRequest)} µs server CPU per request, ${httpMs.get(contestant)!.at(-1)!.toFixed(2)} ms per sequential call`,
+    );
   }
   for (const contestant of flip ? [peerStdio, oursStdio] : [oursStdio, peerStdio]) {
     stdioMs.get(contestant)!.push(await sequentialMs(contestant.name, stdioTransport(contestant.script, contestant.fw === true), calls));
@@ -83,8 +101,22 @@ const ceilingRps = median(samples.get(ceiling)!);
 const [fwSize, sdkSize] = [await bundleSize('workers/fw-mcp.ts'), await bundleSize('workers/sdk.ts')];
 const rows: BenchRow[] = [
   { case: 'tools/call', contestant: ours.name, median: Math.round(oursRps), unit: 'req/s', spread: spread(samples.get(ours)!), ratio: 1 },
-  { case: 'tools/call', contestant: peer.name, median: Math.round(peerRps), unit: 'req/s', spread: spread(samples.get(peer)!), ratio: Number((oursRps / peerRps).toFixed(2)) },
-  { case: 'tools/call', contestant: ceiling.name, median: Math.round(ceilingRps), unit: 'req/s', spread: spread(samples.get(ceiling)!), ratio: Number((oursRps / ceilingRps).toFixed(2)) },
+  {
+    case: 'tools/call',
+    contestant: peer.name,
+    median: Math.round(peerRps),
+    unit: 'req/s',
+    spread: spread(samples.get(peer)!),
+    ratio: Number((oursRps / peerRps).toFixed(2)),
+  },
+  {
+    case: 'tools/call',
+    contestant: ceiling.name,
+    median: Math.round(ceilingRps),
+    unit: 'req/s',
+    spread: spread(samples.get(ceiling)!),
+    ratio: Number((oursRps / ceilingRps).toFixed(2)),
+  },
   cpuRow(ours),
   cpuRow(peer),
   cpuRow(ceiling),
@@ -93,9 +125,21 @@ const rows: BenchRow[] = [
   msRow('stdio', oursStdio, stdioMs.get(oursStdio)!, median(stdioMs.get(oursStdio)!)),
   msRow('stdio', peerStdio, stdioMs.get(peerStdio)!, median(stdioMs.get(oursStdio)!)),
   { case: 'worker bundle, min+gzip', contestant: 'fw + fw-mcp', median: fwSize.gzip, unit: 'bytes', ratio: 1 },
-  { case: 'worker bundle, min+gzip', contestant: 'SDK McpServer + web-standard transport', median: sdkSize.gzip, unit: 'bytes', ratio: Number((sdkSize.gzip / fwSize.gzip).toFixed(2)) },
+  {
+    case: 'worker bundle, min+gzip',
+    contestant: 'SDK McpServer + web-standard transport',
+    median: sdkSize.gzip,
+    unit: 'bytes',
+    ratio: Number((sdkSize.gzip / fwSize.gzip).toFixed(2)),
+  },
   { case: 'worker bundle, min', contestant: 'fw + fw-mcp', median: fwSize.min, unit: 'bytes', ratio: 1 },
-  { case: 'worker bundle, min', contestant: 'SDK McpServer + web-standard transport', median: sdkSize.min, unit: 'bytes', ratio: Number((sdkSize.min / fwSize.min).toFixed(2)) },
+  {
+    case: 'worker bundle, min',
+    contestant: 'SDK McpServer + web-standard transport',
+    median: sdkSize.min,
+    unit: 'bytes',
+    ratio: Number((sdkSize.min / fwSize.min).toFixed(2)),
+  },
 ];
 const result: BenchResult = {
   name: 'mcp',
@@ -110,4 +154,6 @@ const result: BenchResult = {
 mkdirSync(join(import.meta.dirname, '../.out'), { recursive: true });
 writeFileSync(join(import.meta.dirname, '../.out/mcp.json'), JSON.stringify(result, null, 2));
 console.table(rows);
-console.log(`goal (>= 10x req/s): ${result.met ? 'met' : 'not met'}, ratio ${(oursRps / peerRps).toFixed(2)}x; server CPU per request ${(median(cpu.get(peer)!) / median(cpu.get(ours)!)).toFixed(2)}x less`);
+console.log(
+  `goal (>= 10x req/s): ${result.met ? 'met' : 'not met'}, ratio ${(oursRps / peerRps).toFixed(2)}x; server CPU per request ${(median(cpu.get(peer)!) / median(cpu.get(ours)!)).toFixed(2)}x less`,
+);

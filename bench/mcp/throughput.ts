@@ -44,7 +44,14 @@ export async function start(contestant: Contestant): Promise<{ child: ChildProce
 async function check(name: string, url: string): Promise<void> {
   const response = await fetch(url, { method: 'POST', headers, body });
   const text = await response.text();
-  const json = text.startsWith('{') ? JSON.parse(text) : JSON.parse(text.split('\n').find((l) => l.startsWith('data: '))!.slice(6));
+  const json = text.startsWith('{')
+    ? JSON.parse(text)
+    : JSON.parse(
+        text
+          .split('\n')
+          .find((l) => l.startsWith('data: '))!
+          .slice(6),
+      );
   if (json.result?.content?.[0]?.text !== '42') throw new Error(`${name} answered ${text.slice(0, 200)} instead of 42`);
 }
 
@@ -67,7 +74,8 @@ export async function measure(contestant: Contestant, seconds: number): Promise<
     const cpuBefore = cpuSeconds(child.pid!);
     const result = await run(seconds);
     const cpu = cpuSeconds(child.pid!) - cpuBefore;
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${contestant.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`${contestant.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
     await check(contestant.name, url);
     const total = result.requests.average * seconds;
     return { rps: result.requests.average, cpuUsPerRequest: (cpu / total) * 1e6 };

@@ -31,7 +31,10 @@ const contestants: Record<string, Record<string, Contestant>> = {
       async prepare() {
         const bus = new EventBus();
         let seen = 0;
-        for (let i = 0; i < 3; i++) bus.on('order.created', (p: typeof payload) => { seen += p.id; });
+        for (let i = 0; i < 3; i++)
+          bus.on('order.created', (p: typeof payload) => {
+            seen += p.id;
+          });
         bus.emit('order.created', payload);
         check(seen === 126, 'fw bus delivered to 3 handlers');
         return () => bus.emit('order.created', payload);
@@ -42,7 +45,10 @@ const contestants: Record<string, Record<string, Contestant>> = {
       async prepare() {
         const emitter = new EventEmitter();
         let seen = 0;
-        for (let i = 0; i < 3; i++) emitter.on('order.created', (p: typeof payload) => { seen += p.id; });
+        for (let i = 0; i < 3; i++)
+          emitter.on('order.created', (p: typeof payload) => {
+            seen += p.id;
+          });
         emitter.emit('order.created', payload);
         check(seen === 126, 'EventEmitter delivered to 3 handlers');
         return () => emitter.emit('order.created', payload);
@@ -54,7 +60,12 @@ const contestants: Record<string, Record<string, Contestant>> = {
       batch: 20_000,
       async prepare() {
         let last = '';
-        const log = createLogger({ service: 'bench', write: (line) => { last = line; } });
+        const log = createLogger({
+          service: 'bench',
+          write: (line) => {
+            last = line;
+          },
+        });
         log.info('order placed', payload);
         const parsed = JSON.parse(last);
         check(parsed.message === 'order placed' && parsed.id === 42 && parsed.level === 'info', 'fw log line');
@@ -65,7 +76,14 @@ const contestants: Record<string, Record<string, Contestant>> = {
       batch: 20_000,
       async prepare() {
         let last = '';
-        const log = pino({ base: { service: 'bench' } }, { write: (line: string) => { last = line; } });
+        const log = pino(
+          { base: { service: 'bench' } },
+          {
+            write: (line: string) => {
+              last = line;
+            },
+          },
+        );
         log.info(payload, 'order placed');
         const parsed = JSON.parse(last);
         check(parsed.msg === 'order placed' && parsed.id === 42 && parsed.level === 30, 'pino log line');

@@ -17,7 +17,10 @@ const cases: [string, string[]][] = [
 ];
 
 function measure(caseName: string, contestant: string): number {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', join(here, 'measure.ts'), caseName, contestant], { cwd: join(here, '../..'), encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', join(here, 'measure.ts'), caseName, contestant], {
+    cwd: join(here, '../..'),
+    encoding: 'utf8',
+  });
   return (JSON.parse(out.trim().split('\n').pop()!) as { median: number }).median;
 }
 
@@ -54,4 +57,12 @@ const result: BenchResult = {
 
 mkdirSync(join(here, '../.out'), { recursive: true });
 writeFileSync(join(here, '../.out/ops.json'), `${JSON.stringify(result, null, 2)}\n`);
-console.table(rows.map((r) => ({ case: r.case, contestant: r.contestant, median: `${r.median.toFixed(1)} ${r.unit}`, spread: r.spread, ratio: r.ratio!.toFixed(2) })));
+console.table(
+  rows.map((r) => ({
+    case: r.case,
+    contestant: r.contestant,
+    median: `${r.median.toFixed(1)} ${r.unit}`,
+    spread: r.spread,
+    ratio: r.ratio!.toFixed(2),
+  })),
+);

@@ -23,17 +23,19 @@ type Factory = (routes: RouteDef[]) => Built;
 
 const id = (r: RouteDef): string => `${r.method} ${r.path}`;
 
-const ours = (FwRouter: typeof Router): Factory => (routes) => {
-  const router = new FwRouter<string>();
-  for (const r of routes) router.add(r.method, r.path, id(r));
-  return {
-    lookup: (method, path) => router.match(method, path),
-    answer: (method, path) => {
-      const m = router.match(method, path);
-      return m && { route: m.value, params: { ...m.params } };
-    },
+const ours =
+  (FwRouter: typeof Router): Factory =>
+  (routes) => {
+    const router = new FwRouter<string>();
+    for (const r of routes) router.add(r.method, r.path, id(r));
+    return {
+      lookup: (method, path) => router.match(method, path),
+      answer: (method, path) => {
+        const m = router.match(method, path);
+        return m && { route: m.value, params: { ...m.params } };
+      },
+    };
   };
-};
 
 function hono(create: () => RegExpRouter<string> | TrieRouter<string>): Factory {
   return (routes) => {
@@ -54,61 +56,68 @@ function hono(create: () => RegExpRouter<string> | TrieRouter<string>): Factory 
   };
 }
 
-const findMyWay = (FindMyWay: typeof import('find-my-way')): Factory => (routes) => {
-  const router = FindMyWay();
-  for (const r of routes) router.on(r.method as 'GET', r.path, () => undefined, { id: id(r) });
-  return {
-    lookup: (method, path) => router.find(method as 'GET', path),
-    answer: (method, path) => {
-      const found = router.find(method as 'GET', path);
-      return found && { route: (found.store as { id: string }).id, params: { ...(found.params as Record<string, string>) } };
-    },
+const findMyWay =
+  (FindMyWay: typeof import('find-my-way')): Factory =>
+  (routes) => {
+    const router = FindMyWay();
+    for (const r of routes) router.on(r.method as 'GET', r.path, () => undefined, { id: id(r) });
+    return {
+      lookup: (method, path) => router.find(method as 'GET', path),
+      answer: (method, path) => {
+        const found = router.find(method as 'GET', path);
+        return found && { route: (found.store as { id: string }).id, params: { ...(found.params as Record<string, string>) } };
+      },
+    };
   };
-};
 
-const rou3 = ({ addRoute, createRouter, findRoute }: typeof import('rou3')): Factory => (routes) => {
-  const router = createRouter<string>();
-  for (const r of routes) addRoute(router, r.method, r.path.endsWith('/*') ? `${r.path.slice(0, -1)}**:wild` : r.path, id(r));
-  return {
-    lookup: (method, path) => findRoute(router, method, path),
-    answer: (method, path) => {
-      const found = findRoute(router, method, path);
-      if (!found) return null;
-      const params: Record<string, string> = { ...(found.params ?? {}) };
-      if ('wild' in params) {
-        params['*'] = params.wild;
-        delete params.wild;
-      }
-      return { route: found.data, params };
-    },
+const rou3 =
+  ({ addRoute, createRouter, findRoute }: typeof import('rou3')): Factory =>
+  (routes) => {
+    const router = createRouter<string>();
+    for (const r of routes) addRoute(router, r.method, r.path.endsWith('/*') ? `${r.path.slice(0, -1)}**:wild` : r.path, id(r));
+    return {
+      lookup: (method, path) => findRoute(router, method, path),
+      answer: (method, path) => {
+        const found = findRoute(router, method, path);
+        if (!found) return null;
+        const params: Record<string, string> = { ...(found.params ?? {}) };
+        if ('wild' in params) {
+          params['*'] = params.wild;
+          delete params.wild;
+        }
+        return { route: found.data, params };
+      },
+    };
   };
-};
 
 /** itty-router's route table, matched the way its `fetch` matches: a linear scan over one RegExp per route. */
-const itty = (IttyRouter: typeof import('itty-router').IttyRouter): Factory => (routes) => {
-  const router = IttyRouter();
-  for (const r of routes) (router as unknown as Record<string, (path: string, handler: () => string) => void>)[r.method.toLowerCase()](r.path, () => id(r));
-  const table = router.routes as unknown as [string, RegExp, (() => string)[], string][];
-  const scan = (method: string, path: string): [RegExpMatchArray, () => string] | null => {
-    for (const [m, pattern, handlers] of table) {
-      if (m !== method && m !== 'ALL') continue;
-      const match = path.match(pattern);
-      if (match) return [match, handlers[0]];
-    }
-    return null;
+const itty =
+  (IttyRouter: typeof import('itty-router').IttyRouter): Factory =>
+  (routes) => {
+    const router = IttyRouter();
+    for (const r of routes)
+      (router as unknown as Record<string, (path: string, handler: () => string) => void>)[r.method.toLowerCase()](r.path, () => id(r));
+    const table = router.routes as unknown as [string, RegExp, (() => string)[], string][];
+    const scan = (method: string, path: string): [RegExpMatchArray, () => string] | null => {
+      for (const [m, pattern, handlers] of table) {
+        if (m !== method && m !== 'ALL') continue;
+        const match = path.match(pattern);
+        if (match) return [match, handlers[0]];
+      }
+      return null;
+    };
+    return {
+      lookup: scan,
+      answer: (method, path) => {
+        const found = scan(method, path);
+        if (!found) return null;
+        const route = found[1]();
+        const params: Record<string, string> = { ...(found[0].groups ?? {}) };
+        if (route.endsWith('/*')) params['*'] = path.slice(route.length - route.indexOf(' ') - 2);
+        return { route, params };
+      },
+    };
   };
-  return {
-    lookup: scan,
-    answer: (method, path) => {
-      const found = scan(method, path);
-      if (!found) return null;
-      const route = found[1]();
-      const params: Record<string, string> = { ...(found[0].groups ?? {}) };
-      if (route.endsWith('/*')) params['*'] = path.slice(route.length - route.indexOf(' ') - 2);
-      return { route, params };
-    },
-  };
-};
 
 const regExpRouter = async () => (await import('hono/router/reg-exp-router')).RegExpRouter;
 const trieRouter = async () => (await import('hono/router/trie-router')).TrieRouter;

@@ -28,7 +28,9 @@ for (const l of lookups) {
 const options = { min_cpu_time: Number(process.env.ROUTER_BENCH_MS ?? 100) * 1e6 };
 const out: Record<string, number> = {};
 for (const l of lookups) out[l.name] = (await measure(() => do_not_optimize(built.lookup(l.method, l.path)), options)).p50;
-out['all 7 lookups'] = (await measure(() => {
-  for (const l of lookups) do_not_optimize(built.lookup(l.method, l.path));
-}, options)).p50;
+out['all 7 lookups'] = (
+  await measure(() => {
+    for (const l of lookups) do_not_optimize(built.lookup(l.method, l.path));
+  }, options)
+).p50;
 process.stdout.write(JSON.stringify(out));

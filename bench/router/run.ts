@@ -23,9 +23,21 @@ for (let round = 0; round < rounds; round++) {
   const order = round % 2 === 0 ? names : [...names].reverse();
   for (const table of Object.keys(tables)) {
     for (const name of order) {
-      const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'measure.ts'), name, table], { encoding: 'utf8', cwd: join(here, '..', '..'), env: { ...process.env, ...builtFwEnv } });
+      const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'measure.ts'), name, table], {
+        encoding: 'utf8',
+        cwd: join(here, '..', '..'),
+        env: { ...process.env, ...builtFwEnv },
+      });
       if (run.status !== 0) {
-        failures.set(`${table}|${name}`, (run.stderr.trim().split('\n').find((l) => /Error|answered/.test(l)) ?? run.stderr.trim()).slice(0, 200));
+        failures.set(
+          `${table}|${name}`,
+          (
+            run.stderr
+              .trim()
+              .split('\n')
+              .find((l) => /Error|answered/.test(l)) ?? run.stderr.trim()
+          ).slice(0, 200),
+        );
         continue;
       }
       const result = JSON.parse(run.stdout) as Record<string, number>;
@@ -82,12 +94,16 @@ const result: BenchResult = {
   higherIsBetter: false,
   notes: [
     `Hono's benchmarks/routers method (mitata; p50 time per lookup in each process, median over ${rounds} rounds) in alternating order, one child process per router and table (fw's Router from its built package, bench/lib/built-fw.ts); each router's 7 answers are checked before timing.`,
-    'The second table registers bun-http-framework-benchmark\'s extra routes first (28 paths, also under /:locale, /v2 and /v2/:locale, each as GET and as POST <path>/submit: 224 routes).',
-    failed.length > 0 ? `Could not run: ${failed.join('; ')}. Where Hono's RegExpRouter refuses a table, the goal is checked against Hono's SmartRouter (its default: RegExpRouter, falling back to TrieRouter).` : '',
+    "The second table registers bun-http-framework-benchmark's extra routes first (28 paths, also under /:locale, /v2 and /v2/:locale, each as GET and as POST <path>/submit: 224 routes).",
+    failed.length > 0
+      ? `Could not run: ${failed.join('; ')}. Where Hono's RegExpRouter refuses a table, the goal is checked against Hono's SmartRouter (its default: RegExpRouter, falling back to TrieRouter).`
+      : '',
     'itty-router is measured as a matcher: its own route table, scanned the way its fetch() scans it (one RegExp per route, in order).',
     'fw builds params lazily (on first read of match.params), as Hono does; find-my-way and rou3 build them during the lookup.',
     misses.length > 0 ? `Below 1.2x in this run: ${misses.join('; ')}.` : 'Every lookup met 1.2x in this run.',
-  ].filter(Boolean).join(' '),
+  ]
+    .filter(Boolean)
+    .join(' '),
 };
 
 mkdirSync(join(here, '..', '.out'), { recursive: true });

@@ -27,7 +27,11 @@ export const serializeCases: SerializeCase[] = [
     schema: {
       title: 'Example Schema',
       type: 'object',
-      properties: { firstName: { type: 'string' }, lastName: { type: ['string', 'null'] }, age: { description: 'Age in years', type: 'integer', minimum: 0 } },
+      properties: {
+        firstName: { type: 'string' },
+        lastName: { type: ['string', 'null'] },
+        age: { description: 'Age in years', type: 'integer', minimum: 0 },
+      },
     },
     input: { firstName: 'Max', lastName: 'Power', age: 22 },
     batch: 200_000,
@@ -44,12 +48,24 @@ export const serializeCases: SerializeCase[] = [
       type: 'object',
       required: ['id'],
       properties: {
-        id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' }, active: { type: 'boolean' }, score: { type: 'number' },
+        id: { type: 'integer' },
+        name: { type: 'string' },
+        email: { type: 'string' },
+        active: { type: 'boolean' },
+        score: { type: 'number' },
         tags: { type: 'array', items: { type: 'string' } },
         address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' }, zip: { type: 'string' } } },
       },
     },
-    input: { id: 1, name: 'John Doe', email: 'john@example.com', active: true, score: 42.195, tags: ['a', 'b', 'c'], address: { street: '1 Example Street', city: 'London', zip: 'SW1A 1AA' } },
+    input: {
+      id: 1,
+      name: 'John Doe',
+      email: 'john@example.com',
+      active: true,
+      score: 42.195,
+      tags: ['a', 'b', 'c'],
+      address: { street: '1 Example Street', city: 'London', zip: 'SW1A 1AA' },
+    },
     batch: 50_000,
   },
   {
@@ -77,7 +93,13 @@ export interface CoerceCase {
 const item = {
   type: 'object',
   required: ['id', 'name'],
-  properties: { id: { type: 'integer' }, name: { type: 'string', minLength: 1 }, price: { type: 'number', minimum: 0 }, tags: { type: 'array', items: { type: 'string' } }, active: { type: 'boolean' } },
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string', minLength: 1 },
+    price: { type: 'number', minimum: 0 },
+    tags: { type: 'array', items: { type: 'string' } },
+    active: { type: 'boolean' },
+  },
 };
 
 /** The validateAndCoerce cases: a query (strings in real requests) and a JSON body (already typed). */
@@ -86,7 +108,12 @@ export const coerceCases: CoerceCase[] = [
     name: 'query, 4 fields',
     schema: {
       type: 'object',
-      properties: { page: { type: 'integer', minimum: 1 }, limit: { type: 'integer', maximum: 100 }, q: { type: 'string' }, active: { type: 'boolean' } },
+      properties: {
+        page: { type: 'integer', minimum: 1 },
+        limit: { type: 'integer', maximum: 100 },
+        q: { type: 'string' },
+        active: { type: 'boolean' },
+      },
     },
     conforming: { page: 2, limit: 20, q: 'shoes', active: true },
     strings: { page: '2', limit: '20', q: 'shoes', active: 'true' },
@@ -95,7 +122,10 @@ export const coerceCases: CoerceCase[] = [
   {
     name: 'JSON body, 50 items',
     schema: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: item }, note: { type: 'string' } } },
-    conforming: { note: 'order', items: Array.from({ length: 50 }, (_, i) => ({ id: i, name: `item ${i}`, price: i * 1.5, tags: ['a', 'b'], active: i % 2 === 0 })) },
+    conforming: {
+      note: 'order',
+      items: Array.from({ length: 50 }, (_, i) => ({ id: i, name: `item ${i}`, price: i * 1.5, tags: ['a', 'b'], active: i % 2 === 0 })),
+    },
     batch: 2_000,
   },
 ];

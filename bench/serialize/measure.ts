@@ -42,7 +42,8 @@ function timeIt(run: () => unknown, maxBatch: number): number {
 function serializer(contestant: string, schema: Record<string, unknown>): (value: unknown) => string {
   if (contestant === 'fw compiled') return compileSerializer(schema);
   if (contestant === 'JSON.stringify') return (value) => JSON.stringify(value);
-  if (contestant === 'fast-json-stringify') return fastJson(schema as unknown as Parameters<typeof fastJson>[0]) as (value: unknown) => string;
+  if (contestant === 'fast-json-stringify')
+    return fastJson(schema as unknown as Parameters<typeof fastJson>[0]) as (value: unknown) => string;
   throw new Error(`unknown contestant ${contestant}`);
 }
 
@@ -54,9 +55,9 @@ function measureSerializer(caseName: string, contestant: string): number {
   let sink = 0;
   const median = found.flatten
     ? timeIt(() => {
-      const text = write(found.input);
-      sink += text.charCodeAt(text.length >> 1);
-    }, found.batch)
+        const text = write(found.input);
+        sink += text.charCodeAt(text.length >> 1);
+      }, found.batch)
     : timeIt(() => (sink += write(found.input).length), found.batch);
   if (sink === 0) throw new Error('nothing serialized');
   return median;
@@ -72,7 +73,11 @@ function measureCoercion(caseName: string, contestant: string): number {
     'fast path (conforming data)': () => validateAndCoerce(schema, conforming),
     'coerce + validate every time': () => validate(schema, coerce(schema, conforming)),
     'query strings (coerced)': () => validateAndCoerce(schema, strings),
-    '@cfworker/json-schema alone (no quick check)': () => ({ valid: interpreter.validate(conforming).valid, value: conforming, errors: [] }),
+    '@cfworker/json-schema alone (no quick check)': () => ({
+      valid: interpreter.validate(conforming).valid,
+      value: conforming,
+      errors: [],
+    }),
   };
   const run = runs[contestant];
   if (!run) throw new Error(`unknown contestant ${contestant}`);
@@ -83,6 +88,7 @@ function measureCoercion(caseName: string, contestant: string): number {
 const [kind, contestant] = process.argv.slice(2);
 const medians: Record<string, number> = {};
 if (kind === 'coerce') {
-  for (const c of coerceCases) if (c.strings !== undefined || contestant !== 'query strings (coerced)') medians[c.name] = measureCoercion(c.name, contestant);
+  for (const c of coerceCases)
+    if (c.strings !== undefined || contestant !== 'query strings (coerced)') medians[c.name] = measureCoercion(c.name, contestant);
 } else for (const c of serializeCases) medians[c.name] = measureSerializer(c.name, contestant);
 process.stdout.write(`${JSON.stringify(medians)}\n`);

@@ -12,11 +12,19 @@ import { coerceCases, serializeCases } from './cases';
 const ROUNDS = 3;
 const here = import.meta.dirname;
 const serializers = ['fw compiled', 'JSON.stringify', 'fast-json-stringify'];
-const coercions = ['fast path (conforming data)', 'coerce + validate every time', 'query strings (coerced)', '@cfworker/json-schema alone (no quick check)'];
+const coercions = [
+  'fast path (conforming data)',
+  'coerce + validate every time',
+  'query strings (coerced)',
+  '@cfworker/json-schema alone (no quick check)',
+];
 
 /** One contestant on every case of a kind, in a fresh process: median ns per operation per case. */
 function measure(kind: string, contestant: string): Record<string, number> {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', join(here, 'measure.ts'), kind, contestant], { cwd: join(here, '../..'), encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', join(here, 'measure.ts'), kind, contestant], {
+    cwd: join(here, '../..'),
+    encoding: 'utf8',
+  });
   return JSON.parse(out.trim().split('\n').pop()!) as Record<string, number>;
 }
 
@@ -63,7 +71,14 @@ for (const c of coerceCases) {
   for (const contestant of contestants) {
     const values = results.get(contestant)!;
     const label = contestant === contestants[0] ? `fw ${contestant}` : contestant;
-    rows.push({ case: `validateAndCoerce, ${c.name}`, contestant: label, median: median(values), unit: 'ns/op', spread: spread(values), ratio: median(values) / fast });
+    rows.push({
+      case: `validateAndCoerce, ${c.name}`,
+      contestant: label,
+      median: median(values),
+      unit: 'ns/op',
+      spread: spread(values),
+      ratio: median(values) / fast,
+    });
   }
 }
 
@@ -76,7 +91,7 @@ const result: BenchResult = {
   goal: `fw's compiled serializer at least 2x JSON.stringify on the object payload ("${serializeCases[0].name}"): ${objectRatio.toFixed(2)}x here`,
   met: objectRatio >= 2,
   notes: [
-    'Payloads and schemas are fast-json-stringify\'s own benchmark cases; every contestant\'s output is parsed and compared with the input before timing.',
+    "Payloads and schemas are fast-json-stringify's own benchmark cases; every contestant's output is parsed and compared with the input before timing.",
     'ratio = contestant median / fw median in the same run (above 1: fw faster). fw compiles schemas into closures (runs on workers); fast-json-stringify generates source with new Function (refused on workers).',
     'Timings are of producing the string, as in fast-json-stringify\'s benchmark; the "flattened" cases also read a character from the middle, which makes V8 flatten a concatenated string (what encoding it into a Response body costs; JSON.stringify returns flat strings).',
     'validateAndCoerce rows: ratio = row median / fast-path median; "coerce + validate every time" is the cost the fast path avoids on the same conforming data; "@cfworker/json-schema alone" is the interpreter fw falls back to (and always uses for error lists), timed on the same data.',
@@ -87,5 +102,13 @@ const result: BenchResult = {
 
 mkdirSync(join(here, '../.out'), { recursive: true });
 writeFileSync(join(here, '../.out/serialize.json'), `${JSON.stringify(result, null, 2)}\n`);
-console.table(rows.map((r) => ({ case: r.case, contestant: r.contestant, median: `${r.median.toFixed(1)} ${r.unit}`, spread: r.spread, ratio: r.ratio!.toFixed(2) })));
+console.table(
+  rows.map((r) => ({
+    case: r.case,
+    contestant: r.contestant,
+    median: `${r.median.toFixed(1)} ${r.unit}`,
+    spread: r.spread,
+    ratio: r.ratio!.toFixed(2),
+  })),
+);
 console.log(result.goal, result.met ? '(met)' : '(not met)');

@@ -25,7 +25,9 @@ const cases: Record<string, string> = {
 const labels: Record<string, string> = { fw: 'fw staticFiles', hono: 'Hono serveStatic (node-server)' };
 
 function runOne(which: string, framework: string): number {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'contestant.ts'), which, framework, String(n)], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'contestant.ts'), which, framework, String(n)], {
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(`${which} ${framework} failed: ${run.stderr}`);
   return (JSON.parse(run.stdout.trim().split('\n').pop()!) as { usPerOp: number }).usPerOp;
 }
@@ -42,7 +44,14 @@ for (const which of Object.keys(cases)) {
   const ours = median(times.fw);
   for (const framework of ['fw', 'hono']) {
     const m = median(times[framework]);
-    rows.push({ case: cases[which], contestant: labels[framework], median: m, unit: 'µs/request', spread: spread(times[framework]), ratio: m / ours });
+    rows.push({
+      case: cases[which],
+      contestant: labels[framework],
+      median: m,
+      unit: 'µs/request',
+      spread: spread(times[framework]),
+      ratio: m / ours,
+    });
   }
 }
 
@@ -56,7 +65,16 @@ const result: BenchResult = {
 };
 mkdirSync(join(here, '../.out'), { recursive: true });
 writeFileSync(join(here, '../.out/static-files.json'), `${JSON.stringify(result, null, 2)}\n`);
-console.table(rows.map((r) => ({ case: r.case, contestant: r.contestant, median: r.median.toFixed(1), unit: r.unit, spread: r.spread, ratio: r.ratio!.toFixed(2) })));
+console.table(
+  rows.map((r) => ({
+    case: r.case,
+    contestant: r.contestant,
+    median: r.median.toFixed(1),
+    unit: r.unit,
+    spread: r.spread,
+    ratio: r.ratio!.toFixed(2),
+  })),
+);
 
 const httpWarmup = 1;
 const httpSeconds = 2;
@@ -72,12 +90,14 @@ function startServer(framework: string): Promise<{ child: ChildProcess; port: nu
 
 async function checkServer(port: number, path: string, expected: Uint8Array): Promise<void> {
   const body = new Uint8Array(await (await fetch(`http://127.0.0.1:${port}${path}`)).arrayBuffer());
-  if (body.byteLength !== expected.byteLength || !body.every((b, i) => b === expected[i])) throw new Error(`wrong answer for ${path} on port ${port}`);
+  if (body.byteLength !== expected.byteLength || !body.every((b, i) => b === expected[i]))
+    throw new Error(`wrong answer for ${path} on port ${port}`);
 }
 
 async function rps(load: LoadGenerator, port: number, path: string, seconds: number): Promise<number> {
   const out = await load.run({ url: `http://127.0.0.1:${port}${path}`, method: 'GET', seconds, connections: 50, pipelining: 1 });
-  if (out.errors > 0 || out.non2xx > 0 || out.requests === 0) throw new Error(`${path}: ${out.errors} errors, ${out.non2xx} non-2xx answers, ${out.requests} answers under load`);
+  if (out.errors > 0 || out.non2xx > 0 || out.requests === 0)
+    throw new Error(`${path}: ${out.errors} errors, ${out.non2xx} non-2xx answers, ${out.requests} answers under load`);
   return out.requests / out.duration;
 }
 
@@ -106,7 +126,14 @@ try {
     const ours = median(measured.fw);
     for (const framework of ['fw', 'hono']) {
       const m = median(measured[framework]);
-      httpRows.push({ case: label, contestant: labels[framework], median: m, unit: 'req/s', spread: `${Math.round(Math.min(...measured[framework]))}-${Math.round(Math.max(...measured[framework]))}`, ratio: ours / m });
+      httpRows.push({
+        case: label,
+        contestant: labels[framework],
+        median: m,
+        unit: 'req/s',
+        spread: `${Math.round(Math.min(...measured[framework]))}-${Math.round(Math.max(...measured[framework]))}`,
+        ratio: ours / m,
+      });
     }
   }
 } finally {
@@ -121,4 +148,13 @@ const httpResult: BenchResult = {
   notes: `Each server alone in its own process (fw/node serve vs @hono/node-server serve, both serving the same files); autocannon -c 50 for ${httpSeconds} s after a ${httpWarmup} s warm-up, from one load generator (bench/http-node/load.ts); ${hasTaskset ? 'servers pinned to core 0 and the load to core 1 with taskset' : 'taskset not available, nothing pinned'}; ${httpRounds} rounds in alternating order; each answer checked byte for byte first and no errors or non-2xx answers allowed. ratio = fw req/s / contestant req/s (above 1: fw faster).`,
 };
 writeFileSync(join(here, '../.out/static-files-http.json'), `${JSON.stringify(httpResult, null, 2)}\n`);
-console.table(httpRows.map((r) => ({ case: r.case, contestant: r.contestant, median: Math.round(r.median), unit: r.unit, spread: r.spread, ratio: r.ratio!.toFixed(2) })));
+console.table(
+  httpRows.map((r) => ({
+    case: r.case,
+    contestant: r.contestant,
+    median: Math.round(r.median),
+    unit: r.unit,
+    spread: r.spread,
+    ratio: r.ratio!.toFixed(2),
+  })),
+);

@@ -15,12 +15,19 @@ const [bundle, path, count, optionsFile] = process.argv.slice(2);
 const dir = dirname(bundle);
 const modules = [
   { type: 'ESModule', path: basename(bundle), contents: readFileSync(bundle, 'utf8') },
-  ...readdirSync(dir).filter((name) => /\.(sql|txt|html)$/.test(name)).map((name) => ({ type: 'Text', path: name, contents: readFileSync(join(dir, name), 'utf8') })),
+  ...readdirSync(dir)
+    .filter((name) => /\.(sql|txt|html)$/.test(name))
+    .map((name) => ({ type: 'Text', path: name, contents: readFileSync(join(dir, name), 'utf8') })),
 ];
 const options = { ...JSON.parse(readFileSync(optionsFile, 'utf8')), modules, cf: false } as MiniflareOptions;
 const url = `http://localhost${path}`;
 
-const harness = new Miniflare({ cf: false, modules: true, script: 'export default { fetch: () => new Response("warm") }', compatibilityDate: '2026-04-01' });
+const harness = new Miniflare({
+  cf: false,
+  modules: true,
+  script: 'export default { fetch: () => new Response("warm") }',
+  compatibilityDate: '2026-04-01',
+});
 await (await harness.dispatchFetch('http://localhost/')).text();
 await harness.dispose();
 

@@ -40,13 +40,22 @@ async function bundled(name: string, entry: string): Promise<string> {
 }
 
 const exampleBuilt = promisify(execFile)('npm', ['run', 'build:worker', '--', join(dir, 'example')], { cwd: root });
-const [raw, fw, hono] = await Promise.all([bundled('raw', 'bench/worker/apps/raw.ts'), bundled('fw', 'bench/bundle/apps/fw-worker.ts'), bundled('hono', 'bench/bundle/apps/hono.ts')]);
+const [raw, fw, hono] = await Promise.all([
+  bundled('raw', 'bench/worker/apps/raw.ts'),
+  bundled('fw', 'bench/bundle/apps/fw-worker.ts'),
+  bundled('hono', 'bench/bundle/apps/hono.ts'),
+]);
 const optionsFile = join(dir, 'worker-options.json');
 writeFileSync(optionsFile, JSON.stringify(unstable_getMiniflareWorkerOptions(join(root, 'wrangler.toml')).workerOptions));
 await exampleBuilt;
 const contestants: Contestant[] = [
   { name: 'raw export default { fetch }', bundle: raw, path: '/', expect: 'Hello' },
-  { name: 'fw example (npm run build:worker)', bundle: join(dir, 'example', 'index.js'), path: '/hello/World', expect: '{"message":"Hello, World!"}' },
+  {
+    name: 'fw example (npm run build:worker)',
+    bundle: join(dir, 'example', 'index.js'),
+    path: '/hello/World',
+    expect: '{"message":"Hello, World!"}',
+  },
   { name: 'fw one route (worker(app))', bundle: fw, path: '/', expect: 'Hello' },
   { name: 'hono one route', bundle: hono, path: '/', expect: 'Hello' },
 ];
@@ -57,7 +66,8 @@ function probe(c: Contestant, count: number): Sample[] {
   const line = run.stdout.trim().split('\n').pop() ?? '';
   if (run.status !== 0 || !line.startsWith('[')) throw new Error(`probe of ${c.name} failed:\n${run.stdout}\n${run.stderr}`);
   const samples = JSON.parse(line) as Sample[];
-  for (const s of samples) if (s.status !== 200 || s.body !== c.expect) throw new Error(`${c.name} answered ${s.status} ${s.body}, expected ${c.expect}`);
+  for (const s of samples)
+    if (s.status !== 200 || s.body !== c.expect) throw new Error(`${c.name} answered ${s.status} ${s.body}, expected ${c.expect}`);
   return samples;
 }
 
@@ -77,13 +87,24 @@ const round2 = (x: number): number => Math.round(x * 100) / 100;
 const ours = contestants[1];
 const rows: BenchRow[] = [];
 const medians = new Map<string, number>();
-for (const [label, key] of [['setup to first response', 'setupMs'], ['first dispatch after ready', 'firstMs'], ['warm dispatch', 'warmMs']] as const) {
+for (const [label, key] of [
+  ['setup to first response', 'setupMs'],
+  ['first dispatch after ready', 'firstMs'],
+  ['warm dispatch', 'warmMs'],
+] as const) {
   const base = median(samples.get(ours)!.map((s) => s[key]));
   for (const c of contestants) {
     const xs = samples.get(c)!.map((s) => s[key]);
     const m = median(xs);
     medians.set(`${key}:${c.name}`, m);
-    rows.push({ case: label, contestant: c.name, median: round2(m), unit: 'ms', spread: `${round2(Math.min(...xs))}-${round2(Math.max(...xs))}`, ratio: round2(m / base) });
+    rows.push({
+      case: label,
+      contestant: c.name,
+      median: round2(m),
+      unit: 'ms',
+      spread: `${round2(Math.min(...xs))}-${round2(Math.max(...xs))}`,
+      ratio: round2(m / base),
+    });
   }
 }
 

@@ -31,9 +31,12 @@ export function parseCommandArgs(command: string, argv: string[], spec: FlagSpec
     const known = options[token.name];
     if (!known) {
       const hint = suggest(token.name, Object.keys(options));
-      throw new CliUsageError(`fw ${command}: unknown flag ${token.rawName}${hint ? `; did you mean --${hint}?` : ''} (see fw ${command} --help)`);
+      throw new CliUsageError(
+        `fw ${command}: unknown flag ${token.rawName}${hint ? `; did you mean --${hint}?` : ''} (see fw ${command} --help)`,
+      );
     }
-    if (known.type === 'string' && token.value === undefined) throw new CliUsageError(`fw ${command}: ${token.rawName} needs a value (see fw ${command} --help)`);
+    if (known.type === 'string' && token.value === undefined)
+      throw new CliUsageError(`fw ${command}: ${token.rawName} needs a value (see fw ${command} --help)`);
     if (known.type === 'boolean' && token.value !== undefined) throw new CliUsageError(`fw ${command}: ${token.rawName} takes no value`);
     flags[token.name] = known.type === 'string' ? token.value : true;
   }

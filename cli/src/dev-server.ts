@@ -13,7 +13,10 @@ try {
   const server = await serve(app, { port: Number(port), hostname });
   process.stdout.write(`[fw dev] ready on ${server.url} (${app.getRoutes().length} routes)\n`);
   process.on('SIGTERM', () => {
-    server.stop().then(() => process.exit(0), () => process.exit(1));
+    server.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   });
 } catch (error) {
   process.stderr.write(`[fw dev] the app failed to start: ${(error as Error).stack ?? String(error)}\n`);

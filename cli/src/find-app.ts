@@ -88,7 +88,10 @@ function missingList(tried: TriedFile[]): string[] {
 export function describeTried(tried: TriedFile[]): string[] {
   const lines = tried
     .filter((t) => t.exports)
-    .map((t) => `${t.file}${t.from ? ` (${t.from})` : ''} exports ${t.exports!.length > 0 ? t.exports!.join(', ') : 'nothing'}, none of them an fw app`);
+    .map(
+      (t) =>
+        `${t.file}${t.from ? ` (${t.from})` : ''} exports ${t.exports!.length > 0 ? t.exports!.join(', ') : 'nothing'}, none of them an fw app`,
+    );
   const missing = missingList(tried);
   if (missing.length > 0) lines.push(`no such file: ${missing.join(', ')}`);
   return lines;

@@ -6,10 +6,16 @@ import type { Fw } from 'fw';
 import { CliUsageError } from './io';
 
 /** What an app module must export, in the words of every "no app" message. */
-export const appShape = 'an Fw instance as `app` or as the default export (or a function of no arguments returning one, or a worker object with an `app` property)';
+export const appShape =
+  'an Fw instance as `app` or as the default export (or a function of no arguments returning one, or a worker object with an `app` property)';
 
 function isApp(value: unknown): value is Fw {
-  return typeof value === 'object' && value !== null && typeof (value as Fw).getRoutes === 'function' && typeof (value as Fw).fetch === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Fw).getRoutes === 'function' &&
+    typeof (value as Fw).fetch === 'function'
+  );
 }
 
 async function appOf(value: unknown): Promise<Fw | null> {
@@ -46,7 +52,8 @@ export async function importModule(file: string, cwd: string): Promise<Record<st
 /** Loads the app of `entry` (relative to `cwd`); throws a CliUsageError when the file is missing or exports no app. */
 export async function loadApp(entry: string, cwd: string): Promise<Fw> {
   const file = resolve(cwd, entry);
-  if (!(await stat(file).catch(() => null))?.isFile()) throw new CliUsageError(`no app module at ${file}: pass --app <file> naming the module that exports the app`);
+  if (!(await stat(file).catch(() => null))?.isFile())
+    throw new CliUsageError(`no app module at ${file}: pass --app <file> naming the module that exports the app`);
   const app = await appFromModule(await importModule(file, cwd));
   if (!app) throw new CliUsageError(`${entry} exports no fw app: export ${appShape}`);
   return app;

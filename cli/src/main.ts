@@ -15,7 +15,14 @@ export const commands: Command[] = [devCommand, routesCommand, buildCommand, doc
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
-  return ['Usage: fw <command> [options]', '', 'Commands:', ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`), '', 'Run fw <command> --help for the options of one command.'].join('\n');
+  return [
+    'Usage: fw <command> [options]',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Run fw <command> --help for the options of one command.',
+  ].join('\n');
 }
 
 /** Runs `fw` with argv (without node and the script) and returns the exit code: 0 done, 1 failed, 2 bad usage. */
@@ -28,7 +35,10 @@ export async function runCli(argv: string[], io: CliIO = processIO()): Promise<n
   const command = commands.find((c) => c.name === name);
   try {
     if (!command) {
-      const hint = suggest(name, commands.map((c) => c.name));
+      const hint = suggest(
+        name,
+        commands.map((c) => c.name),
+      );
       throw new CliUsageError(`fw: unknown command "${name}"${hint ? `; did you mean fw ${hint}?` : ''} (run fw --help)`);
     }
     const args = parseCommandArgs(command.name, rest, command.flags);

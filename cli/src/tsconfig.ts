@@ -26,7 +26,8 @@ function read(file: string, seen: string[]): Options {
   if (seen.includes(file)) throw new Error(`the "extends" of ${seen[seen.length - 1]} loops back to ${file}: remove one of them`);
   const errors: ParseError[] = [];
   const config: unknown = parse(readFileSync(file, 'utf8'), errors, { allowTrailingComma: true });
-  if (errors.length > 0 || typeof config !== 'object' || config === null) throw new Error(`${file} does not parse (error at offset ${errors[0]?.offset ?? 0})`);
+  if (errors.length > 0 || typeof config !== 'object' || config === null)
+    throw new Error(`${file} does not parse (error at offset ${errors[0]?.offset ?? 0})`);
   const { extends: parents, compilerOptions } = config as { extends?: unknown; compilerOptions?: Options };
   const merged: Options = {};
   for (const spec of typeof parents === 'string' ? [parents] : Array.isArray(parents) ? parents : []) {

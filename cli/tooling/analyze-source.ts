@@ -43,7 +43,8 @@ function literalString(node: Node | undefined): string | null {
   if (!node) return null;
   if (node.type === 'StringLiteral') return node.value as string;
   const quasis = node.quasis as Node[] | undefined;
-  if (node.type === 'TemplateLiteral' && (node.expressions as unknown[]).length === 0 && quasis) return (quasis[0].value as { cooked: string }).cooked;
+  if (node.type === 'TemplateLiteral' && (node.expressions as unknown[]).length === 0 && quasis)
+    return (quasis[0].value as { cooked: string }).cooked;
   return null;
 }
 
@@ -56,7 +57,9 @@ function propertyName(node: Node): string | null {
 function schemaOf(options: Node | undefined): boolean | null {
   if (!options) return false;
   if (options.type !== 'ObjectExpression') return null;
-  return (options.properties as Node[]).some((p) => p.type === 'ObjectProperty' && ((p.key as Node).name === 'schema' || (p.key as Node).value === 'schema'));
+  return (options.properties as Node[]).some(
+    (p) => p.type === 'ObjectProperty' && ((p.key as Node).name === 'schema' || (p.key as Node).value === 'schema'),
+  );
 }
 
 function routeOf(call: Node, file: string): SourceRoute | null {
@@ -110,9 +113,11 @@ export function analyzeSource(source: string, file = 'source.ts'): SourceAnalysi
       if (spec) result.imports.push(spec);
     } else if (node.type === 'MemberExpression' && !node.computed) {
       const object = node.object as Node;
-      const isEnv = (object.type === 'Identifier' && object.name === 'env') || (object.type === 'MemberExpression' && propertyName(object) === 'env' && (object.object as Node).type !== 'MetaProperty');
+      const isEnv =
+        (object.type === 'Identifier' && object.name === 'env') ||
+        (object.type === 'MemberExpression' && propertyName(object) === 'env' && (object.object as Node).type !== 'MetaProperty');
       const name = propertyName(node);
-      if (isEnv && name && !(object.type === 'MemberExpression' && ((object.object as Node).name === 'process'))) env.add(name);
+      if (isEnv && name && !(object.type === 'MemberExpression' && (object.object as Node).name === 'process')) env.add(name);
     }
   });
   result.envBindings = [...env].sort();

@@ -54,9 +54,11 @@ async function checkPackage(root: string, checks: DoctorCheck[]): Promise<void> 
     checks.push({ name: 'package.json', status: 'error', message: `package.json is not valid JSON: ${(error as Error).message}` });
     return;
   }
-  checks.push(pkg.type === 'module'
-    ? { name: 'package.json', status: 'ok', message: 'ES modules ("type": "module")' }
-    : { name: 'package.json', status: 'warn', message: 'set "type": "module": fw ships ES modules only' });
+  checks.push(
+    pkg.type === 'module'
+      ? { name: 'package.json', status: 'ok', message: 'ES modules ("type": "module")' }
+      : { name: 'package.json', status: 'warn', message: 'set "type": "module": fw ships ES modules only' },
+  );
   const range: string | undefined = pkg.dependencies?.fw ?? pkg.devDependencies?.fw;
   if (pkg.name === 'fw') return;
   if (!range) {
@@ -65,8 +67,14 @@ async function checkPackage(root: string, checks: DoctorCheck[]): Promise<void> 
   }
   const installedText = await readText(resolve(root, 'node_modules/fw/package.json'));
   const installed: string | undefined = installedText ? JSON.parse(installedText).version : undefined;
-  if (!installed) checks.push({ name: 'fw version', status: 'error', message: `fw ${range} is declared but not installed: run npm install` });
-  else if (versionFromRange(range) !== null && !satisfiesRange(installed, range)) checks.push({ name: 'fw version', status: 'warn', message: `fw ${installed} is installed but package.json asks for ${range}: run npm install` });
+  if (!installed)
+    checks.push({ name: 'fw version', status: 'error', message: `fw ${range} is declared but not installed: run npm install` });
+  else if (versionFromRange(range) !== null && !satisfiesRange(installed, range))
+    checks.push({
+      name: 'fw version',
+      status: 'warn',
+      message: `fw ${installed} is installed but package.json asks for ${range}: run npm install`,
+    });
   else checks.push({ name: 'fw version', status: 'ok', message: `fw ${installed} (${range})` });
 }
 
@@ -76,7 +84,8 @@ async function readTsconfig(file: string, seen = new Set<string>()): Promise<Jso
   if (text === null) return `${file} is missing`;
   const errors: ParseError[] = [];
   const config = parseJsonc(text, errors, { allowTrailingComma: true }) as Json;
-  if (errors.length > 0 || typeof config !== 'object' || config === null) return `${file} does not parse (error at offset ${errors[0]?.offset ?? 0})`;
+  if (errors.length > 0 || typeof config !== 'object' || config === null)
+    return `${file} does not parse (error at offset ${errors[0]?.offset ?? 0})`;
   const parent = config.extends;
   if (typeof parent !== 'string' || !parent.startsWith('.') || seen.has(file)) return config;
   seen.add(file);
@@ -87,7 +96,11 @@ async function readTsconfig(file: string, seen = new Set<string>()): Promise<Jso
 
 async function checkTsconfig(root: string, analysis: ProjectAnalysis | null, checks: DoctorCheck[]): Promise<void> {
   if ((await readText(resolve(root, 'tsconfig.json'))) === null) {
-    checks.push({ name: 'tsconfig.json', status: 'warn', message: 'no tsconfig.json: TypeScript projects should have one (strict, moduleResolution Bundler)' });
+    checks.push({
+      name: 'tsconfig.json',
+      status: 'warn',
+      message: 'no tsconfig.json: TypeScript projects should have one (strict, moduleResolution Bundler)',
+    });
     return;
   }
   const config = await readTsconfig(resolve(root, 'tsconfig.json'));
@@ -99,22 +112,35 @@ async function checkTsconfig(root: string, analysis: ProjectAnalysis | null, che
   const problems: string[] = [];
   if (options.strict !== true) problems.push('"strict": true is off');
   const resolution = String(options.moduleResolution ?? '').toLowerCase();
-  if (!['bundler', 'nodenext', 'node16'].includes(resolution)) problems.push(`"moduleResolution" is ${options.moduleResolution ?? 'unset'} (use "Bundler")`);
-  if (analysis?.files.some((f) => f.endsWith('.tsx')) && options.jsxImportSource !== 'fw') problems.push('.tsx files need "jsx": "react-jsx" and "jsxImportSource": "fw"');
-  checks.push(problems.length === 0
-    ? { name: 'tsconfig.json', status: 'ok', message: 'strict, module resolution and JSX settings fit fw' }
-    : { name: 'tsconfig.json', status: 'warn', message: problems.join('; ') });
+  if (!['bundler', 'nodenext', 'node16'].includes(resolution))
+    problems.push(`"moduleResolution" is ${options.moduleResolution ?? 'unset'} (use "Bundler")`);
+  if (analysis?.files.some((f) => f.endsWith('.tsx')) && options.jsxImportSource !== 'fw')
+    problems.push('.tsx files need "jsx": "react-jsx" and "jsxImportSource": "fw"');
+  checks.push(
+    problems.length === 0
+      ? { name: 'tsconfig.json', status: 'ok', message: 'strict, module resolution and JSX settings fit fw' }
+      : { name: 'tsconfig.json', status: 'warn', message: problems.join('; ') },
+  );
 }
 
 function declaredBindings(config: Json): Set<string> {
   const names = new Set<string>(Object.keys(config.vars ?? {}));
   const lists: [unknown, string][] = [
-    [config.kv_namespaces, 'binding'], [config.d1_databases, 'binding'], [config.r2_buckets, 'binding'], [config.services, 'binding'],
-    [config.queues?.producers, 'binding'], [config.durable_objects?.bindings, 'name'], [config.analytics_engine_datasets, 'binding'],
-    [config.hyperdrive, 'binding'], [config.vectorize, 'binding'], [config.send_email, 'name'],
+    [config.kv_namespaces, 'binding'],
+    [config.d1_databases, 'binding'],
+    [config.r2_buckets, 'binding'],
+    [config.services, 'binding'],
+    [config.queues?.producers, 'binding'],
+    [config.durable_objects?.bindings, 'name'],
+    [config.analytics_engine_datasets, 'binding'],
+    [config.hyperdrive, 'binding'],
+    [config.vectorize, 'binding'],
+    [config.send_email, 'name'],
   ];
-  for (const [list, key] of lists) if (Array.isArray(list)) for (const item of list) if (typeof item?.[key] === 'string') names.add(item[key]);
-  for (const single of [config.ai, config.browser, config.assets, config.version_metadata]) if (typeof single?.binding === 'string') names.add(single.binding);
+  for (const [list, key] of lists)
+    if (Array.isArray(list)) for (const item of list) if (typeof item?.[key] === 'string') names.add(item[key]);
+  for (const single of [config.ai, config.browser, config.assets, config.version_metadata])
+    if (typeof single?.binding === 'string') names.add(single.binding);
   return names;
 }
 
@@ -125,32 +151,52 @@ async function checkWrangler(root: string, analysis: ProjectAnalysis | null, che
   try {
     config = parseToml(text) as Json;
   } catch (error) {
-    checks.push({ name: 'wrangler.toml', status: 'error', message: `wrangler.toml does not parse: ${(error as Error).message.split('\n')[0]}` });
+    checks.push({
+      name: 'wrangler.toml',
+      status: 'error',
+      message: `wrangler.toml does not parse: ${(error as Error).message.split('\n')[0]}`,
+    });
     return;
   }
   const problems: string[] = [];
   if (typeof config.main !== 'string') problems.push('no "main" entry');
   else if ((await readText(resolve(root, config.main))) === null) problems.push(`"main" points at ${config.main}, which does not exist`);
   if (typeof config.compatibility_date !== 'string') problems.push('no "compatibility_date"');
-  checks.push(problems.length === 0
-    ? { name: 'wrangler.toml', status: 'ok', message: `main ${config.main}, compatibility date ${config.compatibility_date}` }
-    : { name: 'wrangler.toml', status: 'error', message: problems.join('; ') });
+  checks.push(
+    problems.length === 0
+      ? { name: 'wrangler.toml', status: 'ok', message: `main ${config.main}, compatibility date ${config.compatibility_date}` }
+      : { name: 'wrangler.toml', status: 'error', message: problems.join('; ') },
+  );
   if (!analysis) return;
   const declared = declaredBindings(config);
   const missing = analysis.envBindings.filter((name) => !declared.has(name));
-  checks.push(missing.length === 0
-    ? { name: 'bindings', status: 'ok', message: `every env binding the sources read is declared (${analysis.envBindings.length})` }
-    : { name: 'bindings', status: 'error', message: `read in source but not declared in wrangler.toml: ${missing.map((n) => `env.${n}`).join(', ')}` });
+  checks.push(
+    missing.length === 0
+      ? { name: 'bindings', status: 'ok', message: `every env binding the sources read is declared (${analysis.envBindings.length})` }
+      : {
+          name: 'bindings',
+          status: 'error',
+          message: `read in source but not declared in wrangler.toml: ${missing.map((n) => `env.${n}`).join(', ')}`,
+        },
+  );
 }
 
 function checkRoutes(analysis: ProjectAnalysis, checks: DoctorCheck[]): void {
   const unvalidated = analysis.routes.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && r.hasSchema === false);
   if (unvalidated.length === 0) {
-    checks.push({ name: 'validation', status: 'ok', message: `${analysis.routes.length} routes found; every POST, PUT and PATCH route declares a schema` });
+    checks.push({
+      name: 'validation',
+      status: 'ok',
+      message: `${analysis.routes.length} routes found; every POST, PUT and PATCH route declares a schema`,
+    });
     return;
   }
   for (const r of unvalidated) {
-    checks.push({ name: 'validation', status: 'warn', message: `${r.method} ${r.path} (${r.file}:${r.line}) takes a body without a schema: add { schema: { body } }` });
+    checks.push({
+      name: 'validation',
+      status: 'warn',
+      message: `${r.method} ${r.path} (${r.file}:${r.line}) takes a body without a schema: add { schema: { body } }`,
+    });
   }
 }
 
@@ -161,7 +207,8 @@ export async function runDoctor(root: string, options: DoctorOptions = {}): Prom
   await checkPackage(base, checks);
   const srcDir = options.srcDir ?? 'src';
   const analysis = (await stat(resolve(base, srcDir)).catch(() => null))?.isDirectory() ? await analyzeProject(base, { srcDir }) : null;
-  if (!analysis) checks.push({ name: 'sources', status: 'warn', message: `no ${srcDir}/ folder: nothing analyzed for routes and bindings` });
+  if (!analysis)
+    checks.push({ name: 'sources', status: 'warn', message: `no ${srcDir}/ folder: nothing analyzed for routes and bindings` });
   await checkTsconfig(base, analysis, checks);
   await checkWrangler(base, analysis, checks);
   if (analysis) {

@@ -14,6 +14,12 @@ export async function findSourceFiles(dir: string): Promise<string[]> {
   return entries
     .filter((e) => e.isFile() && sourceFile.test(e.name) && !/\.d\.[mc]?ts$/.test(e.name))
     .map((e) => resolve((e as { parentPath?: string; path: string }).parentPath ?? e.path, e.name))
-    .filter((file) => !relative(root, file).split(sep).slice(0, -1).some((part) => skippedFolders.has(part) || part.startsWith('.')))
+    .filter(
+      (file) =>
+        !relative(root, file)
+          .split(sep)
+          .slice(0, -1)
+          .some((part) => skippedFolders.has(part) || part.startsWith('.')),
+    )
     .sort();
 }

@@ -29,10 +29,16 @@ function registryBase(options: RegistryOptions): string {
 
 /** The `latest` dist-tag of a package; throws with the reason when the registry cannot say (404, bad answer, timeout). */
 export async function fetchLatestVersion(name: string, options: RegistryOptions = {}): Promise<string> {
-  if (typeof name !== 'string' || !/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i.test(name)) throw new TypeError(`fetchLatestVersion: "${String(name)}" is not a package name`);
+  if (typeof name !== 'string' || !/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i.test(name))
+    throw new TypeError(`fetchLatestVersion: "${String(name)}" is not a package name`);
   const url = `${registryBase(options)}-/package/${name.replace('/', '%2f')}/dist-tags`;
-  const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) }).catch((error: Error) => {
-    throw new Error(`fetchLatestVersion(${name}): the registry did not answer (${error.name === 'TimeoutError' ? 'timed out' : error.message})`);
+  const response = await fetch(url, {
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+  }).catch((error: Error) => {
+    throw new Error(
+      `fetchLatestVersion(${name}): the registry did not answer (${error.name === 'TimeoutError' ? 'timed out' : error.message})`,
+    );
   });
   if (response.status === 404) throw new Error(`fetchLatestVersion(${name}): the package is not on the registry`);
   if (!response.ok) throw new Error(`fetchLatestVersion(${name}): the registry answered ${response.status}`);
@@ -66,7 +72,10 @@ export async function checkForUpdates(root: string, options: RegistryOptions = {
   for (const name of options.packages ?? ['fw', 'fw-mcp']) {
     const range = deps[name];
     if (typeof range !== 'string') continue;
-    const installed = await readFile(resolve(root, 'node_modules', name, 'package.json'), 'utf8').then((t) => JSON.parse(t).version as string, () => null);
+    const installed = await readFile(resolve(root, 'node_modules', name, 'package.json'), 'utf8').then(
+      (t) => JSON.parse(t).version as string,
+      () => null,
+    );
     const current = installed ?? versionFromRange(range);
     const latest = await fetchLatestVersion(name, options);
     infos.push({ name, range, current, latest, update: stepOf(current, latest) });
@@ -80,7 +89,8 @@ export async function upgradeProject(root: string, options: RegistryOptions & { 
   if (updates.length === 0 || options.dryRun) return updates;
   const { file, text, pkg } = await readPackage(root);
   for (const u of updates) {
-    for (const section of ['dependencies', 'devDependencies']) if (pkg[section]?.[u.name] !== undefined) pkg[section][u.name] = `^${u.latest}`;
+    for (const section of ['dependencies', 'devDependencies'])
+      if (pkg[section]?.[u.name] !== undefined) pkg[section][u.name] = `^${u.latest}`;
   }
   const indent = /^[ \t]+/m.exec(text)?.[0] ?? '  ';
   await writeFile(file, `${JSON.stringify(pkg, null, indent)}\n`);

@@ -17,7 +17,10 @@ export async function routeManifestSource(dir: string, outFile: string): Promise
   const files = (await listRouteFiles(dir)).filter((file) => fileRoutePath(file) !== null);
   const from = dirname(resolve(outFile));
   const imports = files.map((file, i) => {
-    let spec = relative(from, resolve(dir, file)).split('\\').join('/').replace(/\.(ts|tsx|js|jsx)$/, '');
+    let spec = relative(from, resolve(dir, file))
+      .split('\\')
+      .join('/')
+      .replace(/\.(ts|tsx|js|jsx)$/, '');
     if (!spec.startsWith('.')) spec = `./${spec}`;
     return `import * as route${i} from ${JSON.stringify(spec)};`;
   });

@@ -23,9 +23,14 @@ export interface StaticPage {
 
 /** The file a path is written to: `/` -> index.html, `/about` -> about/index.html, `/feed.xml` -> feed.xml. */
 export function staticFileFor(path: string): string {
-  if (typeof path !== 'string' || !path.startsWith('/') || path.includes('?') || path.includes('#')) throw new TypeError(`generateStaticSite: "${String(path)}" is not a path like /about`);
-  const parts = path.split('/').filter(Boolean).map((p) => decodeURIComponent(p));
-  if (parts.some((p) => p === '..' || p === '.' || p.includes('/') || p.includes('\\'))) throw new TypeError(`generateStaticSite: "${path}" leaves the output folder`);
+  if (typeof path !== 'string' || !path.startsWith('/') || path.includes('?') || path.includes('#'))
+    throw new TypeError(`generateStaticSite: "${String(path)}" is not a path like /about`);
+  const parts = path
+    .split('/')
+    .filter(Boolean)
+    .map((p) => decodeURIComponent(p));
+  if (parts.some((p) => p === '..' || p === '.' || p.includes('/') || p.includes('\\')))
+    throw new TypeError(`generateStaticSite: "${path}" leaves the output folder`);
   const last = parts[parts.length - 1];
   return last && /\.[a-z0-9]+$/i.test(last) ? parts.join('/') : [...parts, 'index.html'].join('/');
 }
@@ -35,10 +40,12 @@ export async function generateStaticSite(app: Fw, options: StaticSiteOptions): P
   const outDir = resolve(options.outDir);
   const origin = options.origin ?? 'http://localhost';
   const files = options.paths.map(staticFileFor);
-  const answers = await Promise.all(options.paths.map(async (path) => {
-    const response = await app.fetch(new Request(new URL(path, origin)));
-    return { path, status: response.status, body: new Uint8Array(await response.arrayBuffer()) };
-  }));
+  const answers = await Promise.all(
+    options.paths.map(async (path) => {
+      const response = await app.fetch(new Request(new URL(path, origin)));
+      return { path, status: response.status, body: new Uint8Array(await response.arrayBuffer()) };
+    }),
+  );
   const failed = answers.filter((a) => a.status !== 200);
   if (failed.length > 0) throw new Error(`generateStaticSite: ${failed.map((f) => `${f.path} answered ${f.status}`).join(', ')}`);
   const pages: StaticPage[] = [];
@@ -57,6 +64,10 @@ export async function listStaticFiles(outDir: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   return entries
     .filter((e) => e.isFile())
-    .map((e) => relative(root, join((e as { parentPath?: string; path: string }).parentPath ?? e.path, e.name)).split(sep).join('/'))
+    .map((e) =>
+      relative(root, join((e as { parentPath?: string; path: string }).parentPath ?? e.path, e.name))
+        .split(sep)
+        .join('/'),
+    )
     .sort();
 }

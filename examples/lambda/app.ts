@@ -12,17 +12,25 @@ export function createApp(): Fw {
   const app = new Fw();
   app.use(coldStartHeader());
   app.get('/', () => ({ hello: 'lambda' }));
-  app.get('/users/:id', (ctx) => {
-    const user = users.get(ctx.params.id);
-    if (!user) throw new NotFoundError(`No user ${ctx.params.id}`);
-    return user;
-  }, { schema: { response: { 200: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } } } } });
-  app.post('/users', async (ctx) => {
-    const body = await ctx.body<{ name: string }>();
-    const id = String(users.size + 1);
-    ctx.setCookie('last-user', id, { httpOnly: true });
-    return ctx.status(201).jsonResponse({ id, name: body.name });
-  }, { schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } } } });
+  app.get(
+    '/users/:id',
+    (ctx) => {
+      const user = users.get(ctx.params.id);
+      if (!user) throw new NotFoundError(`No user ${ctx.params.id}`);
+      return user;
+    },
+    { schema: { response: { 200: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } } } } },
+  );
+  app.post(
+    '/users',
+    async (ctx) => {
+      const body = await ctx.body<{ name: string }>();
+      const id = String(users.size + 1);
+      ctx.setCookie('last-user', id, { httpOnly: true });
+      return ctx.status(201).jsonResponse({ id, name: body.name });
+    },
+    { schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } } } },
+  );
   app.get('/status', () => getColdStartStats());
   return app;
 }

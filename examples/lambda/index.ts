@@ -4,7 +4,14 @@ import { createMCPPlugin, mcp } from 'fw-mcp';
 import { createApp } from './app';
 
 const app = createApp();
-void app.plugin(createMCPPlugin(mcp(app, { name: 'fw-example-lambda', instructions: 'The fw Lambda example: its routes as tools, plus runtime tools such as fw/serverless/status.' })));
+void app.plugin(
+  createMCPPlugin(
+    mcp(app, {
+      name: 'fw-example-lambda',
+      instructions: 'The fw Lambda example: its routes as tools, plus runtime tools such as fw/serverless/status.',
+    }),
+  ),
+);
 
 /** The handler named in template.yaml (`index.handler`): HTTP API events (the app and its MCP endpoint at /mcp), plus the nightly schedule. */
 export const handler = lambda(app, {

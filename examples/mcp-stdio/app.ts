@@ -16,16 +16,27 @@ export function createApp(): Fw {
     summary: 'List users, optionally by role',
     schema: { query: { type: 'object', properties: { role: { type: 'string', enum: ['admin', 'user'] } } } },
   });
-  app.get('/users/:id', (ctx) => {
-    const user = users.get(ctx.params.id);
-    if (!user) throw new NotFoundError(`No user ${ctx.params.id}`);
-    return user;
-  }, { summary: 'One user by id' });
-  app.post('/users', async (ctx) => {
-    const body = await ctx.body<{ name: string }>();
-    const user = { id: String(users.size + 1), name: body.name, role: 'user' };
-    users.set(user.id, user);
-    return ctx.status(201) && user;
-  }, { summary: 'Create a user', schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } } } });
+  app.get(
+    '/users/:id',
+    (ctx) => {
+      const user = users.get(ctx.params.id);
+      if (!user) throw new NotFoundError(`No user ${ctx.params.id}`);
+      return user;
+    },
+    { summary: 'One user by id' },
+  );
+  app.post(
+    '/users',
+    async (ctx) => {
+      const body = await ctx.body<{ name: string }>();
+      const user = { id: String(users.size + 1), name: body.name, role: 'user' };
+      users.set(user.id, user);
+      return ctx.status(201) && user;
+    },
+    {
+      summary: 'Create a user',
+      schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } } },
+    },
+  );
   return app;
 }

@@ -4,10 +4,14 @@ import { createMCPServer, type MCPServer, type MCPServerOptions } from 'fw-mcp';
 const pause = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new Error('aborted'));
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new Error('aborted'));
+      },
+      { once: true },
+    );
   });
 
 /** Builds the demo server; seven tools so a page size of 3 gives three pages. */
@@ -25,7 +29,12 @@ export function demoServer(options: MCPServerOptions = {}): MCPServer {
     .addTool<{ a: number; b: number }>({
       name: 'add',
       description: 'Adds two numbers',
-      inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'], additionalProperties: false },
+      inputSchema: {
+        type: 'object',
+        properties: { a: { type: 'number' }, b: { type: 'number' } },
+        required: ['a', 'b'],
+        additionalProperties: false,
+      },
       outputSchema: { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] },
       annotations: { readOnlyHint: true },
       handler: ({ a, b }) => ({ sum: a + b }),

@@ -22,27 +22,33 @@ export function createApp(bridge?: RoomBridge): { app: Fw; rooms: RoomManager<Ch
       schema: { body: { type: 'object', properties: { message: { type: 'string', maxLength: 200 } }, required: ['message'] } },
     })
     .get('/users', () => ({ users: [...users.values()] }), { summary: 'List users' })
-    .get('/users/:id', (ctx) => users.get(ctx.params.id) ?? Promise.reject(new NotFoundError(`No user ${ctx.params.id}`)), { summary: 'One user by id' })
+    .get('/users/:id', (ctx) => users.get(ctx.params.id) ?? Promise.reject(new NotFoundError(`No user ${ctx.params.id}`)), {
+      summary: 'One user by id',
+    })
     .get('/rooms', () => ({ rooms: rooms.rooms(), connections: rooms.connections() }))
     .get('/rooms/:room', (ctx) => ({ room: ctx.params.room, presence: rooms.presence(ctx.params.room) }))
-    .ws<ChatUser>('/chat/:room', {
-      upgrade(ctx) {
-        const name = ctx.query.name?.trim();
-        if (!name) throw new HttpError(401, 'Pass your name: /chat/<room>?name=<you>');
-        return { name };
+    .ws<ChatUser>(
+      '/chat/:room',
+      {
+        upgrade(ctx) {
+          const name = ctx.query.name?.trim();
+          if (!name) throw new HttpError(401, 'Pass your name: /chat/<room>?name=<you>');
+          return { name };
+        },
+        async open(ws) {
+          await rooms.join(ws, ws.params.room);
+          await rooms.broadcast(ws.params.room, JSON.stringify({ type: 'joined', name: ws.data.name }));
+        },
+        async message(ws, message) {
+          if (typeof message !== 'string') return ws.close(1003, 'Text messages only');
+          await rooms.broadcast(ws.params.room, JSON.stringify({ type: 'message', name: ws.data.name, text: message }), { except: ws });
+        },
+        async close(ws) {
+          await rooms.broadcast(ws.params.room, JSON.stringify({ type: 'left', name: ws.data.name }));
+        },
       },
-      async open(ws) {
-        await rooms.join(ws, ws.params.room);
-        await rooms.broadcast(ws.params.room, JSON.stringify({ type: 'joined', name: ws.data.name }));
-      },
-      async message(ws, message) {
-        if (typeof message !== 'string') return ws.close(1003, 'Text messages only');
-        await rooms.broadcast(ws.params.room, JSON.stringify({ type: 'message', name: ws.data.name, text: message }), { except: ws });
-      },
-      async close(ws) {
-        await rooms.broadcast(ws.params.room, JSON.stringify({ type: 'left', name: ws.data.name }));
-      },
-    }, { maxPayload: 4096 });
+      { maxPayload: 4096 },
+    );
   rooms.attach(app);
   app.use(createMCPPlugin(mcp(app, { name: 'fw-example-node', runtime: { rooms } })));
   return { app, rooms };

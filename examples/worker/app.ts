@@ -51,8 +51,16 @@ app.get('/', (ctx: Ctx) => ({
 
 app.get('/health', async (ctx: Ctx) => {
   const checks = {
-    kv: await workersKV(ctx.env.KV).get('health').then(() => true, () => false),
-    d1: await ctx.app.db.query<{ ok: number }>('SELECT 1 AS ok').then((rows) => rows[0]?.ok === 1, () => false),
+    kv: await workersKV(ctx.env.KV)
+      .get('health')
+      .then(
+        () => true,
+        () => false,
+      ),
+    d1: await ctx.app.db.query<{ ok: number }>('SELECT 1 AS ok').then(
+      (rows) => rows[0]?.ok === 1,
+      () => false,
+    ),
   };
   const healthy = checks.kv && checks.d1;
   return ctx.status(healthy ? 200 : 503).jsonResponse({ status: healthy ? 'healthy' : 'unhealthy', checks });
@@ -69,64 +77,103 @@ const users = [
 
 app.get('/users', () => ({ users }), { summary: 'List users' });
 
-app.get('/users/:id', (ctx: Ctx) => {
-  const user = users.find((u) => u.id === Number(ctx.params.id));
-  if (!user) throw new NotFoundError(`No user ${ctx.params.id}`);
-  return user;
-}, { summary: 'One user by id', schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } } });
+app.get(
+  '/users/:id',
+  (ctx: Ctx) => {
+    const user = users.find((u) => u.id === Number(ctx.params.id));
+    if (!user) throw new NotFoundError(`No user ${ctx.params.id}`);
+    return user;
+  },
+  {
+    summary: 'One user by id',
+    schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } },
+  },
+);
 
 app.get('/notes', async (ctx: Ctx) => ({
   notes: await ctx.app.db.query<Note>('SELECT id, title, body, created_at FROM notes ORDER BY id'),
 }));
 
-app.post('/notes', async (ctx: Ctx) => {
-  const input = await ctx.body<{ title: string; body: string }>();
-  const [note] = await ctx.app.db.query<Note>(
-    'INSERT INTO notes (title, body, created_at) VALUES (?, ?, ?) RETURNING id, title, body, created_at',
-    [input.title, input.body, new Date().toISOString()],
-  );
-  ctx.status(201).setHeader('location', `/notes/${note.id}`);
-  return note;
-}, { schema: { body: noteBody } });
+app.post(
+  '/notes',
+  async (ctx: Ctx) => {
+    const input = await ctx.body<{ title: string; body: string }>();
+    const [note] = await ctx.app.db.query<Note>(
+      'INSERT INTO notes (title, body, created_at) VALUES (?, ?, ?) RETURNING id, title, body, created_at',
+      [input.title, input.body, new Date().toISOString()],
+    );
+    ctx.status(201).setHeader('location', `/notes/${note.id}`);
+    return note;
+  },
+  { schema: { body: noteBody } },
+);
 
-app.get('/notes/:id', async (ctx: Ctx) => {
-  const [note] = await ctx.app.db.query<Note>('SELECT id, title, body, created_at FROM notes WHERE id = ?', [ctx.params.id]);
-  if (!note) throw new NotFoundError(`Note ${ctx.params.id} not found`);
-  return note;
-}, { schema: { params: noteId } });
+app.get(
+  '/notes/:id',
+  async (ctx: Ctx) => {
+    const [note] = await ctx.app.db.query<Note>('SELECT id, title, body, created_at FROM notes WHERE id = ?', [ctx.params.id]);
+    if (!note) throw new NotFoundError(`Note ${ctx.params.id} not found`);
+    return note;
+  },
+  { schema: { params: noteId } },
+);
 
-app.delete('/notes/:id', async (ctx: Ctx) => {
-  const { changes } = await ctx.app.db.execute('DELETE FROM notes WHERE id = ?', [ctx.params.id]);
-  if (changes === 0) throw new NotFoundError(`Note ${ctx.params.id} not found`);
-  return null;
-}, { schema: { params: noteId } });
+app.delete(
+  '/notes/:id',
+  async (ctx: Ctx) => {
+    const { changes } = await ctx.app.db.execute('DELETE FROM notes WHERE id = ?', [ctx.params.id]);
+    if (changes === 0) throw new NotFoundError(`Note ${ctx.params.id} not found`);
+    return null;
+  },
+  { schema: { params: noteId } },
+);
 
 app.get('/kv', async (ctx: Ctx) => ({ keys: await workersKV(ctx.env.KV).list({ prefix: ctx.query.prefix ?? '' }) }));
 
-app.get('/kv/:key', async (ctx: Ctx) => {
-  const value = await workersKV(ctx.env.KV).get(ctx.params.key);
-  if (value === null) throw new NotFoundError(`Key ${ctx.params.key} not found`);
-  return { key: ctx.params.key, value };
-}, { schema: { params: kvKey } });
+app.get(
+  '/kv/:key',
+  async (ctx: Ctx) => {
+    const value = await workersKV(ctx.env.KV).get(ctx.params.key);
+    if (value === null) throw new NotFoundError(`Key ${ctx.params.key} not found`);
+    return { key: ctx.params.key, value };
+  },
+  { schema: { params: kvKey } },
+);
 
-app.put('/kv/:key', async (ctx: Ctx) => {
-  const ttl = ctx.query.ttl === undefined ? undefined : Number(ctx.query.ttl);
-  const value = await ctx.bodyText();
-  await workersKV(ctx.env.KV).put(ctx.params.key, value, { ttl });
-  return { key: ctx.params.key, value, ttl: ttl ?? null };
-}, { schema: { params: kvKey, query: kvPut } });
+app.put(
+  '/kv/:key',
+  async (ctx: Ctx) => {
+    const ttl = ctx.query.ttl === undefined ? undefined : Number(ctx.query.ttl);
+    const value = await ctx.bodyText();
+    await workersKV(ctx.env.KV).put(ctx.params.key, value, { ttl });
+    return { key: ctx.params.key, value, ttl: ttl ?? null };
+  },
+  { schema: { params: kvKey, query: kvPut } },
+);
 
-app.delete('/kv/:key', async (ctx: Ctx) => {
-  await workersKV(ctx.env.KV).delete(ctx.params.key);
-  return null;
-}, { schema: { params: kvKey } });
+app.delete(
+  '/kv/:key',
+  async (ctx: Ctx) => {
+    await workersKV(ctx.env.KV).delete(ctx.params.key);
+    return null;
+  },
+  { schema: { params: kvKey } },
+);
 
-app.post('/counters/:key', async (ctx: Ctx) => ({
-  key: ctx.params.key,
-  value: await workersKV(ctx.env.KV).increment(`counter:${ctx.params.key}`),
-}), { schema: { params: kvKey } });
+app.post(
+  '/counters/:key',
+  async (ctx: Ctx) => ({
+    key: ctx.params.key,
+    value: await workersKV(ctx.env.KV).increment(`counter:${ctx.params.key}`),
+  }),
+  { schema: { params: kvKey } },
+);
 
 app.ws('/ws/echo', {
-  open(ws) { ws.send('ready'); },
-  message(ws, message) { ws.send(message); },
+  open(ws) {
+    ws.send('ready');
+  },
+  message(ws, message) {
+    ws.send(message);
+  },
 });

@@ -3,5 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { offlineEnv, root, wranglerBin } from './wrangler';
 
 const outdir = process.argv[2] ?? 'dist/worker';
-const run = spawnSync(process.execPath, [wranglerBin, 'deploy', '--dry-run', '--outdir', outdir], { cwd: root, env: offlineEnv(), stdio: 'inherit' });
+const run = spawnSync(process.execPath, [wranglerBin, 'deploy', '--dry-run', '--outdir', outdir], {
+  cwd: root,
+  env: offlineEnv(),
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

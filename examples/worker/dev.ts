@@ -14,11 +14,15 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 }
 const url = `http://127.0.0.1:${port}`;
 
-const child = spawn(process.execPath, [wranglerBin, 'dev', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false'], {
-  cwd: root,
-  env: offlineEnv(),
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const child = spawn(
+  process.execPath,
+  [wranglerBin, 'dev', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false'],
+  {
+    cwd: root,
+    env: offlineEnv(),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
 let exited = false;
 child.on('exit', (code, signal) => {
   exited = true;

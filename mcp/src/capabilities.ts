@@ -18,7 +18,9 @@ export function serverCapabilities(registry: Registry, link?: ClientLink): Recor
   if (registry.prompts.size > 0 || registry.templates.size > 0) caps.completions = {};
   if (offersTasks(registry)) {
     const identified = link === undefined || link.peer.key !== '';
-    caps.tasks = identified ? { list: {}, cancel: {}, requests: { tools: { call: {} } } } : { cancel: {}, requests: { tools: { call: {} } } };
+    caps.tasks = identified
+      ? { list: {}, cancel: {}, requests: { tools: { call: {} } } }
+      : { cancel: {}, requests: { tools: { call: {} } } };
   }
   return caps;
 }

@@ -7,12 +7,17 @@ export function isContentBlock(value: unknown): value is ContentBlock {
   if (value === null || typeof value !== 'object') return false;
   const b = value as Record<string, unknown>;
   switch (b.type) {
-    case 'text': return typeof b.text === 'string';
+    case 'text':
+      return typeof b.text === 'string';
     case 'image':
-    case 'audio': return typeof b.data === 'string' && typeof b.mimeType === 'string';
-    case 'resource': return typeof b.resource === 'object' && b.resource !== null && typeof (b.resource as { uri?: unknown }).uri === 'string';
-    case 'resource_link': return typeof b.uri === 'string' && typeof b.name === 'string';
-    default: return false;
+    case 'audio':
+      return typeof b.data === 'string' && typeof b.mimeType === 'string';
+    case 'resource':
+      return typeof b.resource === 'object' && b.resource !== null && typeof (b.resource as { uri?: unknown }).uri === 'string';
+    case 'resource_link':
+      return typeof b.uri === 'string' && typeof b.name === 'string';
+    default:
+      return false;
   }
 }
 
@@ -69,7 +74,8 @@ export function toResourceContents(uri: string, mimeType: string | undefined, va
   if (Array.isArray(value)) return value;
   if (value && typeof value === 'object') {
     const v = value as Record<string, unknown>;
-    if (typeof v.text === 'string' || typeof v.blob === 'string') return [{ ...base, ...v, uri: typeof v.uri === 'string' ? v.uri : uri } as ResourceContents];
+    if (typeof v.text === 'string' || typeof v.blob === 'string')
+      return [{ ...base, ...v, uri: typeof v.uri === 'string' ? v.uri : uri } as ResourceContents];
   }
   throw new TypeError(`The resource handler for ${uri} returned neither text, bytes nor contents`);
 }

@@ -13,7 +13,13 @@ export function mcp(app: Fw | null = null, options: MCPServerOptions = {}): MCPS
 }
 
 export { MCPServer, type NotificationListener } from './server';
-export { createMCPPlugin, type MCPHTTPOptions, type MCPOAuthOptions, type MCPResumabilityOptions, type MCPSessionOptions } from './http/plugin';
+export {
+  createMCPPlugin,
+  type MCPHTTPOptions,
+  type MCPOAuthOptions,
+  type MCPResumabilityOptions,
+  type MCPSessionOptions,
+} from './http/plugin';
 export type { SessionKV } from './http/options';
 export { StdioTransport, type StdioTransportOptions, type StdioInput, type StdioOutput } from './stdio/transport';
 export { RequestContext, type AbortSource } from './request-context';
@@ -22,13 +28,31 @@ export type { Task, TaskStatus } from './tasks/types';
 export { compileUriTemplate, type UriTemplate } from './uri-template';
 export { docsResources, slugOf } from './docs';
 export { ErrorCode, RpcError } from './jsonrpc';
-export type { JSONRPCMessage, JSONRPCRequest, JSONRPCNotification, JSONRPCResponse, JSONRPCResult, JSONRPCError, RequestId } from './jsonrpc';
+export type {
+  JSONRPCMessage,
+  JSONRPCRequest,
+  JSONRPCNotification,
+  JSONRPCResponse,
+  JSONRPCResult,
+  JSONRPCError,
+  RequestId,
+} from './jsonrpc';
 export { LOG_LEVELS, type LogLevel, type PeerState, type ClientLink } from './peer';
 export { SUPPORTED_VERSIONS, LATEST_VERSION } from './versions';
 export type * from './types';
 export { runWorkflow } from './workflows/run-workflow';
 export { createBuiltinWorkflows, type BuiltinWorkflowOptions } from './workflows/builtin';
-export type { WorkflowStep, HttpStep, CodeStep, DelayStep, LogStep, ResultStep, RunWorkflowOptions, WorkflowRun, StepReport } from './workflows/types';
+export type {
+  WorkflowStep,
+  HttpStep,
+  CodeStep,
+  DelayStep,
+  LogStep,
+  ResultStep,
+  RunWorkflowOptions,
+  WorkflowRun,
+  StepReport,
+} from './workflows/types';
 export { routeToolName } from './bridge/route-tool-name';
 export type { BridgeOptions } from './bridge/install';
 export { runtimeTools } from './bridge/runtime-tools';

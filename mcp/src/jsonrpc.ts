@@ -104,7 +104,8 @@ export function classify(value: unknown): Classified {
   const id = isId(m.id) ? m.id : null;
   if (m.jsonrpc !== '2.0') return { kind: 'invalid', id, reason: 'The "jsonrpc" member must be "2.0"' };
   if ('method' in m) {
-    if (typeof m.method !== 'string' || m.method === '') return { kind: 'invalid', id, reason: 'The "method" member must be a non-empty string' };
+    if (typeof m.method !== 'string' || m.method === '')
+      return { kind: 'invalid', id, reason: 'The "method" member must be a non-empty string' };
     if (m.params !== undefined && (m.params === null || typeof m.params !== 'object' || Array.isArray(m.params))) {
       return { kind: 'invalid', id, reason: 'The "params" member must be an object' };
     }

@@ -9,10 +9,14 @@ function requiredCapability(method: string, params: Record<string, any> | undefi
       return params?.tools !== undefined || params?.toolChoice !== undefined
         ? { path: 'sampling.tools', what: 'sampling/createMessage with tools' }
         : { path: 'sampling', what: method };
-    case 'roots/list': return { path: 'roots', what: method };
+    case 'roots/list':
+      return { path: 'roots', what: method };
     case 'elicitation/create':
-      return params?.mode === 'url' ? { path: 'elicitation.url', what: 'a URL-mode elicitation/create' } : { path: 'elicitation', what: method };
-    default: return null;
+      return params?.mode === 'url'
+        ? { path: 'elicitation.url', what: 'a URL-mode elicitation/create' }
+        : { path: 'elicitation', what: method };
+    default:
+      return null;
   }
 }
 
@@ -21,9 +25,16 @@ function refusal(link: ClientLink, method: string, params: Record<string, any> |
   const declared = link.peer.clientCapabilities;
   const needed = requiredCapability(method, params);
   if (declared === null || needed === null) return null;
-  if (!declares(declared, needed.path)) return `The client did not declare the "${needed.path}" capability, so the server cannot send ${needed.what}`;
+  if (!declares(declared, needed.path))
+    return `The client did not declare the "${needed.path}" capability, so the server cannot send ${needed.what}`;
   const elicitation = declared.elicitation as Record<string, unknown> | undefined;
-  if (method === 'elicitation/create' && params?.mode !== 'url' && elicitation !== undefined && Object.keys(elicitation).length > 0 && !declares(declared, 'elicitation.form')) {
+  if (
+    method === 'elicitation/create' &&
+    params?.mode !== 'url' &&
+    elicitation !== undefined &&
+    Object.keys(elicitation).length > 0 &&
+    !declares(declared, 'elicitation.form')
+  ) {
     return 'The client declared only URL-mode elicitation ("elicitation.url"), so the server cannot send a form-mode elicitation/create';
   }
   return null;
@@ -65,7 +76,12 @@ export class Outgoing {
     const refused = refusal(link, method, params);
     if (refused !== null) return Promise.reject(new RpcError(ErrorCode.RequestFailed, refused));
     if (!link.canRequest) {
-      return Promise.reject(new RpcError(ErrorCode.RequestFailed, `No channel to send ${method} to the client: this request is answered as plain JSON (the client must accept text/event-stream) or the transport cannot carry server requests`));
+      return Promise.reject(
+        new RpcError(
+          ErrorCode.RequestFailed,
+          `No channel to send ${method} to the client: this request is answered as plain JSON (the client must accept text/event-stream) or the transport cannot carry server requests`,
+        ),
+      );
     }
     if (signal?.aborted) return Promise.reject(new RpcError(ErrorCode.RequestFailed, `${method} was not sent: the request was cancelled`));
     const id = crypto.randomUUID();
@@ -81,14 +97,24 @@ export class Outgoing {
       };
       const entry: Waiting = {
         scope: clientScope(link),
-        resolve: (result) => { finish(); resolve(result); },
-        reject: (error) => { finish(); reject(error); },
-        timer: setTimeout(() => entry.reject(new RpcError(ErrorCode.RequestFailed, `The client did not answer ${method} within ${this.timeoutMs} ms`)), this.timeoutMs),
+        resolve: (result) => {
+          finish();
+          resolve(result);
+        },
+        reject: (error) => {
+          finish();
+          reject(error);
+        },
+        timer: setTimeout(
+          () => entry.reject(new RpcError(ErrorCode.RequestFailed, `The client did not answer ${method} within ${this.timeoutMs} ms`)),
+          this.timeoutMs,
+        ),
       };
       this.waiting.set(id, entry);
       signal?.addEventListener('abort', onAbort, { once: true });
       const message = params === undefined ? { jsonrpc: '2.0' as const, id, method } : { jsonrpc: '2.0' as const, id, method, params };
-      if (!link.send(message)) entry.reject(new RpcError(ErrorCode.RequestFailed, `The channel to the client closed before ${method} could be sent`));
+      if (!link.send(message))
+        entry.reject(new RpcError(ErrorCode.RequestFailed, `The channel to the client closed before ${method} could be sent`));
     });
   }
 
@@ -98,9 +124,14 @@ export class Outgoing {
     if (!entry || !sameClient(entry.scope, link)) return false;
     if ('error' in response) {
       const { code, message, data } = (response.error ?? {}) as Partial<JSONRPCError['error']>;
-      entry.reject(typeof code === 'number' && typeof message === 'string'
-        ? new RpcError(code, message, data)
-        : new RpcError(ErrorCode.RequestFailed, 'The client answered with a malformed error (it needs a numeric "code" and a string "message")'));
+      entry.reject(
+        typeof code === 'number' && typeof message === 'string'
+          ? new RpcError(code, message, data)
+          : new RpcError(
+              ErrorCode.RequestFailed,
+              'The client answered with a malformed error (it needs a numeric "code" and a string "message")',
+            ),
+      );
     } else if (isObject(response.result)) {
       entry.resolve(response.result);
     } else {

@@ -15,7 +15,8 @@ function encodeCursor(offset: number): string {
 /** Reads an opaque list cursor back into an offset; a cursor we did not issue is -32602. */
 export function decodeCursor(cursor: unknown): number {
   if (cursor === undefined || cursor === null) return 0;
-  if (typeof cursor !== 'string' || cursor === '') throw new RpcError(ErrorCode.InvalidParams, 'Invalid cursor: expected a string returned as nextCursor');
+  if (typeof cursor !== 'string' || cursor === '')
+    throw new RpcError(ErrorCode.InvalidParams, 'Invalid cursor: expected a string returned as nextCursor');
   let text: string;
   try {
     text = atob(cursor);

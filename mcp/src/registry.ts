@@ -20,7 +20,11 @@ function requireHandler(kind: string, name: string, handler: unknown): void {
 function checkExecution(name: string, execution: unknown): void {
   if (execution === undefined) return;
   const support = (execution as { taskSupport?: unknown } | null)?.taskSupport;
-  if (execution === null || typeof execution !== 'object' || (support !== undefined && support !== 'forbidden' && support !== 'optional' && support !== 'required')) {
+  if (
+    execution === null ||
+    typeof execution !== 'object' ||
+    (support !== undefined && support !== 'forbidden' && support !== 'optional' && support !== 'required')
+  ) {
     throw new TypeError(`The tool "${name}" needs "execution" as { taskSupport?: "forbidden" | "optional" | "required" }`);
   }
 }
@@ -40,7 +44,10 @@ export class Registry {
     const name = requireName('tool', tool?.name);
     requireHandler('tool', name, tool.handler);
     const schema = tool.inputSchema;
-    if (schema !== undefined && (schema === null || typeof schema !== 'object' || (schema.type !== undefined && schema.type !== 'object'))) {
+    if (
+      schema !== undefined &&
+      (schema === null || typeof schema !== 'object' || (schema.type !== undefined && schema.type !== 'object'))
+    ) {
       throw new TypeError(`The tool "${name}" needs an inputSchema of type "object"`);
     }
     checkIcons(`The tool "${name}"`, tool.icons);

@@ -2,7 +2,8 @@ import { checkIcons, isUrl } from './icons';
 import type { MCPServerOptions } from './types';
 
 function optionalText(name: string, value: unknown): void {
-  if (value !== undefined && (typeof value !== 'string' || value === '')) throw new TypeError(`The server option "${name}" must be a non-empty string`);
+  if (value !== undefined && (typeof value !== 'string' || value === ''))
+    throw new TypeError(`The server option "${name}" must be a non-empty string`);
 }
 
 /** `serverInfo` of `initialize` (the 2025-11-25 `Implementation`) from the options, checked: a bad field throws naming it. */
@@ -16,6 +17,7 @@ export function serverInfoOf(options: MCPServerOptions): Record<string, unknown>
   if (options.websiteUrl !== undefined && !isUrl(options.websiteUrl, new Set(['https:', 'http:']))) {
     throw new TypeError(`The server option "websiteUrl" must be an https: or http: URL, got ${JSON.stringify(options.websiteUrl)}`);
   }
-  for (const field of ['title', 'description', 'icons', 'websiteUrl'] as const) if (options[field] !== undefined) info[field] = options[field];
+  for (const field of ['title', 'description', 'icons', 'websiteUrl'] as const)
+    if (options[field] !== undefined) info[field] = options[field];
   return info;
 }

@@ -3,8 +3,15 @@ import { AppBridge } from './bridge/install';
 import { docsResources, readDocsDir } from './docs';
 import { createMCPPlugin, type MCPHTTPOptions } from './http/plugin';
 import {
-  ErrorCode, RpcError, classify, errorOf, notificationOf, resultOf,
-  type JSONRPCNotification, type JSONRPCRequest, type JSONRPCResponse,
+  ErrorCode,
+  RpcError,
+  classify,
+  errorOf,
+  notificationOf,
+  resultOf,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  type JSONRPCResponse,
 } from './jsonrpc';
 import { listTools, runTool, toolOf } from './methods/tools';
 import { checkTaskMode, isTaskTool, offersTasks, taskParams } from './methods/tool-tasks';
@@ -80,35 +87,70 @@ export class MCPServer {
   }
 
   /** The fw app this server exposes, or null until `bind(app)`. */
-  get app(): Fw | null { return this.boundApp; }
+  get app(): Fw | null {
+    return this.boundApp;
+  }
   /** Binds the server to an app (the bridge reads routes and runtime from it). */
-  bind(app: Fw): this { this.boundApp = app; return this; }
+  bind(app: Fw): this {
+    this.boundApp = app;
+    return this;
+  }
 
   /** Names of the registered tools (route and built-in tools of the bound app included). */
-  get toolNames(): string[] { this.bridge.sync(this.boundApp); return [...this.registry.tools.keys()]; }
+  get toolNames(): string[] {
+    this.bridge.sync(this.boundApp);
+    return [...this.registry.tools.keys()];
+  }
   /** Names of the registered workflows. */
-  get workflowNames(): string[] { return [...this.registry.workflows.keys()]; }
+  get workflowNames(): string[] {
+    return [...this.registry.workflows.keys()];
+  }
   /** A registered workflow by name. */
-  workflow(name: string): Workflow | undefined { return this.registry.workflows.get(name); }
+  workflow(name: string): Workflow | undefined {
+    return this.registry.workflows.get(name);
+  }
   /** Whether mutating runtime tools may be exposed. */
-  get allowMutation(): boolean { return this.options.allowMutation ?? false; }
+  get allowMutation(): boolean {
+    return this.options.allowMutation ?? false;
+  }
   /** Items per page of the list methods. */
-  get pageSize(): number { return this.options.pageSize ?? 50; }
+  get pageSize(): number {
+    return this.options.pageSize ?? 50;
+  }
   /** The live runtime objects handed to the app bridge. */
-  get runtimeBridge(): RuntimeBridgeOptions | undefined { return this.options.runtime; }
+  get runtimeBridge(): RuntimeBridgeOptions | undefined {
+    return this.options.runtime;
+  }
   /** The folder whose markdown files are served as `docs://<slug>`. */
-  get docsDirPath(): string | undefined { return this.options.docsDir; }
+  get docsDirPath(): string | undefined {
+    return this.options.docsDir;
+  }
 
   /** Registers a tool (chainable); connected clients hear `notifications/tools/list_changed`. */
-  addTool<Args = any>(tool: MCPTool<Args>): this { this.registry.addTool(tool as MCPTool); return this.changed('tools'); }
+  addTool<Args = any>(tool: MCPTool<Args>): this {
+    this.registry.addTool(tool as MCPTool);
+    return this.changed('tools');
+  }
   /** Registers a resource (chainable). */
-  addResource(resource: MCPResource): this { this.registry.addResource(resource); return this.changed('resources'); }
+  addResource(resource: MCPResource): this {
+    this.registry.addResource(resource);
+    return this.changed('resources');
+  }
   /** Registers a resource template (chainable). */
-  addResourceTemplate(template: MCPResourceTemplate): this { this.registry.addTemplate(template); return this.changed('resources'); }
+  addResourceTemplate(template: MCPResourceTemplate): this {
+    this.registry.addTemplate(template);
+    return this.changed('resources');
+  }
   /** Registers a prompt (chainable). */
-  addPrompt(prompt: MCPPrompt): this { this.registry.addPrompt(prompt); return this.changed('prompts'); }
+  addPrompt(prompt: MCPPrompt): this {
+    this.registry.addPrompt(prompt);
+    return this.changed('prompts');
+  }
   /** Registers a workflow definition (chainable). */
-  addWorkflow(workflow: Workflow): this { this.registry.addWorkflow(workflow); return this; }
+  addWorkflow(workflow: Workflow): this {
+    this.registry.addWorkflow(workflow);
+    return this;
+  }
 
   /**
    * The capabilities announced in `initialize` to the client of `link` (see `serverCapabilities`); without a link,
@@ -119,7 +161,6 @@ export class MCPServer {
     return serverCapabilities(this.registry, link);
   }
 
-
   /**
    * Handles one decoded message from a client: answers requests (never throws: failures become JSON-RPC
    * errors), routes responses to waiting server requests, and dispatches notifications. Null when nothing is answered.
@@ -128,10 +169,16 @@ export class MCPServer {
   async handle(message: unknown, link: ClientLink, abortSource?: AbortSource): Promise<JSONRPCResponse | null> {
     const sorted = classify(message);
     switch (sorted.kind) {
-      case 'invalid': return errorOf(sorted.id, ErrorCode.InvalidRequest, `Invalid request: ${sorted.reason}`);
-      case 'response': this.outgoing.settle(sorted.message, link); return null;
-      case 'notification': this.onClientNotification(sorted.message, link); return null;
-      case 'request': return this.answer(sorted.message, link, abortSource);
+      case 'invalid':
+        return errorOf(sorted.id, ErrorCode.InvalidRequest, `Invalid request: ${sorted.reason}`);
+      case 'response':
+        this.outgoing.settle(sorted.message, link);
+        return null;
+      case 'notification':
+        this.onClientNotification(sorted.message, link);
+        return null;
+      case 'request':
+        return this.answer(sorted.message, link, abortSource);
     }
   }
 
@@ -173,23 +220,31 @@ export class MCPServer {
   }
 
   /** Sets the main link to the client (what stdio does when it starts); null detaches it. */
-  setClientLink(link: ClientLink | null): this { this.primaryLink = link; return this; }
+  setClientLink(link: ClientLink | null): this {
+    this.primaryLink = link;
+    return this;
+  }
   /** Adds a long-lived link (a GET or legacy SSE stream) that hears broadcasts; returns its removal. */
   addLink(link: ClientLink): () => void {
     this.links.add(link);
-    return () => { this.links.delete(link); };
+    return () => {
+      this.links.delete(link);
+    };
   }
 
   /** Subscribes to notifications from clients; returns the unsubscribe function. */
   onNotification(listener: NotificationListener): () => void {
     this.listeners.add(listener);
-    return () => { this.listeners.delete(listener); };
+    return () => {
+      this.listeners.delete(listener);
+    };
   }
 
   /** Serves over stdio (`'stdio'` or a configured `StdioTransport`); resolves when the input ends. */
   start(transport: 'stdio' | StdioTransport = 'stdio'): Promise<void> {
     const chosen = transport === 'stdio' ? new StdioTransport({ debug: this.debug }) : transport;
-    if (!(chosen instanceof StdioTransport)) throw new TypeError(`Unknown transport "${String(transport)}": use "stdio" or a StdioTransport; for HTTP use startHTTP(options)`);
+    if (!(chosen instanceof StdioTransport))
+      throw new TypeError(`Unknown transport "${String(transport)}": use "stdio" or a StdioTransport; for HTTP use startHTTP(options)`);
     return chosen.serve(this);
   }
 
@@ -216,7 +271,8 @@ export class MCPServer {
   private onClientNotification(message: JSONRPCNotification, link: ClientLink): void {
     if (message.method === 'notifications/cancelled') {
       const id = message.params?.requestId;
-      if (typeof id === 'string' || typeof id === 'number') this.inflight.find(clientScope(link), id)?.abort(message.params?.reason ?? 'cancelled by the client');
+      if (typeof id === 'string' || typeof id === 'number')
+        this.inflight.find(clientScope(link), id)?.abort(message.params?.reason ?? 'cancelled by the client');
     }
     for (const listener of this.listeners) {
       try {
@@ -250,7 +306,11 @@ export class MCPServer {
       if (ctx.cancelled) return null;
       if (error instanceof RpcError) return errorOf(request.id, error.code, error.message, error.data);
       if (this.debug) console.error(`[fw-mcp] ${request.method} failed:`, error);
-      return errorOf(request.id, ErrorCode.InternalError, `Internal error in ${request.method}: ${error instanceof Error ? error.message : String(error)}`);
+      return errorOf(
+        request.id,
+        ErrorCode.InternalError,
+        `Internal error in ${request.method}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       ctx.finish();
       this.inflight.remove(scope, request.id, ctx);
@@ -272,28 +332,43 @@ export class MCPServer {
     const r = this.registry;
     this.bridge.sync(this.boundApp);
     switch (method) {
-      case 'initialize': return this.loadDocs().then(() => initialize(params, link, this));
-      case 'ping': return {};
-      case 'logging/setLevel': return setLevel(params, link);
-      case 'tools/list': return listTools(r, params, this.pageSize);
-      case 'tools/call': return this.callTool(params, ctx, link);
-      case 'prompts/list': return listPrompts(r, params, this.pageSize);
-      case 'prompts/get': return getPrompt(r, params, ctx);
-      case 'completion/complete': return complete(r, params);
+      case 'initialize':
+        return this.loadDocs().then(() => initialize(params, link, this));
+      case 'ping':
+        return {};
+      case 'logging/setLevel':
+        return setLevel(params, link);
+      case 'tools/list':
+        return listTools(r, params, this.pageSize);
+      case 'tools/call':
+        return this.callTool(params, ctx, link);
+      case 'prompts/list':
+        return listPrompts(r, params, this.pageSize);
+      case 'prompts/get':
+        return getPrompt(r, params, ctx);
+      case 'completion/complete':
+        return complete(r, params);
     }
     if (method.startsWith('tasks/') && offersTasks(r)) {
       switch (method) {
-        case 'tasks/get': return getTask(this.tasks, params, link);
-        case 'tasks/result': return getTaskResult(this.tasks, params, ctx, link);
-        case 'tasks/list': return listTasks(this.tasks, params, link, this.pageSize);
-        case 'tasks/cancel': return cancelTask(this.tasks, params, link);
+        case 'tasks/get':
+          return getTask(this.tasks, params, link);
+        case 'tasks/result':
+          return getTaskResult(this.tasks, params, ctx, link);
+        case 'tasks/list':
+          return listTasks(this.tasks, params, link, this.pageSize);
+        case 'tasks/cancel':
+          return cancelTask(this.tasks, params, link);
       }
     }
     await this.loadDocs();
     switch (method) {
-      case 'resources/list': return listResources(r, params, this.pageSize);
-      case 'resources/templates/list': return listTemplates(r, params, this.pageSize);
-      case 'resources/read': return readResource(r, params, ctx);
+      case 'resources/list':
+        return listResources(r, params, this.pageSize);
+      case 'resources/templates/list':
+        return listTemplates(r, params, this.pageSize);
+      case 'resources/read':
+        return readResource(r, params, ctx);
       case 'resources/subscribe': {
         // A client the server cannot reach later (no session) is answered {} (as clients expect) but nothing is kept.
         const uri = subscribableUri(r, params);
@@ -313,6 +388,7 @@ function badMeta(meta: unknown): string | null {
   if (meta === undefined) return null;
   if (meta === null || typeof meta !== 'object' || Array.isArray(meta)) return 'Invalid "_meta": expected an object';
   const level = (meta as Record<string, unknown>)[LOG_LEVEL_META];
-  if (level !== undefined && !isLogLevel(level)) return `Invalid "_meta.${LOG_LEVEL_META}" "${String(level)}": use debug, info, notice, warning, error, critical, alert or emergency`;
+  if (level !== undefined && !isLogLevel(level))
+    return `Invalid "_meta.${LOG_LEVEL_META}" "${String(level)}": use debug, info, notice, warning, error, critical, alert or emergency`;
   return null;
 }

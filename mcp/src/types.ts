@@ -52,7 +52,17 @@ export type ContentBlock =
   | { type: 'image'; data: string; mimeType: string; annotations?: Annotations; _meta?: Record<string, unknown> }
   | { type: 'audio'; data: string; mimeType: string; annotations?: Annotations; _meta?: Record<string, unknown> }
   | { type: 'resource'; resource: ResourceContents; annotations?: Annotations; _meta?: Record<string, unknown> }
-  | { type: 'resource_link'; uri: string; name: string; title?: string; description?: string; mimeType?: string; size?: number; annotations?: Annotations; _meta?: Record<string, unknown> };
+  | {
+      type: 'resource_link';
+      uri: string;
+      name: string;
+      title?: string;
+      description?: string;
+      mimeType?: string;
+      size?: number;
+      annotations?: Annotations;
+      _meta?: Record<string, unknown>;
+    };
 
 /** What `tools/call` answers. */
 export interface CallToolResult {
@@ -103,7 +113,14 @@ export interface MCPTool<Args = any> {
 }
 
 /** What a resource handler may return: text, bytes, one or several contents records. */
-export type ResourceReturn = string | Uint8Array | ArrayBuffer | ResourceContents | ResourceContents[] | { text: string; mimeType?: string } | { blob: string; mimeType?: string };
+export type ResourceReturn =
+  | string
+  | Uint8Array
+  | ArrayBuffer
+  | ResourceContents
+  | ResourceContents[]
+  | { text: string; mimeType?: string }
+  | { blob: string; mimeType?: string };
 
 /** A fixed resource: a URI, a name, and either constant contents or a handler. */
 export interface MCPResource {

@@ -1,5 +1,8 @@
 /** Reads a body whole when it fits in `limit` bytes; otherwise returns a stream that replays what was read, then the rest. */
-export async function readBounded(body: ReadableStream<Uint8Array>, limit: number): Promise<{ bytes: Uint8Array<ArrayBuffer> } | { stream: ReadableStream<Uint8Array> }> {
+export async function readBounded(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+): Promise<{ bytes: Uint8Array<ArrayBuffer> } | { stream: ReadableStream<Uint8Array> }> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -41,7 +44,12 @@ function replay(chunks: Uint8Array[], reader: ReadableStreamDefaultReader<Uint8A
 export function isStreamingType(contentType: string | null): boolean {
   if (contentType === null) return false;
   const type = contentType.split(';')[0].trim().toLowerCase();
-  return type === 'text/event-stream' || type === 'application/x-ndjson' || type === 'application/stream+json' || type.startsWith('multipart/x-mixed-replace');
+  return (
+    type === 'text/event-stream' ||
+    type === 'application/x-ndjson' ||
+    type === 'application/stream+json' ||
+    type.startsWith('multipart/x-mixed-replace')
+  );
 }
 
 /** Lower-case hex of a SHA digest of some bytes. */

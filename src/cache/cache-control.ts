@@ -31,9 +31,11 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 export function cacheControlValue(options: CacheOptions): string {
   for (const name of SECONDS) {
     const v = options[name];
-    if (v !== undefined && (!Number.isSafeInteger(v) || v < 0)) throw new TypeError(`cache: ${name} must be a whole number of seconds >= 0, got ${String(v)}`);
+    if (v !== undefined && (!Number.isSafeInteger(v) || v < 0))
+      throw new TypeError(`cache: ${name} must be a whole number of seconds >= 0, got ${String(v)}`);
   }
-  if (options.scope !== undefined && options.scope !== 'public' && options.scope !== 'private') throw new TypeError(`cache: scope must be 'public' or 'private'`);
+  if (options.scope !== undefined && options.scope !== 'public' && options.scope !== 'private')
+    throw new TypeError(`cache: scope must be 'public' or 'private'`);
   const parts: string[] = [];
   if (options.scope) parts.push(options.scope);
   if (options.noStore) parts.push('no-store');
@@ -49,7 +51,19 @@ export function cacheControlValue(options: CacheOptions): string {
 }
 
 /** Every option of cache(), so a mistyped key fails at startup. */
-const cacheOptionsKeys: Record<keyof CacheOptions, true> = { maxAge: true, sMaxAge: true, scope: true, noCache: true, noStore: true, mustRevalidate: true, immutable: true, staleWhileRevalidate: true, staleIfError: true, vary: true, override: true };
+const cacheOptionsKeys: Record<keyof CacheOptions, true> = {
+  maxAge: true,
+  sMaxAge: true,
+  scope: true,
+  noCache: true,
+  noStore: true,
+  mustRevalidate: true,
+  immutable: true,
+  staleWhileRevalidate: true,
+  staleIfError: true,
+  vary: true,
+  override: true,
+};
 
 /**
  * An after-handler that sets Cache-Control (and Vary) on successful GET and HEAD responses:
@@ -59,7 +73,8 @@ const cacheOptionsKeys: Record<keyof CacheOptions, true> = { maxAge: true, sMaxA
 export function cache(options: CacheOptions = { maxAge: 0, noCache: true }): AfterHook {
   checkOptions('cache()', options, cacheOptionsKeys);
   const value = cacheControlValue(options);
-  for (const name of options.vary ?? []) if (!TOKEN.test(name)) throw new TypeError(`cache: invalid Vary header name ${JSON.stringify(name)}`);
+  for (const name of options.vary ?? [])
+    if (!TOKEN.test(name)) throw new TypeError(`cache: invalid Vary header name ${JSON.stringify(name)}`);
   const shared = options.scope === 'public' || options.sMaxAge !== undefined;
   return (ctx, response) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return response;

@@ -15,7 +15,10 @@ const KEPT_ON_304 = ['cache-control', 'content-location', 'date', 'etag', 'expir
 
 /** Splits an If-None-Match value into opaque tags with the weak prefix removed (weak comparison). */
 function tagsOf(header: string): string[] {
-  return header.split(',').map((t) => t.trim().replace(/^W\//, '')).filter(Boolean);
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .filter(Boolean);
 }
 
 /** Whether If-None-Match matches an ETag (weak comparison, `*` matches any). */
@@ -48,7 +51,8 @@ const eTagOptionsKeys: Record<keyof ETagOptions, true> = { weak: true, maxBytes:
 export function etag(options: ETagOptions = {}): Middleware {
   checkOptions('etag()', options, eTagOptionsKeys);
   const maxBytes = options.maxBytes ?? 1024 * 1024;
-  if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) throw new TypeError(`etag: maxBytes must be a positive integer, got ${String(maxBytes)}`);
+  if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0)
+    throw new TypeError(`etag: maxBytes must be a positive integer, got ${String(maxBytes)}`);
   const prefix = options.weak ? 'W/' : '';
   return async (ctx, next) => {
     const response = await next();
@@ -56,7 +60,12 @@ export function etag(options: ETagOptions = {}): Middleware {
     const ifNoneMatch = ctx.header('if-none-match');
     const existing = response.headers.get('etag');
     if (existing !== null) return ifNoneMatch !== null && noneMatch(ifNoneMatch, existing) ? notModified(response) : response;
-    if (response.body === null || isStreamingType(response.headers.get('content-type')) || /no-store/i.test(response.headers.get('cache-control') ?? '')) return response;
+    if (
+      response.body === null ||
+      isStreamingType(response.headers.get('content-type')) ||
+      /no-store/i.test(response.headers.get('cache-control') ?? '')
+    )
+      return response;
     const read = await readBounded(response.body, maxBytes);
     const init = { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) };
     if ('stream' in read) return new Response(read.stream, init);

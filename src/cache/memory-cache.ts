@@ -15,7 +15,8 @@ interface Entry<T> {
 
 function checkTtl(ttl: unknown): number | undefined {
   if (ttl === undefined) return undefined;
-  if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl <= 0) throw new TypeError(`MemoryCache ttl must be a positive number of seconds, got ${String(ttl)}`);
+  if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl <= 0)
+    throw new TypeError(`MemoryCache ttl must be a positive number of seconds, got ${String(ttl)}`);
   return ttl;
 }
 
@@ -32,7 +33,8 @@ export class MemoryCache<T> {
 
   constructor(options: MemoryCacheOptions = {}) {
     const max = options.maxEntries ?? 1000;
-    if (!Number.isSafeInteger(max) || max <= 0) throw new TypeError(`MemoryCache maxEntries must be a positive integer, got ${String(max)}`);
+    if (!Number.isSafeInteger(max) || max <= 0)
+      throw new TypeError(`MemoryCache maxEntries must be a positive integer, got ${String(max)}`);
     this.maxEntries = max;
     this.ttl = checkTtl(options.ttl);
     this.now = options.now ?? Date.now;

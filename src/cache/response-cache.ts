@@ -6,7 +6,16 @@ import { digestHex, isStreamingType, readBounded } from './body';
 import { checkOptions } from '../core/options';
 
 /** Every option of cachePlugin(), so a mistyped key fails at startup. */
-const cachePluginKeys: Record<keyof CachePluginOptions, true> = { store: true, cacheApi: true, ttl: true, statuses: true, maxBodyBytes: true, prefix: true, key: true, skip: true };
+const cachePluginKeys: Record<keyof CachePluginOptions, true> = {
+  store: true,
+  cacheApi: true,
+  ttl: true,
+  statuses: true,
+  maxBodyBytes: true,
+  prefix: true,
+  key: true,
+  skip: true,
+};
 
 /** Options of `cachePlugin()`. */
 export interface CachePluginOptions {
@@ -46,7 +55,10 @@ function lifetime(cacheControl: string | null, fallback: number): number {
 
 function varyNames(vary: string | null): string[] | null {
   if (vary === null) return [];
-  const names = vary.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean);
+  const names = vary
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
   return names.includes('*') ? null : [...new Set(names)].sort();
 }
 
@@ -56,7 +68,8 @@ function resolve<T>(value: T | ((ctx: Context) => T)): (ctx: Context) => T {
 
 function defaultCacheApi(): CacheLike {
   const cachesGlobal = (globalThis as { caches?: { default?: CacheLike } }).caches;
-  if (!cachesGlobal?.default) throw new TypeError('cachePlugin: cacheApi: true needs the worker Cache API (caches.default); pass a store elsewhere');
+  if (!cachesGlobal?.default)
+    throw new TypeError('cachePlugin: cacheApi: true needs the worker Cache API (caches.default); pass a store elsewhere');
   return cachesGlobal.default;
 }
 
@@ -79,21 +92,26 @@ export class ResponseCache {
     checkOptions('cachePlugin()', options, cachePluginKeys);
     this.options = options;
     this.ttl = options.ttl ?? 60;
-    if (!Number.isFinite(this.ttl) || this.ttl <= 0) throw new TypeError(`cachePlugin: ttl must be a positive number of seconds, got ${String(options.ttl)}`);
+    if (!Number.isFinite(this.ttl) || this.ttl <= 0)
+      throw new TypeError(`cachePlugin: ttl must be a positive number of seconds, got ${String(options.ttl)}`);
     this.maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
-    if (!Number.isSafeInteger(this.maxBodyBytes) || this.maxBodyBytes <= 0) throw new TypeError('cachePlugin: maxBodyBytes must be a positive integer');
+    if (!Number.isSafeInteger(this.maxBodyBytes) || this.maxBodyBytes <= 0)
+      throw new TypeError('cachePlugin: maxBodyBytes must be a positive integer');
     this.statuses = new Set(options.statuses ?? [200]);
     this.prefix = options.prefix ?? 'fw-cache:';
-    if (options.cacheApi !== undefined && options.store !== undefined) throw new TypeError('cachePlugin: give either store or cacheApi, not both');
-    this.backend = options.cacheApi !== undefined
-      ? cacheApiBackend(resolve(options.cacheApi === true ? defaultCacheApi() : options.cacheApi))
-      : kvBackend(resolve(options.store ?? new MemoryKV()));
+    if (options.cacheApi !== undefined && options.store !== undefined)
+      throw new TypeError('cachePlugin: give either store or cacheApi, not both');
+    this.backend =
+      options.cacheApi !== undefined
+        ? cacheApiBackend(resolve(options.cacheApi === true ? defaultCacheApi() : options.cacheApi))
+        : kvBackend(resolve(options.store ?? new MemoryKV()));
   }
 
   /** The middleware: replay a fresh entry, or run the route and store what may be stored. */
   middleware(): Middleware {
     return async (ctx, next) => {
-      if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.header('authorization') !== null || this.options.skip?.(ctx)) return next();
+      if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.header('authorization') !== null || this.options.skip?.(ctx))
+        return next();
       const base = this.baseKey(ctx);
       const hit = await this.lookup(ctx, base).catch(() => null);
       if (hit !== null) return this.replay(ctx, hit);
@@ -149,8 +167,13 @@ export class ResponseCache {
     const vary = varyNames(response.headers.get('vary'));
     const seconds = lifetime(cacheControl, this.ttl);
     if (
-      !this.statuses.has(response.status) || response.body === null || vary === null || seconds <= 0 || noStore(cacheControl) ||
-      response.headers.has('set-cookie') || isStreamingType(response.headers.get('content-type'))
+      !this.statuses.has(response.status) ||
+      response.body === null ||
+      vary === null ||
+      seconds <= 0 ||
+      noStore(cacheControl) ||
+      response.headers.has('set-cookie') ||
+      isStreamingType(response.headers.get('content-type'))
     ) {
       return response;
     }

@@ -89,7 +89,7 @@ export class CircuitBreaker<F = never> {
       this.counts.fallbacks++;
       return this.options.fallback(this.name);
     }
-    const retryAfterMs = state === 'OPEN' && this.openedUntil !== null ? this.openedUntil - Date.now() : this.options.timeout ?? 1000;
+    const retryAfterMs = state === 'OPEN' && this.openedUntil !== null ? this.openedUntil - Date.now() : (this.options.timeout ?? 1000);
     throw new CircuitBreakerError(this.name, state, retryAfterMs);
   }
 

@@ -2,7 +2,16 @@ import type { CircuitBreakerOptions } from './types';
 import { checkOptions } from '../core/options';
 
 /** Every option of a circuit breaker, so a mistyped key fails at startup. */
-const breakerKeys: Record<keyof CircuitBreakerOptions, true> = { name: true, threshold: true, windowMs: true, recoveryTimeout: true, timeout: true, fallback: true, shouldTrip: true, onStateChange: true };
+const breakerKeys: Record<keyof CircuitBreakerOptions, true> = {
+  name: true,
+  threshold: true,
+  windowMs: true,
+  recoveryTimeout: true,
+  timeout: true,
+  fallback: true,
+  shouldTrip: true,
+  onStateChange: true,
+};
 
 /** Options with every default filled in. */
 export interface ResolvedBreakerOptions<F> extends CircuitBreakerOptions<F> {
@@ -29,7 +38,12 @@ export function resolveBreakerOptions<F>(options: CircuitBreakerOptions<F>): Res
   if (!options || typeof options !== 'object') throw new TypeError('Circuit breaker options must be an object with a "name"');
   const name = options.name;
   if (typeof name !== 'string' || name.trim() === '') throw new TypeError('Circuit breaker options need a non-empty string "name"');
-  const resolved = { ...options, threshold: options.threshold ?? 5, windowMs: options.windowMs ?? 60_000, recoveryTimeout: options.recoveryTimeout ?? 30_000 };
+  const resolved = {
+    ...options,
+    threshold: options.threshold ?? 5,
+    windowMs: options.windowMs ?? 60_000,
+    recoveryTimeout: options.recoveryTimeout ?? 30_000,
+  };
   positive(name, 'threshold', resolved.threshold, true);
   positive(name, 'windowMs', resolved.windowMs, false);
   positive(name, 'recoveryTimeout', resolved.recoveryTimeout, false);

@@ -30,9 +30,12 @@ const compressOptionsKeys: Record<keyof CompressOptions, true> = { threshold: tr
 export function compress(options: CompressOptions = {}): Middleware {
   checkOptions('compress()', options, compressOptionsKeys);
   const threshold = options.threshold ?? 1024;
-  if (!Number.isSafeInteger(threshold) || threshold < 0) throw new TypeError(`compress: threshold must be a whole number of bytes, got ${String(threshold)}`);
+  if (!Number.isSafeInteger(threshold) || threshold < 0)
+    throw new TypeError(`compress: threshold must be a whole number of bytes, got ${String(threshold)}`);
   const wanted = options.encodings ?? ['br', 'gzip', 'deflate'];
-  for (const coding of wanted) if (coding !== 'br' && coding !== 'gzip' && coding !== 'deflate') throw new TypeError(`compress: unknown encoding "${String(coding)}" (br, gzip, deflate)`);
+  for (const coding of wanted)
+    if (coding !== 'br' && coding !== 'gzip' && coding !== 'deflate')
+      throw new TypeError(`compress: unknown encoding "${String(coding)}" (br, gzip, deflate)`);
   let available: Encoding[] | null = null;
   const filter = options.filter ?? isCompressible;
 

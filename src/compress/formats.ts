@@ -46,7 +46,8 @@ export function compressor(coding: Encoding): ReadableWritablePair<Uint8Array, U
   return new CompressionStream(FORMAT[coding] as CompressionFormat) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
 }
 
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|ecmascript|xml|x-javascript|x-www-form-urlencoded|graphql|wasm|manifest\+json|ld\+json|geo\+json|rss\+xml|atom\+xml|xhtml\+xml|yaml|x-yaml)$|image\/(svg\+xml|x-icon|bmp)$|font\/(ttf|otf)$|[a-z]+\/[a-z0-9.+-]+\+(json|xml)$)/;
+const COMPRESSIBLE =
+  /^(text\/|application\/(json|javascript|ecmascript|xml|x-javascript|x-www-form-urlencoded|graphql|wasm|manifest\+json|ld\+json|geo\+json|rss\+xml|atom\+xml|xhtml\+xml|yaml|x-yaml)$|image\/(svg\+xml|x-icon|bmp)$|font\/(ttf|otf)$|[a-z]+\/[a-z0-9.+-]+\+(json|xml)$)/;
 
 /** Whether a media type is worth compressing (text-like); images, video, archives and fonts like woff2 are not. */
 export function isCompressible(contentType: string | null): boolean {

@@ -47,7 +47,15 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   private bodyOverride: { value: unknown } | null = null;
   private localState: Record<string, unknown> | null = null;
 
-  constructor(app: Fw, request: Request, path: string, queryStart: number, queryCache: QueryParseCache | null, env?: Env, executionCtx?: ExecutionContext) {
+  constructor(
+    app: Fw,
+    request: Request,
+    path: string,
+    queryStart: number,
+    queryCache: QueryParseCache | null,
+    env?: Env,
+    executionCtx?: ExecutionContext,
+  ) {
     this.app = app;
     this.request = request;
     this.method = request.method;
@@ -112,12 +120,18 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** The body as bytes, read once (within the app's `maxBodySize`, else a 413) and shared by every body reader. */
   bodyBytes(): Promise<ArrayBuffer> {
-    return (this.rawBytes ??= this.rawText === null ? readBodyWithin(this.request, this.app.maxBodySize) : this.rawText.then((text) => new TextEncoder().encode(text).buffer as ArrayBuffer));
+    return (this.rawBytes ??=
+      this.rawText === null
+        ? readBodyWithin(this.request, this.app.maxBodySize)
+        : this.rawText.then((text) => new TextEncoder().encode(text).buffer as ArrayBuffer));
   }
 
   /** The body as text (within the app's `maxBodySize`, else a 413); can be called any number of times. */
   bodyText(): Promise<string> {
-    return (this.rawText ??= this.rawBytes === null ? readTextWithin(this.request, this.app.maxBodySize) : this.rawBytes.then((bytes) => new TextDecoder().decode(bytes)));
+    return (this.rawText ??=
+      this.rawBytes === null
+        ? readTextWithin(this.request, this.app.maxBodySize)
+        : this.rawBytes.then((bytes) => new TextDecoder().decode(bytes)));
   }
 
   /** The body parsed by its Content-Type (JSON when absent or unknown); a parse failure is a 400. */

@@ -31,5 +31,16 @@ export function logUnhandled(option: ErrorLogOption | undefined, development: bo
     console.error(`fw: ${ctx.method} ${ctx.path} answered ${status}: ${stack ?? `${name}: ${message}`}`);
     return;
   }
-  console.error(JSON.stringify({ level: 'error', time: new Date().toISOString(), method: ctx.method, path: ctx.path, status, error: name, message, stack }));
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      time: new Date().toISOString(),
+      method: ctx.method,
+      path: ctx.path,
+      status,
+      error: name,
+      message,
+      stack,
+    }),
+  );
 }

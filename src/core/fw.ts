@@ -17,16 +17,39 @@ import type { Database } from '../db/database';
 import { fromFileRoutes, type FileRoutesOptions } from '../file-routes/from-file-routes';
 import type { DatabaseConfig } from '../db/types';
 import type {
-  Adapter, AfterHook, AppConfigInfo, BeforeHook, ErrorHook, FwConfig, FwPluginConfig, Handler,
-  Middleware, MiddlewareInfo, RouteHandler, RouteInfo, RouteMethod, RouteOptions, RouteRegistrar, Server,
+  Adapter,
+  AfterHook,
+  AppConfigInfo,
+  BeforeHook,
+  ErrorHook,
+  FwConfig,
+  FwPluginConfig,
+  Handler,
+  Middleware,
+  MiddlewareInfo,
+  RouteHandler,
+  RouteInfo,
+  RouteMethod,
+  RouteOptions,
+  RouteRegistrar,
+  Server,
 } from './types';
 
 const methods: RouteMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'ALL'];
 
 /** Every option of `new Fw()`, so a mistyped key fails at startup. */
 const fwConfigKeys: Record<keyof FwConfig, true> = {
-  queryCache: true, queryCacheSize: true, lruSchemaCache: true, format: true, database: true, adapter: true, port: true,
-  hostname: true, maxBodySize: true, development: true, logErrors: true,
+  queryCache: true,
+  queryCacheSize: true,
+  lruSchemaCache: true,
+  format: true,
+  database: true,
+  adapter: true,
+  port: true,
+  hostname: true,
+  maxBodySize: true,
+  development: true,
+  logErrors: true,
 };
 
 /** A middleware with the path prefix it is limited to (null: every request). */
@@ -57,7 +80,9 @@ function resolveFormat(format: string | DataFormat | undefined): DataFormat {
 export class Fw implements RouteRegistrar<Fw> {
   readonly config: FwConfig;
   /** The Context class of this app; decorations live on its prototype. */
-  readonly ContextClass: new (...args: ConstructorParameters<typeof Context>) => Context;
+  readonly ContextClass: new (
+    ...args: ConstructorParameters<typeof Context>
+  ) => Context;
   /** The app's WebSocket routes and the observers of its sockets (targets call `connect`, the RoomManager `observe`). */
   readonly websockets = new WebSocketRoutes();
   /** The largest request body the context's readers accept, in bytes (`config.maxBodySize`, default 1 MiB). */
@@ -113,26 +138,49 @@ export class Fw implements RouteRegistrar<Fw> {
    * taken as written on `http://localhost` (`//admin` is a path, not a host); `init` applies to a Request too.
    */
   async request(input: string | Request, init?: RequestInit): Promise<Response> {
-    const request = typeof input !== 'string' ? (init === undefined ? input : new Request(input, init))
-      : new Request(input.startsWith('/') ? `http://localhost${input}` : new URL(input, 'http://localhost'), init);
+    const request =
+      typeof input !== 'string'
+        ? init === undefined
+          ? input
+          : new Request(input, init)
+        : new Request(input.startsWith('/') ? `http://localhost${input}` : new URL(input, 'http://localhost'), init);
     return this.fetch(request);
   }
 
-  get(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('GET', path, handler, options); }
-  post(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('POST', path, handler, options); }
-  put(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('PUT', path, handler, options); }
-  patch(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('PATCH', path, handler, options); }
-  delete(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('DELETE', path, handler, options); }
-  head(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('HEAD', path, handler, options); }
-  options(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('OPTIONS', path, handler, options); }
-  all(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('ALL', path, handler, options); }
+  get(path: string, handler: RouteHandler, options?: RouteOptions): this {
+    return this.route('GET', path, handler, options);
+  }
+  post(path: string, handler: RouteHandler, options?: RouteOptions): this {
+    return this.route('POST', path, handler, options);
+  }
+  put(path: string, handler: RouteHandler, options?: RouteOptions): this {
+    return this.route('PUT', path, handler, options);
+  }
+  patch(path: string, handler: RouteHandler, options?: RouteOptions): this {
+    return this.route('PATCH', path, handler, options);
+  }
+  delete(path: string, handler: RouteHandler, options?: RouteOptions): this {
+    return this.route('DELETE', path, handler, options);
+  }
+  head(path: string, handler: RouteHandler, options?: RouteOptions): this {
+    return this.route('HEAD', path, handler, options);
+  }
+  options(path: string, handler: RouteHandler, options?: RouteOptions): this {
+    return this.route('OPTIONS', path, handler, options);
+  }
+  all(path: string, handler: RouteHandler, options?: RouteOptions): this {
+    return this.route('ALL', path, handler, options);
+  }
 
   /** Registers a handler (or a constant value to answer with) for a method and a path pattern. */
   route(method: string, path: string, handler: RouteHandler, options: RouteOptions = {}): this {
     const upper = method.toUpperCase() as RouteMethod;
     if (!methods.includes(upper)) throw new Error(`Unknown route method "${method}": use one of ${methods.join(', ')}`);
     if (typeof path !== 'string') throw new TypeError('A route path must be a string');
-    if (handler === undefined) throw new TypeError(`Route ${upper} ${path}: the handler is undefined (a missing export or a bad import?); pass a function, or a value to answer with`);
+    if (handler === undefined)
+      throw new TypeError(
+        `Route ${upper} ${path}: the handler is undefined (a missing export or a bad import?); pass a function, or a value to answer with`,
+      );
     const canonical = canonicalPattern(path);
     if (options.schema !== undefined || options.serializers !== undefined) assertRouteSchemas(`${upper} ${canonical}`, options);
     const record: RouteRecord = { method: upper, path: canonical, handler, options, pipeline: null, generation: -1 };
@@ -186,15 +234,33 @@ export class Fw implements RouteRegistrar<Fw> {
   }
 
   /** Runs before every route handler; returning a Response answers instead of the route. */
-  onBeforeHandle(hook: BeforeHook): this { this.beforeHooks.push(hook); this.generation++; return this; }
+  onBeforeHandle(hook: BeforeHook): this {
+    this.beforeHooks.push(hook);
+    this.generation++;
+    return this;
+  }
   /** Runs after every route handler with its Response; returning a Response replaces it. */
-  onAfterHandle(hook: AfterHook): this { this.afterHooks.push(hook); this.generation++; return this; }
+  onAfterHandle(hook: AfterHook): this {
+    this.afterHooks.push(hook);
+    this.generation++;
+    return this;
+  }
   /** Turns thrown errors into responses; hooks run in order until one returns something. */
-  onError(hook: ErrorHook): this { this.errorHooks.push(hook); this.generation++; return this; }
+  onError(hook: ErrorHook): this {
+    this.errorHooks.push(hook);
+    this.generation++;
+    return this;
+  }
   /** Answers requests that match no route. */
-  onNotFound(handler: Handler): this { this.notFoundHandler = handler; this.generation++; return this; }
+  onNotFound(handler: Handler): this {
+    this.notFoundHandler = handler;
+    this.generation++;
+    return this;
+  }
   /** @deprecated since 1.1: use `onNotFound`. */
-  notFound(handler: Handler): this { return this.onNotFound(handler); }
+  notFound(handler: Handler): this {
+    return this.onNotFound(handler);
+  }
 
   /** Registers a plugin (or a list, ordered by dependencies); resolves once its setup has run. */
   plugin(plugin: FwPluginConfig | FwPluginConfig[]): Promise<this> {
@@ -206,33 +272,55 @@ export class Fw implements RouteRegistrar<Fw> {
   }
 
   /** Whether a plugin with this name is registered. */
-  hasPlugin(name: string): boolean { return this.pluginNames.has(name); }
+  hasPlugin(name: string): boolean {
+    return this.pluginNames.has(name);
+  }
   /** Names of registered plugins, in registration order. */
-  getPlugins(): string[] { return this.pluginList.map((p) => p.name); }
+  getPlugins(): string[] {
+    return this.pluginList.map((p) => p.name);
+  }
   /** Registered plugin configs, for tools that draw the dependency graph. */
-  getPluginConfigs(): readonly FwPluginConfig[] { return this.pluginList; }
+  getPluginConfigs(): readonly FwPluginConfig[] {
+    return this.pluginList;
+  }
 
   /** Reads shared app state. */
-  state<T = unknown>(key: string): T | undefined { return this.sharedState[key] as T | undefined; }
+  state<T = unknown>(key: string): T | undefined {
+    return this.sharedState[key] as T | undefined;
+  }
   /** Writes shared app state (seen by every request as `ctx.state.<key>`). */
-  setState(key: string, value: unknown): this { this.sharedState[key] = value; return this; }
+  setState(key: string, value: unknown): this {
+    this.sharedState[key] = value;
+    return this;
+  }
   /** The shared state object itself (what `ctx.state` inherits from). */
-  stateObject(): Record<string, unknown> { return this.sharedState; }
+  stateObject(): Record<string, unknown> {
+    return this.sharedState;
+  }
 
   /** Reads a decoration. */
-  decorator<T = unknown>(key: string): T | undefined { return this.decorations.get(key) as T | undefined; }
+  decorator<T = unknown>(key: string): T | undefined {
+    return this.decorations.get(key) as T | undefined;
+  }
   /** Adds `ctx.<key>` to every request; functions are called with the context as `this`. */
   decorate(key: string, value: unknown): this {
-    if (key in Context.prototype || contextFields().has(key)) throw new Error(`Cannot decorate "${key}": the context already has a member of that name`);
+    if (key in Context.prototype || contextFields().has(key))
+      throw new Error(`Cannot decorate "${key}": the context already has a member of that name`);
     this.decorations.set(key, value);
     Object.defineProperty(this.ContextClass.prototype, key, { value, writable: true, configurable: true, enumerable: false });
     return this;
   }
 
   /** The default data format of this app's responses. */
-  getFormat(): DataFormat { return this.format; }
+  getFormat(): DataFormat {
+    return this.format;
+  }
   /** Sets the default data format (a registered name or a DataFormat). */
-  setFormat(format: string | DataFormat): this { this.format = resolveFormat(format); this.generation++; return this; }
+  setFormat(format: string | DataFormat): this {
+    this.format = resolveFormat(format);
+    this.generation++;
+    return this;
+  }
 
   /** Builds every route's pipeline (validators and serializers included) and the router's lookups now instead of on first request. */
   compile(): this {
@@ -278,7 +366,10 @@ export class Fw implements RouteRegistrar<Fw> {
     const config = this.config.database;
     if (!config) throw new Error('app.db needs `database` in the Fw config: { url } and/or { type }');
     if (typeof (config as Database).query === 'function') return (this.database = config as Database);
-    if (!Fw.databaseFactory) throw new Error('app.db: the database module is not in this bundle; pass `database: createDatabase({ ... })` (import { createDatabase } from \'fw\')');
+    if (!Fw.databaseFactory)
+      throw new Error(
+        "app.db: the database module is not in this bundle; pass `database: createDatabase({ ... })` (import { createDatabase } from 'fw')",
+      );
     return (this.database = Fw.databaseFactory(config as DatabaseConfig));
   }
 
@@ -296,8 +387,12 @@ export class Fw implements RouteRegistrar<Fw> {
     return this.routes.map((r) => ({
       method: r.method,
       path: r.path,
-      hasValidation: Boolean(r.options.schema && (r.options.schema.body || r.options.schema.query || r.options.schema.params || r.options.schema.headers)),
-      hasMiddleware: Boolean(r.options.beforeHandle || r.options.afterHandle) || this.middleware.some((m) => m.prefix === null || r.path === m.prefix || r.path.startsWith(`${m.prefix}/`)),
+      hasValidation: Boolean(
+        r.options.schema && (r.options.schema.body || r.options.schema.query || r.options.schema.params || r.options.schema.headers),
+      ),
+      hasMiddleware:
+        Boolean(r.options.beforeHandle || r.options.afterHandle) ||
+        this.middleware.some((m) => m.prefix === null || r.path === m.prefix || r.path.startsWith(`${m.prefix}/`)),
       options: r.options,
     }));
   }
@@ -416,9 +511,15 @@ export class Fw implements RouteRegistrar<Fw> {
   private async answerUnmatched(ctx: Context, allowed: string[]): Promise<Response> {
     try {
       if (allowed.length > 0) {
-        const list = allowed.includes('ALL') ? methods.filter((m) => m !== 'ALL') : [...new Set([...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'])];
+        const list = allowed.includes('ALL')
+          ? methods.filter((m) => m !== 'ALL')
+          : [...new Set([...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'])];
         if (ctx.method === 'OPTIONS') return makeResponse(ctx, null, 204, { allow: list.join(', ') });
-        const error = Object.assign(new Error(`Method ${ctx.method} is not allowed on ${ctx.path}`), { status: 405, code: 'METHOD_NOT_ALLOWED', headers: { allow: list.join(', ') } });
+        const error = Object.assign(new Error(`Method ${ctx.method} is not allowed on ${ctx.path}`), {
+          status: 405,
+          code: 'METHOD_NOT_ALLOWED',
+          headers: { allow: list.join(', ') },
+        });
         return defaultErrorResponse(ctx, error, this.config.development ?? false);
       }
       if (this.websockets.has(ctx.path)) return this.websockets.upgradeRequired(ctx.path);

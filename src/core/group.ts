@@ -10,16 +10,35 @@ function join(prefix: string, path: string): string {
 
 /** The registration surface handed to `group()` callbacks: every route it adds lives under the prefix. */
 export class Group implements RouteRegistrar<Group> {
-  constructor(private readonly app: Fw, readonly prefix: string) {}
+  constructor(
+    private readonly app: Fw,
+    readonly prefix: string,
+  ) {}
 
-  get(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('GET', path, handler, options); }
-  post(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('POST', path, handler, options); }
-  put(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('PUT', path, handler, options); }
-  patch(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('PATCH', path, handler, options); }
-  delete(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('DELETE', path, handler, options); }
-  head(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('HEAD', path, handler, options); }
-  options(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('OPTIONS', path, handler, options); }
-  all(path: string, handler: RouteHandler, options?: RouteOptions): this { return this.route('ALL', path, handler, options); }
+  get(path: string, handler: RouteHandler, options?: RouteOptions): this {
+    return this.route('GET', path, handler, options);
+  }
+  post(path: string, handler: RouteHandler, options?: RouteOptions): this {
+    return this.route('POST', path, handler, options);
+  }
+  put(path: string, handler: RouteHandler, options?: RouteOptions): this {
+    return this.route('PUT', path, handler, options);
+  }
+  patch(path: string, handler: RouteHandler, options?: RouteOptions): this {
+    return this.route('PATCH', path, handler, options);
+  }
+  delete(path: string, handler: RouteHandler, options?: RouteOptions): this {
+    return this.route('DELETE', path, handler, options);
+  }
+  head(path: string, handler: RouteHandler, options?: RouteOptions): this {
+    return this.route('HEAD', path, handler, options);
+  }
+  options(path: string, handler: RouteHandler, options?: RouteOptions): this {
+    return this.route('OPTIONS', path, handler, options);
+  }
+  all(path: string, handler: RouteHandler, options?: RouteOptions): this {
+    return this.route('ALL', path, handler, options);
+  }
 
   /** Registers a route under this group's prefix. */
   route(method: string, path: string, handler: RouteHandler, options?: RouteOptions): this {

@@ -61,7 +61,8 @@ export class LightResponse {
    * until someone reads `headers`), or any other HeadersInit (a Headers is kept, not copied); validated like `new Response`.
    */
   constructor(body: string | null, status = 200, headers: string | HeadersInit | null = null, statusText = '') {
-    if (status < 200 || status > 599 || !Number.isInteger(status)) throw new RangeError(`init["status"] must be in the range of 200 to 599, inclusive (got ${status})`);
+    if (status < 200 || status > 599 || !Number.isInteger(status))
+      throw new RangeError(`init["status"] must be in the range of 200 to 599, inclusive (got ${status})`);
     if (body !== null && nullBodyStatus.has(status)) throw new TypeError(`Response with null body status ${status} cannot have body`);
     const plain = typeof headers === 'string' || headers === null;
     const pairs = Array.isArray(headers) ? checkedPairs(headers as [string, string][]) : null;
@@ -82,7 +83,12 @@ export interface LightResponse extends Response {}
 
 function headersOf(state: LightState): Headers {
   if (state.headers === null) {
-    state.headers = state.pairs !== null ? new Headers(state.pairs) : state.contentType === null ? new Headers() : new Headers({ 'content-type': state.contentType });
+    state.headers =
+      state.pairs !== null
+        ? new Headers(state.pairs)
+        : state.contentType === null
+          ? new Headers()
+          : new Headers({ 'content-type': state.contentType });
     state.pairs = null;
   }
   return state.headers;
@@ -106,18 +112,68 @@ function take(response: LightResponse): Promise<string> | null {
 }
 
 const own: PropertyDescriptorMap = {
-  status: { get(this: LightResponse) { return this[light].status; } },
-  statusText: { get(this: LightResponse) { return this[light].statusText; } },
-  ok: { get(this: LightResponse) { const s = this[light].status; return s >= 200 && s <= 299; } },
-  type: { get() { return 'default'; } },
-  url: { get() { return ''; } },
-  redirected: { get() { return false; } },
-  headers: { get(this: LightResponse) { return headersOf(this[light]); } },
-  body: { get(this: LightResponse) { return this[light].body === null && this[light].real === null ? null : materialize(this).body; } },
-  bodyUsed: { get(this: LightResponse) { const s = this[light]; return s.real === null ? s.used : s.real.bodyUsed; } },
-  text: { value(this: LightResponse) { return take(this) ?? materialize(this).text(); } },
-  json: { value(this: LightResponse) { return take(this)?.then((text) => JSON.parse(text)) ?? materialize(this).json(); } },
-  arrayBuffer: { value(this: LightResponse) { return take(this)?.then((text) => encoder.encode(text).buffer) ?? materialize(this).arrayBuffer(); } },
+  status: {
+    get(this: LightResponse) {
+      return this[light].status;
+    },
+  },
+  statusText: {
+    get(this: LightResponse) {
+      return this[light].statusText;
+    },
+  },
+  ok: {
+    get(this: LightResponse) {
+      const s = this[light].status;
+      return s >= 200 && s <= 299;
+    },
+  },
+  type: {
+    get() {
+      return 'default';
+    },
+  },
+  url: {
+    get() {
+      return '';
+    },
+  },
+  redirected: {
+    get() {
+      return false;
+    },
+  },
+  headers: {
+    get(this: LightResponse) {
+      return headersOf(this[light]);
+    },
+  },
+  body: {
+    get(this: LightResponse) {
+      return this[light].body === null && this[light].real === null ? null : materialize(this).body;
+    },
+  },
+  bodyUsed: {
+    get(this: LightResponse) {
+      const s = this[light];
+      return s.real === null ? s.used : s.real.bodyUsed;
+    },
+  },
+  text: {
+    value(this: LightResponse) {
+      return take(this) ?? materialize(this).text();
+    },
+  },
+  json: {
+    value(this: LightResponse) {
+      return take(this)?.then((text) => JSON.parse(text)) ?? materialize(this).json();
+    },
+  },
+  arrayBuffer: {
+    value(this: LightResponse) {
+      return take(this)?.then((text) => encoder.encode(text).buffer) ?? materialize(this).arrayBuffer();
+    },
+  },
   blob: {
     value(this: LightResponse) {
       const type = headersOf(this[light]).get('content-type') ?? '';
@@ -129,7 +185,7 @@ const own: PropertyDescriptorMap = {
       const s = this[light];
       if (s.real !== null) return s.real.clone();
       if (s.used) throw new TypeError('Response.clone: Body has already been consumed.');
-      return new LightResponse(s.body, s.status, s.headers !== null ? new Headers(s.headers) : s.pairs ?? s.contentType, s.statusText);
+      return new LightResponse(s.body, s.status, s.headers !== null ? new Headers(s.headers) : (s.pairs ?? s.contentType), s.statusText);
     },
   },
 };
@@ -146,13 +202,21 @@ for (const key of Reflect.ownKeys(Response.prototype)) {
       },
     });
   } else if (descriptor.get) {
-    Object.defineProperty(prototype, key, { get(this: LightResponse) { return (materialize(this) as unknown as Record<PropertyKey, unknown>)[key]; } });
+    Object.defineProperty(prototype, key, {
+      get(this: LightResponse) {
+        return (materialize(this) as unknown as Record<PropertyKey, unknown>)[key];
+      },
+    });
   }
 }
 /** The runtime Response's own symbol slots (undici keeps its state there; native Responses have none). */
 const responseSlots = Object.getOwnPropertySymbols(new Response(null));
 for (const slot of responseSlots) {
-  Object.defineProperty(prototype, slot, { get(this: LightResponse) { return (materialize(this) as unknown as Record<symbol, unknown>)[slot]; } });
+  Object.defineProperty(prototype, slot, {
+    get(this: LightResponse) {
+      return (materialize(this) as unknown as Record<symbol, unknown>)[slot];
+    },
+  });
 }
 Object.defineProperty(prototype, 'constructor', { value: LightResponse, writable: true, configurable: true });
 Object.setPrototypeOf(LightResponse.prototype, prototype);

@@ -36,11 +36,14 @@ function closest(key: string, known: string[]): string | undefined {
  */
 export function checkOptions<T extends object>(where: string, options: T | undefined | null, known: Record<keyof T, true>): void {
   if (options === undefined || options === null) return;
-  if (typeof options !== 'object' || Array.isArray(options)) throw new TypeError(`${where}: options must be an object, got ${Array.isArray(options) ? 'an array' : typeof options}`);
+  if (typeof options !== 'object' || Array.isArray(options))
+    throw new TypeError(`${where}: options must be an object, got ${Array.isArray(options) ? 'an array' : typeof options}`);
   for (const key of Object.keys(options)) {
     if (Object.prototype.hasOwnProperty.call(known, key)) continue;
     const names = Object.keys(known);
     const suggestion = closest(key, names);
-    throw new TypeError(`${where}: unknown option "${key}"${suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`}; the options are ${names.join(', ')}`);
+    throw new TypeError(
+      `${where}: unknown option "${key}"${suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`}; the options are ${names.join(', ')}`,
+    );
   }
 }

@@ -57,7 +57,12 @@ export function decodeSegment(segment: string): string | null {
  * it has a malformed percent-escape. Paths already canonical (the common case) are returned as they are.
  */
 export function canonicalPath(path: string): string | null {
-  if (path.indexOf('%') === -1 && path.indexOf('//') === -1 && path.indexOf('\\') === -1 && (path.indexOf('/.') === -1 || !hasDotSegment(path))) {
+  if (
+    path.indexOf('%') === -1 &&
+    path.indexOf('//') === -1 &&
+    path.indexOf('\\') === -1 &&
+    (path.indexOf('/.') === -1 || !hasDotSegment(path))
+  ) {
     return path;
   }
   const parts = path.replace(/\\/g, '/').split('/');
@@ -105,9 +110,16 @@ export function canonicalPattern(pattern: string): string {
       continue;
     }
     const decoded = decodeSegment(part);
-    if (decoded === null) throw new Error(`Route "${pattern}": malformed percent-escape in "${part}" (write the character itself, or a valid UTF-8 escape like %C3%A9)`);
-    if (decoded === '.' || decoded === '..') throw new Error(`Route "${pattern}": "." and ".." segments never match a request (request paths are resolved before matching); remove them`);
-    if (decoded.indexOf('\\') !== -1) throw new Error(`Route "${pattern}": a backslash is read as "/" in request paths, so this route never matches; write "/" or "%5C"`);
+    if (decoded === null)
+      throw new Error(
+        `Route "${pattern}": malformed percent-escape in "${part}" (write the character itself, or a valid UTF-8 escape like %C3%A9)`,
+      );
+    if (decoded === '.' || decoded === '..')
+      throw new Error(
+        `Route "${pattern}": "." and ".." segments never match a request (request paths are resolved before matching); remove them`,
+      );
+    if (decoded.indexOf('\\') !== -1)
+      throw new Error(`Route "${pattern}": a backslash is read as "/" in request paths, so this route never matches; write "/" or "%5C"`);
     out.push(decoded);
   }
   return `/${out.join('/')}`;

@@ -23,7 +23,8 @@ export const TEXT_PLAIN = 'text/plain;charset=UTF-8';
 
 /** Copies the status, headers and cookies a handler set on the context onto a Response it returned. */
 export function applyContext(ctx: Context, response: Response): Response {
-  if ((ctx.statusCode === 200 && ctx.responseHeaders === null && ctx.responseCookies === null) || response === ctx.helperResponse) return response;
+  if ((ctx.statusCode === 200 && ctx.responseHeaders === null && ctx.responseCookies === null) || response === ctx.helperResponse)
+    return response;
   const headers = new Headers(response.headers);
   if (ctx.responseHeaders !== null) for (const k in ctx.responseHeaders) if (!headers.has(k)) headers.set(k, ctx.responseHeaders[k]);
   if (ctx.responseCookies !== null) for (const c of ctx.responseCookies) headers.append('set-cookie', c);
@@ -46,7 +47,8 @@ function build(ctx: Context, body: BodyInit | null, status: number, contentType:
 /** Converts any handler return value into a Response, applying what the handler set on the context. */
 export function toResponse(ctx: Context, value: unknown, serializer: ObjectSerializer | null): Response {
   if (typeof value === 'string') {
-    if (ctx.statusCode === 200 && ctx.responseHeaders === null && ctx.responseCookies === null) return makeResponse(ctx, value, 200, TEXT_PLAIN);
+    if (ctx.statusCode === 200 && ctx.responseHeaders === null && ctx.responseCookies === null)
+      return makeResponse(ctx, value, 200, TEXT_PLAIN);
     return build(ctx, value, ctx.statusCode, TEXT_PLAIN);
   }
   if (value === undefined || value === null) return build(ctx, null, ctx.statusCode === 200 ? 204 : ctx.statusCode, null);
@@ -55,7 +57,12 @@ export function toResponse(ctx: Context, value: unknown, serializer: ObjectSeria
     if (!plain) {
       if (value instanceof Response) return applyContext(ctx, value);
       if (isBinary(value)) {
-        const type = value instanceof Blob && value.type ? value.type : value instanceof FormData || value instanceof URLSearchParams ? null : 'application/octet-stream';
+        const type =
+          value instanceof Blob && value.type
+            ? value.type
+            : value instanceof FormData || value instanceof URLSearchParams
+              ? null
+              : 'application/octet-stream';
         return build(ctx, value as BodyInit, ctx.statusCode, type);
       }
     }
@@ -77,7 +84,8 @@ export function statusOf(error: unknown): number {
 /** The one error body shape of fw: `{ error, code, details? }`, plus `stack` in development mode. */
 export function errorBody(error: unknown, status: number, development: boolean): Record<string, unknown> {
   const known = error instanceof HttpError || status !== 500 || (error as { name?: string } | null)?.name === 'FatalError';
-  const message = error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : defaultMessage(status);
+  const message =
+    error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : defaultMessage(status);
   const code = (error as { code?: unknown } | null)?.code;
   const body: Record<string, unknown> = {
     error: known || development ? message : defaultMessage(status),

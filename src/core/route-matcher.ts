@@ -67,7 +67,7 @@ export function rawNode<T>(): RawNode<T> {
 }
 
 function pick<T>(byMethod: Map<string, Stored<T>> | null, method: string): Stored<T> | undefined {
-  return byMethod === null ? undefined : byMethod.get(method) ?? byMethod.get(ANY);
+  return byMethod === null ? undefined : (byMethod.get(method) ?? byMethod.get(ANY));
 }
 
 /** Generates RegExp source for one method, numbering capture groups in the order they appear in the text. */
@@ -105,8 +105,14 @@ class Generator<T> {
 
   /** A node that only leads on to one static child: chains of them become one literal (and no recursion). */
   private isPassage(node: RawNode<T>): boolean {
-    return node.statics !== null && node.statics.size === 1 && node.param === null && node.patterns === null
-      && pick(node.values, this.method) === undefined && pick(node.wildcard, this.method) === undefined;
+    return (
+      node.statics !== null &&
+      node.statics.size === 1 &&
+      node.param === null &&
+      node.patterns === null &&
+      pick(node.values, this.method) === undefined &&
+      pick(node.wildcard, this.method) === undefined
+    );
   }
 
   /** Source matching the rest of a path from the start of a segment, or null when nothing there answers. */
@@ -192,7 +198,11 @@ export function compileDynamic<T>(root: RawNode<T>, method: string): DynamicLook
 export class DynamicMatch<T> {
   private built: Params | null = null;
 
-  constructor(readonly value: T, private readonly terminal: Terminal<T>, private readonly captures: RegExpExecArray) {}
+  constructor(
+    readonly value: T,
+    private readonly terminal: Terminal<T>,
+    private readonly captures: RegExpExecArray,
+  ) {}
 
   /** The captured parameters, with the escapes a canonical path keeps (`%2F`, `%25`, ...) decoded: one decoding in all. */
   get params(): Params {

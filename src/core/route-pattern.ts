@@ -71,8 +71,10 @@ function checkConstraintFeatures(path: string, written: string, source: string):
     const c = source[i];
     if (c === '\\') {
       const next = source[++i];
-      if (next === 'k' || (next >= '1' && next <= '9')) fail(path, `the constraint "${written}" uses a backreference, which constraints cannot`);
-      if (next === 'p' || next === 'P') fail(path, `the constraint "${written}" uses \\${next}{...}, which needs the u flag constraints are not compiled with`);
+      if (next === 'k' || (next >= '1' && next <= '9'))
+        fail(path, `the constraint "${written}" uses a backreference, which constraints cannot`);
+      if (next === 'p' || next === 'P')
+        fail(path, `the constraint "${written}" uses \\${next}{...}, which needs the u flag constraints are not compiled with`);
     } else if (inClass) {
       inClass = c !== ']';
     } else if (c === '[') {
@@ -164,7 +166,8 @@ function readSegment(written: string, path: string, at: number, names: string[])
     } else if (c === ':') {
       nameAt.lastIndex = i + 1;
       const name = nameAt.exec(path)?.[0];
-      if (name === undefined) fail(written, `a parameter needs a name after ":" (letters, digits, "_" or "$"); write "::" for a literal colon`);
+      if (name === undefined)
+        fail(written, `a parameter needs a name after ":" (letters, digits, "_" or "$"); write "::" for a literal colon`);
       if (literal !== '') parts.push(literalText(written, literal));
       else if (parts.length > 0) fail(written, `":${names[names.length - 1]}" and ":${name}" need literal text between them`);
       literal = '';
@@ -179,13 +182,15 @@ function readSegment(written: string, path: string, at: number, names: string[])
         i = end + 1;
       }
       parts.push(slot);
-      if (path[i] === '+' && (i + 1 === path.length || path[i + 1] === '/')) fail(written, `":${name}+" (one or more segments) is not supported; end the path with "/*" instead`);
+      if (path[i] === '+' && (i + 1 === path.length || path[i + 1] === '/'))
+        fail(written, `":${name}+" (one or more segments) is not supported; end the path with "/*" instead`);
       if (path[i] === '?') {
         optional = true;
         i++;
       }
     } else if (Object.hasOwn(unexpected, c)) {
-      if (c === '*' && i === at && (i + 1 === path.length || path[i + 1] === '/')) return [{ segment: { kind: 'param' }, optional: false, wildcard: true }, i + 1];
+      if (c === '*' && i === at && (i + 1 === path.length || path[i + 1] === '/'))
+        return [{ segment: { kind: 'param' }, optional: false, wildcard: true }, i + 1];
       fail(written, unexpected[c]);
     } else {
       literal += c;
@@ -200,7 +205,8 @@ function readSegment(written: string, path: string, at: number, names: string[])
 function segmentOf(path: string, parts: (string | ParamSlot)[]): Segment {
   const [first] = parts;
   if (parts.length === 1 && typeof first === 'string') {
-    if (first === '.' || first === '..') fail(path, '"." and ".." segments never match a request (request paths are resolved before matching); remove them');
+    if (first === '.' || first === '..')
+      fail(path, '"." and ".." segments never match a request (request paths are resolved before matching); remove them');
     return { kind: 'static', text: first };
   }
   if (parts.length === 1 && typeof first !== 'string' && first.constraint === null) return { kind: 'param' };
@@ -241,7 +247,8 @@ export function parsePattern(path: string): RouteShape[] {
       continue;
     }
     if (read.optional && firstOptional === -1) firstOptional = segments.length;
-    else if (!read.optional && firstOptional !== -1) fail(path, 'an optional parameter must be followed only by optional parameters; register the shorter route separately');
+    else if (!read.optional && firstOptional !== -1)
+      fail(path, 'an optional parameter must be followed only by optional parameters; register the shorter route separately');
     namesBefore.push(before);
     segments.push(read.segment);
   }
@@ -249,7 +256,12 @@ export function parsePattern(path: string): RouteShape[] {
   const shapes: RouteShape[] = [];
   for (let length = firstOptional; length <= segments.length; length++) {
     const kept = segments.slice(0, length);
-    shapes.push({ segments: kept, wildcard: false, names: names.slice(0, length === segments.length ? names.length : namesBefore[length]), key: keyOf(kept, false) });
+    shapes.push({
+      segments: kept,
+      wildcard: false,
+      names: names.slice(0, length === segments.length ? names.length : namesBefore[length]),
+      key: keyOf(kept, false),
+    });
   }
   return shapes;
 }

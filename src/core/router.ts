@@ -33,7 +33,7 @@ function dynamicMatch<T>(dynamic: DynamicLookup<T>, path: string): Match<T> | nu
   const matcher = dynamic.byFirstChar[path.charCodeAt(1)];
   const found = matcher === undefined ? undefined : runMatcher(matcher, path);
   if (found !== undefined) return found;
-  return dynamic.fallback === null ? null : runMatcher(dynamic.fallback, path) ?? null;
+  return dynamic.fallback === null ? null : (runMatcher(dynamic.fallback, path) ?? null);
 }
 
 function staticHit<T>(bucket: StaticBucket<T>, path: string): Match<T> | undefined {
@@ -99,7 +99,9 @@ export class Router<T> {
     for (const shape of shapes) {
       const earlier = this.registered.get(shape.key)?.get(method);
       if (earlier !== undefined) {
-        throw new Error(`Route ${method} "${path}" matches the same requests as ${method} "${earlier}", registered before it: remove one, or change its method or path`);
+        throw new Error(
+          `Route ${method} "${path}" matches the same requests as ${method} "${earlier}", registered before it: remove one, or change its method or path`,
+        );
       }
     }
     this.methods.add(method);

@@ -16,8 +16,17 @@ export type Handler<C extends Context = Context> = (ctx: C) => unknown;
 
 /** A constant a route answers with instead of a handler function (a Response is cloned per request). */
 export type ConstantAnswer =
-  | string | number | boolean | null | Response | Blob | ArrayBuffer | ArrayBufferView | ReadableStream
-  | Record<string, unknown> | unknown[];
+  | string
+  | number
+  | boolean
+  | null
+  | Response
+  | Blob
+  | ArrayBuffer
+  | ArrayBufferView
+  | ReadableStream
+  | Record<string, unknown>
+  | unknown[];
 
 /** What a route registration accepts: a handler function or a constant answer. */
 export type RouteHandler<C extends Context = Context> = Handler<C> | ConstantAnswer;

@@ -113,7 +113,12 @@ class Connection<Data> implements WSConnection<Data> {
   data: Data;
   open = true;
 
-  constructor(readonly path: string, readonly params: Params, data: Data, private readonly transport: WebSocketTransport) {
+  constructor(
+    readonly path: string,
+    readonly params: Params,
+    data: Data,
+    private readonly transport: WebSocketTransport,
+  ) {
     this.data = data;
   }
 
@@ -139,7 +144,8 @@ export class WebSocketRoutes {
     const maxPayload = options.maxPayload ?? defaultMaxPayload;
     if (!Number.isInteger(maxPayload) || maxPayload <= 0) throw new RangeError('ws option maxPayload must be a positive integer');
     const idleTimeout = options.idleTimeout ?? defaultIdleTimeout;
-    if (typeof idleTimeout !== 'number' || !(idleTimeout >= 0) || idleTimeout === Infinity) throw new RangeError('ws option idleTimeout must be a number of seconds >= 0 (0 disables it)');
+    if (typeof idleTimeout !== 'number' || !(idleTimeout >= 0) || idleTimeout === Infinity)
+      throw new RangeError('ws option idleTimeout must be a number of seconds >= 0 (0 disables it)');
     const route: WebSocketRoute = { path: canonicalPattern(path), handlers, options: { maxPayload, idleTimeout } };
     this.router.add('GET', path, route);
     this.list.push(route);
@@ -152,7 +158,10 @@ export class WebSocketRoutes {
 
   /** The 426 answer to a plain HTTP request on a ws-only path. */
   upgradeRequired(path: string): Response {
-    return refusal(426, 'UPGRADE_REQUIRED', `${path} is a WebSocket endpoint: connect with a WebSocket client`, { upgrade: 'websocket', connection: 'Upgrade' });
+    return refusal(426, 'UPGRADE_REQUIRED', `${path} is a WebSocket endpoint: connect with a WebSocket client`, {
+      upgrade: 'websocket',
+      connection: 'Upgrade',
+    });
   }
 
   /** The registered routes, in registration order. */
@@ -174,7 +183,13 @@ export class WebSocketRoutes {
    * (not a WebSocket handshake, middleware or `upgrade(ctx)` answered), else what the target opens.
    * Global middleware runs first, as for HTTP routes; route hooks and validation do not.
    */
-  async resolve(app: Fw, middleware: MiddlewareEntry[], request: Request, env?: unknown, executionCtx?: ExecutionContext): Promise<WebSocketUpgrade | Response | null> {
+  async resolve(
+    app: Fw,
+    middleware: MiddlewareEntry[],
+    request: Request,
+    env?: unknown,
+    executionCtx?: ExecutionContext,
+  ): Promise<WebSocketUpgrade | Response | null> {
     const path = canonicalPath(rawPathOf(request.url));
     if (path === null) return null;
     const match = this.router.match('GET', path);

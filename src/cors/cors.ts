@@ -28,7 +28,14 @@ function originMatcher(origin: CorsOrigin): (value: string, ctx: Context) => boo
 }
 
 /** Every option of cors(), so a mistyped key fails at startup. */
-const corsOptionsKeys: Record<keyof CorsOptions, true> = { origin: true, methods: true, allowedHeaders: true, exposedHeaders: true, credentials: true, maxAge: true };
+const corsOptionsKeys: Record<keyof CorsOptions, true> = {
+  origin: true,
+  methods: true,
+  allowedHeaders: true,
+  exposedHeaders: true,
+  credentials: true,
+  maxAge: true,
+};
 
 /**
  * CORS middleware: answers preflights (204 with the allowed methods, headers and Max-Age; 403 for an origin
@@ -38,7 +45,9 @@ export function cors(options: CorsOptions = {}): Middleware {
   checkOptions('cors()', options, corsOptionsKeys);
   const origin = options.origin ?? '*';
   if (origin === '*' && options.credentials) {
-    throw new Error("cors: origin '*' cannot be combined with credentials: true; list the allowed origins (browsers refuse '*' with credentials)");
+    throw new Error(
+      "cors: origin '*' cannot be combined with credentials: true; list the allowed origins (browsers refuse '*' with credentials)",
+    );
   }
   const matches = originMatcher(origin);
   const wildcard = origin === '*';
@@ -55,7 +64,10 @@ export function cors(options: CorsOptions = {}): Middleware {
       if (!allowed) {
         return ctx.status(403).jsonResponse({ error: `Origin ${requestOrigin} is not allowed`, code: 'CORS_ORIGIN_DENIED' });
       }
-      const asked = (ctx.header('access-control-request-headers') ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+      const asked = (ctx.header('access-control-request-headers') ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean);
       const refused = allowedHeaders ? asked.filter((h) => !allowedHeaders.includes(h)) : [];
       if (refused.length > 0) {
         return ctx.status(403).jsonResponse({ error: `Request headers not allowed: ${refused.join(', ')}`, code: 'CORS_HEADERS_DENIED' });

@@ -6,8 +6,19 @@ import type { Migrator } from './migrations/migrator';
 import { checkLockTimeout } from './lock-timeout';
 import { platformFiles } from './platform-files';
 import type {
-  D1Binding, DatabaseConfig, DatabaseType, Engine, ExecuteResult, LockOptions, MigrationSource, Queryable, Row, SqlParam, Statement,
-  Transaction, TransactionOptions,
+  D1Binding,
+  DatabaseConfig,
+  DatabaseType,
+  Engine,
+  ExecuteResult,
+  LockOptions,
+  MigrationSource,
+  Queryable,
+  Row,
+  SqlParam,
+  Statement,
+  Transaction,
+  TransactionOptions,
 } from './types';
 
 /**
@@ -29,7 +40,8 @@ export class Database implements Queryable {
     if (config.url !== undefined && typeof config.url !== 'string') throw new TypeError('The database url must be a string');
     if (config.type !== undefined) assertDatabaseType(config.type);
     const type = config.type ?? (config.url ? detectDatabaseType(config.url) : config.binding ? 'd1' : undefined);
-    if (!type) throw new TypeError('The database config needs a url (file:, *.db, :memory:, postgres://, mysql://, d1:<binding>) or a type');
+    if (!type)
+      throw new TypeError('The database config needs a url (file:, *.db, :memory:, postgres://, mysql://, d1:<binding>) or a type');
     this.type = type;
     this.url = config.url ?? (type === 'sqlite' ? ':memory:' : type === 'd1' ? 'd1:binding' : '');
     if (!this.url && (type === 'postgres' || type === 'mysql')) throw new TypeError(`A ${type} database needs a url`);
@@ -91,10 +103,13 @@ export class Database implements Queryable {
     if (typeof fn !== 'function') throw new TypeError('withLock() needs a function (conn) => Promise');
     const engine = await this.ready();
     if (!engine.withLock) {
-      throw new SystemError(`${this.type}: withLock() is for engines without transactional DDL (mysql); use transaction(fn, { lock }) here`, {
-        code: 'DB_UNSUPPORTED',
-        details: { engine: this.type, code: 'DB_UNSUPPORTED' },
-      });
+      throw new SystemError(
+        `${this.type}: withLock() is for engines without transactional DDL (mysql); use transaction(fn, { lock }) here`,
+        {
+          code: 'DB_UNSUPPORTED',
+          details: { engine: this.type, code: 'DB_UNSUPPORTED' },
+        },
+      );
     }
     return engine.withLock(fn, options);
   }
@@ -170,10 +185,13 @@ export class Database implements Queryable {
     const name = d1BindingName(this.url);
     const binding = this.env?.[name] as D1Binding | undefined;
     if (!binding || typeof binding.prepare !== 'function') {
-      throw new SystemError(`${this.url}: no D1 binding named "${name}" found; pass \`binding: env.${name}\` in the config, or call db.bindEnv(env) (the bindDatabaseEnv() middleware does it per request)`, {
-        code: 'DB_NO_BINDING',
-        details: { engine: 'd1', code: 'DB_NO_BINDING', binding: name },
-      });
+      throw new SystemError(
+        `${this.url}: no D1 binding named "${name}" found; pass \`binding: env.${name}\` in the config, or call db.bindEnv(env) (the bindDatabaseEnv() middleware does it per request)`,
+        {
+          code: 'DB_NO_BINDING',
+          details: { engine: 'd1', code: 'DB_NO_BINDING', binding: name },
+        },
+      );
     }
     return binding;
   }

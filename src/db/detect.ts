@@ -9,7 +9,9 @@ export function detectDatabaseType(url: string): DatabaseType {
   if (lower.startsWith('mysql://') || lower.startsWith('mariadb://')) return 'mysql';
   if (lower.startsWith('d1:')) return 'd1';
   if (lower === ':memory:' || lower.startsWith('file:') || lower.startsWith('sqlite:') || /\.(db|sqlite3?)$/.test(lower)) return 'sqlite';
-  throw new TypeError(`Cannot tell the database engine from "${url}": use file:, *.db, :memory:, postgres://, mysql:// or d1:<binding>, or set "type"`);
+  throw new TypeError(
+    `Cannot tell the database engine from "${url}": use file:, *.db, :memory:, postgres://, mysql:// or d1:<binding>, or set "type"`,
+  );
 }
 
 /** Checks a `type` given in the config, with a message listing the engines. */

@@ -10,10 +10,13 @@ export async function loadDriver<T>(name: string, engine: string, given?: unknow
   try {
     return (await import(/* @vite-ignore */ name)) as T;
   } catch (cause) {
-    throw new SystemError(`The ${engine} engine needs the "${name}" package, which could not be loaded (npm install ${name}): ${(cause as Error).message}`, {
-      code: 'DB_DRIVER_MISSING',
-      details: { engine, code: 'DB_DRIVER_MISSING', package: name },
-      cause,
-    });
+    throw new SystemError(
+      `The ${engine} engine needs the "${name}" package, which could not be loaded (npm install ${name}): ${(cause as Error).message}`,
+      {
+        code: 'DB_DRIVER_MISSING',
+        details: { engine, code: 'DB_DRIVER_MISSING', package: name },
+        cause,
+      },
+    );
   }
 }

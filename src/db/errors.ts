@@ -1,7 +1,18 @@
 import { SystemError } from '../core/errors';
 import type { DatabaseType } from './types';
 
-const connectionCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'PROTOCOL_CONNECTION_LOST']);
+const connectionCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'PROTOCOL_CONNECTION_LOST',
+]);
 
 /** Details of a database SystemError: the engine and the driver's own code (SQLSTATE, SQLITE_*, ER_*). */
 export interface DatabaseErrorDetails {

@@ -9,6 +9,17 @@ export { databaseError, type DatabaseErrorDetails } from './errors';
 export { toDollarPlaceholders } from './placeholders';
 export { bindDatabaseEnv } from './bind-env';
 export type {
-  DatabaseType, DatabaseConfig, SqlParam, Row, ExecuteResult, Statement, Queryable, Transaction, TransactionOptions, LockOptions,
-  MigrationSource, D1Binding, Engine,
+  DatabaseType,
+  DatabaseConfig,
+  SqlParam,
+  Row,
+  ExecuteResult,
+  Statement,
+  Queryable,
+  Transaction,
+  TransactionOptions,
+  LockOptions,
+  MigrationSource,
+  D1Binding,
+  Engine,
 } from './types';

@@ -8,7 +8,9 @@ export const DEFAULT_LOCK_TIMEOUT = 600_000;
 export function checkLockTimeout(value: unknown, option: string): number {
   if (value === undefined) return DEFAULT_LOCK_TIMEOUT;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new TypeError(`${option} must be a positive number of milliseconds (default ${DEFAULT_LOCK_TIMEOUT}, 10 minutes); got ${String(value)}`);
+    throw new TypeError(
+      `${option} must be a positive number of milliseconds (default ${DEFAULT_LOCK_TIMEOUT}, 10 minutes); got ${String(value)}`,
+    );
   }
   return value;
 }

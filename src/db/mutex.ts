@@ -13,7 +13,10 @@ export class Mutex {
   private locked = false;
   private readonly waiters: Waiter[] = [];
 
-  constructor(private readonly timeoutMs: number, private readonly engine: string) {}
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly engine: string,
+  ) {}
 
   /** Runs `fn` once every earlier holder is done. */
   async run<T>(fn: () => Promise<T>): Promise<T> {
@@ -32,10 +35,12 @@ export class Mutex {
         resolve,
         timer: setTimeout(() => {
           this.waiters.splice(this.waiters.indexOf(waiter), 1);
-          reject(new SystemError(
-            `${this.engine}: waited ${this.timeoutMs} ms for a running transaction to finish (inside a transaction, run queries on its tx argument, not on db)`,
-            { code: 'DB_BUSY', status: 503, retryable: true, details: { engine: this.engine, code: 'DB_BUSY' } },
-          ));
+          reject(
+            new SystemError(
+              `${this.engine}: waited ${this.timeoutMs} ms for a running transaction to finish (inside a transaction, run queries on its tx argument, not on db)`,
+              { code: 'DB_BUSY', status: 503, retryable: true, details: { engine: this.engine, code: 'DB_BUSY' } },
+            ),
+          );
         }, this.timeoutMs),
       };
       this.waiters.push(waiter);

@@ -21,10 +21,13 @@ export async function platformFiles(): Promise<PlatformFiles> {
     mod = null;
   }
   if (!mod?.migrationsFromDir || !mod.readSeedFile) {
-    throw new SystemError('No file system to read migrations from here: pass `migrations` (a map of file name to SQL, e.g. imported at build time) and `seed` in the database config', {
-      code: 'DB_NO_FILES',
-      details: { code: 'DB_NO_FILES', platform: specifier },
-    });
+    throw new SystemError(
+      'No file system to read migrations from here: pass `migrations` (a map of file name to SQL, e.g. imported at build time) and `seed` in the database config',
+      {
+        code: 'DB_NO_FILES',
+        details: { code: 'DB_NO_FILES', platform: specifier },
+      },
+    );
   }
   return mod as PlatformFiles;
 }

@@ -5,14 +5,26 @@ import type { Queryable, Transaction } from './types';
 export function scopedTransaction(engine: string, target: Queryable): { tx: Transaction; end(): void } {
   let open = true;
   const check = (): void => {
-    if (!open) throw new SystemError(`${engine}: this transaction has already finished; run the query on db instead`, { code: 'DB_TX_FINISHED', details: { engine, code: 'DB_TX_FINISHED' } });
+    if (!open)
+      throw new SystemError(`${engine}: this transaction has already finished; run the query on db instead`, {
+        code: 'DB_TX_FINISHED',
+        details: { engine, code: 'DB_TX_FINISHED' },
+      });
   };
   return {
     tx: {
-      query: async (sql, params) => { check(); return target.query(sql, params); },
-      execute: async (sql, params) => { check(); return target.execute(sql, params); },
+      query: async (sql, params) => {
+        check();
+        return target.query(sql, params);
+      },
+      execute: async (sql, params) => {
+        check();
+        return target.execute(sql, params);
+      },
     },
-    end: () => { open = false; },
+    end: () => {
+      open = false;
+    },
   };
 }
 

@@ -17,15 +17,20 @@ export type ContextErrorBoundary = <T, R = T>(fn: () => T | Promise<T>, options:
 
 /** A plugin that classifies and reports every error, answers with the core's error body (or `render`), and adds `ctx.errorBoundary(fn, options)`. */
 export function errorBoundary(options: ErrorBoundaryOptions = {}): FwPluginConfig {
-  if (options.report !== undefined && typeof options.report !== 'function') throw new TypeError('errorBoundary option "report" must be a function');
-  if (options.render !== undefined && typeof options.render !== 'function') throw new TypeError('errorBoundary option "render" must be a function');
+  if (options.report !== undefined && typeof options.report !== 'function')
+    throw new TypeError('errorBoundary option "report" must be a function');
+  if (options.render !== undefined && typeof options.render !== 'function')
+    throw new TypeError('errorBoundary option "render" must be a function');
   return {
     name: 'error-boundary',
     decorate: { errorBoundary: withErrorBoundary },
     setup(app) {
       app.onError(async (error, ctx) => {
         const classified = classifyError(error);
-        if (options.report) await Promise.resolve().then(() => options.report!(error, classified, ctx)).catch(() => undefined);
+        if (options.report)
+          await Promise.resolve()
+            .then(() => options.report!(error, classified, ctx))
+            .catch(() => undefined);
         const rendered = options.render ? await options.render(classified, ctx) : undefined;
         return rendered === undefined ? toErrorResponse(ctx, error) : rendered;
       });

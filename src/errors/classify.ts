@@ -1,7 +1,19 @@
 /** What kind of failure an error is; decides its status, whether to show its message, and whether to retry. */
 export type ErrorCategory =
-  | 'validation' | 'client' | 'auth' | 'not_found' | 'conflict' | 'rate_limit' | 'timeout'
-  | 'circuit_open' | 'network' | 'server' | 'fatal' | 'aborted' | 'programming' | 'unknown';
+  | 'validation'
+  | 'client'
+  | 'auth'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limit'
+  | 'timeout'
+  | 'circuit_open'
+  | 'network'
+  | 'server'
+  | 'fatal'
+  | 'aborted'
+  | 'programming'
+  | 'unknown';
 
 /** The result of `classifyError`: one place that knows how fw treats each kind of error. */
 export interface ClassifiedError {
@@ -18,7 +30,17 @@ export interface ClassifiedError {
   error: unknown;
 }
 
-const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EAI_AGAIN', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+const networkCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 const programmingErrors = new Set(['TypeError', 'RangeError', 'ReferenceError', 'SyntaxError']);
 
 interface ErrorLike {

@@ -37,7 +37,8 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 export async function retry<T>(fn: (attempt: number) => T | Promise<T>, options: RetryOptions = {}): Promise<T> {
   if (typeof fn !== 'function') throw new TypeError('retry(fn, options) needs a function to call');
   const retries = options.retries ?? 3;
-  if (!Number.isInteger(retries) || retries < 0) throw new TypeError(`retry option "retries" must be a non-negative integer, got ${String(retries)}`);
+  if (!Number.isInteger(retries) || retries < 0)
+    throw new TypeError(`retry option "retries" must be a non-negative integer, got ${String(retries)}`);
   computeBackoff(0, options);
   const shouldRetry = options.shouldRetry ?? defaultShouldRetry;
   for (let attempt = 0; ; attempt++) {

@@ -15,18 +15,25 @@ function checkOptions(options: unknown): (typeof keys)[number] {
   }
   const given = keys.filter((k) => k in options);
   if (given.length !== 1) {
-    throw new TypeError(`errorBoundary(fn, options) takes exactly one of "fallback", "onError" or "rethrow"; got ${given.length === 0 ? 'none' : given.join(' and ')}`);
+    throw new TypeError(
+      `errorBoundary(fn, options) takes exactly one of "fallback", "onError" or "rethrow"; got ${given.length === 0 ? 'none' : given.join(' and ')}`,
+    );
   }
   const key = given[0];
   const value = (options as Record<string, unknown>)[key];
   if (key === 'onError' && typeof value !== 'function') throw new TypeError('errorBoundary option "onError" must be a function');
-  if (key === 'rethrow' && value !== true && typeof value !== 'function') throw new TypeError('errorBoundary option "rethrow" must be true or a function');
+  if (key === 'rethrow' && value !== true && typeof value !== 'function')
+    throw new TypeError('errorBoundary option "rethrow" must be true or a function');
   return key;
 }
 
 function normalize(error: unknown, classified: ClassifiedError): unknown {
   if (typeof (error as { status?: unknown } | null)?.status === 'number') return error;
-  return new HttpError(classified.status, classified.expose ? classified.message : undefined, { code: classified.code, retryable: classified.retryable, cause: error });
+  return new HttpError(classified.status, classified.expose ? classified.message : undefined, {
+    code: classified.code,
+    retryable: classified.retryable,
+    cause: error,
+  });
 }
 
 /**

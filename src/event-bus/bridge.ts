@@ -26,7 +26,15 @@ const MAX_REMEMBERED = 10_000;
 
 function decode(raw: string): WireMessage {
   const message = JSON.parse(raw) as Partial<WireMessage>;
-  if (!message || message.v !== 1 || typeof message.id !== 'string' || typeof message.origin !== 'string' || typeof message.topic !== 'string' || message.topic === '' || isPattern(message.topic)) {
+  if (
+    !message ||
+    message.v !== 1 ||
+    typeof message.id !== 'string' ||
+    typeof message.origin !== 'string' ||
+    typeof message.topic !== 'string' ||
+    message.topic === '' ||
+    isPattern(message.topic)
+  ) {
     throw new Error('not an fw event-bus message');
   }
   return message as WireMessage;
@@ -51,7 +59,8 @@ export class EventBusBridge {
 
   constructor(bus: EventBus, options: EventBusBridgeOptions) {
     if (!bus || typeof bus.onPublish !== 'function') throw new TypeError('EventBusBridge needs an EventBus');
-    if (!options?.transport || typeof options.transport.publish !== 'function') throw new TypeError('EventBusBridge needs a transport (KVBusTransport or redisBusTransport)');
+    if (!options?.transport || typeof options.transport.publish !== 'function')
+      throw new TypeError('EventBusBridge needs a transport (KVBusTransport or redisBusTransport)');
     this.bus = bus;
     this.transport = options.transport;
     this.topics = options.topics ?? ['**'];
@@ -61,9 +70,11 @@ export class EventBusBridge {
 
   /** Subscribes to the transport and starts forwarding local emits; calling it again is harmless. */
   start(): Promise<void> {
-    return (this.starting ??= this.transport.subscribe((raw) => this.receive(raw)).then(() => {
-      this.unpublish = this.bus.onPublish((topic, payload) => this.forward(topic, payload));
-    }));
+    return (this.starting ??= this.transport
+      .subscribe((raw) => this.receive(raw))
+      .then(() => {
+        this.unpublish = this.bus.onPublish((topic, payload) => this.forward(topic, payload));
+      }));
   }
 
   /** Fetches pending remote events now (KV polling; on workers call it per request). Starts the bridge if needed. */
@@ -89,9 +100,17 @@ export class EventBusBridge {
     if (!this.topics.some((t) => topicMatches(t, topic))) return undefined;
     let raw: string;
     try {
-      raw = JSON.stringify({ v: 1, id: `${this.instanceId}:${this.sequence++}`, origin: this.instanceId, topic, payload } satisfies WireMessage);
+      raw = JSON.stringify({
+        v: 1,
+        id: `${this.instanceId}:${this.sequence++}`,
+        origin: this.instanceId,
+        topic,
+        payload,
+      } satisfies WireMessage);
     } catch (error) {
-      this.onError(new TypeError(`Event "${topic}" cannot be sent to other processes: its payload is not JSON-serializable`, { cause: error }));
+      this.onError(
+        new TypeError(`Event "${topic}" cannot be sent to other processes: its payload is not JSON-serializable`, { cause: error }),
+      );
       return undefined;
     }
     this.counts.published++;

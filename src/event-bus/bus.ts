@@ -39,7 +39,8 @@ export class EventBus {
 
   constructor(options: EventBusOptions = {}) {
     const max = options.maxHandlersPerTopic ?? 1000;
-    if (!Number.isInteger(max) || max <= 0) throw new TypeError(`EventBus maxHandlersPerTopic must be a positive integer, got ${String(max)}`);
+    if (!Number.isInteger(max) || max <= 0)
+      throw new TypeError(`EventBus maxHandlersPerTopic must be a positive integer, got ${String(max)}`);
     if (options.onError !== undefined && typeof options.onError !== 'function') throw new TypeError('EventBus onError must be a function');
     this.name = options.name ?? 'default';
     this.maxHandlersPerTopic = max;
@@ -166,7 +167,9 @@ export class EventBus {
     assertHandler(handler);
     const list = this.listOf(topic) ?? [];
     if (list.length >= this.maxHandlersPerTopic) {
-      throw new Error(`EventBus "${this.name}": topic "${topic}" already has ${this.maxHandlersPerTopic} handlers (maxHandlersPerTopic); unsubscribe some or raise the limit`);
+      throw new Error(
+        `EventBus "${this.name}": topic "${topic}" already has ${this.maxHandlersPerTopic} handlers (maxHandlersPerTopic); unsubscribe some or raise the limit`,
+      );
     }
     const subscription: Subscription = { handler, once };
     this.replace(topic, [...list, subscription]);
@@ -181,7 +184,11 @@ export class EventBus {
 
   private remove(key: string, subscription: Subscription): void {
     const list = this.listOf(key);
-    if (list && list.includes(subscription)) this.replace(key, list.filter((s) => s !== subscription));
+    if (list && list.includes(subscription))
+      this.replace(
+        key,
+        list.filter((s) => s !== subscription),
+      );
   }
 
   /** Matching subscriptions (exact first, then patterns in subscription order); `once` ones are removed. */

@@ -34,7 +34,8 @@ export class KVBusTransport implements BusTransport {
   private running: Promise<void> | null = null;
 
   constructor(store: KVStore, options: KVBusTransportOptions = {}) {
-    if (!store || typeof store.list !== 'function' || typeof store.put !== 'function') throw new TypeError('KVBusTransport needs a KVStore');
+    if (!store || typeof store.list !== 'function' || typeof store.put !== 'function')
+      throw new TypeError('KVBusTransport needs a KVStore');
     const channel = options.channel ?? 'fw:bus';
     if (typeof channel !== 'string' || channel === '') throw new TypeError('KVBusTransport channel must be a non-empty string');
     this.store = store;
@@ -42,9 +43,12 @@ export class KVBusTransport implements BusTransport {
     this.ttlSeconds = options.ttlSeconds ?? 60;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.minPollGapMs = options.minPollGapMs ?? 0;
-    if (!(this.minPollGapMs >= 0) || !Number.isFinite(this.minPollGapMs)) throw new TypeError('KVBusTransport minPollGapMs must be a number >= 0');
-    if (!(this.ttlSeconds > 0) || !Number.isFinite(this.ttlSeconds)) throw new TypeError('KVBusTransport ttlSeconds must be a positive number');
-    if (!(this.pollIntervalMs >= 0) || !Number.isFinite(this.pollIntervalMs)) throw new TypeError('KVBusTransport pollIntervalMs must be a number >= 0');
+    if (!(this.minPollGapMs >= 0) || !Number.isFinite(this.minPollGapMs))
+      throw new TypeError('KVBusTransport minPollGapMs must be a number >= 0');
+    if (!(this.ttlSeconds > 0) || !Number.isFinite(this.ttlSeconds))
+      throw new TypeError('KVBusTransport ttlSeconds must be a positive number');
+    if (!(this.pollIntervalMs >= 0) || !Number.isFinite(this.pollIntervalMs))
+      throw new TypeError('KVBusTransport pollIntervalMs must be a number >= 0');
   }
 
   /** Writes the message under a new time-ordered key. */
@@ -69,7 +73,9 @@ export class KVBusTransport implements BusTransport {
     const now = Date.now();
     if (now - this.lastPoll < this.minPollGapMs) return Promise.resolve();
     this.lastPoll = now;
-    return (this.running = this.readNew().finally(() => { this.running = null; }));
+    return (this.running = this.readNew().finally(() => {
+      this.running = null;
+    }));
   }
 
   /** Stops the timer and the listener. */

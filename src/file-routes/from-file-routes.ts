@@ -21,9 +21,13 @@ interface PlatformFiles {
 async function loadFromPlatform(dir: string): Promise<RouteManifest> {
   const specifier = (globalThis as { Bun?: unknown }).Bun ? 'fw/bun' : 'fw/node';
   const hasFiles = typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
-  if (!hasFiles) throw new Error('fromFileRoutes: this platform has no file system; pass { manifest } built by `fw build` (see src/file-routes/README.md)');
+  if (!hasFiles)
+    throw new Error(
+      'fromFileRoutes: this platform has no file system; pass { manifest } built by `fw build` (see src/file-routes/README.md)',
+    );
   const mod = (await import(/* @vite-ignore */ specifier).catch(() => ({}))) as PlatformFiles;
-  if (!mod.loadFileRoutes) throw new Error(`fromFileRoutes: ${specifier} is not available here to read route folders; pass { manifest } built by \`fw build\``);
+  if (!mod.loadFileRoutes)
+    throw new Error(`fromFileRoutes: ${specifier} is not available here to read route folders; pass { manifest } built by \`fw build\``);
   return mod.loadFileRoutes(dir);
 }
 

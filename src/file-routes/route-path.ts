@@ -49,7 +49,9 @@ export function fileRoutePath(file: string): FileRoutePath | null {
   if (dot > 0 && dot > name.lastIndexOf(']')) {
     const suffix = name.slice(dot + 1).toUpperCase();
     if (!(routeMethods as readonly string[]).includes(suffix)) {
-      throw new Error(`File route ${relative}: unknown method suffix ".${name.slice(dot + 1)}"; use one of ${routeMethods.map((m) => m.toLowerCase()).join(', ')}`);
+      throw new Error(
+        `File route ${relative}: unknown method suffix ".${name.slice(dot + 1)}"; use one of ${routeMethods.map((m) => m.toLowerCase()).join(', ')}`,
+      );
     }
     method = suffix as FileRouteMethod;
     name = name.slice(0, dot);

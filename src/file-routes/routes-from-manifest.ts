@@ -15,7 +15,13 @@ export interface FileRoute {
 }
 
 const exportMethods = new Map<string, FileRouteMethod>(
-  routeMethods.flatMap((m) => [[m.toLowerCase(), m], [m, m]] as [string, FileRouteMethod][]),
+  routeMethods.flatMap(
+    (m) =>
+      [
+        [m.toLowerCase(), m],
+        [m, m],
+      ] as [string, FileRouteMethod][],
+  ),
 );
 exportMethods.set('del', 'DELETE');
 
@@ -33,7 +39,8 @@ function routeOptions(file: string, mod: Record<string, unknown>, method: FileRo
     if (!keyMethod) shared[key] = value;
     else if (keyMethod === method) own = value;
   }
-  if (typeof own !== 'object' || own === null) throw new Error(`File route ${file}: config.${method.toLowerCase()} must be an object of route options`);
+  if (typeof own !== 'object' || own === null)
+    throw new Error(`File route ${file}: config.${method.toLowerCase()} must be an object of route options`);
   return { ...shared, ...own } as RouteOptions;
 }
 
@@ -55,18 +62,24 @@ function handlersOf(file: string, mod: Record<string, unknown>, suffix: FileRout
     found.set('GET', mod.default as RouteHandler);
   }
   if (found.size === 0) {
-    throw new Error(`File route ${file}: exports no handler; export get, post, put, patch, delete (or del), head, options, all, or a default GET handler (prefix helper files with _)`);
+    throw new Error(
+      `File route ${file}: exports no handler; export get, post, put, patch, delete (or del), head, options, all, or a default GET handler (prefix helper files with _)`,
+    );
   }
   return [...found];
 }
 
 function rank(path: string): string {
-  return path.split('/').map((s) => (s === '*' ? '\u00ff' : s.startsWith(':') ? '\u00fe' : s)).join('/');
+  return path
+    .split('/')
+    .map((s) => (s === '*' ? '\u00ff' : s.startsWith(':') ? '\u00fe' : s))
+    .join('/');
 }
 
 /** Turns a manifest into routes; throws on a module without handlers or two files claiming the same method and path. */
 export function routesFromManifest(manifest: RouteManifest): FileRoute[] {
-  if (typeof manifest !== 'object' || manifest === null) throw new TypeError('fromFileRoutes: the manifest must be an object of modules keyed by file path');
+  if (typeof manifest !== 'object' || manifest === null)
+    throw new TypeError('fromFileRoutes: the manifest must be an object of modules keyed by file path');
   const routes: FileRoute[] = [];
   const owners = new Map<string, string>();
   for (const file of Object.keys(manifest).sort()) {

@@ -25,17 +25,29 @@ export function healthDashboard(options: HealthDashboardOptions = {}): FwPluginC
   return {
     name: 'health-dashboard',
     setup(app) {
-      app.get(`${path}.json`, async (ctx: Context) => {
-        const response = ctx.jsonResponse(await buildHealthSnapshot(ctx.app, snapshotOptions));
-        response.headers.set('cache-control', 'no-store');
-        return response;
-      }, { tags: ['health'], summary: 'Health snapshot for the dashboard (JSON)' });
-      app.get(path, async (ctx: Context) => {
-        const html = renderHealthDashboardHTML(await buildHealthSnapshot(ctx.app, snapshotOptions), { title: options.title, refreshMs: options.refreshMs, snapshotUrl: `${path}.json` });
-        const response = ctx.html(html);
-        response.headers.set('cache-control', 'no-store');
-        return response;
-      }, { tags: ['health'], summary: 'Health dashboard page' });
+      app.get(
+        `${path}.json`,
+        async (ctx: Context) => {
+          const response = ctx.jsonResponse(await buildHealthSnapshot(ctx.app, snapshotOptions));
+          response.headers.set('cache-control', 'no-store');
+          return response;
+        },
+        { tags: ['health'], summary: 'Health snapshot for the dashboard (JSON)' },
+      );
+      app.get(
+        path,
+        async (ctx: Context) => {
+          const html = renderHealthDashboardHTML(await buildHealthSnapshot(ctx.app, snapshotOptions), {
+            title: options.title,
+            refreshMs: options.refreshMs,
+            snapshotUrl: `${path}.json`,
+          });
+          const response = ctx.html(html);
+          response.headers.set('cache-control', 'no-store');
+          return response;
+        },
+        { tags: ['health'], summary: 'Health dashboard page' },
+      );
     },
   };
 }

@@ -5,11 +5,20 @@ import type { HealthDashboardSnapshot } from './snapshot';
 export type HealthExportFormat = 'json' | 'markdown' | 'html';
 
 function cell(value: unknown): string {
-  return String(value ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  return String(value ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\n/g, ' ');
 }
 
 function markdown(s: HealthDashboardSnapshot): string {
-  const lines = [`# Health: ${s.status}`, '', `Generated ${s.generatedAt}, uptime ${Math.round(s.uptimeMs / 1000)} s, ${s.app.routes} routes.`, '', '| check | status | duration (ms) | error |', '|---|---|---|---|'];
+  const lines = [
+    `# Health: ${s.status}`,
+    '',
+    `Generated ${s.generatedAt}, uptime ${Math.round(s.uptimeMs / 1000)} s, ${s.app.routes} routes.`,
+    '',
+    '| check | status | duration (ms) | error |',
+    '|---|---|---|---|',
+  ];
   for (const [name, c] of Object.entries(s.checks)) lines.push(`| ${cell(name)} | ${c.status} | ${c.durationMs} | ${cell(c.error)} |`);
   if (s.circuitBreakers.length > 0) {
     lines.push('', '| breaker | state | failures | rejected |', '|---|---|---|---|');

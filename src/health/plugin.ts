@@ -44,17 +44,28 @@ export function healthCheck(options: HealthCheckOptions = {}): FwPluginConfig {
     name: 'health',
     state: { [HEALTH_STATE_KEY]: state },
     setup(app) {
-      app.get(options.paths?.health ?? '/health', async (ctx: Context) => {
-        const report = await state.run();
-        return noStore(ctx, report, report.status === 'healthy' ? 200 : 503);
-      }, { tags: ['health'], summary: 'Runs every health check' });
-      app.get(options.paths?.live ?? '/live', (ctx: Context) => noStore(ctx, { alive: true }, 200), { tags: ['health'], summary: 'Liveness: the process answers' });
-      app.get(options.paths?.ready ?? '/ready', async (ctx: Context) => {
-        if (ctx.app.state(SHUTTING_DOWN_STATE_KEY) === true) return noStore(ctx, { ready: false, reason: 'shutting down' }, 503);
-        const report = await state.run();
-        if (report.status === 'healthy') return noStore(ctx, { ready: true }, 200);
-        return noStore(ctx, { ready: false, checks: report.checks }, 503);
-      }, { tags: ['health'], summary: 'Readiness: the checks pass and the app is not shutting down' });
+      app.get(
+        options.paths?.health ?? '/health',
+        async (ctx: Context) => {
+          const report = await state.run();
+          return noStore(ctx, report, report.status === 'healthy' ? 200 : 503);
+        },
+        { tags: ['health'], summary: 'Runs every health check' },
+      );
+      app.get(options.paths?.live ?? '/live', (ctx: Context) => noStore(ctx, { alive: true }, 200), {
+        tags: ['health'],
+        summary: 'Liveness: the process answers',
+      });
+      app.get(
+        options.paths?.ready ?? '/ready',
+        async (ctx: Context) => {
+          if (ctx.app.state(SHUTTING_DOWN_STATE_KEY) === true) return noStore(ctx, { ready: false, reason: 'shutting down' }, 503);
+          const report = await state.run();
+          if (report.status === 'healthy') return noStore(ctx, { ready: true }, 200);
+          return noStore(ctx, { ready: false, checks: report.checks }, 503);
+        },
+        { tags: ['health'], summary: 'Readiness: the checks pass and the app is not shutting down' },
+      );
     },
   };
 }

@@ -18,7 +18,10 @@ export function escapeHtml(text: string): string {
 
 /** JSON safe to embed inside a <script> element. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 const style = `
@@ -51,7 +54,8 @@ if(config.snapshotUrl){setInterval(()=>fetch(config.snapshotUrl,{cache:'no-store
 export function renderHealthDashboardHTML(snapshot: HealthDashboardSnapshot, options: DashboardRenderOptions = {}): string {
   const title = escapeHtml(options.title ?? 'fw health');
   const refreshMs = options.refreshMs ?? 5000;
-  if (!Number.isFinite(refreshMs) || refreshMs < 100) throw new TypeError(`Dashboard refreshMs must be a number >= 100, got ${String(refreshMs)}`);
+  if (!Number.isFinite(refreshMs) || refreshMs < 100)
+    throw new TypeError(`Dashboard refreshMs must be a number >= 100, got ${String(refreshMs)}`);
   const config = scriptJson({ snapshot, snapshotUrl: options.snapshotUrl ?? null, refreshMs });
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -12,7 +12,15 @@ export interface HealthDashboardSnapshot {
   checks: Record<string, CheckResult>;
   app: { routes: number; plugins: string[]; development: boolean };
   circuitBreakers: { name: string; state: string; failures: number; rejected: number }[];
-  jobs: { name: string; cron: string; running: boolean; runs: number; failures: number; lastError: string | null; nextRunAt: string | null }[];
+  jobs: {
+    name: string;
+    cron: string;
+    running: boolean;
+    runs: number;
+    failures: number;
+    lastError: string | null;
+    nextRunAt: string | null;
+  }[];
 }
 
 /** Options of `buildHealthSnapshot`. */
@@ -28,7 +36,15 @@ export interface SnapshotOptions {
 const loadedAt = Date.now();
 
 interface SchedulerLike {
-  list(): { name: string; cron: string; running: boolean; runs: number; failures: number; lastError: string | null; nextRunAt: Date | null }[];
+  list(): {
+    name: string;
+    cron: string;
+    running: boolean;
+    runs: number;
+    failures: number;
+    lastError: string | null;
+    nextRunAt: Date | null;
+  }[];
 }
 
 /** Runs the app's health checks and gathers routes, plugins, circuit breakers and scheduler jobs into one snapshot. */
@@ -46,8 +62,17 @@ export async function buildHealthSnapshot(app: Fw, options: SnapshotOptions = {}
       const m = b.metrics();
       return { name: m.name, state: m.state, failures: m.failures, rejected: m.rejected };
     }),
-    jobs: typeof scheduler?.list === 'function'
-      ? scheduler.list().map((j) => ({ name: j.name, cron: j.cron, running: j.running, runs: j.runs, failures: j.failures, lastError: j.lastError, nextRunAt: j.nextRunAt ? j.nextRunAt.toISOString() : null }))
-      : [],
+    jobs:
+      typeof scheduler?.list === 'function'
+        ? scheduler.list().map((j) => ({
+            name: j.name,
+            cron: j.cron,
+            running: j.running,
+            runs: j.runs,
+            failures: j.failures,
+            lastError: j.lastError,
+            nextRunAt: j.nextRunAt ? j.nextRunAt.toISOString() : null,
+          }))
+        : [],
   };
 }

@@ -13,7 +13,10 @@ export function hydrate<P>(element: HTMLElement, client: IslandClient<P>, props:
 }
 
 /** Hydrates every `<fw-island>` under `root` (default document) with the client of its name; returns how many ran and which names were unknown. */
-export function hydrateIslands(clients: Record<string, IslandClient<any>>, root: ParentNode = document): { hydrated: number; missing: string[] } {
+export function hydrateIslands(
+  clients: Record<string, IslandClient<any>>,
+  root: ParentNode = document,
+): { hydrated: number; missing: string[] } {
   let count = 0;
   const missing = new Set<string>();
   for (const element of root.querySelectorAll<HTMLElement>('fw-island[data-island]')) {

@@ -3,7 +3,8 @@ import { elementTag, Fragment, type Child, type Component, type Element } from '
 
 /** Makes an element (called by compiled JSX for elements with zero or one child). */
 export function jsx(type: string | Component<any>, props: Record<string, unknown> | null, key?: string | number | null): Element {
-  if (typeof type !== 'string' && typeof type !== 'function') throw new TypeError(`JSX: element type must be a tag name or a component function, got ${type === null ? 'null' : typeof type}`);
+  if (typeof type !== 'string' && typeof type !== 'function')
+    throw new TypeError(`JSX: element type must be a tag name or a component function, got ${type === null ? 'null' : typeof type}`);
   return { $$typeof: elementTag, type, props: props ?? {}, key: key ?? null };
 }
 

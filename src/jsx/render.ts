@@ -61,7 +61,8 @@ function renderElement(element: Element, state: RenderState, out: Segments): voi
   out.push(`<${type}${renderAttributes(props)}>`);
   const inner = props.dangerouslySetInnerHTML as { __html?: unknown } | undefined;
   if (voidElements.has(type.toLowerCase())) {
-    if (props.children !== undefined || inner !== undefined) throw new TypeError(`JSX: <${type}> is a void element and cannot have children`);
+    if (props.children !== undefined || inner !== undefined)
+      throw new TypeError(`JSX: <${type}> is a void element and cannot have children`);
     return;
   }
   if (inner !== undefined) {

@@ -11,7 +11,8 @@ export interface RenderStreamOptions {
   onError?: (error: unknown) => void;
 }
 
-const swapScript = "function __fwSwap(n){var t=document.getElementById('fw-s-'+n),r=document.getElementById('fw-r-'+n);if(!t||!r)return;var p=t.parentNode,x=t.nextSibling;while(x&&!(x.nodeType===8&&x.data==='/fw-s-'+n)){var y=x.nextSibling;p.removeChild(x);x=y}if(x)p.removeChild(x);p.replaceChild(r.content,t);r.remove()}";
+const swapScript =
+  "function __fwSwap(n){var t=document.getElementById('fw-s-'+n),r=document.getElementById('fw-r-'+n);if(!t||!r)return;var p=t.parentNode,x=t.nextSibling;while(x&&!(x.nodeType===8&&x.data==='/fw-s-'+n)){var y=x.nextSibling;p.removeChild(x);x=y}if(x)p.removeChild(x);p.replaceChild(r.content,t);r.remove()}";
 
 interface Settled {
   boundary: Boundary;
@@ -21,7 +22,10 @@ interface Settled {
 }
 
 function settle(boundary: Boundary): Promise<Settled> {
-  return boundary.html.then((html) => ({ boundary, ok: true, html }), (error: unknown) => ({ boundary, ok: false, html: '', error }));
+  return boundary.html.then(
+    (html) => ({ boundary, ok: true, html }),
+    (error: unknown) => ({ boundary, ok: false, html: '', error }),
+  );
 }
 
 /** Streams an element tree as UTF-8 HTML; async parts outside Suspense are awaited in order, boundaries arrive as they resolve. */

@@ -15,7 +15,8 @@ export function assertValue(value: unknown): asserts value is string {
 export function ttlOf(options: KVPutOptions | undefined): number | undefined {
   const ttl = options?.ttl;
   if (ttl === undefined) return undefined;
-  if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl <= 0) throw new TypeError(`A KV ttl must be a positive number of seconds, got ${describe(ttl)}`);
+  if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl <= 0)
+    throw new TypeError(`A KV ttl must be a positive number of seconds, got ${describe(ttl)}`);
   return ttl;
 }
 
@@ -29,7 +30,8 @@ export function stepOf(by: unknown): number {
 /** The limit of a listing; throws a TypeError unless it is a positive integer. */
 export function limitOf(limit: unknown): number {
   if (limit === undefined) return Infinity;
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit <= 0) throw new TypeError(`A KV list limit must be a positive integer, got ${describe(limit)}`);
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit <= 0)
+    throw new TypeError(`A KV list limit must be a positive integer, got ${describe(limit)}`);
   return limit;
 }
 
@@ -37,7 +39,8 @@ export function limitOf(limit: unknown): number {
 export function counterOf(key: string, stored: string | null): number {
   if (stored === null) return 0;
   const n = Number(stored);
-  if (stored.trim() === '' || !Number.isSafeInteger(n)) throw new TypeError(`KV key "${key}" holds "${stored.slice(0, 40)}", not an integer counter`);
+  if (stored.trim() === '' || !Number.isSafeInteger(n))
+    throw new TypeError(`KV key "${key}" holds "${stored.slice(0, 40)}", not an integer counter`);
   return n;
 }
 

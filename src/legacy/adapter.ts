@@ -32,23 +32,35 @@ function pairFor(ctx: Context): Pair {
 }
 
 function asHttpError(error: unknown): unknown {
-  if (error instanceof HttpError || typeof error !== 'object' || error === null) return error ?? new Error('next() was called with an empty error');
+  if (error instanceof HttpError || typeof error !== 'object' || error === null)
+    return error ?? new Error('next() was called with an empty error');
   const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
-  if (typeof status === 'number' && status >= 400 && status <= 599) return new HttpError(status, (error as Error).message, { cause: error });
+  if (typeof status === 'number' && status >= 400 && status <= 599)
+    return new HttpError(status, (error as Error).message, { cause: error });
   return error;
 }
 
 /** Calls one legacy function and settles on `next()` (continue), `next(err)` or a throw (fail), or `res.end()` (answered). */
-function settle(call: (next: (error?: unknown) => void) => unknown, res: LegacyResponse, name: string, timeoutMs: number): Promise<'next' | 'ended'> {
+function settle(
+  call: (next: (error?: unknown) => void) => unknown,
+  res: LegacyResponse,
+  name: string,
+  timeoutMs: number,
+): Promise<'next' | 'ended'> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`legacy middleware ${name} neither called next() nor ended the response within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`legacy middleware ${name} neither called next() nor ended the response within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     const done = (fn: () => void) => {
       clearTimeout(timer);
       fn();
     };
     res.ended.then(() => done(() => resolve('ended')));
     try {
-      const result = call((error?: unknown) => done(() => (error === undefined || error === null || error === 'route' ? resolve('next') : reject(asHttpError(error)))));
+      const result = call((error?: unknown) =>
+        done(() => (error === undefined || error === null || error === 'route' ? resolve('next') : reject(asHttpError(error)))),
+      );
       if (result instanceof Promise) result.catch((error: unknown) => done(() => reject(asHttpError(error))));
     } catch (error) {
       done(() => reject(asHttpError(error)));
@@ -71,7 +83,8 @@ export function chain(...middlewares: (LegacyMiddleware | LegacyOptions)[]): Mid
   const last = middlewares[middlewares.length - 1];
   const options: LegacyOptions = typeof last === 'object' && last !== null ? (middlewares.pop() as LegacyOptions) : {};
   const list = middlewares as LegacyMiddleware[];
-  for (const mw of list) if (typeof mw !== 'function') throw new TypeError('wrap()/chain() take Express-style middleware functions (req, res, next)');
+  for (const mw of list)
+    if (typeof mw !== 'function') throw new TypeError('wrap()/chain() take Express-style middleware functions (req, res, next)');
   const timeoutMs = options.timeoutMs ?? 30_000;
   return async (ctx, next) => {
     const { req, res } = pairFor(ctx);
@@ -90,7 +103,10 @@ export function wrap(middleware: LegacyMiddleware, options: LegacyOptions = {}):
 }
 
 /** Adapts an Express-style route handler `(req, res)`; it must end the response (calling `next()` gives 404). */
-export function handler(fn: (req: LegacyRequest, res: LegacyResponse, next: (error?: unknown) => void) => unknown, options: LegacyOptions = {}): Handler {
+export function handler(
+  fn: (req: LegacyRequest, res: LegacyResponse, next: (error?: unknown) => void) => unknown,
+  options: LegacyOptions = {},
+): Handler {
   if (typeof fn !== 'function') throw new TypeError('handler() takes an Express-style handler function (req, res)');
   return async (ctx) => {
     const { req, res } = pairFor(ctx);
@@ -107,7 +123,9 @@ export function errorHandler(fn: LegacyErrorMiddleware, options: LegacyOptions =
   return async (error, ctx) => {
     const { req } = pairFor(ctx);
     const res = new LegacyResponse();
-    const outcome = await settle((n) => fn(error, req, res, n), res, fn.name || 'errorHandler', options.timeoutMs ?? 30_000).catch(() => 'next' as const);
+    const outcome = await settle((n) => fn(error, req, res, n), res, fn.name || 'errorHandler', options.timeoutMs ?? 30_000).catch(
+      () => 'next' as const,
+    );
     return outcome === 'ended' ? res.toResponse() : undefined;
   };
 }

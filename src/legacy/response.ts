@@ -53,7 +53,11 @@ export class LegacyResponse {
   }
 
   /** Sets the status (and headers) at once, as node:http's writeHead. */
-  writeHead(status: number, reasonOrHeaders?: string | Record<string, string | string[]>, headers?: Record<string, string | string[]>): this {
+  writeHead(
+    status: number,
+    reasonOrHeaders?: string | Record<string, string | string[]>,
+    headers?: Record<string, string | string[]>,
+  ): this {
     this.statusCode = status;
     const fields = typeof reasonOrHeaders === 'object' ? reasonOrHeaders : headers;
     if (typeof reasonOrHeaders === 'string') this.statusMessage = reasonOrHeaders;
@@ -150,7 +154,10 @@ export class LegacyResponse {
   }
 
   removeListener(event: string, listener: Listener): this {
-    this.listeners.set(event, (this.listeners.get(event) ?? []).filter((l) => l !== listener));
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((l) => l !== listener),
+    );
     return this;
   }
 

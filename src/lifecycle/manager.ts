@@ -44,7 +44,9 @@ function withDeadline<T>(promise: Promise<T>, deadline: number): Promise<T | 'ti
   const left = deadline - Date.now();
   if (left <= 0) return Promise.resolve('timeout');
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const expiry = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), left); });
+  const expiry = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), left);
+  });
   return Promise.race([promise, expiry]).finally(() => clearTimeout(timer));
 }
 
@@ -65,7 +67,8 @@ export class LifecycleManager {
 
   constructor(options: LifecycleOptions = {}) {
     const timeout = options.timeout ?? 10_000;
-    if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) throw new TypeError(`lifecycle "timeout" must be a positive number of ms, got ${String(timeout)}`);
+    if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0)
+      throw new TypeError(`lifecycle "timeout" must be a positive number of ms, got ${String(timeout)}`);
     if (options.log !== undefined && typeof options.log !== 'function') throw new TypeError('lifecycle "log" must be a function');
     this.timeout = timeout;
     this.verbose = options.verbose ?? false;
@@ -155,15 +158,28 @@ export class LifecycleManager {
     const hooks: ShutdownReport['hooks'] = [];
     for (const hook of [...this.hooks].reverse()) {
       this.say(`running hook "${hook.name}"`);
-      const outcome = await withDeadline(Promise.resolve().then(() => hook.fn(reason)).then(() => 'ok' as const, (error: unknown) => error), deadline);
+      const outcome = await withDeadline(
+        Promise.resolve()
+          .then(() => hook.fn(reason))
+          .then(
+            () => 'ok' as const,
+            (error: unknown) => error,
+          ),
+        deadline,
+      );
       if (outcome === 'ok') hooks.push({ name: hook.name, ok: true });
       else {
-        const error = outcome === 'timeout' ? 'timed out (shutdown deadline reached)' : outcome instanceof Error ? outcome.message : String(outcome);
+        const error =
+          outcome === 'timeout' ? 'timed out (shutdown deadline reached)' : outcome instanceof Error ? outcome.message : String(outcome);
         hooks.push({ name: hook.name, ok: false, error });
         console.error(`[fw lifecycle] shutdown hook "${hook.name}" failed: ${error}`);
       }
     }
-    if (this.app) await withDeadline(this.app.stop().catch((error: unknown) => console.error('[fw lifecycle] app.stop() failed', error)), deadline);
+    if (this.app)
+      await withDeadline(
+        this.app.stop().catch((error: unknown) => console.error('[fw lifecycle] app.stop() failed', error)),
+        deadline,
+      );
     const timedOut = Date.now() >= deadline || !drained || cutRequests || hooks.some((h) => h.error?.startsWith('timed out'));
     this.say(`shutdown finished in ${Date.now() - started} ms${timedOut ? ' (time-out reached)' : ''}`);
     return { reason, drained, timedOut, durationMs: Date.now() - started, hooks };

@@ -32,7 +32,8 @@ export function jsonLineSink(write: (line: string) => void = (line) => console.l
 }
 
 function assertLevel(level: unknown): asserts level is LogLevel {
-  if (typeof level !== 'string' || !(level in LEVEL_ORDER)) throw new TypeError(`Unknown log level ${JSON.stringify(level)}: use debug, info, warn or error`);
+  if (typeof level !== 'string' || !(level in LEVEL_ORDER))
+    throw new TypeError(`Unknown log level ${JSON.stringify(level)}: use debug, info, warn or error`);
 }
 
 const reserved = new Set(['time', 'level', 'message']);
@@ -67,7 +68,10 @@ class StructuredLogger implements Logger {
   private readonly taken: Record<string, unknown>;
 
   /** `bindings` are redacted once here, not on every record. */
-  constructor(private readonly shared: Shared, private readonly bindings: Record<string, unknown>) {
+  constructor(
+    private readonly shared: Shared,
+    private readonly bindings: Record<string, unknown>,
+  ) {
     this.fixed = { ...shared.base };
     for (const key in bindings) if (!reserved.has(key)) this.fixed[key] = bindings[key];
     const json = JSON.stringify(this.fixed);
@@ -75,10 +79,18 @@ class StructuredLogger implements Logger {
     this.taken = { ...this.fixed, ...RESERVED_KEYS };
   }
 
-  debug(message: string, fields?: Record<string, unknown>): void { this.log('debug', message, fields); }
-  info(message: string, fields?: Record<string, unknown>): void { this.log('info', message, fields); }
-  warn(message: string, fields?: Record<string, unknown>): void { this.log('warn', message, fields); }
-  error(message: string, fields?: Record<string, unknown>): void { this.log('error', message, fields); }
+  debug(message: string, fields?: Record<string, unknown>): void {
+    this.log('debug', message, fields);
+  }
+  info(message: string, fields?: Record<string, unknown>): void {
+    this.log('info', message, fields);
+  }
+  warn(message: string, fields?: Record<string, unknown>): void {
+    this.log('warn', message, fields);
+  }
+  error(message: string, fields?: Record<string, unknown>): void {
+    this.log('error', message, fields);
+  }
 
   child(bindings: Record<string, unknown>): Logger {
     return new StructuredLogger(this.shared, { ...this.bindings, ...(redact(bindings, this.shared.secrets) as Record<string, unknown>) });

@@ -68,12 +68,24 @@ function traceOf(ctx: Context): { traceId?: string; spanId?: string } {
 }
 
 /** Every option of structuredLogger(), so a mistyped key fails at startup. */
-const structuredLoggerOptionsKeys: Record<keyof StructuredLoggerOptions, true> = { exclude: true, filter: true, requestIdHeader: true, service: true, environment: true, version: true, level: true, sinks: true, write: true, redact: true };
+const structuredLoggerOptionsKeys: Record<keyof StructuredLoggerOptions, true> = {
+  exclude: true,
+  filter: true,
+  requestIdHeader: true,
+  service: true,
+  environment: true,
+  version: true,
+  level: true,
+  sinks: true,
+  write: true,
+  redact: true,
+};
 
 /** Logs one JSON line per request (time, level, message, request id, method, path, status, duration, trace id) and adds `ctx.log`. */
 export function structuredLogger(options: StructuredLoggerOptions = {}): FwPluginConfig {
   checkOptions('structuredLogger()', options, structuredLoggerOptionsKeys);
-  if (options.filter !== undefined && typeof options.filter !== 'function') throw new TypeError('structuredLogger "filter" must be a function');
+  if (options.filter !== undefined && typeof options.filter !== 'function')
+    throw new TypeError('structuredLogger "filter" must be a function');
   if (options.exclude !== undefined && (!Array.isArray(options.exclude) || options.exclude.some((p) => typeof p !== 'string'))) {
     throw new TypeError('structuredLogger "exclude" must be a list of paths');
   }
@@ -98,9 +110,15 @@ export function structuredLogger(options: StructuredLoggerOptions = {}): FwPlugi
         const response = await next();
         const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
         const level = levelFor(response.status);
-        const logged = !exclude.has(ctx.path) && (!options.filter || options.filter({ method: ctx.method, path: ctx.path, status: response.status, durationMs, level, requestId }));
+        const logged =
+          !exclude.has(ctx.path) &&
+          (!options.filter ||
+            options.filter({ method: ctx.method, path: ctx.path, status: response.status, durationMs, level, requestId }));
         const error = ctx.state[ERROR_STATE_KEY];
-        const fields = error === undefined ? { ...traceOf(ctx), status: response.status, durationMs } : { ...traceOf(ctx), status: response.status, durationMs, error };
+        const fields =
+          error === undefined
+            ? { ...traceOf(ctx), status: response.status, durationMs }
+            : { ...traceOf(ctx), status: response.status, durationMs, error };
         if (logged) requestLog[level]('request completed', fields);
         for (const hook of state.afterRequest) hook(ctx);
         return withResponseHeader(response, header, requestId);

@@ -1,5 +1,20 @@
 /** Field names whose values never reach a log (matched case-insensitively, at any depth). */
-export const DEFAULT_REDACT = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'password', 'passwd', 'secret', 'token', 'access_token', 'refresh_token', 'api_key', 'apikey', 'x-api-key', 'client_secret'];
+export const DEFAULT_REDACT = [
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'password',
+  'passwd',
+  'secret',
+  'token',
+  'access_token',
+  'refresh_token',
+  'api_key',
+  'apikey',
+  'x-api-key',
+  'client_secret',
+];
 
 /** What a redacted value is replaced with. */
 export const REDACTED = '[REDACTED]';
@@ -46,7 +61,13 @@ export function redact(value: unknown, secrets: SecretNames, depth = 0, seen: ob
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
       const v = (value as Record<string, unknown>)[key];
-      copy[key] = secrets.has(key) ? REDACTED : v === null || typeof v !== 'object' ? (typeof v === 'bigint' ? v.toString() : v) : redact(v, secrets, depth + 1, path);
+      copy[key] = secrets.has(key)
+        ? REDACTED
+        : v === null || typeof v !== 'object'
+          ? typeof v === 'bigint'
+            ? v.toString()
+            : v
+          : redact(v, secrets, depth + 1, path);
     }
     out = copy;
   }

@@ -3,7 +3,15 @@
  * 1.x way: route tools plus seven built-in tools, an `auth(ctx)` hook, served over HTTP at `path`.
  */
 import type { Context, FwPluginConfig } from 'fw';
-import { createMCPPlugin, createMCPServer as createPackageServer, runtimeTools, type BridgeTool, type MCPServer, type MCPTool, type RequestContext } from 'fw-mcp';
+import {
+  createMCPPlugin,
+  createMCPServer as createPackageServer,
+  runtimeTools,
+  type BridgeTool,
+  type MCPServer,
+  type MCPTool,
+  type RequestContext,
+} from 'fw-mcp';
 
 /** Options of the core plugin form (spec part 2.2, core-plugin form). */
 export interface CoreMCPOptions {

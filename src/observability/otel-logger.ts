@@ -88,8 +88,16 @@ export function createOTelExporter(options: OTelLogsOptions = {}): OTelLogExport
 }
 
 /** A standalone structured logger whose records go to an OTLP/HTTP collector (call `flush()` before exit, or pass it to `waitUntil`). */
-export function createOTelLogger(options: OTelLogsOptions & { level?: 'debug' | 'info' | 'warn' | 'error'; environment?: string; version?: string } = {}): Logger & { exporter: OTelLogExporter; flush(): Promise<void> } {
+export function createOTelLogger(
+  options: OTelLogsOptions & { level?: 'debug' | 'info' | 'warn' | 'error'; environment?: string; version?: string } = {},
+): Logger & { exporter: OTelLogExporter; flush(): Promise<void> } {
   const exporter = createOTelExporter(options);
-  const logger = createLogger({ service: options.service, environment: options.environment, version: options.version, level: options.level, sinks: [exporter] });
+  const logger = createLogger({
+    service: options.service,
+    environment: options.environment,
+    version: options.version,
+    level: options.level,
+    sinks: [exporter],
+  });
   return Object.assign(logger, { exporter, flush: () => exporter.flush() });
 }

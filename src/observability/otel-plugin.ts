@@ -21,7 +21,8 @@ export interface OTelLogsPluginOptions extends OTelLogsOptions {
 export function otelLogs(options: OTelLogsPluginOptions = {}): FwPluginConfig & { exporter: OTelLogExporter } {
   const exporter = createOTelExporter(options);
   const interval = options.flushIntervalMs ?? 5000;
-  if (typeof interval !== 'number' || !Number.isFinite(interval) || interval < 0) throw new TypeError(`otelLogs "flushIntervalMs" must be a number >= 0, got ${String(interval)}`);
+  if (typeof interval !== 'number' || !Number.isFinite(interval) || interval < 0)
+    throw new TypeError(`otelLogs "flushIntervalMs" must be a number >= 0, got ${String(interval)}`);
   let timer: ReturnType<typeof setInterval> | null = null;
   return {
     name: 'otel-logs',

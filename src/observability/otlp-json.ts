@@ -45,7 +45,13 @@ export interface OtlpResource {
 }
 
 const RECORD_KEYS = new Set(['time', 'level', 'message', 'service', 'traceId', 'spanId']);
-const HTTP_ATTRIBUTE: Record<string, string> = { method: 'http.request.method', path: 'url.path', status: 'http.response.status_code', environment: 'deployment.environment', version: 'service.version' };
+const HTTP_ATTRIBUTE: Record<string, string> = {
+  method: 'http.request.method',
+  path: 'url.path',
+  status: 'http.response.status_code',
+  environment: 'deployment.environment',
+  version: 'service.version',
+};
 
 function nanos(iso: string): string {
   const ms = Date.parse(iso);
@@ -71,9 +77,11 @@ export function buildLogsRequest(records: LogRecord[], resource: OtlpResource): 
     return entry;
   });
   return {
-    resourceLogs: [{
-      resource: { attributes: toAttributes({ 'service.name': resource.service, ...resource.attributes }) },
-      scopeLogs: [{ scope: { name: resource.scopeName, version: resource.scopeVersion }, logRecords }],
-    }],
+    resourceLogs: [
+      {
+        resource: { attributes: toAttributes({ 'service.name': resource.service, ...resource.attributes }) },
+        scopeLogs: [{ scope: { name: resource.scopeName, version: resource.scopeVersion }, logRecords }],
+      },
+    ],
   };
 }

@@ -4,11 +4,16 @@ export interface DocCommentParts {
   description?: string;
 }
 
-const routeCall = /\/\*\*((?:[^*]|\*(?!\/))*)\*\/\s*(?:[\w$.]+\s*)?\.\s*(get|post|put|patch|delete|head|options|all)\s*\(\s*(['"`])([^'"`]+)\3/g;
+const routeCall =
+  /\/\*\*((?:[^*]|\*(?!\/))*)\*\/\s*(?:[\w$.]+\s*)?\.\s*(get|post|put|patch|delete|head|options|all)\s*\(\s*(['"`])([^'"`]+)\3/g;
 
 /** Strips the comment markers (`*` at line starts) from a doc comment's body. */
 function cleanComment(body: string): string {
-  return body.split('\n').map((line) => line.replace(/^\s*\*?\s?/, '').trimEnd()).join('\n').trim();
+  return body
+    .split('\n')
+    .map((line) => line.replace(/^\s*\*?\s?/, '').trimEnd())
+    .join('\n')
+    .trim();
 }
 
 /**
@@ -19,7 +24,11 @@ function cleanComment(body: string): string {
 export function extractDocComments(source: string): Record<string, string> {
   const found: Record<string, string> = {};
   for (const match of source.matchAll(routeCall)) {
-    const text = cleanComment(match[1]).split('\n').filter((line) => !line.startsWith('@')).join('\n').trim();
+    const text = cleanComment(match[1])
+      .split('\n')
+      .filter((line) => !line.startsWith('@'))
+      .join('\n')
+      .trim();
     if (text) found[`${match[2].toUpperCase()} ${match[4]}`] = text;
   }
   return found;

@@ -11,16 +11,22 @@ function operationHTML(method: string, path: string, op: OpenAPI31Operation): st
   if (op.description) parts.push(`<p class="fw-description">${escapeHTML(op.description)}</p>`);
   if (op.parameters && op.parameters.length > 0) {
     parts.push('<table class="fw-params"><tr><th>Parameter</th><th>In</th><th>Required</th><th>Schema</th></tr>');
-    for (const p of op.parameters) parts.push(`<tr><td><code>${escapeHTML(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${escapeHTML(JSON.stringify(p.schema))}</code></td></tr>`);
+    for (const p of op.parameters)
+      parts.push(
+        `<tr><td><code>${escapeHTML(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${escapeHTML(JSON.stringify(p.schema))}</code></td></tr>`,
+      );
     parts.push('</table>');
   }
   if (op.requestBody) {
     for (const [type, media] of Object.entries(op.requestBody.content)) {
-      parts.push(`<p>Request body (<code>${escapeHTML(type)}</code>):</p><pre class="fw-schema">${escapeHTML(JSON.stringify(media.schema, null, 2))}</pre>`);
+      parts.push(
+        `<p>Request body (<code>${escapeHTML(type)}</code>):</p><pre class="fw-schema">${escapeHTML(JSON.stringify(media.schema, null, 2))}</pre>`,
+      );
     }
   }
   parts.push('<ul class="fw-responses">');
-  for (const [code, response] of Object.entries(op.responses)) parts.push(`<li>${escapeHTML(code)}: ${escapeHTML(response.description)}</li>`);
+  for (const [code, response] of Object.entries(op.responses))
+    parts.push(`<li>${escapeHTML(code)}: ${escapeHTML(response.description)}</li>`);
   parts.push('</ul></section>');
   return parts.join('\n');
 }
@@ -30,7 +36,9 @@ export function exportToHTML(doc: OpenAPI31Document): string {
   const body: string[] = [
     `<header class="fw-header"><h1>${escapeHTML(doc.info.title)}</h1> <span class="fw-version">v${escapeHTML(doc.info.version)}</span>`,
     doc.info.description ? `<p>${escapeHTML(doc.info.description)}</p>` : '',
-    doc.servers && doc.servers.length > 0 ? `<p>Servers: ${doc.servers.map((s) => `<code>${escapeHTML(s.url)}</code>`).join(', ')}</p>` : '',
+    doc.servers && doc.servers.length > 0
+      ? `<p>Servers: ${doc.servers.map((s) => `<code>${escapeHTML(s.url)}</code>`).join(', ')}</p>`
+      : '',
     '</header>',
   ];
   for (const [tag, ops] of operationsByTag(doc)) {

@@ -8,6 +8,11 @@ export { generateTypeScriptClient } from './client-codegen';
 export { schemaToType } from './schema-to-ts';
 export { extractDocComments, splitDocComment, type DocCommentParts } from './doc-comments';
 export type {
-  OpenAPI31Document, OpenAPI31Operation, OpenAPI31Parameter, OpenAPI31RequestBody, OpenAPI31Response, OpenAPI31PathItem,
+  OpenAPI31Document,
+  OpenAPI31Operation,
+  OpenAPI31Parameter,
+  OpenAPI31RequestBody,
+  OpenAPI31Response,
+  OpenAPI31PathItem,
   OpenAPIOptions,
 } from './types';

@@ -3,7 +3,10 @@ import type { OpenAPI31Document, OpenAPI31Operation } from './types';
 
 /** Escapes text for a Markdown table cell (pipes, line breaks). */
 function cell(text: unknown): string {
-  return String(text ?? '').replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
+  return String(text ?? '')
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/\r?\n/g, '<br>');
 }
 
 function schemaSummary(schema: Record<string, unknown> | undefined): string {
@@ -27,11 +30,13 @@ function operationSection(method: string, path: string, op: OpenAPI31Operation):
   out.push(`Operation id: \`${op.operationId}\``, '');
   if (op.parameters && op.parameters.length > 0) {
     out.push('| Parameter | In | Type | Required | Description |', '|---|---|---|---|---|');
-    for (const p of op.parameters) out.push(`| \`${cell(p.name)}\` | ${p.in} | ${schemaSummary(p.schema)} | ${p.required ? 'yes' : 'no'} | ${cell(p.description)} |`);
+    for (const p of op.parameters)
+      out.push(`| \`${cell(p.name)}\` | ${p.in} | ${schemaSummary(p.schema)} | ${p.required ? 'yes' : 'no'} | ${cell(p.description)} |`);
     out.push('');
   }
   if (op.requestBody) {
-    for (const [type, media] of Object.entries(op.requestBody.content)) out.push(`Request body (\`${type}\`${op.requestBody.required ? ', required' : ''}):`, '', fence(media.schema), '');
+    for (const [type, media] of Object.entries(op.requestBody.content))
+      out.push(`Request body (\`${type}\`${op.requestBody.required ? ', required' : ''}):`, '', fence(media.schema), '');
   }
   out.push('| Status | Description |', '|---|---|');
   for (const [code, response] of Object.entries(op.responses)) out.push(`| ${code} | ${cell(response.description)} |`);
@@ -45,7 +50,13 @@ export function exportToMarkdown(doc: OpenAPI31Document): string {
   if (doc.info.description) out.push(doc.info.description, '');
   if (doc.servers && doc.servers.length > 0) out.push('Servers:', '', ...doc.servers.map((s) => `- ${s.url}`), '');
   const schemes = doc.components?.securitySchemes;
-  if (schemes) out.push('Security schemes:', '', ...Object.entries(schemes).map(([name, s]) => `- \`${name}\`: ${[s.type, s.scheme].filter(Boolean).join(' ')}`), '');
+  if (schemes)
+    out.push(
+      'Security schemes:',
+      '',
+      ...Object.entries(schemes).map(([name, s]) => `- \`${name}\`: ${[s.type, s.scheme].filter(Boolean).join(' ')}`),
+      '',
+    );
   for (const [tag, ops] of operationsByTag(doc)) {
     out.push(`## ${tag}`, '');
     for (const { method, path, operation } of ops) out.push(...operationSection(method, path, operation));

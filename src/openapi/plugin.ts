@@ -8,7 +8,8 @@ import { generateSpec, specToJSON } from './spec';
 import type { OpenAPI31Document, OpenAPIOptions } from './types';
 
 function checkPath(name: string, value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/')) throw new TypeError(`openapi(): "${name}" must be a path starting with "/" (got ${JSON.stringify(value)})`);
+  if (typeof value !== 'string' || !value.startsWith('/'))
+    throw new TypeError(`openapi(): "${name}" must be a path starting with "/" (got ${JSON.stringify(value)})`);
   return value.length > 1 ? value.replace(/\/+$/, '') : value;
 }
 
@@ -37,7 +38,9 @@ export function openapi(options: OpenAPIOptions = {}): FwPluginConfig {
         return cached;
       };
       app.setState('fw:openapi', () => current().doc);
-      app.get(specPath, () => new Response(current().json, { headers: { 'content-type': 'application/json; charset=utf-8' } }), { hidden: true });
+      app.get(specPath, () => new Response(current().json, { headers: { 'content-type': 'application/json; charset=utf-8' } }), {
+        hidden: true,
+      });
       if (uiPath === false) return;
       const base = uiPath === '/' ? '' : uiPath;
       const page = docsPageHTML({ assetsBase: base, specUrl: specPath, title: options.title ?? 'API documentation' });

@@ -2,9 +2,7 @@ import type { Fw } from '../core/fw';
 import type { JSONSchema, RouteInfo } from '../core/types';
 import { collectRoutes, type CollectedRoute } from './collect';
 import { splitDocComment } from './doc-comments';
-import type {
-  OpenAPI31Document, OpenAPI31Operation, OpenAPI31Parameter, OpenAPI31Response, OpenAPIOptions,
-} from './types';
+import type { OpenAPI31Document, OpenAPI31Operation, OpenAPI31Parameter, OpenAPI31Response, OpenAPIOptions } from './types';
 
 /** The body every fw error response carries (see `errorBody` in core). */
 const errorSchema: JSONSchema = {
@@ -38,9 +36,12 @@ function parametersOf(route: CollectedRoute): OpenAPI31Parameter[] {
   const params = propertiesOf(schema.params);
   const list: OpenAPI31Parameter[] = route.pathParams.map((name) => {
     const s = params[name] ?? { type: 'string' };
-    return typeof s.description === 'string' ? { name, in: 'path', required: true, description: s.description, schema: s } : { name, in: 'path', required: true, schema: s };
+    return typeof s.description === 'string'
+      ? { name, in: 'path', required: true, description: s.description, schema: s }
+      : { name, in: 'path', required: true, schema: s };
   });
-  for (const [name, s] of Object.entries(propertiesOf(schema.query))) list.push(parameter(name, 'query', s, isRequired(schema.query, name)));
+  for (const [name, s] of Object.entries(propertiesOf(schema.query)))
+    list.push(parameter(name, 'query', s, isRequired(schema.query, name)));
   for (const [name, s] of Object.entries(propertiesOf(schema.headers))) {
     if (!reservedHeaders.has(name.toLowerCase())) list.push(parameter(name, 'header', s, isRequired(schema.headers, name)));
   }
@@ -54,10 +55,16 @@ function responsesOf(route: CollectedRoute): Record<string, OpenAPI31Response> {
   const keys = response ? Object.keys(response) : [];
   if (response && keys.length > 0 && keys.every((k) => statusKey.test(k))) {
     for (const [code, s] of Object.entries(response as Record<string, JSONSchema>)) {
-      responses[code.toUpperCase()] = { description: (s.description as string | undefined) ?? `Status ${code}`, content: { 'application/json': { schema: s } } };
+      responses[code.toUpperCase()] = {
+        description: (s.description as string | undefined) ?? `Status ${code}`,
+        content: { 'application/json': { schema: s } },
+      };
     }
   } else if (response) {
-    responses['200'] = { description: (response.description as string | undefined) ?? 'Successful response', content: { 'application/json': { schema: response as JSONSchema } } };
+    responses['200'] = {
+      description: (response.description as string | undefined) ?? 'Successful response',
+      content: { 'application/json': { schema: response as JSONSchema } },
+    };
   } else {
     responses['200'] = { description: 'Successful response' };
   }
@@ -68,7 +75,10 @@ function responsesOf(route: CollectedRoute): Record<string, OpenAPI31Response> {
 }
 
 function defaultOperationId(route: CollectedRoute): string {
-  const words = route.path.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1));
+  const words = route.path
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1));
   return route.method.toLowerCase() + (words.length > 0 ? words.join('') : 'Root');
 }
 
@@ -81,7 +91,10 @@ function uniqueId(id: string, used: Set<string>): string {
 
 function operationOf(route: CollectedRoute, options: OpenAPIOptions, used: Set<string>): OpenAPI31Operation {
   const o = route.options;
-  const operation: OpenAPI31Operation = { operationId: uniqueId(o.operationId ?? defaultOperationId(route), used), responses: responsesOf(route) };
+  const operation: OpenAPI31Operation = {
+    operationId: uniqueId(o.operationId ?? defaultOperationId(route), used),
+    responses: responsesOf(route),
+  };
   const comment = options.docComments?.[`${route.method} ${route.path}`];
   const fromComment = comment ? splitDocComment(comment) : undefined;
   const summary = o.summary ?? fromComment?.summary;
@@ -121,7 +134,8 @@ export function generateSpec(app: Fw | RouteInfo[], options: OpenAPIOptions = {}
     for (const tag of route.options.tags ?? []) tags.add(tag);
   }
   if (tags.size > 0) doc.tags = [...tags].sort().map((name) => ({ name }));
-  if (options.securitySchemes && Object.keys(options.securitySchemes).length > 0) doc.components = { securitySchemes: options.securitySchemes };
+  if (options.securitySchemes && Object.keys(options.securitySchemes).length > 0)
+    doc.components = { securitySchemes: options.securitySchemes };
   if (options.security) doc.security = options.security;
   return JSON.parse(JSON.stringify(doc)) as OpenAPI31Document;
 }

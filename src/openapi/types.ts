@@ -37,7 +37,9 @@ export interface OpenAPI31Operation {
 }
 
 /** The operations of one path, keyed by lower-case method. */
-export type OpenAPI31PathItem = Partial<Record<'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace', OpenAPI31Operation>>;
+export type OpenAPI31PathItem = Partial<
+  Record<'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace', OpenAPI31Operation>
+>;
 
 /** An OpenAPI 3.1 document. */
 export interface OpenAPI31Document {

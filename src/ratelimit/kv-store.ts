@@ -33,7 +33,8 @@ export class KVRateLimitStore implements RateLimitStore {
       this.pick = kv;
       this.lastKV = null;
     } else {
-      if (!kv || typeof kv.increment !== 'function') throw new TypeError('rateLimit: KVRateLimitStore needs a KVStore (kv) or a function returning one');
+      if (!kv || typeof kv.increment !== 'function')
+        throw new TypeError('rateLimit: KVRateLimitStore needs a KVStore (kv) or a function returning one');
       this.pick = () => kv;
       this.lastKV = kv;
     }

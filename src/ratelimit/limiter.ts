@@ -23,10 +23,12 @@ export class RateLimiter {
       if (options[name] !== undefined && typeof options[name] !== 'function') throw new TypeError(`rateLimit: ${name} must be a function`);
     }
     this.options = options;
-    this.store = options.store ?? new MemoryStore({
-      max: positiveInteger('max', options.max ?? 100),
-      windowMs: positiveInteger('windowMs', options.windowMs ?? 60_000),
-    });
+    this.store =
+      options.store ??
+      new MemoryStore({
+        max: positiveInteger('max', options.max ?? 100),
+        windowMs: positiveInteger('windowMs', options.windowMs ?? 60_000),
+      });
     this.key = options.key ?? defaultKey;
   }
 
@@ -68,7 +70,13 @@ export class RateLimiter {
 
   /** Current requests per second, the store's limits and tracked buckets, and totals since start. */
   async metrics(): Promise<RateLimitMetrics> {
-    return { rps: this.meter.perSecond(), limits: this.store.limits(), buckets: await this.store.buckets(), total: this.total, limited: this.refused };
+    return {
+      rps: this.meter.perSecond(),
+      limits: this.store.limits(),
+      buckets: await this.store.buckets(),
+      total: this.total,
+      limited: this.refused,
+    };
   }
 
   /** Asks the store; a store that fails (Redis down) becomes a 503 the client may retry, not an opaque 500. */
@@ -76,7 +84,12 @@ export class RateLimiter {
     try {
       return await this.store.hit(key, ctx);
     } catch (cause) {
-      throw new HttpError(503, 'Rate limit store unavailable', { code: 'RATE_LIMIT_STORE_UNAVAILABLE', retryable: true, cause, headers: { 'retry-after': '1' } });
+      throw new HttpError(503, 'Rate limit store unavailable', {
+        code: 'RATE_LIMIT_STORE_UNAVAILABLE',
+        retryable: true,
+        cause,
+        headers: { 'retry-after': '1' },
+      });
     }
   }
 

@@ -7,7 +7,16 @@ import { checkOptions } from '../core/options';
 export const RATE_LIMIT_STATE_KEY = 'fw:ratelimit';
 
 /** Every option of rateLimit(), so a mistyped key fails at startup. */
-const rateLimitOptionsKeys: Record<keyof RateLimitOptions, true> = { max: true, windowMs: true, store: true, key: true, skip: true, headers: true, message: true, onLimited: true };
+const rateLimitOptionsKeys: Record<keyof RateLimitOptions, true> = {
+  max: true,
+  windowMs: true,
+  store: true,
+  key: true,
+  skip: true,
+  headers: true,
+  message: true,
+  onLimited: true,
+};
 
 /** Rate limiting for every request as a plugin; registers the limiter as app state `fw:ratelimit` for metrics. */
 export function rateLimit(options: RateLimitOptions = {}): FwPluginConfig {

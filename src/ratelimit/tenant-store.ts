@@ -28,7 +28,8 @@ export class TenantStore implements RateLimitStore {
     this.tenantOf = options.tenant;
     const build = options.store ?? ((limit: WindowLimit) => new MemoryStore(limit));
     const limits = options.limits ?? {};
-    for (const tenant of Object.keys(limits)) this.stores.set(tenant, build(windowLimit(`TenantStore.limits.${tenant}`, limits[tenant]), tenant));
+    for (const tenant of Object.keys(limits))
+      this.stores.set(tenant, build(windowLimit(`TenantStore.limits.${tenant}`, limits[tenant]), tenant));
     this.stores.set(DEFAULT_TENANT, build(windowLimit('TenantStore.defaultLimit', options.defaultLimit), DEFAULT_TENANT));
   }
 

@@ -14,7 +14,9 @@ export interface RPCClientOptions {
 /** One typed function per action: input as the action's handler takes it, the result as it returns it. */
 export type RPCClient<A extends RPCActions> = {
   [K in keyof A]: A[K] extends ServerAction<infer I, infer O>
-    ? [I] extends [undefined] ? (input?: I) => Promise<Awaited<O>> : (input: I) => Promise<Awaited<O>>
+    ? [I] extends [undefined]
+      ? (input?: I) => Promise<Awaited<O>>
+      : (input: I) => Promise<Awaited<O>>
     : never;
 };
 
@@ -53,7 +55,11 @@ export function createRPCClient<A extends RPCActions>(baseUrl: string, options: 
     try {
       return JSON.parse(text);
     } catch {
-      throw new RPCActionError(`RPC ${name}: the server answered with a body that is not JSON`, { status: 502, code: 'BAD_RESPONSE', details: text.slice(0, 200) });
+      throw new RPCActionError(`RPC ${name}: the server answered with a body that is not JSON`, {
+        status: 502,
+        code: 'BAD_RESPONSE',
+        details: text.slice(0, 200),
+      });
     }
   };
   return new Proxy({} as RPCClient<A>, {

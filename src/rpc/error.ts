@@ -21,7 +21,8 @@ export class RPCActionError extends Error {
   constructor(message: string, options: RPCActionErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     const status = options.status ?? 400;
-    if (!Number.isInteger(status) || status < 400 || status > 599) throw new RangeError(`RPCActionError: status must be an error status 400-599 (got ${status})`);
+    if (!Number.isInteger(status) || status < 400 || status > 599)
+      throw new RangeError(`RPCActionError: status must be an error status 400-599 (got ${status})`);
     this.status = status;
     this.code = options.code ?? 'ACTION_ERROR';
     if (options.details !== undefined) this.details = options.details;

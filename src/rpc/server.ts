@@ -15,7 +15,8 @@ export interface RPCOptions {
 const actionName = /^[A-Za-z_$][\w$]*$/;
 
 function cleanPrefix(prefix: string): string {
-  if (typeof prefix !== 'string' || !prefix.startsWith('/')) throw new TypeError(`rpc(): "prefix" must start with "/" (got ${JSON.stringify(prefix)})`);
+  if (typeof prefix !== 'string' || !prefix.startsWith('/'))
+    throw new TypeError(`rpc(): "prefix" must start with "/" (got ${JSON.stringify(prefix)})`);
   return prefix.replace(/\/+$/, '');
 }
 
@@ -36,17 +37,21 @@ export function rpc<A extends RPCActions>(app: Fw, actions: A, options: RPCOptio
     if (!actionName.test(name)) throw new TypeError(`rpc(): action name "${name}" must be an identifier (letters, digits, _ and $)`);
     if (!isServerAction(action)) throw new TypeError(`rpc(): "${name}" is not a serverAction(schema, handler)`);
     const validated = action.schema !== undefined;
-    app.post(`${prefix}/${name}`, async (ctx: Context) => {
-      const result = await action.handler(await inputOf(ctx, validated), ctx);
-      if (result instanceof Response) return result;
-      return ctx.jsonResponse(result === undefined ? null : result);
-    }, {
-      schema: validated ? { body: action.schema } : undefined,
-      tags: options.tags ?? ['rpc'],
-      summary: `RPC action ${name}`,
-      operationId: `rpc_${name}`,
-      hidden: options.hidden,
-    });
+    app.post(
+      `${prefix}/${name}`,
+      async (ctx: Context) => {
+        const result = await action.handler(await inputOf(ctx, validated), ctx);
+        if (result instanceof Response) return result;
+        return ctx.jsonResponse(result === undefined ? null : result);
+      },
+      {
+        schema: validated ? { body: action.schema } : undefined,
+        tags: options.tags ?? ['rpc'],
+        summary: `RPC action ${name}`,
+        operationId: `rpc_${name}`,
+        hidden: options.hidden,
+      },
+    );
   }
   return actions;
 }

@@ -31,12 +31,15 @@ function invalid(expression: unknown, cause: unknown): TypeError {
 }
 
 function assertExpression(expression: unknown): asserts expression is string {
-  if (typeof expression !== 'string' || expression.trim() === '') throw invalid(expression, 'expected a non-empty string such as "*/5 * * * *" or "@hourly"');
+  if (typeof expression !== 'string' || expression.trim() === '')
+    throw invalid(expression, 'expected a non-empty string such as "*/5 * * * *" or "@hourly"');
 }
 
 function indices(bits: number[], offset = 0): number[] {
   const out: number[] = [];
-  bits.forEach((bit, i) => { if (bit) out.push(i + offset); });
+  bits.forEach((bit, i) => {
+    if (bit) out.push(i + offset);
+  });
   return out;
 }
 
@@ -75,7 +78,10 @@ export function compileCron(expression: string, options: CronZoneOptions = {}): 
   try {
     cron.nextRun(new Date(0));
   } catch (error) {
-    throw new TypeError(`Invalid time zone ${JSON.stringify(options.timezone)} for cron "${expression}": use an IANA name such as "Europe/Paris"`, { cause: error });
+    throw new TypeError(
+      `Invalid time zone ${JSON.stringify(options.timezone)} for cron "${expression}": use an IANA name such as "Europe/Paris"`,
+      { cause: error },
+    );
   }
   return cron;
 }

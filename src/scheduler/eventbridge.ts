@@ -22,9 +22,11 @@ function ruleName(arn: string): string {
  */
 export function scheduledEventHandler(app: Fw): (event: ScheduledEventLike) => Promise<ScheduledRunReport> {
   return async (event) => {
-    if (!event || event['detail-type'] !== 'Scheduled Event') throw new TypeError('scheduledEventHandler: not an EventBridge "Scheduled Event"');
+    if (!event || event['detail-type'] !== 'Scheduled Event')
+      throw new TypeError('scheduledEventHandler: not an EventBridge "Scheduled Event"');
     const time = new Date(event.time ?? Number.NaN);
-    if (Number.isNaN(time.getTime())) throw new TypeError(`scheduledEventHandler: the event time ${JSON.stringify(event.time)} is not a date`);
+    if (Number.isNaN(time.getTime()))
+      throw new TypeError(`scheduledEventHandler: the event time ${JSON.stringify(event.time)} is not a date`);
     const scheduler = app.state<Scheduler>(SCHEDULER_STATE_KEY);
     if (!scheduler) throw new Error('scheduledEventHandler: register the scheduler plugin on the app first');
     await app.ready();

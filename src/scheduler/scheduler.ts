@@ -53,7 +53,17 @@ export class Scheduler {
     if (this.jobs.has(job.name)) throw new Error(`A scheduler job named "${job.name}" already exists`);
     if (typeof job.handler !== 'function') throw new TypeError(`Scheduler job "${job.name}": "handler" must be a function`);
     const pattern = compileCron(job.cron, { timezone: job.timezone ?? this.options.timezone });
-    const entry: Job = { definition: job, pattern, timer: null, running: false, runs: 0, failures: 0, skipped: 0, lastRunAt: null, lastError: null };
+    const entry: Job = {
+      definition: job,
+      pattern,
+      timer: null,
+      running: false,
+      runs: 0,
+      failures: 0,
+      skipped: 0,
+      lastRunAt: null,
+      lastError: null,
+    };
     this.jobs.set(job.name, entry);
     if (this.started) this.arm(entry);
     return this;
@@ -99,8 +109,9 @@ export class Scheduler {
    * those whose schedule matches `scheduledTime` to the minute. Workers call it from `scheduled`, Lambda from EventBridge.
    */
   async runScheduled(cron: string, scheduledTime: Date = new Date()): Promise<ScheduledRunReport> {
-    if (typeof cron !== 'string') throw new TypeError('runScheduled(cron, scheduledTime) needs the trigger\'s cron string');
-    if (!(scheduledTime instanceof Date) || Number.isNaN(scheduledTime.getTime())) throw new TypeError('runScheduled scheduledTime must be a valid Date');
+    if (typeof cron !== 'string') throw new TypeError("runScheduled(cron, scheduledTime) needs the trigger's cron string");
+    if (!(scheduledTime instanceof Date) || Number.isNaN(scheduledTime.getTime()))
+      throw new TypeError('runScheduled scheduledTime must be a valid Date');
     const wanted = normalize(cron);
     let selected = [...this.jobs.values()].filter((j) => normalize(j.definition.cron) === wanted || j.definition.name === cron);
     if (selected.length === 0) {

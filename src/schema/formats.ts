@@ -30,9 +30,16 @@ function isStringList(value: unknown): value is string[] {
 function assertFormat(format: DataFormat): void {
   const f = format as Partial<DataFormat> | null;
   const valid =
-    f !== null && typeof f === 'object' && typeof f.name === 'string' && f.name !== '' &&
-    isStringList(f.contentTypes) && f.contentTypes.length > 0 && isStringList(f.extensions) &&
-    typeof f.contentType === 'string' && typeof f.parse === 'function' && typeof f.serialize === 'function';
+    f !== null &&
+    typeof f === 'object' &&
+    typeof f.name === 'string' &&
+    f.name !== '' &&
+    isStringList(f.contentTypes) &&
+    f.contentTypes.length > 0 &&
+    isStringList(f.extensions) &&
+    typeof f.contentType === 'string' &&
+    typeof f.parse === 'function' &&
+    typeof f.serialize === 'function';
   if (!valid) throw new TypeError('registerFormat needs { name, contentTypes (non-empty), extensions, contentType, parse, serialize }');
 }
 

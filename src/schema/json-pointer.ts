@@ -2,15 +2,18 @@
 export function pointerSegments(pointer: string): string[] {
   const body = pointer.replace(/^#/, '');
   if (body === '') return [];
-  return body.slice(1).split('/').map((segment) => {
-    let text = segment;
-    try {
-      text = decodeURIComponent(segment);
-    } catch {
-      // A segment the validator did not URI-encode is taken as written.
-    }
-    return text.replace(/~1/g, '/').replace(/~0/g, '~');
-  });
+  return body
+    .slice(1)
+    .split('/')
+    .map((segment) => {
+      let text = segment;
+      try {
+        text = decodeURIComponent(segment);
+      } catch {
+        // A segment the validator did not URI-encode is taken as written.
+      }
+      return text.replace(/~1/g, '/').replace(/~0/g, '~');
+    });
 }
 
 /** A plain JSON pointer (RFC 6901) from segments. */

@@ -10,10 +10,14 @@ function unsupportedMediaType(method: string, contentType: string | null): HttpE
   const formats = listFormats();
   const sent = contentType?.split(';')[0].trim().toLowerCase();
   const header = method === 'POST' ? 'accept-post' : method === 'PATCH' ? 'accept-patch' : null;
-  const error = new HttpError(415, `Unsupported Media Type: expected ${formats.map((f) => f.contentTypes[0]).join(' or ')}, got ${sent ? sent : 'no Content-Type'}`, {
-    code: 'UNSUPPORTED_MEDIA_TYPE',
-    headers: header === null ? undefined : { [header]: formats.flatMap((f) => f.contentTypes).join(', ') },
-  });
+  const error = new HttpError(
+    415,
+    `Unsupported Media Type: expected ${formats.map((f) => f.contentTypes[0]).join(' or ')}, got ${sent ? sent : 'no Content-Type'}`,
+    {
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      headers: header === null ? undefined : { [header]: formats.flatMap((f) => f.contentTypes).join(', ') },
+    },
+  );
   error.stack = undefined; // the request's mistake: fw's own frames would tell a developer nothing
   return error;
 }

@@ -41,7 +41,10 @@ function againstMetaSchema(schema: unknown, draft: SchemaDraft): SchemaProblem[]
   if (meta.quick !== null && meta.quick(schema)) return [];
   const outcome = interpret(schema, meta.root, draft, meta.lookup as Record<string, Schema>, false);
   if (outcome.valid) return [];
-  return describeIssues(outcome.errors, { data: schema, schema: meta.root, lookup: meta.lookup }).map(({ path, text }) => ({ path, message: text }));
+  return describeIssues(outcome.errors, { data: schema, schema: meta.root, lookup: meta.lookup }).map(({ path, text }) => ({
+    path,
+    message: text,
+  }));
 }
 
 /**
@@ -59,11 +62,20 @@ function unresolvedRefs(schema: unknown): SchemaProblem[] {
   }
   const problems: SchemaProblem[] = [];
   for (const node of new Set(Object.values(lookup))) {
-    const { __absolute_ref__: target, __absolute_uri__: uri, $ref, $dynamicRef } = node as Record<string, unknown> & { __absolute_ref__?: string; __absolute_uri__?: string };
+    const {
+      __absolute_ref__: target,
+      __absolute_uri__: uri,
+      $ref,
+      $dynamicRef,
+    } = node as Record<string, unknown> & { __absolute_ref__?: string; __absolute_uri__?: string };
     const at = uri === undefined || !uri.includes('#') ? '' : toPointer(pointerSegments(uri.slice(uri.indexOf('#'))));
-    if ($dynamicRef !== undefined) problems.push({ path: `${at}/$dynamicRef`, message: 'is not implemented by fw\'s validator (@cfworker/json-schema): use $ref' });
+    if ($dynamicRef !== undefined)
+      problems.push({ path: `${at}/$dynamicRef`, message: "is not implemented by fw's validator (@cfworker/json-schema): use $ref" });
     if (target === undefined || lookup[target] !== undefined) continue;
-    problems.push({ path: `${at}/$ref`, message: `points at nothing in this schema (${JSON.stringify($ref)}): refer to "#", "#/$defs/<name>", an "$anchor" or an "$id" inside it (fw fetches no remote schemas)` });
+    problems.push({
+      path: `${at}/$ref`,
+      message: `points at nothing in this schema (${JSON.stringify($ref)}): refer to "#", "#/$defs/<name>", an "$anchor" or an "$id" inside it (fw fetches no remote schemas)`,
+    });
   }
   return problems;
 }
@@ -80,10 +92,21 @@ export function schemaProblems(schema: unknown): SchemaProblem[] {
   const draft = draftOf(schema);
   if (draft === null) {
     const uri = JSON.stringify((schema as { $schema?: unknown }).$schema);
-    return [{ path: '/$schema', message: `names no JSON Schema draft fw knows (${uri}): use one of ${DRAFT_URIS.join(', ')}, or leave "$schema" out for 2020-12` }];
+    return [
+      {
+        path: '/$schema',
+        message: `names no JSON Schema draft fw knows (${uri}): use one of ${DRAFT_URIS.join(', ')}, or leave "$schema" out for 2020-12`,
+      },
+    ];
   }
   if (remembered && '~standard' in schema) {
-    return [{ path: '', message: 'is a Standard Schema (zod, valibot, arktype), which this validator cannot run: pass its JSON Schema (e.g. z.toJSONSchema(schema))' }];
+    return [
+      {
+        path: '',
+        message:
+          'is a Standard Schema (zod, valibot, arktype), which this validator cannot run: pass its JSON Schema (e.g. z.toJSONSchema(schema))',
+      },
+    ];
   }
   let problems: SchemaProblem[];
   try {
@@ -91,7 +114,12 @@ export function schemaProblems(schema: unknown): SchemaProblem[] {
     if (problems.length === 0) problems = unresolvedRefs(schema);
   } catch {
     const found = findNonJSON(schema);
-    const what = found === null ? 'JSON cannot carry' : found.what === 'that contains itself' ? 'that contains itself (for recursion, use "$ref": "#" or "#/$defs/<name>")' : found.what;
+    const what =
+      found === null
+        ? 'JSON cannot carry'
+        : found.what === 'that contains itself'
+          ? 'that contains itself (for recursion, use "$ref": "#" or "#/$defs/<name>")'
+          : found.what;
     problems = [{ path: found?.path ?? '', message: `is a value ${what}: a JSON schema holds JSON values only` }];
   }
   if (problems.length === 0 && remembered) knownGood.add(schema);

@@ -18,25 +18,65 @@ interface Compilation {
 
 /** Keywords with no effect on validity (annotations, containers only reachable through `$ref`, vendor extensions). */
 const annotations = new Set([
-  'title', 'description', 'default', 'examples', 'example', '$comment', 'deprecated', 'readOnly', 'writeOnly',
-  '$schema', '$id', '$defs', 'definitions', 'nullable', 'contentMediaType', 'contentEncoding',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'example',
+  '$comment',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$schema',
+  '$id',
+  '$defs',
+  'definitions',
+  'nullable',
+  'contentMediaType',
+  'contentEncoding',
 ]);
 
 const handled = new Set([
-  'type', 'enum', 'const', 'required', 'properties', 'additionalProperties', 'minProperties', 'maxProperties', 'propertyNames',
-  'items', 'minItems', 'maxItems', 'uniqueItems', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
-  'minLength', 'maxLength', 'pattern', 'format', '$ref', 'allOf', 'anyOf',
+  'type',
+  'enum',
+  'const',
+  'required',
+  'properties',
+  'additionalProperties',
+  'minProperties',
+  'maxProperties',
+  'propertyNames',
+  'items',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  '$ref',
+  'allOf',
+  'anyOf',
 ]);
 
 const formats = format as Record<string, ((text: string) => boolean) | undefined>;
 
 function kindOf(value: unknown): Kind | null {
   switch (typeof value) {
-    case 'string': return 'string';
-    case 'number': return 'number';
-    case 'boolean': return 'boolean';
-    case 'object': return value === null ? 'null' : Array.isArray(value) ? 'array' : 'object';
-    default: return null;
+    case 'string':
+      return 'string';
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'object':
+      return value === null ? 'null' : Array.isArray(value) ? 'array' : 'object';
+    default:
+      return null;
   }
 }
 
@@ -64,7 +104,13 @@ function valueTests(schema: Record<string, unknown>, tests: Test[]): boolean {
     const options = schema.enum;
     const primitives = new Set(options.filter((o) => o === null || typeof o !== 'object'));
     const safe = !primitives.has(NaN);
-    tests.push((v, kind) => (kind === 'object' || kind === 'array' ? options.some((o) => deepCompareStrict(v, o)) : safe ? primitives.has(v) : options.some((o) => o === v)));
+    tests.push((v, kind) =>
+      kind === 'object' || kind === 'array'
+        ? options.some((o) => deepCompareStrict(v, o))
+        : safe
+          ? primitives.has(v)
+          : options.some((o) => o === v),
+    );
   }
   return true;
 }
@@ -197,7 +243,8 @@ function propertiesTest(fields: Map<string, QuickCheck>): Test {
   };
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** An `allOf` branch that only constrains `type` and `properties` (itself or the target of its lone `$ref`), which can be merged with its siblings; else null. */
 function plainBranch(branch: unknown, c: Compilation): Record<string, unknown> | null {
@@ -310,7 +357,13 @@ function compile(schema: unknown, c: Compilation): QuickCheck | null {
     if (ref === null) return null;
     tests.push((v) => ref(v));
   }
-  const ok = valueTests(s, tests) && numberTests(s, tests) && stringTests(s, tests) && arrayTests(s, tests, c) && objectTests(s, tests, c) && combinatorTests(s, tests, c);
+  const ok =
+    valueTests(s, tests) &&
+    numberTests(s, tests) &&
+    stringTests(s, tests) &&
+    arrayTests(s, tests, c) &&
+    objectTests(s, tests, c) &&
+    combinatorTests(s, tests, c);
   if (!ok) return null;
   const count = tests.length;
   return (value) => {

@@ -26,7 +26,8 @@ export function isStatusMap(response: object): boolean {
  * any other object is one schema for every status.
  */
 export function compileResponseSerializer(response: JSONSchema | Record<string, JSONSchema>): (status: number) => Serializer | null {
-  if (response === null || typeof response !== 'object') throw new TypeError('schema.response must be a JSON schema or a map of status to schema');
+  if (response === null || typeof response !== 'object')
+    throw new TypeError('schema.response must be a JSON schema or a map of status to schema');
   if (!isStatusMap(response)) {
     const single = compileSerializer(response);
     return () => single;
@@ -120,7 +121,10 @@ function isSerializable(value: unknown): value is object {
  * core then applies what the handler set with `ctx.setHeader()` and `ctx.setCookie()`, as for any
  * Response. Strings, Responses, binary bodies and null pass through.
  */
-export function wrapWithResponseSerializer<C extends Context = Context>(handler: Handler<C>, options: ResponseSerializeOptions): Handler<C> {
+export function wrapWithResponseSerializer<C extends Context = Context>(
+  handler: Handler<C>,
+  options: ResponseSerializeOptions,
+): Handler<C> {
   const write = compileBodyWriter(options);
   if (write === null) return handler;
   return async (ctx) => {

@@ -16,7 +16,8 @@ function declaredSchemas(options: RouteOptions): [string, unknown][] {
       found.push([`schema.${part}`, value]);
     }
   }
-  for (const [type, entry] of Object.entries(options.serializers ?? {})) if (typeof entry !== 'function') found.push([`serializers[${JSON.stringify(type)}]`, entry]);
+  for (const [type, entry] of Object.entries(options.serializers ?? {}))
+    if (typeof entry !== 'function') found.push([`serializers[${JSON.stringify(type)}]`, entry]);
   return found;
 }
 
@@ -37,6 +38,7 @@ export function assertRouteSchemas(route: string, options: RouteOptions): void {
   for (const [name, schema] of declaredSchemas(options)) {
     for (const problem of schemaProblems(schema)) lines.push(`${route} ${name}${problem.path}: ${problem.message}`);
   }
-  if (lines.length > 0) throw new TypeError(`Invalid route schema (checked when the route is registered; fix the schema):\n${lines.join('\n')}`);
+  if (lines.length > 0)
+    throw new TypeError(`Invalid route schema (checked when the route is registered; fix the schema):\n${lines.join('\n')}`);
   checked.add(options);
 }

@@ -29,12 +29,21 @@ type FieldKind = typeof OTHER | typeof STRING | typeof NUMBER | typeof BOOLEAN;
 const generic: Writer = (value) => JSON.stringify(value);
 
 /** Keywords that let values carry properties or shapes the compiler cannot see; such schemas fall back to JSON.stringify. */
-const opaqueKeywords = ['allOf', 'if', 'then', 'else', 'dependentSchemas', 'unevaluatedProperties', 'unevaluatedItems', 'patternProperties', 'not'];
+const opaqueKeywords = [
+  'allOf',
+  'if',
+  'then',
+  'else',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'patternProperties',
+  'not',
+];
 
 const writeString: Writer = (value) => (typeof value === 'string' ? quoteJSONString(value) : JSON.stringify(value));
 
-const writeNumber: Writer = (value) =>
-  typeof value === 'number' ? (Number.isFinite(value) ? '' + value : 'null') : JSON.stringify(value);
+const writeNumber: Writer = (value) => (typeof value === 'number' ? (Number.isFinite(value) ? '' + value : 'null') : JSON.stringify(value));
 
 const writeBoolean: Writer = (value) => (value === true ? 'true' : value === false ? 'false' : JSON.stringify(value));
 
@@ -44,7 +53,11 @@ const writeNull: Writer = (value) => (value === null ? 'null' : JSON.stringify(v
 const nullableString: Writer = (value) => (value === null ? 'null' : writeString(value));
 const nullableNumber: Writer = (value) => (value === null ? 'null' : writeNumber(value));
 const nullableBoolean: Writer = (value) => (value === null ? 'null' : writeBoolean(value));
-const nullable = new Map<Writer, Writer>([[writeString, nullableString], [writeNumber, nullableNumber], [writeBoolean, nullableBoolean]]);
+const nullable = new Map<Writer, Writer>([
+  [writeString, nullableString],
+  [writeNumber, nullableNumber],
+  [writeBoolean, nullableBoolean],
+]);
 
 /** The kind an object writer inlines for a field's writer; a nullable primitive keeps its primitive's kind (a null goes to `write`). */
 function kindOf(write: Writer): FieldKind {
@@ -175,7 +188,9 @@ class Compiler {
 
   private build(schema: JSONSchema): Writer {
     if (typeof schema.$ref === 'string') {
-      const keys = Object.keys(schema).filter((k) => k !== '$ref' && k !== '$defs' && k !== 'definitions' && k !== '$schema' && k !== '$id');
+      const keys = Object.keys(schema).filter(
+        (k) => k !== '$ref' && k !== '$defs' && k !== 'definitions' && k !== '$schema' && k !== '$id',
+      );
       const target = keys.length === 0 ? pointerTarget(this.root, schema.$ref) : null;
       return target === null ? generic : this.compile(target);
     }
@@ -204,14 +219,21 @@ class Compiler {
 
   private single(type: string, schema: JSONSchema): Writer {
     switch (type) {
-      case 'string': return writeString;
+      case 'string':
+        return writeString;
       case 'number':
-      case 'integer': return writeNumber;
-      case 'boolean': return writeBoolean;
-      case 'null': return writeNull;
-      case 'array': return this.array(schema);
-      case 'object': return this.object(schema);
-      default: return generic;
+      case 'integer':
+        return writeNumber;
+      case 'boolean':
+        return writeBoolean;
+      case 'null':
+        return writeNull;
+      case 'array':
+        return this.array(schema);
+      case 'object':
+        return this.object(schema);
+      default:
+        return generic;
     }
   }
 
@@ -239,7 +261,10 @@ class Compiler {
     const tuple = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : [];
     const rest = Array.isArray(schema.items) ? schema.additionalItems : schema.items;
     if (tuple.length === 0 && (rest === undefined || rest === true)) return generic;
-    return arrayWriter(tuple.map((s: unknown) => this.compile(s)), rest === undefined ? generic : this.compile(rest));
+    return arrayWriter(
+      tuple.map((s: unknown) => this.compile(s)),
+      rest === undefined ? generic : this.compile(rest),
+    );
   }
 
   private unionOfSchemas(branches: unknown[]): Writer {

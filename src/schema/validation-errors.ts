@@ -74,11 +74,14 @@ function unionIssues(unit: OutputUnit, units: OutputUnit[], source: ErrorSource)
     branches.set(branch, [...(branches.get(branch) ?? []), u]);
   }
   const list = keywordParent(unit.keywordLocation, source)?.[unit.keyword];
-  if (!Array.isArray(list) || branches.size < list.length) return [{ path, text: `must match one of the ${unit.keyword} schemas, got ${got}`, keyword: unit.keyword }];
+  if (!Array.isArray(list) || branches.size < list.length)
+    return [{ path, text: `must match one of the ${unit.keyword} schemas, got ${got}`, keyword: unit.keyword }];
   const atValue = (u: OutputUnit): boolean => u.instanceLocation === unit.instanceLocation;
   const options: string[] = [];
   for (const branchUnits of branches.values()) {
-    const musts = branchUnits.some((u) => unions.has(u.keyword)) ? [null] : leavesOf(branchUnits).map((u) => (atValue(u) ? expectationOf(u, source).must : null));
+    const musts = branchUnits.some((u) => unions.has(u.keyword))
+      ? [null]
+      : leavesOf(branchUnits).map((u) => (atValue(u) ? expectationOf(u, source).must : null));
     options.push(musts.includes(null) ? '' : [...new Set(musts)].join(' and '));
   }
   if (!options.includes('')) return [{ path, text: `must ${[...new Set(options)].join(' or ')}, got ${got}`, keyword: unit.keyword }];

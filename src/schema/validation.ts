@@ -35,7 +35,13 @@ export class ValidationException extends HttpError {
 
 function unsupported(data: unknown, where: string | undefined): ValidationError[] {
   const { path, what } = findNonJSON(data) ?? { path: '', what: `of type "${typeof data}"` };
-  return [{ path: where === undefined ? path : `/${where}${path}`, message: `${dataLabel(where, path)} is a value ${what}, which JSON cannot carry`, keyword: 'type' }];
+  return [
+    {
+      path: where === undefined ? path : `/${where}${path}`,
+      message: `${dataLabel(where, path)} is a value ${what}, which JSON cannot carry`,
+      keyword: 'type',
+    },
+  ];
 }
 
 /** Validates with the quick closures when they cover the schema and say yes; otherwise with the interpreter, for its errors. */
@@ -48,7 +54,11 @@ function check<T>(compiled: CompiledSchema, data: unknown, where?: string): Vali
     return { valid: false, value: data as T, errors: unsupported(data, where) };
   }
   if (outcome.valid) return { valid: true, value: data as T, errors: [] };
-  return { valid: false, value: data as T, errors: toValidationErrors(outcome.errors, { data, schema: compiled.schema, lookup: compiled.lookup }, where) };
+  return {
+    valid: false,
+    value: data as T,
+    errors: toValidationErrors(outcome.errors, { data, schema: compiled.schema, lookup: compiled.lookup }, where),
+  };
 }
 
 /** Validates data against a JSON schema without changing it. */
@@ -66,7 +76,13 @@ export function createValidator<T = unknown>(schema: JSONSchema | boolean): (dat
  * The fast path first: without defaults, data the quick check accepts is returned as is. Otherwise the
  * data is converted when the plan says something would change, and validated once more.
  */
-function coerceAndCheck<T>(compiled: CompiledSchema, plan: CoercionPlan, hasDefaults: boolean, data: unknown, where?: string): ValidationResult<T> {
+function coerceAndCheck<T>(
+  compiled: CompiledSchema,
+  plan: CoercionPlan,
+  hasDefaults: boolean,
+  data: unknown,
+  where?: string,
+): ValidationResult<T> {
   if (!hasDefaults && compiled.quick !== null && compiled.quick(data)) return { valid: true, value: data as T, errors: [] };
   return check<T>(compiled, hasDefaults || plan.needs(data) ? plan.apply(data) : data, where);
 }
@@ -76,7 +92,11 @@ function coerceAndCheck<T>(compiled: CompiledSchema, plan: CoercionPlan, hasDefa
  * `cached: false` keeps the compiled validator out of the shared LRU (config `lruSchemaCache: false`);
  * `where` names the data in errors (`query`: paths `/query/limit`, messages `query.limit must ...`).
  */
-export function createCoercingValidator<T = unknown>(schema: JSONSchema | boolean, cached = true, where?: string): (data: unknown) => ValidationResult<T> {
+export function createCoercingValidator<T = unknown>(
+  schema: JSONSchema | boolean,
+  cached = true,
+  where?: string,
+): (data: unknown) => ValidationResult<T> {
   const compiled = validatorFor(schema, cached);
   const plan = planFor(schema);
   const hasDefaults = schemaHasDefaults(schema);

@@ -52,7 +52,10 @@ export function renderCSP(directives: CSPDirectives, nonce?: string): string {
       parts.push(name);
       continue;
     }
-    const sources = nonce && (name === 'script-src' || name === 'style-src') ? [...value.filter((s) => s !== "'unsafe-inline'" || name === 'style-src'), `'nonce-${nonce}'`] : value;
+    const sources =
+      nonce && (name === 'script-src' || name === 'style-src')
+        ? [...value.filter((s) => s !== "'unsafe-inline'" || name === 'style-src'), `'nonce-${nonce}'`]
+        : value;
     for (const source of sources) if (/[;,\r\n]/.test(source)) throw new TypeError(`Invalid CSP source "${source}" in ${name}`);
     parts.push(`${name} ${sources.join(' ')}`);
   }
@@ -70,7 +73,9 @@ function permissions(value: SecurityHeadersOptions['permissionsPolicy']): string
   if (value === false) return null;
   if (typeof value === 'string') return value;
   const policy = value ?? { camera: [], microphone: [], geolocation: [] };
-  return Object.entries(policy).map(([feature, allow]) => `${feature}=(${allow.join(' ')})`).join(', ');
+  return Object.entries(policy)
+    .map(([feature, allow]) => `${feature}=(${allow.join(' ')})`)
+    .join(', ');
 }
 
 /** Computes the fixed headers once; only the CSP is per request (its nonce). */
@@ -89,13 +94,31 @@ function staticHeaders(options: SecurityHeadersOptions): Array<[string, string]>
   add('x-content-type-options', options.xContentTypeOptions === false ? null : 'nosniff');
   add('x-dns-prefetch-control', options.xDnsPrefetchControl === false ? null : 'off');
   add('origin-agent-cluster', options.originAgentCluster === false ? null : '?1');
-  add('x-permitted-cross-domain-policies', options.xPermittedCrossDomainPolicies === undefined ? 'none' : options.xPermittedCrossDomainPolicies);
+  add(
+    'x-permitted-cross-domain-policies',
+    options.xPermittedCrossDomainPolicies === undefined ? 'none' : options.xPermittedCrossDomainPolicies,
+  );
   add('x-xss-protection', '0');
   return out;
 }
 
 /** Every option of securityHeaders(), so a mistyped key fails at startup. */
-const securityHeadersOptionsKeys: Record<keyof SecurityHeadersOptions, true> = { contentSecurityPolicy: true, cspReportOnly: true, strictTransportSecurity: true, xFrameOptions: true, referrerPolicy: true, permissionsPolicy: true, crossOriginOpenerPolicy: true, crossOriginResourcePolicy: true, crossOriginEmbedderPolicy: true, xContentTypeOptions: true, xDnsPrefetchControl: true, originAgentCluster: true, xPermittedCrossDomainPolicies: true, hidePoweredBy: true };
+const securityHeadersOptionsKeys: Record<keyof SecurityHeadersOptions, true> = {
+  contentSecurityPolicy: true,
+  cspReportOnly: true,
+  strictTransportSecurity: true,
+  xFrameOptions: true,
+  referrerPolicy: true,
+  permissionsPolicy: true,
+  crossOriginOpenerPolicy: true,
+  crossOriginResourcePolicy: true,
+  crossOriginEmbedderPolicy: true,
+  xContentTypeOptions: true,
+  xDnsPrefetchControl: true,
+  originAgentCluster: true,
+  xPermittedCrossDomainPolicies: true,
+  hidePoweredBy: true,
+};
 
 /** Middleware that adds CSP, HSTS, framing, referrer, permissions and COOP/CORP headers to every response. */
 export function securityHeaders(options: SecurityHeadersOptions = {}): Middleware {
@@ -107,7 +130,8 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Middlewar
   return async (ctx, next) => {
     const response = mutableResponse(await next());
     for (const [name, value] of fixed) if (!response.headers.has(name)) response.headers.set(name, value);
-    if (csp && !response.headers.has(cspHeader)) response.headers.set(cspHeader, typeof csp === 'string' ? csp : renderCSP(csp, nonceOf(ctx)));
+    if (csp && !response.headers.has(cspHeader))
+      response.headers.set(cspHeader, typeof csp === 'string' ? csp : renderCSP(csp, nonceOf(ctx)));
     if (options.hidePoweredBy !== false) {
       response.headers.delete('x-powered-by');
       response.headers.delete('server');

@@ -5,7 +5,11 @@ export function mutableResponse(response: Response): Response {
     response.headers.delete('x-fw-probe');
     return response;
   } catch {
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
+    return new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: new Headers(response.headers),
+    });
   }
 }
 

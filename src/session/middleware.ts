@@ -62,9 +62,10 @@ export function sessionMiddleware(options: SessionOptions): Middleware {
     if (session.changed()) await session.save();
     if (cookie === null) return response;
     const attributes = cookieAttributes(ctx, resolved);
-    const value = cookie === 'set'
-      ? serializeCookie(resolved.name, await signer.sign(session.id), attributes)
-      : serializeCookie(resolved.name, '', { ...attributes, maxAge: 0, expires: new Date(0) });
+    const value =
+      cookie === 'set'
+        ? serializeCookie(resolved.name, await signer.sign(session.id), attributes)
+        : serializeCookie(resolved.name, '', { ...attributes, maxAge: 0, expires: new Date(0) });
     return withCookie(response, value);
   };
 }

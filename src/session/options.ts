@@ -26,7 +26,8 @@ export function randomSessionId(): string {
 function checkedGenerator(generate: () => string): () => string {
   return () => {
     const id = generate();
-    if (typeof id !== 'string' || id.length === 0 || id.length > 256) throw new TypeError(`session: generateId must return a non-empty string of at most 256 characters, got ${JSON.stringify(id)}`);
+    if (typeof id !== 'string' || id.length === 0 || id.length > 256)
+      throw new TypeError(`session: generateId must return a non-empty string of at most 256 characters, got ${JSON.stringify(id)}`);
     return id;
   };
 }
@@ -41,13 +42,19 @@ export function resolveSessionOptions(options: SessionOptions): ResolvedSessionO
   const name = options.name ?? 'session';
   if (typeof name !== 'string' || !tokenPattern.test(name)) throw new TypeError(`session: invalid cookie name ${JSON.stringify(name)}`);
   const ttl = options.ttl ?? 86_400;
-  if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl <= 0) throw new TypeError(`session: ttl must be a positive number of seconds, got ${String(ttl)}`);
+  if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl <= 0)
+    throw new TypeError(`session: ttl must be a positive number of seconds, got ${String(ttl)}`);
   const store = options.store ?? new MemorySessionStore();
-  if (typeof store !== 'function' && (typeof store?.get !== 'function' || typeof store.set !== 'function' || typeof store.delete !== 'function')) {
+  if (
+    typeof store !== 'function' &&
+    (typeof store?.get !== 'function' || typeof store.set !== 'function' || typeof store.delete !== 'function')
+  ) {
     throw new TypeError('session: store must have get, set and delete (a SessionStore), or be a function returning one');
   }
-  if (options.generateId !== undefined && typeof options.generateId !== 'function') throw new TypeError('session: generateId must be a function');
-  if (options.onCreated !== undefined && typeof options.onCreated !== 'function') throw new TypeError('session: onCreated must be a function');
+  if (options.generateId !== undefined && typeof options.generateId !== 'function')
+    throw new TypeError('session: generateId must be a function');
+  if (options.onCreated !== undefined && typeof options.onCreated !== 'function')
+    throw new TypeError('session: onCreated must be a function');
   return {
     secrets,
     name,

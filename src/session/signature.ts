@@ -27,7 +27,9 @@ export class CookieSigner {
 
   constructor(secrets: string[]) {
     this.keys = Promise.all(
-      secrets.map((secret) => crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])),
+      secrets.map((secret) =>
+        crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']),
+      ),
     );
   }
 

@@ -8,7 +8,9 @@ export interface AssetsBinding {
 /** The `ASSETS` binding of a worker's env, or null elsewhere. */
 export function assetsBinding(env: unknown): AssetsBinding | null {
   const assets = env !== null && typeof env === 'object' ? (env as { ASSETS?: unknown }).ASSETS : undefined;
-  return assets !== null && typeof assets === 'object' && typeof (assets as AssetsBinding).fetch === 'function' ? (assets as AssetsBinding) : null;
+  return assets !== null && typeof assets === 'object' && typeof (assets as AssetsBinding).fetch === 'function'
+    ? (assets as AssetsBinding)
+    : null;
 }
 
 /** Asks the assets binding for one checked path, passing the client's conditional and range headers through. */

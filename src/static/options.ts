@@ -52,13 +52,18 @@ export function resolveStaticOptions(root: string, options: StaticOptions): Reso
   if (typeof root !== 'string' || root.length === 0) fail('root must be a non-empty path');
   if (options.prefix !== undefined && typeof options.prefix !== 'string') fail(`prefix must be a string, got ${String(options.prefix)}`);
   const prefix = (options.prefix ?? '').replace(/\/+$/, '');
-  if (prefix !== '' && !plainPrefix(prefix)) fail(`prefix must be a path such as /assets (one leading /, no empty, . or .. segments, no \\ ? #), got ${JSON.stringify(options.prefix)}`);
-  const index = options.index === false ? null : options.index ?? 'index.html';
+  if (prefix !== '' && !plainPrefix(prefix))
+    fail(
+      `prefix must be a path such as /assets (one leading /, no empty, . or .. segments, no \\ ? #), got ${JSON.stringify(options.prefix)}`,
+    );
+  const index = options.index === false ? null : (options.index ?? 'index.html');
   if (index !== null && (typeof index !== 'string' || index.length === 0 || index.includes('/'))) fail('index must be a file name');
   const maxAge = count('maxAge', options.maxAge, 0);
-  if (options.etagStrategy !== undefined && options.etagStrategy !== 'mtime' && options.etagStrategy !== 'bun') fail(`etagStrategy must be "mtime" or "bun", got ${JSON.stringify(options.etagStrategy)}`);
+  if (options.etagStrategy !== undefined && options.etagStrategy !== 'mtime' && options.etagStrategy !== 'bun')
+    fail(`etagStrategy must be "mtime" or "bun", got ${JSON.stringify(options.etagStrategy)}`);
   const extensions = options.allowedExtensions;
-  if (extensions !== undefined && (!Array.isArray(extensions) || extensions.some((e) => typeof e !== 'string' || e.length === 0))) fail('allowedExtensions must be a list of extensions');
+  if (extensions !== undefined && (!Array.isArray(extensions) || extensions.some((e) => typeof e !== 'string' || e.length === 0)))
+    fail('allowedExtensions must be a list of extensions');
   const preload = preloadPaths(options.preload);
   const limits = {
     maxFileSize: count('cacheMaxFileSize', options.cacheMaxFileSize, 128 * 1024),
@@ -66,7 +71,8 @@ export function resolveStaticOptions(root: string, options: StaticOptions): Reso
     maxBytes: count('cacheMaxBytes', options.cacheMaxBytes, 16 * 1024 * 1024),
   };
   const ttl = options.cacheTtl;
-  if (ttl !== undefined && (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl < 0)) fail(`cacheTtl must be a number of seconds >= 0, got ${String(ttl)}`);
+  if (ttl !== undefined && (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl < 0))
+    fail(`cacheTtl must be a number of seconds >= 0, got ${String(ttl)}`);
   return {
     prefix,
     index,

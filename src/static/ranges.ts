@@ -30,10 +30,18 @@ export function newBoundary(): string {
  * returns the stream and its exact length.
  */
 export function multipartRanges(
-  ranges: ByteRange[], size: number, contentType: string, boundary: string, read: (range: ByteRange) => ReadableStream<Uint8Array>,
+  ranges: ByteRange[],
+  size: number,
+  contentType: string,
+  boundary: string,
+  read: (range: ByteRange) => ReadableStream<Uint8Array>,
 ): { body: ReadableStream<Uint8Array>; length: number } {
   const encoder = new TextEncoder();
-  const heads = ranges.map((r, i) => encoder.encode(`${i === 0 ? '' : '\r\n'}--${boundary}\r\nContent-Type: ${contentType}\r\nContent-Range: bytes ${r.start}-${r.end}/${size}\r\n\r\n`));
+  const heads = ranges.map((r, i) =>
+    encoder.encode(
+      `${i === 0 ? '' : '\r\n'}--${boundary}\r\nContent-Type: ${contentType}\r\nContent-Range: bytes ${r.start}-${r.end}/${size}\r\n\r\n`,
+    ),
+  );
   const tail = encoder.encode(`\r\n--${boundary}--\r\n`);
   const length = heads.reduce((n, h) => n + h.byteLength, 0) + ranges.reduce((n, r) => n + r.end - r.start + 1, 0) + tail.byteLength;
   let index = 0;

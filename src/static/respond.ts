@@ -27,7 +27,9 @@ function notModified(request: Request, file: ServableFile): boolean {
 function rangeApplies(request: Request, file: ServableFile, lastModified: string): boolean {
   const ifRange = request.headers.get('if-range');
   if (ifRange === null) return true;
-  return ifRange.startsWith('"') || ifRange.startsWith('W/') ? file.etag !== null && !file.etag.startsWith('W/') && ifRange === file.etag : ifRange === lastModified;
+  return ifRange.startsWith('"') || ifRange.startsWith('W/')
+    ? file.etag !== null && !file.etag.startsWith('W/') && ifRange === file.etag
+    : ifRange === lastModified;
 }
 
 /**
@@ -38,7 +40,12 @@ function rangeApplies(request: Request, file: ServableFile, lastModified: string
 export function respondWithFile(request: Request, file: ServableFile): Response {
   const size = file.stat.size;
   const lastModified = new Date(file.stat.mtimeMs).toUTCString();
-  const headers = new Headers({ 'accept-ranges': 'bytes', 'last-modified': lastModified, 'cache-control': file.cacheControl, ...nosniffHeaders });
+  const headers = new Headers({
+    'accept-ranges': 'bytes',
+    'last-modified': lastModified,
+    'cache-control': file.cacheControl,
+    ...nosniffHeaders,
+  });
   if (file.etag !== null) headers.set('etag', file.etag);
   if (notModified(request, file)) return new Response(null, { status: 304, headers });
   const head = request.method === 'HEAD';
@@ -61,7 +68,8 @@ export function respondWithFile(request: Request, file: ServableFile): Response 
     return new Response(head ? null : body(file, start, end), { status: 206, headers });
   }
   const boundary = newBoundary();
-  const read = (r: { start: number; end: number }) => (file.bytes !== null ? new Blob([file.bytes.subarray(r.start, r.end + 1)]).stream() : file.read(r.start, r.end));
+  const read = (r: { start: number; end: number }) =>
+    file.bytes !== null ? new Blob([file.bytes.subarray(r.start, r.end + 1)]).stream() : file.read(r.start, r.end);
   const multipart = multipartRanges(plan.ranges, size, file.contentType, boundary, read);
   headers.set('content-type', `multipart/byteranges; boundary=${boundary}`);
   headers.set('content-length', String(multipart.length));

@@ -41,7 +41,10 @@ class StaticServer {
   private readonly verified = new Map<string, FileStat>();
   private preloading: Promise<void> | null = null;
 
-  constructor(private readonly source: FileSource, private readonly options: ResolvedStaticOptions) {
+  constructor(
+    private readonly source: FileSource,
+    private readonly options: ResolvedStaticOptions,
+  ) {
     this.cache = options.cache === null ? null : new FileCache(options.cache);
   }
 
@@ -49,7 +52,9 @@ class StaticServer {
   async serve(ctx: Context, segments: string[], trailingSlash: boolean): Promise<Response | null> {
     if (this.options.preload !== null) await (this.preloading ??= this.preload(this.options.preload));
     const rel = segments.join('/');
-    const trusted = this.trusted(rel) ?? (this.options.index !== null && (trailingSlash || rel === '') ? this.trusted(join(rel, this.options.index)) : null);
+    const trusted =
+      this.trusted(rel) ??
+      (this.options.index !== null && (trailingSlash || rel === '') ? this.trusted(join(rel, this.options.index)) : null);
     if (trusted !== null) return this.respond(ctx, trusted.path, trusted.entry.stat, trusted.entry);
 
     const known = this.verified.get(rel);
@@ -69,7 +74,8 @@ class StaticServer {
     }
     if (!stat.isDirectory) return null;
     const prefix = this.options.prefix;
-    if (!trailingSlash && rel !== '') return withNosniff(ctx.redirect(`${segmentsToUrlPath(prefix, segments, true)}${ctx.search ? `?${ctx.search}` : ''}`, 301));
+    if (!trailingSlash && rel !== '')
+      return withNosniff(ctx.redirect(`${segmentsToUrlPath(prefix, segments, true)}${ctx.search ? `?${ctx.search}` : ''}`, 301));
     if (this.options.index !== null) {
       const indexReal = await this.source.realpath(join(real, this.options.index));
       const indexStat = indexReal !== null && insideRoot(indexReal) ? await this.source.stat(indexReal) : null;
@@ -117,7 +123,12 @@ class StaticServer {
       return current;
     }
     const bytes = await this.source.readAll(path);
-    const entry: CachedFile = { bytes, stat, etag: this.options.contentETag ? await contentETag(bytes) : mtimeETag(stat), trustedUntil: Date.now() + trustedFor };
+    const entry: CachedFile = {
+      bytes,
+      stat,
+      etag: this.options.contentETag ? await contentETag(bytes) : mtimeETag(stat),
+      trustedUntil: Date.now() + trustedFor,
+    };
     this.cache.set(path, entry);
     return entry;
   }
@@ -131,7 +142,8 @@ class StaticServer {
       const stat = await this.source.stat(real);
       if (stat?.isFile && this.allowed(real)) await this.cached(real, stat, trustedFor);
       else if (stat?.isDirectory) {
-        for (const entry of await this.source.list(real)) if (this.options.dotfiles || !entry.name.startsWith('.')) await visit(join(real, entry.name));
+        for (const entry of await this.source.list(real))
+          if (this.options.dotfiles || !entry.name.startsWith('.')) await visit(join(real, entry.name));
       }
     };
     for (const path of paths) await visit(path);
@@ -158,7 +170,8 @@ export function staticFiles(root: string, options: StaticOptions = {}): Middlewa
     const assets = options.source ? null : assetsBinding(ctx.env);
     if (assets !== null) {
       const last = segments[segments.length - 1];
-      if (resolved.allowedExtensions !== null && !trailingSlash && last !== undefined && !resolved.allowedExtensions.has(extensionOf(last))) return next();
+      if (resolved.allowedExtensions !== null && !trailingSlash && last !== undefined && !resolved.allowedExtensions.has(extensionOf(last)))
+        return next();
       const response = await fetchAsset(assets, ctx.request, segments, trailingSlash);
       if (response.status === 404) return next();
       return servedAsset(response, resolved.cacheControl === 'public, max-age=0' ? null : resolved.cacheControl);

@@ -3,7 +3,11 @@ import { findSubsetMismatch } from './subset';
 /** The error the assertion helpers throw: any test runner reports it as a failure with this message. */
 export class TestAssertionError extends Error {
   override readonly name = 'TestAssertionError';
-  constructor(message: string, readonly actual?: unknown, readonly expected?: unknown) {
+  constructor(
+    message: string,
+    readonly actual?: unknown,
+    readonly expected?: unknown,
+  ) {
     super(message);
   }
 }

@@ -28,7 +28,14 @@ export type MockContext = Context & { waitedFor: Promise<unknown>[] };
 
 function requestBody(body: unknown, headers: Headers): BodyInit | undefined {
   if (body === undefined) return undefined;
-  if (typeof body === 'string' || body instanceof ArrayBuffer || ArrayBuffer.isView(body) || body instanceof Blob || body instanceof FormData || body instanceof URLSearchParams) {
+  if (
+    typeof body === 'string' ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body) ||
+    body instanceof Blob ||
+    body instanceof FormData ||
+    body instanceof URLSearchParams
+  ) {
     return body as BodyInit;
   }
   if (!headers.has('content-type')) headers.set('content-type', 'application/json');
@@ -45,11 +52,24 @@ export function mockContext(options: MockContextOptions = {}): MockContext {
   const method = (options.method ?? 'GET').toUpperCase();
   const headers = new Headers(options.headers);
   const body = requestBody(options.body, headers);
-  if (body !== undefined && (method === 'GET' || method === 'HEAD')) throw new TypeError(`mockContext(): a ${method} request cannot have a body`);
+  if (body !== undefined && (method === 'GET' || method === 'HEAD'))
+    throw new TypeError(`mockContext(): a ${method} request cannot have a body`);
   const request = new Request(url, { method, headers, body });
   const waitedFor: Promise<unknown>[] = [];
-  const executionCtx = options.executionCtx ?? { waitUntil: (promise: Promise<unknown>) => { waitedFor.push(promise); } };
-  const ctx = new app.ContextClass(app, request, canonicalPath(url.pathname) ?? url.pathname, request.url.indexOf('?'), null, options.env, executionCtx) as MockContext;
+  const executionCtx = options.executionCtx ?? {
+    waitUntil: (promise: Promise<unknown>) => {
+      waitedFor.push(promise);
+    },
+  };
+  const ctx = new app.ContextClass(
+    app,
+    request,
+    canonicalPath(url.pathname) ?? url.pathname,
+    request.url.indexOf('?'),
+    null,
+    options.env,
+    executionCtx,
+  ) as MockContext;
   ctx.params = { ...options.params };
   for (const [key, value] of Object.entries(options.state ?? {})) (ctx.state as Record<string, unknown>)[key] = value;
   ctx.waitedFor = waitedFor;

@@ -21,7 +21,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  */
 export function findSubsetMismatch(actual: unknown, expected: unknown, path = '$'): SubsetMismatch | null {
   if (expected instanceof RegExp) {
-    return typeof actual === 'string' && expected.test(actual) ? null : { path, message: `expected a string matching ${expected}, got ${describe(actual)}` };
+    return typeof actual === 'string' && expected.test(actual)
+      ? null
+      : { path, message: `expected a string matching ${expected}, got ${describe(actual)}` };
   }
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return { path, message: `expected an array, got ${describe(actual)}` };

@@ -37,7 +37,11 @@ export class TestRequest implements PromiseLike<TestResponse> {
   private readonly checks: Check[] = [];
   private sent: Promise<TestResponse> | null = null;
 
-  constructor(private readonly client: TestClient, private readonly method: string, path: string) {
+  constructor(
+    private readonly client: TestClient,
+    private readonly method: string,
+    path: string,
+  ) {
     this.url = new URL(path, client.baseUrl);
     this.headerValues = new Headers(client.defaultHeaders);
   }
@@ -106,7 +110,10 @@ export class TestRequest implements PromiseLike<TestResponse> {
   }
 
   /** Makes the builder awaitable: `await client.get('/x')` sends it. */
-  then<A = TestResponse, B = never>(onfulfilled?: ((value: TestResponse) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+  then<A = TestResponse, B = never>(
+    onfulfilled?: ((value: TestResponse) => A | PromiseLike<A>) | null,
+    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
     return this.send().then(onfulfilled, onrejected);
   }
 
@@ -134,20 +141,37 @@ export class TestClient {
   /** The cookies kept between requests (null when `cookies: false`). */
   readonly jar: CookieJar | null;
 
-  constructor(readonly app: Fw, options: TestClientOptions = {}) {
+  constructor(
+    readonly app: Fw,
+    options: TestClientOptions = {},
+  ) {
     this.baseUrl = options.baseUrl ?? 'http://localhost';
     this.defaultHeaders = new Headers(options.headers);
     this.env = options.env;
     this.jar = options.cookies === false ? null : new CookieJar();
   }
 
-  get(path: string): TestRequest { return this.request('GET', path); }
-  post(path: string): TestRequest { return this.request('POST', path); }
-  put(path: string): TestRequest { return this.request('PUT', path); }
-  patch(path: string): TestRequest { return this.request('PATCH', path); }
-  delete(path: string): TestRequest { return this.request('DELETE', path); }
-  head(path: string): TestRequest { return this.request('HEAD', path); }
-  options(path: string): TestRequest { return this.request('OPTIONS', path); }
+  get(path: string): TestRequest {
+    return this.request('GET', path);
+  }
+  post(path: string): TestRequest {
+    return this.request('POST', path);
+  }
+  put(path: string): TestRequest {
+    return this.request('PUT', path);
+  }
+  patch(path: string): TestRequest {
+    return this.request('PATCH', path);
+  }
+  delete(path: string): TestRequest {
+    return this.request('DELETE', path);
+  }
+  head(path: string): TestRequest {
+    return this.request('HEAD', path);
+  }
+  options(path: string): TestRequest {
+    return this.request('OPTIONS', path);
+  }
 
   /** Starts a request with any method. */
   request(method: string, path: string): TestRequest {

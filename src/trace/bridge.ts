@@ -44,11 +44,13 @@ export class KVTraceBridge {
   }
 
   /** Stores one span (the `onSpan` handler; its promise is kept alive with `waitUntil` inside requests). */
-  readonly handler = (span: SpanRecord): Promise<void> => this.store.put(`${this.prefix}${span.traceId}:${span.spanId}`, JSON.stringify(span), { ttl: this.ttlSeconds });
+  readonly handler = (span: SpanRecord): Promise<void> =>
+    this.store.put(`${this.prefix}${span.traceId}:${span.spanId}`, JSON.stringify(span), { ttl: this.ttlSeconds });
 
   /** Reads every stored span of a trace and joins them by parent id; null when none is stored. */
   async getTrace(traceId: string): Promise<JoinedTrace | null> {
-    if (typeof traceId !== 'string' || !TRACE_ID.test(traceId)) throw new TypeError('getTrace needs a trace id of 32 lowercase hex characters');
+    if (typeof traceId !== 'string' || !TRACE_ID.test(traceId))
+      throw new TypeError('getTrace needs a trace id of 32 lowercase hex characters');
     const keys = await this.store.list({ prefix: `${this.prefix}${traceId}:` });
     const values = await Promise.all(keys.map((k) => this.store.get(k)));
     const spans: SpanRecord[] = [];

@@ -54,7 +54,9 @@ function escapeLabel(value: string): string {
 }
 
 function labels(pairs: Record<string, string>): string {
-  return `{${Object.entries(pairs).map(([k, v]) => `${k}="${escapeLabel(v)}"`).join(',')}}`;
+  return `{${Object.entries(pairs)
+    .map(([k, v]) => `${k}="${escapeLabel(v)}"`)
+    .join(',')}}`;
 }
 
 /** Counts requests, errors and durations per route (bounded memory), with percentiles and Prometheus text output. */
@@ -68,8 +70,12 @@ export class MetricsCollector {
   constructor(options: MetricsCollectorOptions = {}) {
     this.maxSamples = options.maxSamples ?? 1000;
     this.maxRoutes = options.maxRoutes ?? 1000;
-    for (const [name, value] of [['maxSamples', this.maxSamples], ['maxRoutes', this.maxRoutes]] as const) {
-      if (!Number.isInteger(value) || value <= 0) throw new TypeError(`MetricsCollector ${name} must be a positive integer, got ${String(value)}`);
+    for (const [name, value] of [
+      ['maxSamples', this.maxSamples],
+      ['maxRoutes', this.maxRoutes],
+    ] as const) {
+      if (!Number.isInteger(value) || value <= 0)
+        throw new TypeError(`MetricsCollector ${name} must be a positive integer, got ${String(value)}`);
     }
   }
 
@@ -89,7 +95,17 @@ export class MetricsCollector {
     if (!this.routes.has(key) && this.routes.size >= this.maxRoutes) key = `${method} (other)`;
     let state = this.routes.get(key);
     if (!state) {
-      state = { method, route: key.slice(method.length + 1), count: 0, errors: 0, statuses: new Map(), sumMs: 0, maxMs: 0, samples: [], next: 0 };
+      state = {
+        method,
+        route: key.slice(method.length + 1),
+        count: 0,
+        errors: 0,
+        statuses: new Map(),
+        sumMs: 0,
+        maxMs: 0,
+        samples: [],
+        next: 0,
+      };
       this.routes.set(key, state);
     }
     state.count++;
@@ -139,12 +155,22 @@ export class MetricsCollector {
       if (options.withHeaders !== false) lines.push(`# HELP ${prefix}_${name} ${help}`, `# TYPE ${prefix}_${name} ${type}`);
     };
     header('http_requests_total', 'counter', 'HTTP requests answered, by method, route and status.');
-    for (const r of snap.routes) for (const [status, n] of Object.entries(r.statuses)) lines.push(`${prefix}_http_requests_total${labels({ ...extra, method: r.method, route: r.route, status })} ${n}`);
+    for (const r of snap.routes)
+      for (const [status, n] of Object.entries(r.statuses))
+        lines.push(`${prefix}_http_requests_total${labels({ ...extra, method: r.method, route: r.route, status })} ${n}`);
     header('http_request_duration_ms', 'summary', 'HTTP request duration in milliseconds.');
     for (const r of snap.routes) {
       const base = { ...extra, method: r.method, route: r.route };
-      for (const [q, v] of [['0.5', r.p50Ms], ['0.95', r.p95Ms], ['0.99', r.p99Ms]] as const) lines.push(`${prefix}_http_request_duration_ms${labels({ ...base, quantile: q })} ${v}`);
-      lines.push(`${prefix}_http_request_duration_ms_sum${labels(base)} ${r.sumMs}`, `${prefix}_http_request_duration_ms_count${labels(base)} ${r.count}`);
+      for (const [q, v] of [
+        ['0.5', r.p50Ms],
+        ['0.95', r.p95Ms],
+        ['0.99', r.p99Ms],
+      ] as const)
+        lines.push(`${prefix}_http_request_duration_ms${labels({ ...base, quantile: q })} ${v}`);
+      lines.push(
+        `${prefix}_http_request_duration_ms_sum${labels(base)} ${r.sumMs}`,
+        `${prefix}_http_request_duration_ms_count${labels(base)} ${r.count}`,
+      );
     }
     header('http_requests_in_flight', 'gauge', 'HTTP requests being answered now.');
     lines.push(`${prefix}_http_requests_in_flight${labels(extra)} ${snap.inFlight}`);

@@ -25,14 +25,21 @@ export class Span {
   private readonly started = performance.now();
   private ended = false;
 
-  constructor(init: { traceId: string; parentSpanId?: string; name: string; kind: SpanRecord['kind']; service: string; sampled: boolean }, finish: (span: SpanRecord) => void) {
+  constructor(
+    init: { traceId: string; parentSpanId?: string; name: string; kind: SpanRecord['kind']; service: string; sampled: boolean },
+    finish: (span: SpanRecord) => void,
+  ) {
     this.record = { ...init, spanId: newSpanId(), startTime: Date.now(), status: 'unset', attributes: {}, events: [] };
     if (init.parentSpanId === undefined) delete this.record.parentSpanId;
     this.finish = finish;
   }
 
-  get traceId(): string { return this.record.traceId; }
-  get spanId(): string { return this.record.spanId; }
+  get traceId(): string {
+    return this.record.traceId;
+  }
+  get spanId(): string {
+    return this.record.spanId;
+  }
 
   /** Sets one attribute (strings, numbers, booleans). */
   setAttribute(key: string, value: string | number | boolean): this {
@@ -59,7 +66,10 @@ export class Span {
   /** Marks the span failed with the error's message. */
   recordError(error: unknown): this {
     this.record.status = 'error';
-    this.addEvent('exception', { 'exception.message': error instanceof Error ? error.message : String(error), 'exception.type': error instanceof Error ? error.name : typeof error });
+    this.addEvent('exception', {
+      'exception.message': error instanceof Error ? error.message : String(error),
+      'exception.type': error instanceof Error ? error.name : typeof error,
+    });
     return this;
   }
 }

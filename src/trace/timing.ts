@@ -59,15 +59,18 @@ export class Timing {
 
   /** The `Server-Timing` header value (`db;dur=12.5, cache;desc="hit"`), or an empty string. */
   header(): string {
-    return this.entries.map((e) => {
-      let part = e.name;
-      if (e.durationMs !== undefined) part += `;dur=${e.durationMs}`;
-      if (e.description !== undefined) part += `;desc="${e.description.replace(/["\\]/g, '\\$&')}"`;
-      return part;
-    }).join(', ');
+    return this.entries
+      .map((e) => {
+        let part = e.name;
+        if (e.durationMs !== undefined) part += `;dur=${e.durationMs}`;
+        if (e.description !== undefined) part += `;desc="${e.description.replace(/["\\]/g, '\\$&')}"`;
+        return part;
+      })
+      .join(', ');
   }
 
   private check(name: string): void {
-    if (typeof name !== 'string' || !TOKEN.test(name)) throw new TypeError(`Timing name ${JSON.stringify(name)} must be an HTTP token (letters, digits, !#$%&'*+-.^_\`|~)`);
+    if (typeof name !== 'string' || !TOKEN.test(name))
+      throw new TypeError(`Timing name ${JSON.stringify(name)} must be an HTTP token (letters, digits, !#$%&'*+-.^_\`|~)`);
   }
 }

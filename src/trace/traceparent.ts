@@ -31,6 +31,9 @@ const TRACESTATE_MEMBER = /^[a-z0-9][a-z0-9_\-*/@]{0,255}=[\x20-\x2b\x2d-\x3c\x3
 /** Keeps the valid members of a `tracestate` header (at most 32), or null when none is valid. */
 export function sanitizeTracestate(header: string | null | undefined): string | null {
   if (typeof header !== 'string') return null;
-  const members = header.split(',').map((m) => m.trim()).filter((m) => m !== '' && TRACESTATE_MEMBER.test(m));
+  const members = header
+    .split(',')
+    .map((m) => m.trim())
+    .filter((m) => m !== '' && TRACESTATE_MEMBER.test(m));
   return members.length === 0 ? null : members.slice(0, 32).join(',');
 }

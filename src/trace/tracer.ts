@@ -25,7 +25,8 @@ export class Tracer {
 
   constructor(options: TracerOptions = {}) {
     const rate = options.sampleRate ?? 1;
-    if (typeof rate !== 'number' || !(rate >= 0 && rate <= 1)) throw new TypeError(`Trace sampleRate must be a number from 0 to 1, got ${String(rate)}`);
+    if (typeof rate !== 'number' || !(rate >= 0 && rate <= 1))
+      throw new TypeError(`Trace sampleRate must be a number from 0 to 1, got ${String(rate)}`);
     const handlers = options.onSpan === undefined ? [] : Array.isArray(options.onSpan) ? options.onSpan : [options.onSpan];
     for (const h of handlers) this.onSpan(h);
     this.service = options.service ?? 'fw-app';
@@ -41,11 +42,25 @@ export class Tracer {
   }
 
   /** Starts a span: a child of `parent` (same trace) or the root of a new trace (sampled per `sampleRate`). */
-  startSpan(name: string, options: { parent?: { traceId: string; spanId: string; sampled?: boolean }; kind?: SpanRecord['kind']; keep?: (pending: Promise<unknown>) => void } = {}): Span {
+  startSpan(
+    name: string,
+    options: {
+      parent?: { traceId: string; spanId: string; sampled?: boolean };
+      kind?: SpanRecord['kind'];
+      keep?: (pending: Promise<unknown>) => void;
+    } = {},
+  ): Span {
     const parent = options.parent;
     const sampled = parent?.sampled ?? Math.random() < this.sampleRate;
     return new Span(
-      { traceId: parent?.traceId ?? newTraceId(), parentSpanId: parent?.spanId, name, kind: options.kind ?? 'internal', service: this.service, sampled },
+      {
+        traceId: parent?.traceId ?? newTraceId(),
+        parentSpanId: parent?.spanId,
+        name,
+        kind: options.kind ?? 'internal',
+        service: this.service,
+        sampled,
+      },
       (record) => this.deliver(record, options.keep),
     );
   }

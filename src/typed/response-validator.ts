@@ -24,8 +24,12 @@ function schemaFor(schemas: JSONSchema | Record<string, JSONSchema>, status: num
  * exact code, then `Nxx`, then `default`). Non-JSON responses pass untouched. A mismatch becomes a 500 naming the errors
  * (mode `reject`) or is only reported (mode `report`).
  */
-export function createResponseValidator(schema: JSONSchema | Record<string, JSONSchema>, options: ResponseValidatorOptions = {}): AfterHook {
-  if (typeof schema !== 'object' || schema === null) throw new TypeError('createResponseValidator: the schema must be a JSON Schema object or a status-keyed map of them');
+export function createResponseValidator(
+  schema: JSONSchema | Record<string, JSONSchema>,
+  options: ResponseValidatorOptions = {},
+): AfterHook {
+  if (typeof schema !== 'object' || schema === null)
+    throw new TypeError('createResponseValidator: the schema must be a JSON Schema object or a status-keyed map of them');
   const validators = new Map<JSONSchema, ReturnType<typeof createValidator>>();
   return async (ctx: Context, response: Response) => {
     const selected = schemaFor(schema, response.status);
@@ -43,6 +47,9 @@ export function createResponseValidator(schema: JSONSchema | Record<string, JSON
     const report = { method: ctx.method, path: ctx.path, status: response.status, errors: result.errors as unknown[] };
     options.onInvalid?.(report);
     if (options.mode === 'report') return response;
-    return new Response(JSON.stringify({ error: 'Response does not match its schema', ...report }), { status: 500, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ error: 'Response does not match its schema', ...report }), {
+      status: 500,
+      headers: { 'content-type': 'application/json' },
+    });
   };
 }

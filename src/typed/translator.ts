@@ -29,7 +29,8 @@ export function createTypedTranslator<const D extends Record<string, Record<stri
   const base = options.base;
   if (!all[base]) throw new Error(`createTypedTranslator: no dictionary for the base locale "${base}"`);
   for (const [locale, messages] of Object.entries(all)) {
-    for (const key of Object.keys(messages)) if (!(key in all[base])) throw new Error(`createTypedTranslator: "${locale}" has the key "${key}" that "${base}" lacks`);
+    for (const key of Object.keys(messages))
+      if (!(key in all[base])) throw new Error(`createTypedTranslator: "${locale}" has the key "${key}" that "${base}" lacks`);
   }
   const t = (locale: string, key: string, params?: Record<string, string | number>): string => {
     const messages = all[locale];
@@ -45,7 +46,8 @@ export function createTypedTranslator<const D extends Record<string, Record<stri
   type Result = TypedTranslator<keyof D & string, D[B]>;
   return {
     t: t as Result['t'],
-    forLocale: (locale) => ((key: string, params?: Record<string, string | number>) => t(locale, key, params)) as ReturnType<Result['forLocale']>,
+    forLocale: (locale) =>
+      ((key: string, params?: Record<string, string | number>) => t(locale, key, params)) as ReturnType<Result['forLocale']>,
     locales: [base, ...Object.keys(all).filter((l) => l !== base)] as (keyof D & string)[],
   };
 }

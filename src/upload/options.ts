@@ -33,11 +33,15 @@ function storageOf(options: UploadOptions): UploadStorage {
 export function resolveUploadOptions(options: UploadOptions): ResolvedUploadOptions {
   if (!options || typeof options !== 'object') fail('options with a storage are required');
   const maxSize = options.maxSize ?? 10 * 1024 * 1024;
-  if (!Number.isSafeInteger(maxSize) || maxSize <= 0) fail(`maxSize must be a positive whole number of bytes, got ${String(options.maxSize)}`);
+  if (!Number.isSafeInteger(maxSize) || maxSize <= 0)
+    fail(`maxSize must be a positive whole number of bytes, got ${String(options.maxSize)}`);
   const maxFiles = options.maxFiles ?? 10;
   if (!Number.isSafeInteger(maxFiles) || maxFiles <= 0) fail(`maxFiles must be a positive whole number, got ${String(options.maxFiles)}`);
   const types = options.allowedMimeTypes;
-  if (types !== undefined && (!Array.isArray(types) || types.length === 0 || types.some((t) => typeof t !== 'string' || !t.includes('/')))) {
+  if (
+    types !== undefined &&
+    (!Array.isArray(types) || types.length === 0 || types.some((t) => typeof t !== 'string' || !t.includes('/')))
+  ) {
     fail('allowedMimeTypes must be a non-empty list of media types such as image/png or image/*');
   }
   if (options.filename !== undefined && typeof options.filename !== 'function') fail('filename must be a function');

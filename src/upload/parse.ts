@@ -1,6 +1,11 @@
 import { HttpError, type Context } from 'fw';
 import {
-  MaxFileSizeExceededError, MaxPartsExceededError, MaxTotalSizeExceededError, MultipartParseError, parseMultipartRequest, type MultipartPart,
+  MaxFileSizeExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseMultipartRequest,
+  type MultipartPart,
 } from '@remix-run/multipart-parser';
 import { detectType, typeAllowed } from './detect';
 import type { ResolvedUploadOptions } from './options';
@@ -17,23 +22,35 @@ export interface ParsedUploads {
 const formOverhead = 1024 * 1024;
 
 function refusal(error: unknown, options: ResolvedUploadOptions): HttpError {
-  if (error instanceof MaxFileSizeExceededError) return new HttpError(413, `A file is larger than ${options.maxSize} bytes`, { code: 'FILE_TOO_LARGE' });
-  if (error instanceof MaxTotalSizeExceededError || error instanceof MaxPartsExceededError) return new HttpError(413, 'The upload is too large or has too many parts', { code: 'PAYLOAD_TOO_LARGE' });
+  if (error instanceof MaxFileSizeExceededError)
+    return new HttpError(413, `A file is larger than ${options.maxSize} bytes`, { code: 'FILE_TOO_LARGE' });
+  if (error instanceof MaxTotalSizeExceededError || error instanceof MaxPartsExceededError)
+    return new HttpError(413, 'The upload is too large or has too many parts', { code: 'PAYLOAD_TOO_LARGE' });
   return new HttpError(400, `Malformed multipart body: ${(error as Error).message}`, { code: 'INVALID_MULTIPART', cause: error });
 }
 
 /** Reads the multipart body as it streams (413 as soon as a file passes `maxSize`), keeping files and fields. */
-async function readParts(ctx: Context, options: ResolvedUploadOptions): Promise<{ files: { part: MultipartPart; bytes: Uint8Array<ArrayBuffer> }[]; fields: Record<string, string> }> {
+async function readParts(
+  ctx: Context,
+  options: ResolvedUploadOptions,
+): Promise<{ files: { part: MultipartPart; bytes: Uint8Array<ArrayBuffer> }[]; fields: Record<string, string> }> {
   const request = ctx.request;
   const type = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(type)) throw new HttpError(415, 'Uploads must be sent as multipart/form-data', { code: 'UNSUPPORTED_MEDIA_TYPE' });
+  if (!/^multipart\/form-data\s*;/i.test(type))
+    throw new HttpError(415, 'Uploads must be sent as multipart/form-data', { code: 'UNSUPPORTED_MEDIA_TYPE' });
   const maxTotalSize = options.maxSize * options.maxFiles + formOverhead;
-  if (Number(request.headers.get('content-length') ?? 0) > maxTotalSize) throw new HttpError(413, 'The upload is too large', { code: 'PAYLOAD_TOO_LARGE' });
+  if (Number(request.headers.get('content-length') ?? 0) > maxTotalSize)
+    throw new HttpError(413, 'The upload is too large', { code: 'PAYLOAD_TOO_LARGE' });
   if (request.bodyUsed) throw new Error('upload: the request body was already read before ctx.file()/ctx.files()');
   const files: { part: MultipartPart; bytes: Uint8Array<ArrayBuffer> }[] = [];
   const fields: Record<string, string> = Object.create(null);
   try {
-    for await (const part of parseMultipartRequest(request, { maxFileSize: options.maxSize, maxTotalSize, maxParts: options.maxFiles + 100, maxHeaderSize: 8 * 1024 })) {
+    for await (const part of parseMultipartRequest(request, {
+      maxFileSize: options.maxSize,
+      maxTotalSize,
+      maxParts: options.maxFiles + 100,
+      maxHeaderSize: 8 * 1024,
+    })) {
       if (part.name === undefined) continue;
       if (part.filename === undefined) fields[part.name] = part.text;
       else if (part.filename !== '' || part.size > 0) {
@@ -61,9 +78,20 @@ export async function parseUploads(ctx: Context, options: ResolvedUploadOptions)
   for (const { part, bytes } of files) {
     const type = detectType(bytes);
     if (options.allowedMimeTypes !== null && !typeAllowed(type, options.allowedMimeTypes)) {
-      throw new HttpError(415, `File "${sanitizeFilename(part.filename ?? '')}" is ${type}, which is not accepted`, { code: 'UNSUPPORTED_FILE_TYPE', details: { field: part.name, detected: type, declared: part.mediaType ?? null } });
+      throw new HttpError(415, `File "${sanitizeFilename(part.filename ?? '')}" is ${type}, which is not accepted`, {
+        code: 'UNSUPPORTED_FILE_TYPE',
+        details: { field: part.name, detected: type, declared: part.mediaType ?? null },
+      });
     }
-    candidates.push({ field: part.name!, name: sanitizeFilename(part.filename ?? ''), size: bytes.byteLength, type, declaredType: part.mediaType ?? 'application/octet-stream', storage: options.storage.kind, bytes });
+    candidates.push({
+      field: part.name!,
+      name: sanitizeFilename(part.filename ?? ''),
+      size: bytes.byteLength,
+      type,
+      declaredType: part.mediaType ?? 'application/octet-stream',
+      storage: options.storage.kind,
+      bytes,
+    });
   }
   const stored: UploadedFile[] = [];
   for (const { bytes, ...candidate } of candidates) {

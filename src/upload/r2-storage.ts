@@ -8,7 +8,12 @@ function isBucket(value: unknown): value is R2BucketLike {
 /** Uploads into a workers R2 bucket: the binding named `bucket` on `ctx.env` (default `UPLOADS`), a bucket, or a function of the context. */
 export function r2Storage(bucket: string | R2BucketLike | ((ctx: Context) => R2BucketLike) = 'UPLOADS'): UploadStorage {
   const pick = (ctx: Context): R2BucketLike => {
-    const found = typeof bucket === 'function' ? bucket(ctx) : typeof bucket === 'string' ? (ctx.env as Record<string, unknown> | undefined)?.[bucket] : bucket;
+    const found =
+      typeof bucket === 'function'
+        ? bucket(ctx)
+        : typeof bucket === 'string'
+          ? (ctx.env as Record<string, unknown> | undefined)?.[bucket]
+          : bucket;
     if (!isBucket(found)) throw new Error(`upload: no R2 bucket${typeof bucket === 'string' ? ` bound as env.${bucket}` : ''}`);
     return found;
   };

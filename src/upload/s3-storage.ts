@@ -26,7 +26,9 @@ export function s3Storage(options: S3Options): UploadStorage {
     async put(key, bytes, contentType) {
       const s3 = await (client ??= open());
       const Key = `${options.prefix ?? ''}${key}`;
-      await s3.send(new s3.PutObjectCommand({ Bucket: options.bucket, Key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
+      await s3.send(
+        new s3.PutObjectCommand({ Bucket: options.bucket, Key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }),
+      );
       return Key;
     },
   };

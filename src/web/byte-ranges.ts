@@ -15,7 +15,12 @@ export function newBoundary(): string {
 }
 
 /** The `multipart/byteranges` body of several ranges (RFC 9110 14.6): each part with its Content-Type and Content-Range. */
-export function multipartByteRanges(bytes: Uint8Array<ArrayBuffer>, ranges: ByteRange[], contentType: string | null, boundary: string): Uint8Array<ArrayBuffer> {
+export function multipartByteRanges(
+  bytes: Uint8Array<ArrayBuffer>,
+  ranges: ByteRange[],
+  contentType: string | null,
+  boundary: string,
+): Uint8Array<ArrayBuffer> {
   const encoder = new TextEncoder();
   const pieces: Uint8Array[] = [];
   for (const range of ranges) {

@@ -31,7 +31,8 @@ export function hostnameOf(host: string | null): string | null {
  * in front (`a.example.com`, not `example.com` nor `a.b.example.com`); `**.example.com` matches one label or more.
  */
 export function domainRoute(hostname: string, app: FetchTarget): DomainRoute {
-  if (!app || typeof app.fetch !== 'function') throw new TypeError(`domainRoute("${hostname}"): the app must have a fetch(request) method (an Fw app)`);
+  if (!app || typeof app.fetch !== 'function')
+    throw new TypeError(`domainRoute("${hostname}"): the app must have a fetch(request) method (an Fw app)`);
   const pattern = typeof hostname === 'string' ? hostname.trim().toLowerCase().replace(/\.$/, '') : '';
   const labels = pattern.split('.');
   const wildcard = labels[0] === '*' || labels[0] === '**' ? labels[0] : null;
@@ -41,9 +42,11 @@ export function domainRoute(hostname: string, app: FetchTarget): DomainRoute {
   }
   const suffix = `.${fixed.join('.')}`;
   const matches =
-    wildcard === null ? (name: string) => name === pattern
-    : wildcard === '*' ? (name: string) => name.endsWith(suffix) && !name.slice(0, -suffix.length).includes('.') && name.length > suffix.length
-    : (name: string) => name.endsWith(suffix) && name.length > suffix.length;
+    wildcard === null
+      ? (name: string) => name === pattern
+      : wildcard === '*'
+        ? (name: string) => name.endsWith(suffix) && !name.slice(0, -suffix.length).includes('.') && name.length > suffix.length
+        : (name: string) => name.endsWith(suffix) && name.length > suffix.length;
   return { hostname: pattern, app, matches, specificity: wildcard === null ? 1000 : fixed.length * 2 + (wildcard === '*' ? 1 : 0) };
 }
 

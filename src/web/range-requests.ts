@@ -29,12 +29,15 @@ function ifRangeHolds(ifRange: string | null, response: Response): boolean {
 export function rangeRequests(options: RangeRequestsOptions = {}): Middleware {
   const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
   const maxRanges = options.maxRanges ?? 10;
-  if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) throw new TypeError(`rangeRequests: maxBytes must be a positive integer, got ${String(maxBytes)}`);
-  if (!Number.isSafeInteger(maxRanges) || maxRanges <= 0) throw new TypeError(`rangeRequests: maxRanges must be a positive integer, got ${String(maxRanges)}`);
+  if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0)
+    throw new TypeError(`rangeRequests: maxBytes must be a positive integer, got ${String(maxBytes)}`);
+  if (!Number.isSafeInteger(maxRanges) || maxRanges <= 0)
+    throw new TypeError(`rangeRequests: maxRanges must be a positive integer, got ${String(maxRanges)}`);
 
   return async (ctx, next) => {
     const response = await next();
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || response.status !== 200 || response.headers.has('content-range')) return response;
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || response.status !== 200 || response.headers.has('content-range'))
+      return response;
     if (isStreamingType(response.headers.get('content-type')) || response.headers.get('accept-ranges') === 'none') return response;
     const range = ctx.method === 'GET' ? ctx.header('range') : null;
     if (range === null || response.body === null || !ifRangeHolds(ctx.header('if-range'), response)) {

@@ -23,7 +23,12 @@ declare module '../core/context' {
 
 function forwardedFor(ctx: Context): string[] {
   const header = ctx.header('x-forwarded-for');
-  return header === null ? [] : header.split(',').map((entry) => entry.trim()).filter(Boolean);
+  return header === null
+    ? []
+    : header
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
 }
 
 /**
@@ -34,7 +39,8 @@ function forwardedFor(ctx: Context): string[] {
  */
 export function trustProxy(options: TrustProxyOptions = {}): Middleware {
   if (options.hops !== undefined && options.trusted !== undefined) throw new TypeError('trustProxy: give either trusted or hops, not both');
-  if (options.hops !== undefined && (!Number.isSafeInteger(options.hops) || options.hops < 0)) throw new TypeError(`trustProxy: hops must be a whole number >= 0, got ${String(options.hops)}`);
+  if (options.hops !== undefined && (!Number.isSafeInteger(options.hops) || options.hops < 0))
+    throw new TypeError(`trustProxy: hops must be a whole number >= 0, got ${String(options.hops)}`);
   const trusted = options.trusted ?? ['loopback'];
   const matches = typeof trusted === 'function' ? trusted : ipMatcher(trusted);
   const isTrusted = (ip: string, hop: number): boolean => (options.hops !== undefined ? hop < options.hops : matches(ip));
@@ -59,7 +65,10 @@ export function trustProxy(options: TrustProxyOptions = {}): Middleware {
     }
     ctx.ip = ip;
 
-    const protos = (ctx.header('x-forwarded-proto') ?? '').split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
+    const protos = (ctx.header('x-forwarded-proto') ?? '')
+      .split(',')
+      .map((p) => p.trim().toLowerCase())
+      .filter(Boolean);
     const proto = protos[Math.max(0, protos.length - Math.max(1, hops))];
     if (proto === 'http' || proto === 'https') ctx.protocol = proto;
     return next();

@@ -32,7 +32,12 @@ export function signedBytes(...parts: (string | Uint8Array)[]): Uint8Array<Array
 }
 
 /** Whether any candidate is the HMAC of `data` under `secret`; each comparison runs in constant time. */
-export async function hmacMatches(secret: string | Uint8Array<ArrayBuffer>, hash: HmacHash, data: Uint8Array<ArrayBuffer>, candidates: Uint8Array<ArrayBuffer>[]): Promise<boolean> {
+export async function hmacMatches(
+  secret: string | Uint8Array<ArrayBuffer>,
+  hash: HmacHash,
+  data: Uint8Array<ArrayBuffer>,
+  candidates: Uint8Array<ArrayBuffer>[],
+): Promise<boolean> {
   const key = await keyFor(secret, hash);
   let matched = false;
   for (const candidate of candidates) if (await crypto.subtle.verify('HMAC', key, candidate, data)) matched = true;

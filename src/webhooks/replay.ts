@@ -26,13 +26,21 @@ async function sha256Hex(data: Uint8Array<ArrayBuffer>): Promise<string> {
  * still be accepted (plus the skew margin), or `window` seconds when nothing signed dates it; then the delivery id,
  * when there is one, kept `window` seconds (it catches a provider's re-signed retry of a handled event).
  */
-export async function replayMarks(provider: string, delivery: VerifiedDelivery, id: string | null, nowSeconds: number, window: number): Promise<ReplayMark[]> {
+export async function replayMarks(
+  provider: string,
+  delivery: VerifiedDelivery,
+  id: string | null,
+  nowSeconds: number,
+  window: number,
+): Promise<ReplayMark[]> {
   const contentTtl = delivery.expiresAt === null ? window : Math.max(1, delivery.expiresAt - nowSeconds + 1) + clockSkewMargin;
-  const marks: ReplayMark[] = [{
-    key: `webhook:${provider}:content:${await sha256Hex(delivery.signed)}`,
-    ttl: contentTtl,
-    replayed: 'Webhook delivery already received: the same signed content was accepted before (a replay)',
-  }];
+  const marks: ReplayMark[] = [
+    {
+      key: `webhook:${provider}:content:${await sha256Hex(delivery.signed)}`,
+      ttl: contentTtl,
+      replayed: 'Webhook delivery already received: the same signed content was accepted before (a replay)',
+    },
+  ];
   if (id !== null) {
     marks.push({
       key: `webhook:${provider}:id:${await sha256Hex(new TextEncoder().encode(id))}`,

@@ -14,14 +14,19 @@ function unknownProvider(name: string): HttpError {
 function checkVerified(name: string, verdict: VerifiedDelivery): void {
   const expiry = verdict.expiresAt;
   if (verdict.signed instanceof Uint8Array && (expiry === null || (typeof expiry === 'number' && Number.isFinite(expiry)))) return;
-  throw new HttpError(500, `Webhook provider "${name}": verify() must return signed (the signed bytes) and expiresAt (unix seconds or null) with ok: true, for replay protection (or turn replayProtection off for it)`, { code: 'INVALID_WEBHOOK_PROVIDER' });
+  throw new HttpError(
+    500,
+    `Webhook provider "${name}": verify() must return signed (the signed bytes) and expiresAt (unix seconds or null) with ok: true, for replay protection (or turn replayProtection off for it)`,
+    { code: 'INVALID_WEBHOOK_PROVIDER' },
+  );
 }
 
 /** The route handler: raw body, signature, payload, event filter, replay check, then the user's handler. */
 function receive(options: ResolvedWebhookOptions): (ctx: Context) => Promise<unknown> {
   return async (ctx) => {
     const name = options.fixedProvider ?? ctx.params.provider ?? '';
-    if (options.fixedProvider !== null && ctx.params.provider !== undefined && ctx.params.provider !== name) throw unknownProvider(ctx.params.provider);
+    if (options.fixedProvider !== null && ctx.params.provider !== undefined && ctx.params.provider !== name)
+      throw unknownProvider(ctx.params.provider);
     const provider = Object.hasOwn(options.providers, name) ? options.providers[name] : undefined;
     const secret = options.secretFor(name);
     if (provider === undefined || secret === undefined) throw unknownProvider(name);

@@ -5,7 +5,16 @@ import type { SubApp } from './types';
 /** What the workspace dashboard shows. */
 export interface WorkspaceSnapshot {
   generatedAt: string;
-  apps: { name: string; prefix: string | null; host: string | null; routes: number; requests: number; errors: number; inFlight: number; p95Ms: number }[];
+  apps: {
+    name: string;
+    prefix: string | null;
+    host: string | null;
+    routes: number;
+    requests: number;
+    errors: number;
+    inFlight: number;
+    p95Ms: number;
+  }[];
   bus: EventBusStats;
 }
 

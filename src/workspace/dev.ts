@@ -24,10 +24,16 @@ function fileUrl(path: string): string {
  * Development launcher: scans `<root>/apps`, loads each entry (its default or `app` export is an fw app, or a
  * `setup(app, { name, bus })` function), mounts them in one workspace and listens.
  */
-export async function startWorkspaceDev(options: WorkspaceDevOptions): Promise<{ workspace: Workspace; server: Server; apps: ScannedApp[] }> {
-  if (!options || typeof options.root !== 'string' || !options.root.startsWith('/')) throw new TypeError('startWorkspaceDev needs an absolute "root" folder');
+export async function startWorkspaceDev(
+  options: WorkspaceDevOptions,
+): Promise<{ workspace: Workspace; server: Server; apps: ScannedApp[] }> {
+  if (!options || typeof options.root !== 'string' || !options.root.startsWith('/'))
+    throw new TypeError('startWorkspaceDev needs an absolute "root" folder');
   const apps = await scanWorkspace(options.root, options.fs, options);
-  if (apps.length === 0) throw new Error(`startWorkspaceDev: no apps found under ${options.root}/${options.appsDir ?? 'apps'} (each app is a folder with an index.ts)`);
+  if (apps.length === 0)
+    throw new Error(
+      `startWorkspaceDev: no apps found under ${options.root}/${options.appsDir ?? 'apps'} (each app is a folder with an index.ts)`,
+    );
   const load = options.importer ?? ((entry: string) => import(/* @vite-ignore */ fileUrl(entry)) as Promise<Record<string, unknown>>);
   const workspace = createWorkspace(options);
   for (const found of apps) {

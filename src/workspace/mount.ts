@@ -3,7 +3,8 @@ import type { SubApp } from './types';
 
 /** Checks and normalizes a mount prefix: starts with `/`, no trailing `/`, no `*` or `:`. */
 export function normalizePrefix(prefix: unknown, name: string): string {
-  if (typeof prefix !== 'string' || !prefix.startsWith('/')) throw new TypeError(`Workspace app "${name}": "prefix" must be a path starting with "/"`);
+  if (typeof prefix !== 'string' || !prefix.startsWith('/'))
+    throw new TypeError(`Workspace app "${name}": "prefix" must be a path starting with "/"`);
   if (/[*:?#\s]/.test(prefix)) throw new TypeError(`Workspace app "${name}": "prefix" "${prefix}" may not contain *, :, ?, # or spaces`);
   return canonicalPattern(prefix);
 }

@@ -60,7 +60,8 @@ async function readMount(fs: WorkspaceFS, dir: string, name: string): Promise<{ 
  */
 export async function scanWorkspace(root: string, fs: WorkspaceFS, options: ScanOptions = {}): Promise<ScannedApp[]> {
   if (typeof root !== 'string' || root === '') throw new TypeError('scanWorkspace(root, fs) needs the workspace folder');
-  if (!fs || typeof fs.readdir !== 'function' || typeof fs.readFile !== 'function') throw new TypeError('scanWorkspace(root, fs) needs a file system: pass node:fs/promises');
+  if (!fs || typeof fs.readdir !== 'function' || typeof fs.readFile !== 'function')
+    throw new TypeError('scanWorkspace(root, fs) needs a file system: pass node:fs/promises');
   const appsDir = join(root, options.appsDir ?? 'apps');
   let entries: Awaited<ReturnType<WorkspaceFS['readdir']>>;
   try {
@@ -69,7 +70,9 @@ export async function scanWorkspace(root: string, fs: WorkspaceFS, options: Scan
     throw new Error(`scanWorkspace: cannot read ${appsDir}: ${(error as Error).message}`, { cause: error });
   }
   const found: ScannedApp[] = [];
-  for (const entry of entries.filter((e) => e.isDirectory() && !e.name.startsWith('.') && !e.name.startsWith('_')).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of entries
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.') && !e.name.startsWith('_'))
+    .sort((a, b) => a.name.localeCompare(b.name))) {
     const dir = join(appsDir, entry.name);
     let file: string | undefined;
     for (const candidate of options.entries ?? DEFAULT_ENTRIES) {

@@ -18,7 +18,12 @@ function metricsMiddleware(collector: MetricsCollector) {
     const started = performance.now();
     try {
       const response = await next();
-      collector.record(ctx.method, ctx.routePath ?? '(unmatched)', response.status, Math.round((performance.now() - started) * 1000) / 1000);
+      collector.record(
+        ctx.method,
+        ctx.routePath ?? '(unmatched)',
+        response.status,
+        Math.round((performance.now() - started) * 1000) / 1000,
+      );
       return response;
     } finally {
       done();
@@ -39,8 +44,10 @@ export class Workspace {
 
   constructor(options: WorkspaceOptions = {}) {
     const timeout = options.shutdownTimeoutMs ?? 10_000;
-    if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) throw new TypeError(`Workspace "shutdownTimeoutMs" must be a positive number, got ${String(timeout)}`);
-    if (options.onError !== undefined && typeof options.onError !== 'function') throw new TypeError('Workspace "onError" must be a function');
+    if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0)
+      throw new TypeError(`Workspace "shutdownTimeoutMs" must be a positive number, got ${String(timeout)}`);
+    if (options.onError !== undefined && typeof options.onError !== 'function')
+      throw new TypeError('Workspace "onError" must be a function');
     this.options = options;
     this.bus = options.bus ?? new EventBus({ name: 'workspace' });
     this.root = new Fw({ port: options.port, hostname: options.hostname });
@@ -75,7 +82,9 @@ export class Workspace {
   async listen(port?: number, callback?: (server: Server) => void): Promise<Server> {
     await this.ready();
     const server = await this.root.listen(port ?? this.options.port, callback);
-    if (this.options.verbose) for (const a of this.apps) console.log(`[fw workspace] ${a.name} on ${a.host ?? '*'}${a.prefix ?? ''} (${a.app.getRoutes().length} routes)`);
+    if (this.options.verbose)
+      for (const a of this.apps)
+        console.log(`[fw workspace] ${a.name} on ${a.host ?? '*'}${a.prefix ?? ''} (${a.app.getRoutes().length} routes)`);
     return server;
   }
 
@@ -105,9 +114,11 @@ export class Workspace {
   }
 
   private mount(name: string, config: WorkspaceAppConfig, app: Fw): void {
-    if (typeof name !== 'string' || !/^[\w.-]+$/.test(name)) throw new TypeError('A workspace app needs a name of letters, digits, ".", "_" or "-"');
+    if (typeof name !== 'string' || !/^[\w.-]+$/.test(name))
+      throw new TypeError('A workspace app needs a name of letters, digits, ".", "_" or "-"');
     if (this.apps.some((a) => a.name === name)) throw new Error(`A workspace app named "${name}" already exists`);
-    if (!config || (config.prefix === undefined && config.host === undefined)) throw new TypeError(`Workspace app "${name}" needs a "prefix", a "host", or both`);
+    if (!config || (config.prefix === undefined && config.host === undefined))
+      throw new TypeError(`Workspace app "${name}" needs a "prefix", a "host", or both`);
     const prefix = config.prefix === undefined ? null : normalizePrefix(config.prefix, name);
     const host = config.host === undefined ? null : normalizeHost(config.host, name);
     const clash = this.apps.find((a) => a.prefix === prefix && a.host === host);
@@ -121,16 +132,26 @@ export class Workspace {
   private mountBuiltIns(): void {
     const o = this.options;
     if (o.metrics !== false) {
-      this.root.get(o.metricsPath ?? '/__fw/metrics', () => new Response(this.apps.map((a) => a.collector.toPrometheus({ extraLabels: { app: a.name }, withHeaders: a === this.apps[0] })).join(''), {
-        headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' },
-      }));
+      this.root.get(
+        o.metricsPath ?? '/__fw/metrics',
+        () =>
+          new Response(
+            this.apps.map((a) => a.collector.toPrometheus({ extraLabels: { app: a.name }, withHeaders: a === this.apps[0] })).join(''),
+            {
+              headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' },
+            },
+          ),
+      );
     }
     if (o.dashboard !== false) {
       const path = o.dashboardPath ?? '/__fw/workspace';
       this.root.get(`${path}.json`, (ctx: Context) => ctx.jsonResponse(workspaceSnapshot(this.apps, this.bus.stats())));
-      this.root.get(path, (ctx: Context) => ctx.html(renderWorkspaceDashboardHTML(workspaceSnapshot(this.apps, this.bus.stats()), `${path}.json`)));
+      this.root.get(path, (ctx: Context) =>
+        ctx.html(renderWorkspaceDashboardHTML(workspaceSnapshot(this.apps, this.bus.stats()), `${path}.json`)),
+      );
     }
-    if (o.openapi !== false) this.root.get(o.openapiPath ?? '/__fw/openapi.json', (ctx: Context) => ctx.jsonResponse(aggregateOpenAPI(this.apps)));
+    if (o.openapi !== false)
+      this.root.get(o.openapiPath ?? '/__fw/openapi.json', (ctx: Context) => ctx.jsonResponse(aggregateOpenAPI(this.apps)));
     this.root.all('/', (ctx: Context) => this.dispatch(ctx));
     this.root.all('/*', (ctx: Context) => this.dispatch(ctx));
   }
@@ -138,7 +159,8 @@ export class Workspace {
   private async dispatch(ctx: Context): Promise<Response> {
     if (this.stopping) {
       return new Response(JSON.stringify({ error: 'The workspace is shutting down', code: 'SHUTTING_DOWN' }), {
-        status: 503, headers: { 'content-type': 'application/json', 'retry-after': '1', connection: 'close' },
+        status: 503,
+        headers: { 'content-type': 'application/json', 'retry-after': '1', connection: 'close' },
       });
     }
     await this.ready();
@@ -173,8 +195,14 @@ export class Workspace {
   private async drainAndStop(): Promise<{ drained: boolean }> {
     const timeout = this.options.shutdownTimeoutMs ?? 10_000;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const idle = this.inFlight === 0 ? Promise.resolve(true) : new Promise<boolean>((resolve) => this.idleWaiters.push(() => resolve(true)));
-    const drained = await Promise.race([idle, new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), timeout); })]);
+    const idle =
+      this.inFlight === 0 ? Promise.resolve(true) : new Promise<boolean>((resolve) => this.idleWaiters.push(() => resolve(true)));
+    const drained = await Promise.race([
+      idle,
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeout);
+      }),
+    ]);
     clearTimeout(timer);
     // One macrotask so the adapter writes the last chunk of the final responses before connections close.
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -55,7 +55,8 @@ export class RoomManager<Data = unknown> {
     this.bridge = options.bridge ?? null;
     this.presenceOf = options.presence ?? ((ws) => ws.data);
     this.heartbeatMs = options.heartbeatMs ?? 15_000;
-    if (!(this.heartbeatMs >= 0) || this.heartbeatMs === Infinity) throw new RangeError('heartbeatMs must be a number of milliseconds >= 0');
+    if (!(this.heartbeatMs >= 0) || this.heartbeatMs === Infinity)
+      throw new RangeError('heartbeatMs must be a number of milliseconds >= 0');
   }
 
   /**
@@ -83,11 +84,13 @@ export class RoomManager<Data = unknown> {
   connect(): Promise<void> {
     if (this.bridge === null) return Promise.resolve();
     const bridge = this.bridge;
-    this.subscription ??= bridge.subscribe((event) => this.receive(event)).then(async (unsubscribe) => {
-      await bridge.publish({ type: 'sync-request', origin: this.instanceId });
-      this.startHeartbeat();
-      return unsubscribe;
-    });
+    this.subscription ??= bridge
+      .subscribe((event) => this.receive(event))
+      .then(async (unsubscribe) => {
+        await bridge.publish({ type: 'sync-request', origin: this.instanceId });
+        this.startHeartbeat();
+        return unsubscribe;
+      });
     return this.subscription.then(() => undefined);
   }
 
@@ -127,7 +130,8 @@ export class RoomManager<Data = unknown> {
   /** Sends a message to every member of a room on every instance; resolves to the number sent here. */
   async broadcast(room: string, data: WebSocketData, options: BroadcastOptions = {}): Promise<number> {
     checkRoom(room);
-    if (typeof data !== 'string' && !(data instanceof ArrayBuffer) && !ArrayBuffer.isView(data)) throw new TypeError('broadcast() sends a string, an ArrayBuffer or a typed array');
+    if (typeof data !== 'string' && !(data instanceof ArrayBuffer) && !ArrayBuffer.isView(data))
+      throw new TypeError('broadcast() sends a string, an ArrayBuffer or a typed array');
     const except = options.except === undefined ? null : typeof options.except === 'string' ? options.except : options.except.id;
     const sent = this.deliver(room, data, except);
     await this.publish({ type: 'broadcast', origin: this.instanceId, room, payload: encodePayload(data), except });

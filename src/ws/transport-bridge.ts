@@ -12,13 +12,32 @@ export function isRoomEvent(value: unknown): value is RoomEvent {
   if (!isObject(value) || typeof value.origin !== 'string' || !types.has(value.type as string)) return false;
   switch (value.type) {
     case 'broadcast':
-      return typeof value.room === 'string' && isObject(value.payload) && (typeof value.payload.text === 'string' || typeof value.payload.base64 === 'string') && (value.except === null || typeof value.except === 'string');
+      return (
+        typeof value.room === 'string' &&
+        isObject(value.payload) &&
+        (typeof value.payload.text === 'string' || typeof value.payload.base64 === 'string') &&
+        (value.except === null || typeof value.except === 'string')
+      );
     case 'join':
-      return typeof value.room === 'string' && isObject(value.member) && typeof value.member.id === 'string' && typeof value.member.instance === 'string' && typeof value.member.joinedAt === 'string';
+      return (
+        typeof value.room === 'string' &&
+        isObject(value.member) &&
+        typeof value.member.id === 'string' &&
+        typeof value.member.instance === 'string' &&
+        typeof value.member.joinedAt === 'string'
+      );
     case 'leave':
       return typeof value.room === 'string' && typeof value.id === 'string';
     case 'sync':
-      return typeof value.to === 'string' && isObject(value.rooms) && Object.values(value.rooms).every((list) => Array.isArray(list) && list.every((m) => isObject(m) && typeof m.id === 'string' && typeof m.instance === 'string' && typeof m.joinedAt === 'string'));
+      return (
+        typeof value.to === 'string' &&
+        isObject(value.rooms) &&
+        Object.values(value.rooms).every(
+          (list) =>
+            Array.isArray(list) &&
+            list.every((m) => isObject(m) && typeof m.id === 'string' && typeof m.instance === 'string' && typeof m.joinedAt === 'string'),
+        )
+      );
     default:
       return true;
   }
@@ -31,7 +50,8 @@ export function isRoomEvent(value: unknown): value is RoomEvent {
  */
 export class TransportRoomBridge implements RoomBridge {
   constructor(private readonly transport: BusTransport) {
-    if (!transport || typeof transport.publish !== 'function' || typeof transport.subscribe !== 'function') throw new TypeError('TransportRoomBridge needs a BusTransport');
+    if (!transport || typeof transport.publish !== 'function' || typeof transport.subscribe !== 'function')
+      throw new TypeError('TransportRoomBridge needs a BusTransport');
   }
 
   /** Publishes one event as JSON. */

@@ -3,7 +3,10 @@ import { BodyTooLargeError } from '../node/body';
 /** The 413 answer for a declared Content-Length over the limit, before any of the body is read. */
 function tooLarge(limit: number): Response {
   const error = new BodyTooLargeError(limit);
-  return new Response(JSON.stringify({ error: error.message, code: error.code }), { status: 413, headers: { 'content-type': 'application/json', connection: 'close' } });
+  return new Response(JSON.stringify({ error: error.message, code: error.code }), {
+    status: 413,
+    headers: { 'content-type': 'application/json', connection: 'close' },
+  });
 }
 
 /** How far past the limit a body is still read (and dropped) so the 413 goes out after the client has finished sending. */

@@ -20,4 +20,3 @@ export interface BunServeOptions extends BunAdapterOptions {
   /** Interface to bind (default 0.0.0.0). */
   hostname?: string;
 }
-

@@ -13,13 +13,18 @@ export interface BunServer extends Server {
   url: string;
 }
 
-const internalError = () => new Response('{"error":"Internal Server Error","code":"INTERNAL_ERROR"}', { status: 500, headers: { 'content-type': 'application/json' } });
+const internalError = () =>
+  new Response('{"error":"Internal Server Error","code":"INTERNAL_ERROR"}', {
+    status: 500,
+    headers: { 'content-type': 'application/json' },
+  });
 
 /** Serves an app on `Bun.serve`: HTTP routes through `app.fetch`, ws routes on Bun's native WebSockets. */
 export async function serve(app: Fw, options: BunServeOptions = {}): Promise<BunServer> {
   const runtime = bunRuntime();
   const maxBodySize = options.maxBodySize ?? app.maxBodySize;
-  if (typeof maxBodySize !== 'number' || Number.isNaN(maxBodySize) || maxBodySize < 0) throw new RangeError('maxBodySize must be a number of bytes >= 0');
+  if (typeof maxBodySize !== 'number' || Number.isNaN(maxBodySize) || maxBodySize < 0)
+    throw new RangeError('maxBodySize must be a number of bytes >= 0');
   await app.ready();
   const hasSockets = app.websockets.routes().length > 0;
 
@@ -32,7 +37,10 @@ export async function serve(app: Fw, options: BunServeOptions = {}): Promise<Bun
     if (result instanceof Response) return result;
     const data: SocketData = { upgrade: result, driver: null };
     if (server.upgrade(request, { data, headers: result.headers })) return undefined;
-    return new Response('{"error":"Malformed WebSocket handshake","code":"BAD_REQUEST"}', { status: 400, headers: { 'content-type': 'application/json' } });
+    return new Response('{"error":"Malformed WebSocket handshake","code":"BAD_REQUEST"}', {
+      status: 400,
+      headers: { 'content-type': 'application/json' },
+    });
   };
 
   const server = runtime.serve<SocketData>({
@@ -44,7 +52,12 @@ export async function serve(app: Fw, options: BunServeOptions = {}): Promise<Bun
       const finished = startInvocation('bun');
       env ??= { server };
       const request = maxBodySize === Infinity ? incoming : limitBody(incoming, maxBodySize);
-      const answer = request instanceof Response ? request : hasSockets && isWebSocketRequest(request) ? upgrade(request, server) : app.fetch(request, env);
+      const answer =
+        request instanceof Response
+          ? request
+          : hasSockets && isWebSocketRequest(request)
+            ? upgrade(request, server)
+            : app.fetch(request, env);
       if (!first) return answer;
       first = false;
       return Promise.resolve(answer).finally(finished);

@@ -3,7 +3,8 @@
 /** Returns true when a response with this content type must be base64-encoded. */
 export type BinaryTest = (contentType: string) => boolean;
 
-const textual = /^(?:text\/|application\/(?:json|javascript|ecmascript|xml|x-www-form-urlencoded|yaml|x-yaml|graphql|x-ndjson|ld\+json)\b|[^;]*\+(?:json|xml)\b)/i;
+const textual =
+  /^(?:text\/|application\/(?:json|javascript|ecmascript|xml|x-www-form-urlencoded|yaml|x-yaml|graphql|x-ndjson|ld\+json)\b|[^;]*\+(?:json|xml)\b)/i;
 
 /** The default rule: text, JSON, XML, JavaScript, YAML and forms are text; images, PDFs, octet streams, office documents and the rest are binary. */
 export const isBinaryByDefault: BinaryTest = (contentType) => !textual.test(contentType.trim());

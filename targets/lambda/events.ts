@@ -13,13 +13,24 @@ type AnyHandler = (event: any, context: LambdaContext) => unknown;
  * runs the scheduler plugin's jobs when the plugin is registered (as cron triggers do on workers); anything else
  * without a handler throws `UnhandledEventError`.
  */
-export async function dispatchEvent(app: Fw, kind: EventKind, event: unknown, context: LambdaContext, handlers: LambdaEventHandlers | undefined): Promise<unknown> {
+export async function dispatchEvent(
+  app: Fw,
+  kind: EventKind,
+  event: unknown,
+  context: LambdaContext,
+  handlers: LambdaEventHandlers | undefined,
+): Promise<unknown> {
   if (kind !== 'sqs' && kind !== 'schedule' && kind !== 'eventBridge') {
-    throw new UnhandledEventError(`fw/lambda cannot handle ${describeEvent(event)}: it is not an API Gateway (v1 or v2), function URL, ALB, SQS or EventBridge event`);
+    throw new UnhandledEventError(
+      `fw/lambda cannot handle ${describeEvent(event)}: it is not an API Gateway (v1 or v2), function URL, ALB, SQS or EventBridge event`,
+    );
   }
   const handler = handlers?.[kind] as AnyHandler | undefined;
   if (handler) return handler(event, context);
-  if (kind === 'schedule' && app.state(SCHEDULER_STATE_KEY) !== undefined) return scheduledEventHandler(app)(event as Parameters<ReturnType<typeof scheduledEventHandler>>[0]);
+  if (kind === 'schedule' && app.state(SCHEDULER_STATE_KEY) !== undefined)
+    return scheduledEventHandler(app)(event as Parameters<ReturnType<typeof scheduledEventHandler>>[0]);
   const hint = kind === 'schedule' ? ' and no scheduler plugin is registered' : '';
-  throw new UnhandledEventError(`fw/lambda received ${names[kind]} event but options.events.${kind} is not set${hint}: pass lambda(app, { events: { ${kind}(event, context) { ... } } })`);
+  throw new UnhandledEventError(
+    `fw/lambda received ${names[kind]} event but options.events.${kind} is not set${hint}: pass lambda(app, { events: { ${kind}(event, context) { ... } } })`,
+  );
 }

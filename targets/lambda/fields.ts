@@ -13,7 +13,8 @@ function describe(value: unknown): string {
 /** The map in field `name`, or null when the field is absent (null or undefined); anything but a plain object is a 400. */
 export function mapField(value: unknown, name: string): FieldMap | null {
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'object' || Array.isArray(value)) throw new InvalidEventError(`The event's ${name} must be an object, not ${describe(value)}`);
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new InvalidEventError(`The event's ${name} must be an object, not ${describe(value)}`);
   return value as FieldMap;
 }
 
@@ -44,7 +45,8 @@ export function listField(values: unknown, name: string): string[] | undefined {
   if (values === undefined || values === null) return undefined;
   if (!Array.isArray(values)) throw new InvalidEventError(`The event's ${name} must be an array of strings, not ${describe(values)}`);
   for (let i = 0; i < values.length; i++) {
-    if (typeof values[i] !== 'string') throw new InvalidEventError(`The event's ${name}[${i}] must be a string, not ${describe(values[i])}`);
+    if (typeof values[i] !== 'string')
+      throw new InvalidEventError(`The event's ${name}[${i}] must be a string, not ${describe(values[i])}`);
   }
   return values as string[];
 }

@@ -79,6 +79,7 @@ export function eventHeader(event: unknown, name: string): string | undefined {
       if (key.toLowerCase() === name && Array.isArray(values) && typeof values[0] === 'string') return values[0];
     }
   }
-  if (isMap(headers)) for (const key in headers) if (key.toLowerCase() === name && typeof headers[key] === 'string') return headers[key] as string;
+  if (isMap(headers))
+    for (const key in headers) if (key.toLowerCase() === name && typeof headers[key] === 'string') return headers[key] as string;
   return undefined;
 }

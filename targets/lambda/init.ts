@@ -10,10 +10,12 @@ export function startInit(app: Fw, options: LambdaOptions): Promise<void> {
     markReady();
     return Promise.resolve();
   }
-  return warmUp(app, options.warmUp).then(
-    (report) => {
-      for (const error of report.errors) console.warn('fw/lambda: a preload failed during warm-up (it is retried on next use)', error);
-    },
-    (error: unknown) => console.error('fw/lambda: warm-up failed; requests will answer with the error', error),
-  ).finally(markReady);
+  return warmUp(app, options.warmUp)
+    .then(
+      (report) => {
+        for (const error of report.errors) console.warn('fw/lambda: a preload failed during warm-up (it is retried on next use)', error);
+      },
+      (error: unknown) => console.error('fw/lambda: warm-up failed; requests will answer with the error', error),
+    )
+    .finally(markReady);
 }

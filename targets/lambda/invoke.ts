@@ -37,7 +37,10 @@ function checkOptions(options: LambdaOptions): void {
 }
 
 /** Prepares the per-app pieces once and returns the function that answers each HTTP event. */
-export function httpInvoker(app: Fw, options: LambdaOptions): { isBinary: BinaryTest; answer(kind: HttpKind, event: unknown, context: LambdaContext): Promise<HttpAnswer> } {
+export function httpInvoker(
+  app: Fw,
+  options: LambdaOptions,
+): { isBinary: BinaryTest; answer(kind: HttpKind, event: unknown, context: LambdaContext): Promise<HttpAnswer> } {
   checkOptions(options);
   return {
     isBinary: binaryTest(options.binaryMediaTypes),

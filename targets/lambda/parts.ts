@@ -27,7 +27,8 @@ const hostSyntax = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=%]+|\[[0-9A-Fa-f:.]+\])(?::[0-
 function origin(event: unknown, domainName: string | undefined): string {
   const host = domainName || eventHeader(event, 'host');
   if (host === undefined || host === '') return 'https://localhost';
-  if (!hostSyntax.test(host)) throw new InvalidEventError(`The request host ${JSON.stringify(host.slice(0, 100))} is not a valid host name`);
+  if (!hostSyntax.test(host))
+    throw new InvalidEventError(`The request host ${JSON.stringify(host.slice(0, 100))} is not a valid host name`);
   return `${eventHeader(event, 'x-forwarded-proto') === 'http' ? 'http' : 'https'}://${host}`;
 }
 
@@ -44,7 +45,13 @@ function v1Parts(e: FieldMap, options: LambdaOptions): Parts {
   const stage = stringField(rc?.stage, 'requestContext.stage');
   const query = decodedMapsQuery(e.queryStringParameters, e.multiValueQueryStringParameters);
   const base = origin(e, stringField(rc?.domainName, 'requestContext.domainName'));
-  return { method: e.httpMethod, url: urlOf(base, trimPath(encoded, stage, options), query), headers, body: e.body, isBase64Encoded: e.isBase64Encoded };
+  return {
+    method: e.httpMethod,
+    url: urlOf(base, trimPath(encoded, stage, options), query),
+    headers,
+    body: e.body,
+    isBase64Encoded: e.isBase64Encoded,
+  };
 }
 
 /**
@@ -53,7 +60,10 @@ function v1Parts(e: FieldMap, options: LambdaOptions): Parts {
  * HTTP API never does (both decoded).
  */
 function isFunctionUrl(domainName: string | undefined, rawPath: string | undefined, http: FieldMap): boolean {
-  return (domainName !== undefined && domainName.includes('.lambda-url.')) || (typeof http.path === 'string' && rawPath !== undefined && http.path !== rawPath);
+  return (
+    (domainName !== undefined && domainName.includes('.lambda-url.')) ||
+    (typeof http.path === 'string' && rawPath !== undefined && http.path !== rawPath)
+  );
 }
 
 /** HTTP API payload 2.0 and function URLs: `rawPath` arrives decoded from an HTTP API, as sent from a function URL; `rawQueryString` as sent from both. */
@@ -67,7 +77,13 @@ function v2Parts(e: FieldMap, options: LambdaOptions): Parts {
   const stage = stringField(rc.stage, 'requestContext.stage');
   const query = rawStringQuery(e.rawQueryString);
   const base = origin(e, domainName);
-  return { method: rc.http.method, url: urlOf(base, trimPath(encoded, stage, options), query), headers, body: e.body, isBase64Encoded: e.isBase64Encoded };
+  return {
+    method: rc.http.method,
+    url: urlOf(base, trimPath(encoded, stage, options), query),
+    headers,
+    body: e.body,
+    isBase64Encoded: e.isBase64Encoded,
+  };
 }
 
 /** ALB: `path` and the query maps arrive as the client sent them, still percent-encoded. */
@@ -75,7 +91,13 @@ function albParts(e: FieldMap, options: LambdaOptions): Parts {
   const headers = multiValueHeaderPairs(e.headers, e.multiValueHeaders);
   const path = keepEncodedPath(rootedPath(stringField(e.path, 'path')));
   const query = rawMapsQuery(e.queryStringParameters, e.multiValueQueryStringParameters);
-  return { method: e.httpMethod, url: urlOf(origin(e, undefined), trimPath(path, undefined, options), query), headers, body: e.body, isBase64Encoded: e.isBase64Encoded };
+  return {
+    method: e.httpMethod,
+    url: urlOf(origin(e, undefined), trimPath(path, undefined, options), query),
+    headers,
+    body: e.body,
+    isBase64Encoded: e.isBase64Encoded,
+  };
 }
 
 const labels: Record<HttpKind, string> = { v1: 'API Gateway v1', v2: 'API Gateway v2 / function URL', alb: 'ALB' };

@@ -46,8 +46,10 @@ function stripPrefix(path: string, prefix: string): string {
 /** Removes the stage (when `stripStage`) and the `basePath` from an encoded path; `basePath` is written decoded, as in the option. */
 export function trimPath(path: string, stage: string | undefined, options: LambdaOptions): string {
   let out = path;
-  if (options.stripStage && stage !== undefined && stage !== '' && stage !== '$default') out = stripPrefix(out, `/${encodeDecodedPath(stage)}`);
-  if (options.basePath) out = stripPrefix(out, encodeDecodedPath(options.basePath.endsWith('/') ? options.basePath.slice(0, -1) : options.basePath));
+  if (options.stripStage && stage !== undefined && stage !== '' && stage !== '$default')
+    out = stripPrefix(out, `/${encodeDecodedPath(stage)}`);
+  if (options.basePath)
+    out = stripPrefix(out, encodeDecodedPath(options.basePath.endsWith('/') ? options.basePath.slice(0, -1) : options.basePath));
   return out;
 }
 

@@ -34,7 +34,7 @@ function encodeDecoded(text: string): string {
   try {
     return encodeURIComponent(text);
   } catch (error) {
-    throw new InvalidEventError('The event\'s query string holds text that is not valid Unicode (a lone UTF-16 surrogate)', error);
+    throw new InvalidEventError("The event's query string holds text that is not valid Unicode (a lone UTF-16 surrogate)", error);
   }
 }
 

@@ -18,7 +18,8 @@ function wholeBytes(text: string): boolean {
 function decodeBody(body: unknown, isBase64: boolean): Uint8Array<ArrayBuffer> {
   if (typeof body !== 'string') throw new InvalidEventError('The event body must be a string');
   if (!isBase64) return Buffer.from(body, 'utf8');
-  if (!base64Text.test(body) || !wholeBytes(body)) throw new InvalidEventError('The event body is marked isBase64Encoded but is not valid base64');
+  if (!base64Text.test(body) || !wholeBytes(body))
+    throw new InvalidEventError('The event body is marked isBase64Encoded but is not valid base64');
   return Buffer.from(body, 'base64');
 }
 
@@ -26,9 +27,11 @@ const forbiddenMethods = new Set(['CONNECT', 'TRACE', 'TRACK']);
 const methodToken = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 function checkedMethod(method: unknown): string {
-  if (typeof method !== 'string') throw new InvalidEventError('The event has no HTTP method (httpMethod or requestContext.http.method must be a string)');
+  if (typeof method !== 'string')
+    throw new InvalidEventError('The event has no HTTP method (httpMethod or requestContext.http.method must be a string)');
   const upper = method.toUpperCase();
-  if (!methodToken.test(upper) || forbiddenMethods.has(upper)) throw new InvalidEventError(`Unsupported HTTP method ${JSON.stringify(method.slice(0, 100))}`);
+  if (!methodToken.test(upper) || forbiddenMethods.has(upper))
+    throw new InvalidEventError(`Unsupported HTTP method ${JSON.stringify(method.slice(0, 100))}`);
   return upper;
 }
 

@@ -36,13 +36,20 @@ function albSingle({ headers, cookies }: SplitHeaders): Record<string, string> {
   if (cookies.length > 0) headers['set-cookie'] = cookies[0];
   if (cookies.length > 1 && !warnedSingleCookie) {
     warnedSingleCookie = true;
-    console.warn(`fw/lambda: an ALB target group without multi-value headers can return one Set-Cookie; ${cookies.length - 1} dropped. Enable "lambda.multi_value_headers.enabled" on the target group.`);
+    console.warn(
+      `fw/lambda: an ALB target group without multi-value headers can return one Set-Cookie; ${cookies.length - 1} dropped. Enable "lambda.multi_value_headers.enabled" on the target group.`,
+    );
   }
   return headers;
 }
 
 /** Builds the result: `cookies[]` for v2, `multiValueHeaders` for v1 and multi-value ALB, plain `headers` for single-value ALB. */
-export async function toResult(kind: HttpKind, event: { multiValueHeaders?: unknown }, response: Response, isBinary: BinaryTest): Promise<LambdaHttpResult> {
+export async function toResult(
+  kind: HttpKind,
+  event: { multiValueHeaders?: unknown },
+  response: Response,
+  isBinary: BinaryTest,
+): Promise<LambdaHttpResult> {
   const { body, isBase64Encoded } = await readBody(response, needsBase64(response.headers, isBinary));
   const split = splitHeaders(response);
   const statusCode = response.status;

@@ -22,7 +22,9 @@ interface StreamingRuntime {
 function runtime(): StreamingRuntime {
   const found = (globalThis as unknown as { awslambda?: Partial<StreamingRuntime> }).awslambda;
   if (typeof found?.streamifyResponse !== 'function' || typeof found.HttpResponseStream?.from !== 'function') {
-    throw new Error('lambdaStream() needs the global `awslambda` (streamifyResponse, HttpResponseStream) of the Lambda Node.js runtime; use lambda() outside it');
+    throw new Error(
+      'lambdaStream() needs the global `awslambda` (streamifyResponse, HttpResponseStream) of the Lambda Node.js runtime; use lambda() outside it',
+    );
   }
   return found as StreamingRuntime;
 }

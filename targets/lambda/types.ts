@@ -1,7 +1,15 @@
 /** Types of the Lambda target: the events it accepts, the results it returns, its options and `ctx.env`. */
 import type {
-  ALBEvent, ALBResult, APIGatewayProxyEvent, APIGatewayProxyEventV2, APIGatewayProxyResult,
-  APIGatewayProxyStructuredResultV2, Context as LambdaContext, EventBridgeEvent, SQSEvent, ScheduledEvent,
+  ALBEvent,
+  ALBResult,
+  APIGatewayProxyEvent,
+  APIGatewayProxyEventV2,
+  APIGatewayProxyResult,
+  APIGatewayProxyStructuredResultV2,
+  Context as LambdaContext,
+  EventBridgeEvent,
+  SQSEvent,
+  ScheduledEvent,
 } from 'aws-lambda';
 import type { WarmUpOptions } from '../serverless/warm-up';
 

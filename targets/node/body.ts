@@ -23,36 +23,39 @@ export interface BodyState {
 export function bodyStream(req: IncomingMessage, limit: number, state: BodyState): ReadableStream<Uint8Array> {
   let received = 0;
   let cancelled = false;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      req.on('data', (chunk: Buffer) => {
-        received += chunk.length;
-        if (received > limit) {
-          state.tooLarge = true;
-          req.pause();
-          req.removeAllListeners('data');
-          controller.error(new BodyTooLargeError(limit));
-          return;
-        }
-        controller.enqueue(chunk);
-        if ((controller.desiredSize ?? 1) <= 0) req.pause();
-      });
-      req.once('end', () => {
-        if (!state.tooLarge && !cancelled) controller.close();
-      });
-      req.once('error', (error) => {
-        if (!state.tooLarge && !cancelled) controller.error(error);
-      });
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > limit) {
+            state.tooLarge = true;
+            req.pause();
+            req.removeAllListeners('data');
+            controller.error(new BodyTooLargeError(limit));
+            return;
+          }
+          controller.enqueue(chunk);
+          if ((controller.desiredSize ?? 1) <= 0) req.pause();
+        });
+        req.once('end', () => {
+          if (!state.tooLarge && !cancelled) controller.close();
+        });
+        req.once('error', (error) => {
+          if (!state.tooLarge && !cancelled) controller.error(error);
+        });
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        cancelled = true;
+        req.removeAllListeners('data');
+        req.pause();
+      },
     },
-    pull() {
-      req.resume();
-    },
-    cancel() {
-      cancelled = true;
-      req.removeAllListeners('data');
-      req.pause();
-    },
-  }, { highWaterMark: 1 });
+    { highWaterMark: 1 },
+  );
 }
 
 /**

@@ -12,9 +12,24 @@ interface Refusal {
 
 /** Node's error codes for `clientError`, and the answer to each; any other code is a 400. */
 const refusals: Record<string, Refusal> = {
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', code: 'REQUEST_TIMEOUT', message: 'The request did not arrive in time' },
-  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', code: 'REQUEST_HEADER_FIELDS_TOO_LARGE', message: 'The request headers are too large' },
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, reason: 'Payload Too Large', code: 'PAYLOAD_TOO_LARGE', message: 'The chunk extensions are too large' },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    code: 'REQUEST_TIMEOUT',
+    message: 'The request did not arrive in time',
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    code: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
+    message: 'The request headers are too large',
+  },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: {
+    status: 413,
+    reason: 'Payload Too Large',
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The chunk extensions are too large',
+  },
 };
 const badRequest: Refusal = { status: 400, reason: 'Bad Request', code: 'BAD_REQUEST', message: 'Malformed request' };
 

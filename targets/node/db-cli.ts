@@ -25,7 +25,12 @@ Options: --url <database url> (default $DATABASE_URL), --dir <migrations folder>
 export async function runDbCommand(argv: string[], io: DbCommandIO = consoleIO()): Promise<number> {
   const { positional, options, bad } = parseArgs(argv);
   const [command, arg] = positional;
-  if (bad || !command || !['new', 'up', 'down', 'status', 'repair', 'seed'].includes(command) || ((command === 'new' || command === 'seed') && !arg)) {
+  if (
+    bad ||
+    !command ||
+    !['new', 'up', 'down', 'status', 'repair', 'seed'].includes(command) ||
+    ((command === 'new' || command === 'seed') && !arg)
+  ) {
     io.err(bad ? `${bad}\n${usage}` : usage);
     return 2;
   }
@@ -55,9 +60,17 @@ export async function runDbCommand(argv: string[], io: DbCommandIO = consoleIO()
       } else if (command === 'repair') {
         const { removed } = await migrator.repair();
         for (const name of removed) io.out(`removed the unfinished entry of ${name}`);
-        io.out(removed.length > 0 ? `${removed.length} removed; the next up runs ${removed.length > 1 ? 'them' : 'it'} again` : 'nothing to repair');
+        io.out(
+          removed.length > 0
+            ? `${removed.length} removed; the next up runs ${removed.length > 1 ? 'them' : 'it'} again`
+            : 'nothing to repair',
+        );
       } else {
-        io.out(await migrator.seed(arg.slice(arg.lastIndexOf('/') + 1), await readSeedFile(arg)) ? `seeded ${arg}` : `${arg} was already seeded`);
+        io.out(
+          (await migrator.seed(arg.slice(arg.lastIndexOf('/') + 1), await readSeedFile(arg)))
+            ? `seeded ${arg}`
+            : `${arg} was already seeded`,
+        );
       }
     } finally {
       await db.close();

@@ -7,9 +7,17 @@ import { requestUrl } from './request';
  * built by the app's own error handling so `onError` hooks and the negotiated format apply; plain JSON
  * when the request is too broken to build a Request from.
  */
-export async function adapterError(app: Fw, req: IncomingMessage, scheme: string, error: Error & { status: number; code: string }): Promise<Response> {
+export async function adapterError(
+  app: Fw,
+  req: IncomingMessage,
+  scheme: string,
+  error: Error & { status: number; code: string },
+): Promise<Response> {
   try {
-    const request = new Request(requestUrl(req, scheme), { method: req.method === 'HEAD' ? 'HEAD' : 'GET', headers: req.headers as Record<string, string> });
+    const request = new Request(requestUrl(req, scheme), {
+      method: req.method === 'HEAD' ? 'HEAD' : 'GET',
+      headers: req.headers as Record<string, string>,
+    });
     const url = new URL(request.url);
     const ctx = new app.ContextClass(app, request, url.pathname, request.url.indexOf('?'), null);
     return await app.handleError(ctx, error);

@@ -12,7 +12,12 @@ export async function listRouteFiles(dir: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   return entries
     .filter((e) => e.isFile())
-    .map((e) => resolve((e as { parentPath?: string; path: string }).parentPath ?? e.path, e.name).slice(root.length + 1).split(sep).join('/'))
+    .map((e) =>
+      resolve((e as { parentPath?: string; path: string }).parentPath ?? e.path, e.name)
+        .slice(root.length + 1)
+        .split(sep)
+        .join('/'),
+    )
     .filter(isRouteModuleFile)
     .sort();
 }

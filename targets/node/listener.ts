@@ -55,7 +55,15 @@ function settle(req: IncomingMessage, state: BodyState | null, limit: number, fi
  * Writes the app's answer; the callbacks of a streamed write are only made when the write is not done at once,
  * and only then is the response counted as in flight for a graceful shutdown (`holdWhileWriting`).
  */
-function reply(app: Fw, req: IncomingMessage, res: ServerResponse, response: Response, state: BodyState | null, limit: number, finished: () => void): void {
+function reply(
+  app: Fw,
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  state: BodyState | null,
+  limit: number,
+  finished: () => void,
+): void {
   let writing: Promise<void> | undefined;
   try {
     writing = writeResponse(response, res, state !== null && state.tooLarge ? closeHeader : null);
@@ -69,18 +77,29 @@ function reply(app: Fw, req: IncomingMessage, res: ServerResponse, response: Res
     return;
   }
   holdWhileWriting(app, res);
-  writing.then(() => settle(req, state, limit, finished), (error) => {
-    finished();
-    fail(res, error);
-  });
+  writing.then(
+    () => settle(req, state, limit, finished),
+    (error) => {
+      finished();
+      fail(res, error);
+    },
+  );
 }
 
 /** The `node:http` request listener for an app: converts, calls `app.fetch`, writes the answer back. */
 export function createListener(app: Fw, options: ListenerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const { scheme, maxBodySize } = options;
 
-  const refuse = (req: IncomingMessage, res: ServerResponse, error: Error & { status: number; code: string }, finished: () => void): void => {
-    adapterError(app, req, scheme, error).then((response) => reply(app, req, res, response, { tooLarge: true }, maxBodySize, finished), (e) => fail(res, e));
+  const refuse = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    error: Error & { status: number; code: string },
+    finished: () => void,
+  ): void => {
+    adapterError(app, req, scheme, error).then(
+      (response) => reply(app, req, res, response, { tooLarge: true }, maxBodySize, finished),
+      (e) => fail(res, e),
+    );
   };
 
   return (req, res) => {
@@ -106,9 +125,13 @@ export function createListener(app: Fw, options: ListenerOptions): (req: Incomin
       result = Promise.reject(error);
     }
     if (result instanceof Response) reply(app, req, res, result, bodyState, maxBodySize, finished);
-    else result.then((response) => reply(app, req, res, response, bodyState, maxBodySize, finished), (error) => {
-      finished();
-      fail(res, error);
-    });
+    else
+      result.then(
+        (response) => reply(app, req, res, response, bodyState, maxBodySize, finished),
+        (error) => {
+          finished();
+          fail(res, error);
+        },
+      );
   };
 }

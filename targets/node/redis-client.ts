@@ -43,7 +43,10 @@ async function loadIoredis(): Promise<RedisConstructor> {
     if (typeof Redis !== 'function') throw new Error('the module has no Redis export');
     return Redis;
   } catch (cause) {
-    throw new Error(`fw's Redis store and bus need the ioredis package to open a connection: npm install ioredis, or pass { client: new Redis(url) } made by your own ioredis import (${(cause as Error).message})`, { cause });
+    throw new Error(
+      `fw's Redis store and bus need the ioredis package to open a connection: npm install ioredis, or pass { client: new Redis(url) } made by your own ioredis import (${(cause as Error).message})`,
+      { cause },
+    );
   }
 }
 

@@ -78,7 +78,8 @@ function isCanonicalHost(host: string, scheme: string): boolean {
  * with `.` or `%2e`, which it may resolve as a dot segment).
  */
 function canonicalUrl(url: string, scheme: string, host: string | undefined, target: string | undefined): string {
-  if (host !== undefined && target !== undefined && plainTarget.test(target) && !dotSegment.test(target) && isCanonicalHost(host, scheme)) return url;
+  if (host !== undefined && target !== undefined && plainTarget.test(target) && !dotSegment.test(target) && isCanonicalHost(host, scheme))
+    return url;
   return new URL(url).href;
 }
 
@@ -87,16 +88,26 @@ function canonicalUrl(url: string, scheme: string, host: string | undefined, tar
  * header, and a streamed, size-limited body. It is a lazy Request (targets/serverless/lazy-request): the undici
  * Request, the body stream and the AbortSignal are only made when a handler touches them.
  */
-export function toRequest(req: IncomingMessage, res: ServerResponse, head: RequestHead, scheme: string, limit: number, state: BodyState): Request {
+export function toRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  head: RequestHead,
+  scheme: string,
+  limit: number,
+  state: BodyState,
+): Request {
   const method = req.method ?? 'GET';
   return lazyRequest({
     method,
     url: canonicalUrl(requestUrl(req, scheme, head.host), scheme, head.host, req.url),
     headers: head.headers,
-    body: method === 'GET' || method === 'HEAD' ? undefined : {
-      stream: () => bodyStream(req, limit, state),
-      readAll: () => readAllBody(req, limit, state),
-    },
+    body:
+      method === 'GET' || method === 'HEAD'
+        ? undefined
+        : {
+            stream: () => bodyStream(req, limit, state),
+            readAll: () => readAllBody(req, limit, state),
+          },
     signalSource: new Disconnect(res),
   });
 }

@@ -13,7 +13,10 @@ const notYet = Symbol('not yet');
 
 /** Settles after a few microtasks: a body whose end is not known by then is a stream, not a one-chunk body. */
 function shortly(): Promise<typeof notYet> {
-  return Promise.resolve().then().then().then(() => notYet);
+  return Promise.resolve()
+    .then()
+    .then()
+    .then(() => notYet);
 }
 
 function drained(res: ServerResponse): Promise<void> {
@@ -94,12 +97,20 @@ export function writeResponse(response: Response, res: ServerResponse, extraHead
   }
   const source = bodySource(response);
   if (source === undefined) return streamBody(response, body, res, extraHeaders);
-  res.writeHead(response.status, headersWithLength(response.headers, extraHeaders, typeof source === 'string' ? Buffer.byteLength(source) : source.byteLength));
+  res.writeHead(
+    response.status,
+    headersWithLength(response.headers, extraHeaders, typeof source === 'string' ? Buffer.byteLength(source) : source.byteLength),
+  );
   res.end(source);
   return undefined;
 }
 
-async function streamBody(response: Response, body: ReadableStream<Uint8Array>, res: ServerResponse, extraHeaders: string[] | null): Promise<void> {
+async function streamBody(
+  response: Response,
+  body: ReadableStream<Uint8Array>,
+  res: ServerResponse,
+  extraHeaders: string[] | null,
+): Promise<void> {
   const status = response.status;
   const reader = body.getReader();
   try {

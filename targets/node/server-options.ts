@@ -14,7 +14,8 @@ export interface CheckedServerOptions {
 type TimeoutName = keyof typeof defaultTimeouts;
 
 function checkLimit(limit: unknown): number {
-  if (typeof limit !== 'number' || Number.isNaN(limit) || limit < 0) throw new RangeError(`fw/node: maxBodySize must be a number of bytes >= 0 (or Infinity), got ${String(limit)}`);
+  if (typeof limit !== 'number' || Number.isNaN(limit) || limit < 0)
+    throw new RangeError(`fw/node: maxBodySize must be a number of bytes >= 0 (or Infinity), got ${String(limit)}`);
   return limit;
 }
 
@@ -23,7 +24,8 @@ function checkTimeout(name: TimeoutName, value: unknown): number {
   if (value === undefined) return defaultTimeouts[name];
   if (typeof value !== 'number') throw new TypeError(`fw/node: ${name} must be a number of milliseconds, got ${typeof value}`);
   if (value === Infinity) return 0;
-  if (!Number.isInteger(value) || value < 0) throw new RangeError(`fw/node: ${name} must be a whole number of milliseconds >= 0 (0 for none), got ${String(value)}`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new RangeError(`fw/node: ${name} must be a whole number of milliseconds >= 0 (0 for none), got ${String(value)}`);
   return value;
 }
 
@@ -44,10 +46,17 @@ export function checkServerOptions(options: NodeAdapterOptions, appLimit = defau
   const requestTimeout = checkTimeout('requestTimeout', options.requestTimeout);
   const keepAliveTimeout = checkTimeout('keepAliveTimeout', options.keepAliveTimeout);
   if (requestTimeout > 0 && headersTimeout > requestTimeout) {
-    throw new RangeError(`fw/node: headersTimeout (${headersTimeout} ms) must not be longer than requestTimeout (${requestTimeout} ms): the headers are part of the request`);
+    throw new RangeError(
+      `fw/node: headersTimeout (${headersTimeout} ms) must not be longer than requestTimeout (${requestTimeout} ms): the headers are part of the request`,
+    );
   }
   return {
     maxBodySize,
-    http: { headersTimeout, requestTimeout, keepAliveTimeout, connectionsCheckingInterval: checkingInterval(headersTimeout, requestTimeout) },
+    http: {
+      headersTimeout,
+      requestTimeout,
+      keepAliveTimeout,
+      connectionsCheckingInterval: checkingInterval(headersTimeout, requestTimeout),
+    },
   };
 }

@@ -81,8 +81,12 @@ export function gracefulServer(server: { node: HttpServer } | { bun: BunStoppabl
   if ('bun' in server) {
     const bun = server.bun;
     return {
-      stopAccepting: async () => { await bun.stop(false); },
-      forceClose: () => { void bun.stop(true); },
+      stopAccepting: async () => {
+        await bun.stop(false);
+      },
+      forceClose: () => {
+        void bun.stop(true);
+      },
     };
   }
   const http = 'node' in server ? server.node : server;

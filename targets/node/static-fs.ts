@@ -25,27 +25,30 @@ function fileStream(file: string, start: number, end: number): ReadableStream<Ui
     handle = null;
     return current?.close();
   };
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        handle ??= await open(file, 'r');
-        const wanted = Math.min(chunkSize, end + 1 - position);
-        const chunk = wanted > 0 ? new Uint8Array(wanted) : null;
-        const { bytesRead } = chunk === null ? { bytesRead: 0 } : await handle.read(chunk, 0, wanted, position);
-        if (bytesRead === 0) {
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          handle ??= await open(file, 'r');
+          const wanted = Math.min(chunkSize, end + 1 - position);
+          const chunk = wanted > 0 ? new Uint8Array(wanted) : null;
+          const { bytesRead } = chunk === null ? { bytesRead: 0 } : await handle.read(chunk, 0, wanted, position);
+          if (bytesRead === 0) {
+            await close();
+            controller.close();
+            return;
+          }
+          position += bytesRead;
+          controller.enqueue(bytesRead === wanted ? chunk! : chunk!.subarray(0, bytesRead));
+        } catch (error) {
           await close();
-          controller.close();
-          return;
+          throw error;
         }
-        position += bytesRead;
-        controller.enqueue(bytesRead === wanted ? chunk! : chunk!.subarray(0, bytesRead));
-      } catch (error) {
-        await close();
-        throw error;
-      }
+      },
+      cancel: close,
     },
-    cancel: close,
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
 }
 
 /** The files under `root` on Node and Bun, for `staticFiles` (symlinks resolved, so a link out of root is seen as such). */
@@ -65,7 +68,9 @@ export function nodeFileSource(root: string): FileSource {
   return {
     async realpath(path: string): Promise<string | null> {
       try {
-        return relative(rootReal(), await realpath(at(path))).split(sep).join('/');
+        return relative(rootReal(), await realpath(at(path)))
+          .split(sep)
+          .join('/');
       } catch (error) {
         if (absent(error)) return null;
         throw error;
@@ -90,10 +95,18 @@ export function nodeFileSource(root: string): FileSource {
     async list(path: string): Promise<DirEntry[]> {
       const dir = at(path);
       const entries = await readdir(dir, { withFileTypes: true });
-      return Promise.all(entries.map(async (e) => ({
-        name: e.name,
-        isDirectory: e.isDirectory() || (e.isSymbolicLink() && (await stat(resolve(dir, e.name)).then((s) => s.isDirectory(), () => false))),
-      })));
+      return Promise.all(
+        entries.map(async (e) => ({
+          name: e.name,
+          isDirectory:
+            e.isDirectory() ||
+            (e.isSymbolicLink() &&
+              (await stat(resolve(dir, e.name)).then(
+                (s) => s.isDirectory(),
+                () => false,
+              ))),
+        })),
+      );
     },
   };
 }

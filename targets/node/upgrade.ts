@@ -48,13 +48,22 @@ export class NodeWebSockets {
   private wsServer: ReturnType<typeof loadWebSocketServer> | null = null;
   private readonly extraHeaders = new WeakMap<IncomingMessage, Headers>();
 
-  constructor(private readonly app: Fw, private readonly scheme: string) {}
+  constructor(
+    private readonly app: Fw,
+    private readonly scheme: string,
+  ) {}
 
   /** The `upgrade` event listener. */
   readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     socket.on('error', () => socket.destroy());
     this.handle(req, socket, head).catch(() => {
-      writeRaw(socket, new Response('{"error":"Internal Server Error","code":"INTERNAL_ERROR"}', { status: 500, headers: { 'content-type': 'application/json' } })).catch(() => socket.destroy());
+      writeRaw(
+        socket,
+        new Response('{"error":"Internal Server Error","code":"INTERNAL_ERROR"}', {
+          status: 500,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ).catch(() => socket.destroy());
     });
   };
 
@@ -71,7 +80,13 @@ export class NodeWebSockets {
     try {
       request = new Request(requestUrl(req, this.scheme), { method: req.method, headers: req.headers as Record<string, string> });
     } catch (error) {
-      await writeRaw(socket, new Response(JSON.stringify({ error: `Malformed request: ${(error as Error).message}`, code: 'BAD_REQUEST' }), { status: 400, headers: { 'content-type': 'application/json' } }));
+      await writeRaw(
+        socket,
+        new Response(JSON.stringify({ error: `Malformed request: ${(error as Error).message}`, code: 'BAD_REQUEST' }), {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
       return;
     }
     const result = await this.app.upgradeWebSocket(request, { incoming: req });

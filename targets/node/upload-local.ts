@@ -11,13 +11,15 @@ export function localUploadStorage(dir: string): UploadStorage {
     kind: 'local',
     async put(key, bytes) {
       const name = basename(key);
-      if (name !== key || name === '' || name === '.' || name === '..') throw new Error(`upload: refusing to store under ${JSON.stringify(key)}`);
+      if (name !== key || name === '' || name === '.' || name === '..')
+        throw new Error(`upload: refusing to store under ${JSON.stringify(key)}`);
       await (ready ??= mkdir(base, { recursive: true }));
       const path = join(base, name);
       try {
         await writeFile(path, bytes, { flag: 'wx' });
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new HttpError(409, `A file named ${name} already exists`, { code: 'FILE_EXISTS' });
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+          throw new HttpError(409, `A file named ${name} already exists`, { code: 'FILE_EXISTS' });
         throw error;
       }
       return path;

@@ -33,7 +33,10 @@ type WsServerConstructor = new (options: { noServer: true; maxPayload: number; c
 export async function loadWebSocketServer(): Promise<WsServerConstructor> {
   const specifier = 'ws';
   try {
-    const mod = (await import(/* @vite-ignore */ specifier)) as { WebSocketServer?: WsServerConstructor; default?: { WebSocketServer?: WsServerConstructor } };
+    const mod = (await import(/* @vite-ignore */ specifier)) as {
+      WebSocketServer?: WsServerConstructor;
+      default?: { WebSocketServer?: WsServerConstructor };
+    };
     const Server = mod.WebSocketServer ?? mod.default?.WebSocketServer;
     if (typeof Server !== 'function') throw new Error('the module has no WebSocketServer export');
     return Server;

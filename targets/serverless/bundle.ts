@@ -22,7 +22,11 @@ const presets: Record<BundleTarget, BundleOptions> = {
 };
 
 /** Returns the esbuild options that bundle `entry` for a target (minified ESM, one file); `overrides` win, `conditions` add to the preset's. */
-export function bundleConfig<O extends BundleOptions = BundleOptions>(target: BundleTarget, entry: string, overrides?: O): BundleOptions & O {
+export function bundleConfig<O extends BundleOptions = BundleOptions>(
+  target: BundleTarget,
+  entry: string,
+  overrides?: O,
+): BundleOptions & O {
   const preset = presets[target];
   if (!preset) throw new Error(`Unknown bundle target "${String(target)}": use one of ${Object.keys(presets).join(', ')}`);
   if (typeof entry !== 'string' || entry === '') throw new TypeError('bundleConfig() needs the entry file path');
@@ -44,10 +48,21 @@ function quote(arg: string): string {
 }
 
 type Flag = (value: any) => string[];
-const list = (name: string): Flag => (v: string[] | string) => [`--${name}=${Array.isArray(v) ? v.join(',') : v}`];
-const plain = (name: string): Flag => (v: string | boolean) => (v === true ? [`--${name}`] : v === false ? [] : [`--${name}=${v}`]);
-const each = (name: string): Flag => (v: string[]) => v.map((x) => `--${name}:${x}`);
-const pairs = (name: string): Flag => (v: Record<string, string>) => Object.entries(v).map(([k, x]) => `--${name}:${k}=${x}`);
+const list =
+  (name: string): Flag =>
+  (v: string[] | string) => [`--${name}=${Array.isArray(v) ? v.join(',') : v}`];
+const plain =
+  (name: string): Flag =>
+  (v: string | boolean) =>
+    v === true ? [`--${name}`] : v === false ? [] : [`--${name}=${v}`];
+const each =
+  (name: string): Flag =>
+  (v: string[]) =>
+    v.map((x) => `--${name}:${x}`);
+const pairs =
+  (name: string): Flag =>
+  (v: Record<string, string>) =>
+    Object.entries(v).map(([k, x]) => `--${name}:${k}=${x}`);
 
 const flags: Record<string, Flag> = {
   bundle: plain('bundle'),
@@ -83,7 +98,8 @@ export function buildCommand(targetOrConfig: BundleTarget | (BundleOptions & Rec
   for (const [key, value] of Object.entries(config)) {
     if (key === 'entryPoints' || value === undefined) continue;
     const flag = flags[key];
-    if (!flag) throw new Error(`buildCommand() cannot express the esbuild option "${key}" on the command line; call esbuild.build(config) instead`);
+    if (!flag)
+      throw new Error(`buildCommand() cannot express the esbuild option "${key}" on the command line; call esbuild.build(config) instead`);
     args.push(...flag(value));
   }
   return args.map(quote).join(' ');

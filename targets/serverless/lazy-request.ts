@@ -90,11 +90,31 @@ function signalOf(request: LazyRequest): AbortSignal {
 const own = new Set<PropertyKey>(['constructor', 'method', 'url', 'headers', 'signal', 'bodyUsed', ...Object.keys(readers)]);
 
 const prototype: object = Object.create(Request.prototype, {
-  method: { get(this: LazyRequest) { return this[init].method; } },
-  url: { get(this: LazyRequest) { return this[init].url; } },
-  headers: { get(this: LazyRequest) { return this[init].headers; } },
-  signal: { get(this: LazyRequest) { return signalOf(this); } },
-  bodyUsed: { get(this: LazyRequest) { return this[real] !== undefined ? this[real].bodyUsed : this[used] === true; } },
+  method: {
+    get(this: LazyRequest) {
+      return this[init].method;
+    },
+  },
+  url: {
+    get(this: LazyRequest) {
+      return this[init].url;
+    },
+  },
+  headers: {
+    get(this: LazyRequest) {
+      return this[init].headers;
+    },
+  },
+  signal: {
+    get(this: LazyRequest) {
+      return signalOf(this);
+    },
+  },
+  bodyUsed: {
+    get(this: LazyRequest) {
+      return this[real] !== undefined ? this[real].bodyUsed : this[used] === true;
+    },
+  },
 });
 
 for (const [name, read] of Object.entries(readers)) {
@@ -119,14 +139,22 @@ for (const key of Reflect.ownKeys(Request.prototype)) {
       },
     });
   } else if (descriptor.get) {
-    Object.defineProperty(prototype, key, { get(this: LazyRequest) { return (materialize(this) as unknown as Record<PropertyKey, unknown>)[key]; } });
+    Object.defineProperty(prototype, key, {
+      get(this: LazyRequest) {
+        return (materialize(this) as unknown as Record<PropertyKey, unknown>)[key];
+      },
+    });
   }
 }
 
 /** undici's internal slots, which a Request it is handed must answer; none where the runtime keeps its state elsewhere. */
 const slots = Object.getOwnPropertySymbols(new Request('http://localhost/'));
 for (const slot of slots) {
-  Object.defineProperty(prototype, slot, { get(this: LazyRequest) { return (materialize(this) as unknown as Record<symbol, unknown>)[slot]; } });
+  Object.defineProperty(prototype, slot, {
+    get(this: LazyRequest) {
+      return (materialize(this) as unknown as Record<symbol, unknown>)[slot];
+    },
+  });
 }
 
 function wrap(parts: LazyRequestInit): Request {

@@ -43,7 +43,8 @@ export function worker<Env = unknown>(app: Fw, options: WorkerOptions<Env> = {})
 
   async function answer(request: Request, env: Env, ctx: WorkerExecutionContext): Promise<Response> {
     if (mode === 'first-request') await warm();
-    else if (mode === 'background' && warming === null) ctx.waitUntil(warm().catch((error) => console.error('fw/worker: warm-up failed', error)));
+    else if (mode === 'background' && warming === null)
+      ctx.waitUntil(warm().catch((error) => console.error('fw/worker: warm-up failed', error)));
     if (isWebSocketRequest(request) && app.websockets.routes().length > 0) {
       const upgrade = await app.upgradeWebSocket(request, env, ctx);
       if (upgrade instanceof Response) return upgrade;
@@ -75,7 +76,9 @@ export function worker<Env = unknown>(app: Fw, options: WorkerOptions<Env> = {})
         if (isCronRunner(scheduler)) {
           ctx.waitUntil(scheduler.runScheduled(controller.cron, new Date(controller.scheduledTime)));
         } else if (!options.scheduled) {
-          throw new Error(`fw/worker: cron trigger "${controller.cron}" fired but nothing handles it: pass worker(app, { scheduled }) or register the scheduler plugin`);
+          throw new Error(
+            `fw/worker: cron trigger "${controller.cron}" fired but nothing handles it: pass worker(app, { scheduled }) or register the scheduler plugin`,
+          );
         }
       } finally {
         finish();

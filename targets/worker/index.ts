@@ -2,6 +2,12 @@
 export { worker } from './adapter';
 export { workersKV } from './kv';
 export type {
-  WorkerOptions, WorkerHandlers, WorkerExecutionContext, WorkerScheduledController, CronRunner,
-  KVNamespaceLike, KVNamespaceListKey, KVNamespaceListPage,
+  WorkerOptions,
+  WorkerHandlers,
+  WorkerExecutionContext,
+  WorkerScheduledController,
+  CronRunner,
+  KVNamespaceLike,
+  KVNamespaceListKey,
+  KVNamespaceListPage,
 } from './types';

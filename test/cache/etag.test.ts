@@ -10,7 +10,18 @@ function appWith(options?: Parameters<typeof etag>[0]): Fw {
   app.get('/fail', (ctx) => ctx.status(500).jsonResponse({ no: 1 }));
   app.get('/own', () => new Response('own', { headers: { etag: '"v1"', 'cache-control': 'max-age=60' } }));
   app.get('/big', () => 'x'.repeat(5000));
-  app.get('/events', () => new Response(new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode('data: 1\n\n')); } }), { headers: { 'content-type': 'text/event-stream' } }));
+  app.get(
+    '/events',
+    () =>
+      new Response(
+        new ReadableStream({
+          start(c) {
+            c.enqueue(new TextEncoder().encode('data: 1\n\n'));
+          },
+        }),
+        { headers: { 'content-type': 'text/event-stream' } },
+      ),
+  );
   return app;
 }
 

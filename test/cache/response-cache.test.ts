@@ -12,12 +12,18 @@ async function counted(options: Parameters<typeof cachePlugin>[0] = {}) {
   app.get('/lang', (ctx) => ctx.setHeader('vary', 'Accept-Language') && { n: count('/lang'), lang: ctx.header('accept-language') });
   app.get('/nostore', (ctx) => ctx.setHeader('cache-control', 'no-store') && { n: count('/nostore') });
   app.get('/private', (ctx) => ctx.setHeader('cache-control', 'private, max-age=60') && { n: count('/private') });
-  app.get('/cookie', (ctx) => { ctx.setCookie('sid', String(count('/cookie'))); return 'c'; });
+  app.get('/cookie', (ctx) => {
+    ctx.setCookie('sid', String(count('/cookie')));
+    return 'c';
+  });
   app.get('/star', (ctx) => ctx.setHeader('vary', '*') && { n: count('/star') });
   app.get('/fail', (ctx) => ctx.status(500).jsonResponse({ n: count('/fail') }));
   app.get('/short', (ctx) => ctx.setHeader('cache-control', 'public, s-maxage=5, max-age=100') && { n: count('/short') });
   app.get('/zero', (ctx) => ctx.setHeader('cache-control', 'max-age=0') && { n: count('/zero') });
-  app.get('/big', () => { count('/big'); return 'x'.repeat(2000); });
+  app.get('/big', () => {
+    count('/big');
+    return 'x'.repeat(2000);
+  });
   app.post('/', () => ({ n: count('POST') }));
   return { app, calls };
 }
@@ -76,7 +82,7 @@ describe('cachePlugin over a KVStore', () => {
     expect(calls.POST).toBe(2);
   });
 
-  it('bypasses the cache for requests with Authorization (one user\'s page never reaches another)', async () => {
+  it("bypasses the cache for requests with Authorization (one user's page never reaches another)", async () => {
     const { app, calls } = await counted();
     await app.request('/', { headers: { authorization: 'Bearer alice' } });
     await app.request('/', { headers: { authorization: 'Bearer alice' } });

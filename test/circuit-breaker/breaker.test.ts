@@ -17,7 +17,12 @@ describe('CircuitBreaker states (fake clock)', () => {
 
   it('opens after threshold failures inside the window and refuses calls with CircuitBreakerError', async () => {
     const changes: [CircuitState, number][] = [];
-    const breaker = new CircuitBreaker({ name: 'svc', threshold: 3, windowMs: 1000, onStateChange: (s, m) => changes.push([s, m.failures]) });
+    const breaker = new CircuitBreaker({
+      name: 'svc',
+      threshold: 3,
+      windowMs: 1000,
+      onStateChange: (s, m) => changes.push([s, m.failures]),
+    });
     await failTimes(breaker, 2);
     expect(breaker.state).toBe('CLOSED');
     await failTimes(breaker, 1);
@@ -74,7 +79,12 @@ describe('CircuitBreaker states (fake clock)', () => {
     await failTimes(breaker, 1);
     vi.advanceTimersByTime(100);
     let finish!: (v: string) => void;
-    const probe = breaker.execute(() => new Promise<string>((r) => { finish = r; }));
+    const probe = breaker.execute(
+      () =>
+        new Promise<string>((r) => {
+          finish = r;
+        }),
+    );
     const second = vi.fn(ok);
     await expect(breaker.execute(second)).resolves.toBe('fallback:svc');
     expect(second).not.toHaveBeenCalled();
@@ -90,7 +100,12 @@ describe('CircuitBreaker states (fake clock)', () => {
     await failTimes(breaker, 1);
     vi.advanceTimersByTime(100);
     let finish!: () => void;
-    const probe = breaker.execute(() => new Promise<void>((r) => { finish = r; }));
+    const probe = breaker.execute(
+      () =>
+        new Promise<void>((r) => {
+          finish = r;
+        }),
+    );
     const error: any = await breaker.execute(ok).catch((e: any) => e);
     expect(error).toBeInstanceOf(CircuitBreakerError);
     expect(error.circuitState).toBe('HALF_OPEN');
@@ -107,7 +122,12 @@ describe('CircuitBreaker states (fake clock)', () => {
   it('a call past its timeout counts as a failure and its late result is ignored', async () => {
     const breaker = new CircuitBreaker({ name: 'slow', threshold: 1, timeout: 50 });
     let late!: (v: string) => void;
-    const call = breaker.execute(() => new Promise<string>((r) => { late = r; }));
+    const call = breaker.execute(
+      () =>
+        new Promise<string>((r) => {
+          late = r;
+        }),
+    );
     vi.advanceTimersByTime(50);
     const error = await call.catch((e: any) => e);
     expect(error).toBeInstanceOf(CircuitTimeoutError);
@@ -129,13 +149,30 @@ describe('CircuitBreaker states (fake clock)', () => {
     await failTimes(breaker, 1);
     await breaker.execute(ok).catch(() => undefined);
     breaker.reset();
-    expect(breaker.metrics()).toMatchObject({ state: 'CLOSED', failures: 0, totalCalls: 0, totalFailures: 0, rejected: 0, nextAttemptAt: null });
+    expect(breaker.metrics()).toMatchObject({
+      state: 'CLOSED',
+      failures: 0,
+      totalCalls: 0,
+      totalFailures: 0,
+      rejected: 0,
+      nextAttemptAt: null,
+    });
     await expect(breaker.execute(ok)).resolves.toBe('ok');
   });
 
   it('a synchronous throw counts as a failure; a throwing onStateChange does not change the outcome', async () => {
-    const breaker = new CircuitBreaker({ name: 'svc', threshold: 1, onStateChange: () => { throw new Error('listener'); } });
-    await expect(breaker.execute(() => { throw new Error('sync'); })).rejects.toThrow('sync');
+    const breaker = new CircuitBreaker({
+      name: 'svc',
+      threshold: 1,
+      onStateChange: () => {
+        throw new Error('listener');
+      },
+    });
+    await expect(
+      breaker.execute(() => {
+        throw new Error('sync');
+      }),
+    ).rejects.toThrow('sync');
     expect(breaker.state).toBe('OPEN');
   });
 });

@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Fw } from '../../src/core/fw';
 import {
-  apiCircuitBreaker, circuitBreakerPlugin, criticalCircuitBreaker, dbCircuitBreaker, getCircuitBreakerRegistry, resetCircuitBreakerRegistry,
+  apiCircuitBreaker,
+  circuitBreakerPlugin,
+  criticalCircuitBreaker,
+  dbCircuitBreaker,
+  getCircuitBreakerRegistry,
+  resetCircuitBreakerRegistry,
 } from '../../src/circuit-breaker';
 
 afterEach(() => resetCircuitBreakerRegistry());
@@ -37,10 +42,12 @@ describe('ctx.circuitBreaker', () => {
     const app = new Fw();
     await app.plugin(circuitBreakerPlugin({ breakers: { upstream: { threshold: 2, recoveryTimeout: 10_000 } } }));
     let up = false;
-    app.get('/call', (ctx: any) => ctx.circuitBreaker('upstream', async () => {
-      if (!up) throw Object.assign(new Error('upstream down'), { status: 502 });
-      return { ok: true };
-    }));
+    app.get('/call', (ctx: any) =>
+      ctx.circuitBreaker('upstream', async () => {
+        if (!up) throw Object.assign(new Error('upstream down'), { status: 502 });
+        return { ok: true };
+      }),
+    );
     expect((await app.request('/call')).status).toBe(502);
     expect((await app.request('/call')).status).toBe(502);
     up = true;

@@ -42,12 +42,20 @@ describe('fw build: manifest, esbuild bundle, size; the worker bundle runs in wo
     expect(await (await mf.dispatchFetch('http://app.test/hello')).json()).toEqual({ hello: 'world' });
     expect(await (await mf.dispatchFetch('http://app.test/items/7')).json()).toEqual({ item: '7' });
     expect(await (await mf.dispatchFetch('http://app.test/count')).json()).toEqual({ count: 41 });
-    const bad = await mf.dispatchFetch('http://app.test/notes/1', { method: 'PUT', body: '{"txt":1}', headers: { 'content-type': 'application/json' } });
+    const bad = await mf.dispatchFetch('http://app.test/notes/1', {
+      method: 'PUT',
+      body: '{"txt":1}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
   });
 
   it('builds for lambda, bun and node with their presets', async () => {
-    for (const [target, platform] of [['lambda', 'node'], ['bun', 'node'], ['node', 'node']]) {
+    for (const [target, platform] of [
+      ['lambda', 'node'],
+      ['bun', 'node'],
+      ['node', 'node'],
+    ]) {
       const result = await fw(project, 'build', '--target', target, '--outfile', join(out, `${target}.mjs`), '--no-minify');
       expect(result.code).toBe(0);
       expect(result.out[1]).toBe(`[2/3] bundling src/index.ts for ${target} (esbuild, esm, ${platform})`);
@@ -56,9 +64,18 @@ describe('fw build: manifest, esbuild bundle, size; the worker bundle runs in wo
   });
 
   it('reports bad targets, missing entries and bundling errors', async () => {
-    expect(await fw(project, 'build')).toMatchObject({ code: 2, err: ['fw build: --target is required: worker, lambda, bun, node (see fw build --help)'] });
-    expect(await fw(project, 'build', '--target', 'lamda')).toMatchObject({ code: 2, err: ['fw build: unknown target "lamda"; did you mean lambda? (worker, lambda, bun, node)'] });
-    expect(await fw(project, 'build', '--target', 'node', '--entry', 'src/nope.ts')).toMatchObject({ code: 2, err: [expect.stringMatching(/no entry module at .*nope\.ts/)] });
+    expect(await fw(project, 'build')).toMatchObject({
+      code: 2,
+      err: ['fw build: --target is required: worker, lambda, bun, node (see fw build --help)'],
+    });
+    expect(await fw(project, 'build', '--target', 'lamda')).toMatchObject({
+      code: 2,
+      err: ['fw build: unknown target "lamda"; did you mean lambda? (worker, lambda, bun, node)'],
+    });
+    expect(await fw(project, 'build', '--target', 'node', '--entry', 'src/nope.ts')).toMatchObject({
+      code: 2,
+      err: [expect.stringMatching(/no entry module at .*nope\.ts/)],
+    });
     const broken = join(out, 'broken.ts');
     await writeFile(broken, 'export const x = ;\n');
     const failed = await fw(project, 'build', '--target', 'node', '--entry', broken, '--outfile', join(out, 'broken.mjs'));

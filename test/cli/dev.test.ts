@@ -22,7 +22,8 @@ describe('fw dev: serves the project on Node and restarts on changes', () => {
     return new Promise((done) => waiters.push({ match, from, done }));
   }
 
-  const appSource = (answer: string) => `import { Fw } from 'fw';\nexport const app = new Fw();\napp.get('/v', () => ${JSON.stringify(answer)});\n`;
+  const appSource = (answer: string) =>
+    `import { Fw } from 'fw';\nexport const app = new Fw();\napp.get('/v', () => ${JSON.stringify(answer)});\n`;
 
   beforeAll(async () => {
     project = await mkdtemp(join(tmpdir(), 'fw-dev-'));
@@ -32,7 +33,10 @@ describe('fw dev: serves the project on Node and restarts on changes', () => {
     await writeFile(join(project, 'src/app.ts'), appSource('one'));
     await writeFile(join(project, 'src/routes/ping.ts'), 'export const get = () => "pong";\n');
     hmrPort = await freePort();
-    child = spawn(process.execPath, [join(root, 'cli/bin/fw.mjs'), 'dev', '--port', '0', '--hmr', String(hmrPort)], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [join(root, 'cli/bin/fw.mjs'), 'dev', '--port', '0', '--hmr', String(hmrPort)], {
+      cwd: project,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const collect = (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
         lines.push(line);
@@ -84,8 +88,14 @@ describe('fw dev: serves the project on Node and restarts on changes', () => {
   }, 120_000);
 
   it('rejects a bad port and a missing watch folder', async () => {
-    expect(await fw(root, 'dev', '--port', 'http')).toMatchObject({ code: 2, err: ['fw dev: --port must be a port number (0-65535), got http'] });
+    expect(await fw(root, 'dev', '--port', 'http')).toMatchObject({
+      code: 2,
+      err: ['fw dev: --port must be a port number (0-65535), got http'],
+    });
     expect(await fw(root, 'dev', '--hmr', '0')).toMatchObject({ code: 2, err: ['fw dev: --hmr must be a port number (1-65535), got 0'] });
-    expect(await fw(root, 'dev', '--watch', 'no-such-folder')).toMatchObject({ code: 2, err: [expect.stringMatching(/^fw dev: no folder to watch at .*no-such-folder/)] });
+    expect(await fw(root, 'dev', '--watch', 'no-such-folder')).toMatchObject({
+      code: 2,
+      err: [expect.stringMatching(/^fw dev: no folder to watch at .*no-such-folder/)],
+    });
   });
 });

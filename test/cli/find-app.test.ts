@@ -33,7 +33,8 @@ describe('fw routes without flags finds the app as projects lay it out', { timeo
 
   it('takes the "." entry of package.json "exports" (its import condition), a .mjs module exporting the app as default', async () => {
     const dir = await project({
-      'package.json': '{ "type": "module", "exports": { ".": { "types": "./lib/app.d.ts", "import": "./lib/app.mjs" }, "./package.json": "./package.json" } }',
+      'package.json':
+        '{ "type": "module", "exports": { ".": { "types": "./lib/app.d.ts", "import": "./lib/app.mjs" }, "./package.json": "./package.json" } }',
       'lib/app.mjs': appModule('exported', 'export default app;'),
     });
     expect(await routesOf(dir)).toEqual([{ path: '/exported', source: 'lib/app.mjs' }]);
@@ -54,7 +55,9 @@ describe('fw routes without flags finds the app as projects lay it out', { timeo
   });
 
   it('finds a worker entry in src/index.ts whose default export is a worker object with an app', async () => {
-    const dir = await project({ 'src/index.ts': appModule('worker', 'export default { fetch: (request: Request) => app.fetch(request), app };') });
+    const dir = await project({
+      'src/index.ts': appModule('worker', 'export default { fetch: (request: Request) => app.fetch(request), app };'),
+    });
     expect(await routesOf(dir)).toEqual([{ path: '/worker', source: 'src/index.ts' }]);
   });
 
@@ -101,7 +104,10 @@ describe('fw routes without flags finds the app as projects lay it out', { timeo
   });
 
   it('--app still names the module, and its mistakes are usage errors', async () => {
-    const dir = await project({ 'src/app.ts': appModule('app'), 'lib/other.ts': appModule('other', 'export default { fetch: () => new Response() };') });
+    const dir = await project({
+      'src/app.ts': appModule('app'),
+      'lib/other.ts': appModule('other', 'export default { fetch: () => new Response() };'),
+    });
     const missing = await runFw(dir, 'routes', '--app', 'lib/nope.ts');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe(`no app module at ${dir}/lib/nope.ts: pass --app <file> naming the module that exports the app\n`);

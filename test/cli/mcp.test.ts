@@ -10,7 +10,12 @@ describe('fw mcp: the project app over stdio, driven by the official MCP SDK cli
   const client = new Client({ name: 'cli-test', version: '1.0.0' });
 
   beforeAll(async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [`${root}cli/bin/fw.mjs`, 'mcp', '--app', 'src/app.ts', '--name', 'cli-fixture'], cwd: project, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [`${root}cli/bin/fw.mjs`, 'mcp', '--app', 'src/app.ts', '--name', 'cli-fixture'],
+      cwd: project,
+      stderr: 'pipe',
+    });
     await client.connect(transport);
   });
 
@@ -30,7 +35,9 @@ describe('fw mcp: the project app over stdio, driven by the official MCP SDK cli
   });
 
   it('answers an unknown tool with an error, not a crash', async () => {
-    const result = await client.callTool({ name: 'no/such/tool', arguments: {} }).catch((error: Error) => ({ isError: true, content: [{ type: 'text', text: error.message }] }));
+    const result = await client
+      .callTool({ name: 'no/such/tool', arguments: {} })
+      .catch((error: Error) => ({ isError: true, content: [{ type: 'text', text: error.message }] }));
     expect(result.isError).toBe(true);
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
   });

@@ -25,7 +25,10 @@ describe('fw migrate on the real PostgreSQL (127.0.0.1:5432)', () => {
   it('creates, applies, lists and rolls back migrations relative to the project folder', async () => {
     const created = await fw(dir, 'migrate', 'new', `create ${table}`);
     expect(created).toEqual({ code: 0, out: [`created ${join(dir, 'migrations', `001_create_${table}.sql`)}`], err: [] });
-    await writeFile(join(dir, 'migrations', `001_create_${table}.sql`), `-- up\nCREATE TABLE ${table} (id INTEGER PRIMARY KEY);\n-- down\nDROP TABLE ${table};\n`);
+    await writeFile(
+      join(dir, 'migrations', `001_create_${table}.sql`),
+      `-- up\nCREATE TABLE ${table} (id INTEGER PRIMARY KEY);\n-- down\nDROP TABLE ${table};\n`,
+    );
     expect(await readdir(join(dir, 'migrations'))).toEqual([`001_create_${table}.sql`]);
     const up = await fw(dir, 'migrate', 'up', '--url', url);
     expect(up.code).toBe(0);
@@ -39,12 +42,21 @@ describe('fw migrate on the real PostgreSQL (127.0.0.1:5432)', () => {
 
   it('runs repair, which finds nothing to remove where DDL is transactional', async () => {
     expect(await fw(dir, 'migrate', 'repair', '--url', url)).toEqual({ code: 0, out: ['nothing to repair'], err: [] });
-    expect(await fw(dir, 'migrate', 'repiar')).toMatchObject({ code: 2, err: [expect.stringContaining('unknown action "repiar"; did you mean repair?')] });
+    expect(await fw(dir, 'migrate', 'repiar')).toMatchObject({
+      code: 2,
+      err: [expect.stringContaining('unknown action "repiar"; did you mean repair?')],
+    });
   });
 
   it('reports a missing database URL and an unreachable folder', async () => {
     expect(await fw(dir, 'migrate', 'up')).toMatchObject({ code: 2, err: ['db up needs a database: pass --url or set DATABASE_URL'] });
-    expect(await fw(dir, 'migrate', 'up', '--url', url, '--dir', 'missing')).toMatchObject({ code: 1, err: [expect.stringMatching(/Cannot read the migrations folder/)] });
-    expect(await fw(dir, 'migrate', 'up', '--ulr', url)).toMatchObject({ code: 2, err: ['fw migrate: unknown flag --ulr; did you mean --url? (see fw migrate --help)'] });
+    expect(await fw(dir, 'migrate', 'up', '--url', url, '--dir', 'missing')).toMatchObject({
+      code: 1,
+      err: [expect.stringMatching(/Cannot read the migrations folder/)],
+    });
+    expect(await fw(dir, 'migrate', 'up', '--ulr', url)).toMatchObject({
+      code: 2,
+      err: ['fw migrate: unknown flag --ulr; did you mean --url? (see fw migrate --help)'],
+    });
   });
 });

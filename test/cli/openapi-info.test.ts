@@ -44,7 +44,11 @@ describe('fw openapi takes the title and version of the app', { timeout: 180_000
     expect(Object.keys(doc.paths)).toEqual(['/pets', '/ping']);
     const overridden = await runFw(dir, 'openapi', '--title', 'Shop', '--out', 'doc.json');
     expect(overridden.stderr).toBe(`wrote ${join(dir, 'doc.json')} (1 path; title "Shop" from --title)\n`);
-    expect(JSON.parse(await readFile(join(dir, 'doc.json'), 'utf8')).info).toEqual({ title: 'Shop', version: '2.1.0', description: 'Pets for sale' });
+    expect(JSON.parse(await readFile(join(dir, 'doc.json'), 'utf8')).info).toEqual({
+      title: 'Shop',
+      version: '2.1.0',
+      description: 'Pets for sale',
+    });
   });
 
   it("falls back to fw's defaults when package.json has no name, and refuses empty flags and a project without an app", async () => {
@@ -52,7 +56,11 @@ describe('fw openapi takes the title and version of the app', { timeout: 180_000
     const run = await runFw(dir, 'openapi', '--version', '4.0.0', '--out', 'doc.json');
     expect(run.stderr).toBe(`wrote ${join(dir, 'doc.json')} (1 path; title "fw API" from fw's default)\n`);
     expect(JSON.parse(await readFile(join(dir, 'doc.json'), 'utf8')).info).toEqual({ title: 'fw API', version: '4.0.0' });
-    expect(await runFw(dir, 'openapi', '--title', ' ')).toEqual({ code: 2, stdout: '', stderr: 'fw openapi: --title needs a non-empty value\n' });
+    expect(await runFw(dir, 'openapi', '--title', ' ')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'fw openapi: --title needs a non-empty value\n',
+    });
     const empty = await project({ 'package.json': '{ "type": "module" }' });
     const none = await runFw(empty, 'openapi');
     expect(none.code).toBe(2);

@@ -55,13 +55,17 @@ export function runFw(dir: string, ...args: string[]): Promise<BinRun> {
 
 function declaredTypesPresent(packageDir: string): boolean {
   const { exports } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
-  return Object.values(exports).every((target) => typeof target !== 'object' || existsSync(join(packageDir, String((target as { types: string }).types))));
+  return Object.values(exports).every(
+    (target) => typeof target !== 'object' || existsSync(join(packageDir, String((target as { types: string }).types))),
+  );
 }
 
 /** Runs `npm run build` when the dist/ of fw or fw-mcp lacks a declaration its exports name (a fresh checkout), so linked packages look installed. */
 export async function ensureBuilt(): Promise<void> {
   if (declaredTypesPresent(repo) && declaredTypesPresent(packages['fw-mcp'])) return;
   await new Promise<void>((done, fail) => {
-    execFile('npm', ['run', 'build'], { cwd: repo }, (error, stdout, stderr) => (error ? fail(new Error(`npm run build failed:\n${stdout}\n${stderr}`)) : done()));
+    execFile('npm', ['run', 'build'], { cwd: repo }, (error, stdout, stderr) =>
+      error ? fail(new Error(`npm run build failed:\n${stdout}\n${stderr}`)) : done(),
+    );
   });
 }

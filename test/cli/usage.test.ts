@@ -25,14 +25,31 @@ describe('fw: help, unknown commands and flags', () => {
   });
 
   it('rejects unknown commands and flags with a suggestion (exit 2)', async () => {
-    expect(await fw(project, 'doctr')).toEqual({ code: 2, out: [], err: ['fw: unknown command "doctr"; did you mean fw doctor? (run fw --help)'] });
+    expect(await fw(project, 'doctr')).toEqual({
+      code: 2,
+      out: [],
+      err: ['fw: unknown command "doctr"; did you mean fw doctor? (run fw --help)'],
+    });
     expect(await fw(project, 'deploy')).toEqual({ code: 2, out: [], err: ['fw: unknown command "deploy" (run fw --help)'] });
-    expect(await fw(project, 'build', '--tagret', 'worker')).toEqual({ code: 2, out: [], err: ['fw build: unknown flag --tagret; did you mean --target? (see fw build --help)'] });
-    expect(await fw(project, 'routes', '--jsno')).toMatchObject({ code: 2, err: ['fw routes: unknown flag --jsno; did you mean --json? (see fw routes --help)'] });
-    expect(await fw(project, 'doctor', '--zzzzzz')).toMatchObject({ code: 2, err: ['fw doctor: unknown flag --zzzzzz (see fw doctor --help)'] });
+    expect(await fw(project, 'build', '--tagret', 'worker')).toEqual({
+      code: 2,
+      out: [],
+      err: ['fw build: unknown flag --tagret; did you mean --target? (see fw build --help)'],
+    });
+    expect(await fw(project, 'routes', '--jsno')).toMatchObject({
+      code: 2,
+      err: ['fw routes: unknown flag --jsno; did you mean --json? (see fw routes --help)'],
+    });
+    expect(await fw(project, 'doctor', '--zzzzzz')).toMatchObject({
+      code: 2,
+      err: ['fw doctor: unknown flag --zzzzzz (see fw doctor --help)'],
+    });
     expect(await fw(project, 'routes', '--dir')).toMatchObject({ code: 2, err: ['fw routes: --dir needs a value (see fw routes --help)'] });
     expect(await fw(project, 'doctor', '--json=yes')).toMatchObject({ code: 2, err: ['fw doctor: --json takes no value'] });
-    expect(await fw(project, 'migrate', 'upp')).toMatchObject({ code: 2, err: [expect.stringContaining('unknown action "upp"; did you mean up?')] });
+    expect(await fw(project, 'migrate', 'upp')).toMatchObject({
+      code: 2,
+      err: [expect.stringContaining('unknown action "upp"; did you mean up?')],
+    });
     expect(await fw(project, 'migrate')).toMatchObject({ code: 2, err: [expect.stringContaining('name an action')] });
   });
 
@@ -72,9 +89,18 @@ describe('fw routes', () => {
   });
 
   it('fails clearly on a missing folder, a missing app and a module without an app', async () => {
-    expect(await fw(project, 'routes', '--dir', 'nope')).toMatchObject({ code: 1, err: [expect.stringMatching(/^fw routes: fromFileRoutes: no routes folder at .*nope/)] });
-    expect(await fw(project, 'routes', '--app', 'src/missing.ts')).toMatchObject({ code: 2, err: [expect.stringMatching(/no app module at .*missing\.ts/)] });
-    expect(await fw(project, 'routes', '--app', 'src/routes/items/[id].ts')).toMatchObject({ code: 2, err: [expect.stringMatching(/exports no fw app/)] });
+    expect(await fw(project, 'routes', '--dir', 'nope')).toMatchObject({
+      code: 1,
+      err: [expect.stringMatching(/^fw routes: fromFileRoutes: no routes folder at .*nope/)],
+    });
+    expect(await fw(project, 'routes', '--app', 'src/missing.ts')).toMatchObject({
+      code: 2,
+      err: [expect.stringMatching(/no app module at .*missing\.ts/)],
+    });
+    expect(await fw(project, 'routes', '--app', 'src/routes/items/[id].ts')).toMatchObject({
+      code: 2,
+      err: [expect.stringMatching(/exports no fw app/)],
+    });
   });
 });
 
@@ -89,6 +115,9 @@ describe('fw openapi', () => {
     expect(doc.paths['/notes/{id}'].put.requestBody.content['application/json'].schema.required).toEqual(['text']);
     const md = await fw(project, 'openapi', '--app', 'src/app.ts', '--markdown');
     expect(md.out[0]).toMatch(/^# /);
-    expect(await fw(project, 'openapi', '--app', 'src/app.ts', '--version', ' ')).toMatchObject({ code: 2, err: ['fw openapi: --version needs a non-empty value'] });
+    expect(await fw(project, 'openapi', '--app', 'src/app.ts', '--version', ' ')).toMatchObject({
+      code: 2,
+      err: ['fw openapi: --version needs a non-empty value'],
+    });
   });
 });

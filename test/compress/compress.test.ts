@@ -14,13 +14,31 @@ function appWith(options?: CompressOptions): Fw {
   app.get('/png', () => new Response(new Uint8Array(5000), { headers: { 'content-type': 'image/png' } }));
   app.get('/encoded', () => new Response(BIG, { headers: { 'content-type': 'application/json', 'content-encoding': 'identity-ish' } }));
   app.get('/notransform', () => new Response(BIG, { headers: { 'content-type': 'application/json', 'cache-control': 'no-transform' } }));
-  app.get('/events', () => new Response(new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(`data: ${'x'.repeat(5000)}\n\n`)); } }), { headers: { 'content-type': 'text/event-stream' } }));
-  app.get('/stream', () => new Response(new ReadableStream({
-    start(c) {
-      for (let i = 0; i < 10; i++) c.enqueue(new TextEncoder().encode('y'.repeat(500)));
-      c.close();
-    },
-  }), { headers: { 'content-type': 'text/plain' } }));
+  app.get(
+    '/events',
+    () =>
+      new Response(
+        new ReadableStream({
+          start(c) {
+            c.enqueue(new TextEncoder().encode(`data: ${'x'.repeat(5000)}\n\n`));
+          },
+        }),
+        { headers: { 'content-type': 'text/event-stream' } },
+      ),
+  );
+  app.get(
+    '/stream',
+    () =>
+      new Response(
+        new ReadableStream({
+          start(c) {
+            for (let i = 0; i < 10; i++) c.enqueue(new TextEncoder().encode('y'.repeat(500)));
+            c.close();
+          },
+        }),
+        { headers: { 'content-type': 'text/plain' } },
+      ),
+  );
   app.get('/sized', () => new Response('z'.repeat(100), { headers: { 'content-type': 'text/plain', 'content-length': '100' } }));
   return app;
 }
@@ -31,7 +49,8 @@ async function inflate(res: Response, format: CompressionFormat): Promise<string
 
 describe('negotiateEncoding', () => {
   it('never throws on garbage and yields identity', () => {
-    for (const header of ['', '   ', ';;;', 'gzip;q=abc', 'gzip;q=2', '\u0000', 'g zip', ',,,']) expect(negotiateEncoding(header, ['gzip', 'deflate'])).toBeNull();
+    for (const header of ['', '   ', ';;;', 'gzip;q=abc', 'gzip;q=2', '\u0000', 'g zip', ',,,'])
+      expect(negotiateEncoding(header, ['gzip', 'deflate'])).toBeNull();
     expect(negotiateEncoding(null, ['gzip'])).toBeNull();
   });
 

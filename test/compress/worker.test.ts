@@ -25,11 +25,13 @@ describe('compress in workerd (miniflare): the runtime encodes, compress() negot
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', reject);
-        res.on('end', () => resolve({
-          encoding: (res.headers['content-encoding'] as string | undefined) ?? null,
-          vary: (res.headers.vary as string | undefined) ?? null,
-          bytes: Buffer.concat(chunks),
-        }));
+        res.on('end', () =>
+          resolve({
+            encoding: (res.headers['content-encoding'] as string | undefined) ?? null,
+            vary: (res.headers.vary as string | undefined) ?? null,
+            bytes: Buffer.concat(chunks),
+          }),
+        );
       }).on('error', reject);
     });
   }

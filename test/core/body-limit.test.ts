@@ -12,7 +12,10 @@ const tooLarge = { error: 'Request body is larger than the limit of 1048576 byte
 function jsonApp(config = {}): { app: Fw; handled: () => number } {
   const app = new Fw(config);
   let handled = 0;
-  app.post('/items', async (ctx) => { handled++; return { size: JSON.stringify(await ctx.body()).length }; });
+  app.post('/items', async (ctx) => {
+    handled++;
+    return { size: JSON.stringify(await ctx.body()).length };
+  });
   app.post('/text', async (ctx) => (await ctx.bodyText()).length);
   app.post('/form', async (ctx) => [...(await ctx.formData()).keys()]);
   return { app, handled: () => handled };
@@ -41,7 +44,14 @@ describe('the core enforces maxBodySize on every target (default 1 MiB)', () => 
     const { app } = jsonApp();
     let pulled = 0;
     const source = streamOf(big);
-    const counting = source.pipeThrough(new TransformStream({ transform(chunk, controller) { pulled += chunk.byteLength; controller.enqueue(chunk); } }));
+    const counting = source.pipeThrough(
+      new TransformStream({
+        transform(chunk, controller) {
+          pulled += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      }),
+    );
     const request = new Request('http://localhost/text', { method: 'POST', body: counting, duplex: 'half' } as RequestInit);
     const response = await app.fetch(request);
     expect(response.status).toBe(413);
@@ -97,10 +107,18 @@ describe('maxBodySize in workerd', () => {
   });
 
   it('a 2 MiB JSON body is a 413 with the JSON error body, not a validation answer', async () => {
-    const response = await mf.dispatchFetch('http://worker.test/items', { method: 'POST', body: big, headers: { 'content-type': 'application/json' } });
+    const response = await mf.dispatchFetch('http://worker.test/items', {
+      method: 'POST',
+      body: big,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual(tooLarge);
-    const ok = await mf.dispatchFetch('http://worker.test/items', { method: 'POST', body: '{"name":"ok"}', headers: { 'content-type': 'application/json' } });
+    const ok = await mf.dispatchFetch('http://worker.test/items', {
+      method: 'POST',
+      body: '{"name":"ok"}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(ok.status).toBe(200);
   });
 });

@@ -67,8 +67,19 @@ describe('canonicalPattern', () => {
   });
 });
 
-const guard = (ctx: Context, next: () => Promise<Response>) => (ctx.header('authorization') === 'secret' ? next() : ctx.status(401) && { error: 'no' });
-const bypasses = ['/%61dmin/secret', '/adm%69n/secret', '//admin/secret', '/admin//secret', '/x/../admin/secret', '/./admin/secret', '/admin/./secret', '/x/%2e%2e/admin/secret', '/ADMIN/../admin/secret'];
+const guard = (ctx: Context, next: () => Promise<Response>) =>
+  ctx.header('authorization') === 'secret' ? next() : ctx.status(401) && { error: 'no' };
+const bypasses = [
+  '/%61dmin/secret',
+  '/adm%69n/secret',
+  '//admin/secret',
+  '/admin//secret',
+  '/x/../admin/secret',
+  '/./admin/secret',
+  '/admin/./secret',
+  '/x/%2e%2e/admin/secret',
+  '/ADMIN/../admin/secret',
+];
 
 describe('a guard sees the path its route answers', () => {
   it.each(bypasses)('app.use("/admin", guard) refuses %s', async (path) => {
@@ -97,13 +108,20 @@ describe('a guard sees the path its route answers', () => {
   it('ctx.path is the canonical path while ctx.request.url keeps what the client sent', async () => {
     const app = new Fw();
     app.get('/*', (ctx) => ({ path: ctx.path, url: ctx.request.url, rest: ctx.params['*'] }));
-    expect(await (await app.request('//caf%C3%A9/./x%2Fy')).json()).toEqual({ path: '/café/x%2Fy', url: 'http://localhost//caf%C3%A9/x%2Fy', rest: 'café/x/y' });
+    expect(await (await app.request('//caf%C3%A9/./x%2Fy')).json()).toEqual({
+      path: '/café/x%2Fy',
+      url: 'http://localhost//caf%C3%A9/x%2Fy',
+      rest: 'café/x/y',
+    });
   });
 
   it('answers a malformed escape with 400 before any middleware runs', async () => {
     const app = new Fw();
     let ran = 0;
-    app.use(async (_ctx, next) => { ran++; return next(); });
+    app.use(async (_ctx, next) => {
+      ran++;
+      return next();
+    });
     app.get('/*', () => 'never');
     for (const path of ['/%zz', '/a%C3', '/%FF/admin']) {
       const response = await app.request(path);
@@ -164,7 +182,14 @@ describe('staticFiles behind a guard', () => {
   writeFileSync(join(dir, 'public.txt'), 'hello');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const files = ['/%61dmin/secret.txt', '/adm%69n/secret.txt', '//admin/secret.txt', '/admin//secret.txt', '/x/../admin/secret.txt', '/admin/secret%2Etxt'];
+  const files = [
+    '/%61dmin/secret.txt',
+    '/adm%69n/secret.txt',
+    '//admin/secret.txt',
+    '/admin//secret.txt',
+    '/x/../admin/secret.txt',
+    '/admin/secret%2Etxt',
+  ];
 
   it.each(files)('app.use("/admin", guard) before staticFiles refuses %s', async (path) => {
     const app = new Fw();
@@ -197,13 +222,22 @@ describe('Context and app helpers', () => {
   it('app.request(request, init) applies init to a Request', async () => {
     const app = new Fw();
     app.post('/echo', async (ctx) => ({ method: ctx.method, body: await ctx.bodyText(), header: ctx.header('x-test') }));
-    const response = await app.request(new Request('http://localhost/echo', { method: 'GET' }), { method: 'POST', body: 'hi', headers: { 'x-test': 'yes' } });
+    const response = await app.request(new Request('http://localhost/echo', { method: 'GET' }), {
+      method: 'POST',
+      body: 'hi',
+      headers: { 'x-test': 'yes' },
+    });
     expect(await response.json()).toEqual({ method: 'POST', body: 'hi', header: 'yes' });
   });
 });
 
 describe('every other thing that compares a path uses the canonical one', () => {
-  const upgradeHeaders = { upgrade: 'websocket', connection: 'Upgrade', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-version': '13' };
+  const upgradeHeaders = {
+    upgrade: 'websocket',
+    connection: 'Upgrade',
+    'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+    'sec-websocket-version': '13',
+  };
 
   it.each(['/%61dmin/live', '//admin/live', '/x/../admin/live'])('a WebSocket route behind a guard refuses %s', async (path) => {
     const app = new Fw();
@@ -212,7 +246,9 @@ describe('every other thing that compares a path uses the canonical one', () => 
     const refused = await app.upgradeWebSocket(new Request(`http://localhost${path}`, { headers: upgradeHeaders }));
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(401);
-    const accepted = await app.upgradeWebSocket(new Request(`http://localhost${path}`, { headers: { ...upgradeHeaders, authorization: 'secret' } }));
+    const accepted = await app.upgradeWebSocket(
+      new Request(`http://localhost${path}`, { headers: { ...upgradeHeaders, authorization: 'secret' } }),
+    );
     expect(accepted).not.toBeInstanceOf(Response);
     expect(accepted).toMatchObject({ path: '/admin/live' });
   });
@@ -229,7 +265,11 @@ describe('every other thing that compares a path uses the canonical one', () => 
     const { createMCPPlugin, mcp } = await import('fw-mcp');
     const app = new Fw();
     app.use(createMCPPlugin(mcp(app), { authToken: 'tok' }));
-    const init = { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) };
+    const init = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    };
     expect((await app.request(path, init)).status).toBe(401);
     const allowed = await app.request(path, { ...init, headers: { ...init.headers, authorization: 'Bearer tok' } });
     expect(allowed.status).toBe(200);

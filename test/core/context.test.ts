@@ -17,7 +17,13 @@ describe('request members', () => {
     }));
     const res = await call(app, '/items/4?x=1', { method: 'PUT', headers: { 'x-a': 'b' } });
     expect(res.json).toEqual({
-      method: 'PUT', path: '/items/4', params: { id: '4' }, query: { x: '1' }, header: 'b', url: 'http://localhost/items/4?x=1', sameApp: true,
+      method: 'PUT',
+      path: '/items/4',
+      params: { id: '4' },
+      query: { x: '1' },
+      header: 'b',
+      url: 'http://localhost/items/4?x=1',
+      sameApp: true,
     });
   });
 
@@ -32,7 +38,9 @@ describe('request members', () => {
       bad: ctx.cookie('bad'),
       missing: ctx.cookie('missing'),
     }));
-    const res = await call(app, '/', { headers: { 'user-agent': 'tests', cookie: 'sid=abc; q="quoted"; name=J%C3%BCrgen%20M;bad=%E0%A4%A' } });
+    const res = await call(app, '/', {
+      headers: { 'user-agent': 'tests', cookie: 'sid=abc; q="quoted"; name=J%C3%BCrgen%20M;bad=%E0%A4%A' },
+    });
     expect(res.json).toEqual({ ua: 'tests', none: null, sid: 'abc', quoted: 'quoted', spaced: 'Jürgen M', bad: '%E0%A4%A', missing: null });
   });
 
@@ -62,8 +70,12 @@ describe('body readers', () => {
     const app = new Fw();
     app.post('/p', (ctx) => ctx.body());
     expect((await call(app, '/p', { method: 'POST', body: '{"x":2}' })).json).toEqual({ x: 2 });
-    expect((await call(app, '/p', { method: 'POST', body: '[1]', headers: { 'content-type': 'application/x-unknown' } })).json).toEqual([1]);
-    expect((await call(app, '/p', { method: 'POST', body: '{"v":1}', headers: { 'content-type': 'application/vnd.api+json' } })).json).toEqual({ v: 1 });
+    expect((await call(app, '/p', { method: 'POST', body: '[1]', headers: { 'content-type': 'application/x-unknown' } })).json).toEqual([
+      1,
+    ]);
+    expect(
+      (await call(app, '/p', { method: 'POST', body: '{"v":1}', headers: { 'content-type': 'application/vnd.api+json' } })).json,
+    ).toEqual({ v: 1 });
   });
 
   it('body() of an empty or bodyless request is undefined (answered 204)', async () => {
@@ -91,7 +103,11 @@ describe('body readers', () => {
     const multipart = new FormData();
     multipart.set('name', 'ann');
     expect((await call(app, '/form', { method: 'POST', body: multipart })).json).toEqual({ name: 'ann', same: true, textLength: true });
-    expect((await call(app, '/form', { method: 'POST', body: new URLSearchParams({ name: 'bob' }) })).json).toEqual({ name: 'bob', same: true, textLength: true });
+    expect((await call(app, '/form', { method: 'POST', body: new URLSearchParams({ name: 'bob' }) })).json).toEqual({
+      name: 'bob',
+      same: true,
+      textLength: true,
+    });
   });
 
   it('formData() then json() both work on one request', async () => {
@@ -198,7 +214,10 @@ describe('return values', () => {
 
   it('null and undefined give 204 with no body', async () => {
     const app = new Fw();
-    app.get('/n', () => null).get('/u', () => undefined).get('/async', async () => undefined);
+    app
+      .get('/n', () => null)
+      .get('/u', () => undefined)
+      .get('/async', async () => undefined);
     for (const path of ['/n', '/u', '/async']) {
       const res = await call(app, path);
       expect([res.status, res.text]).toEqual([204, '']);
@@ -217,13 +236,17 @@ describe('return values', () => {
     app.get('/u8', () => new Uint8Array([104, 105]));
     app.get('/ab', () => new Uint8Array([111, 107]).buffer);
     app.get('/blob', () => new Blob(['<b>'], { type: 'text/html' }));
-    app.get('/stream', () => new ReadableStream({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode('streamed '));
-        controller.enqueue(new TextEncoder().encode('body'));
-        controller.close();
-      },
-    }));
+    app.get(
+      '/stream',
+      () =>
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('streamed '));
+            controller.enqueue(new TextEncoder().encode('body'));
+            controller.close();
+          },
+        }),
+    );
     const u8 = await call(app, '/u8');
     expect([u8.text, u8.headers.get('content-type')]).toEqual(['hi', 'application/octet-stream']);
     expect((await call(app, '/ab')).text).toBe('ok');
@@ -236,7 +259,10 @@ describe('return values', () => {
     const app = new Fw();
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    app.get('/cycle', () => cyclic).get('/big', () => ({ n: 1n })).get('/async-cycle', async () => cyclic);
+    app
+      .get('/cycle', () => cyclic)
+      .get('/big', () => ({ n: 1n }))
+      .get('/async-cycle', async () => cyclic);
     app.get('/hooked', async () => cyclic, { afterHandle: () => undefined });
     for (const path of ['/cycle', '/big', '/async-cycle', '/hooked']) expect((await call(app, path)).status).toBe(500);
   });
@@ -247,7 +273,12 @@ describe('response helpers', () => {
     const app = new Fw();
     app.get('/', (ctx) => ctx.setHeader('x-h', '1').jsonResponse({ a: 1 }, 201));
     const res = await call(app, '/');
-    expect([res.status, res.json, res.headers.get('content-type'), res.headers.get('x-h')]).toEqual([201, { a: 1 }, 'application/json; charset=utf-8', '1']);
+    expect([res.status, res.json, res.headers.get('content-type'), res.headers.get('x-h')]).toEqual([
+      201,
+      { a: 1 },
+      'application/json; charset=utf-8',
+      '1',
+    ]);
   });
 
   it('html(html, status?)', async () => {
@@ -299,7 +330,11 @@ describe('platform arguments', () => {
     const app = new Fw();
     let settled = false;
     app.get('/', (ctx) => {
-      ctx.waitUntil(Promise.reject(new Error('background failure')).finally(() => { settled = true; }));
+      ctx.waitUntil(
+        Promise.reject(new Error('background failure')).finally(() => {
+          settled = true;
+        }),
+      );
       return { env: ctx.env === undefined, executionCtx: ctx.executionCtx === undefined };
     });
     expect((await read(await app.handle(new Request('http://localhost/')))).json).toEqual({ env: true, executionCtx: true });

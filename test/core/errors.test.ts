@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { Fw } from '../../src/core/fw';
 import {
-  BusinessError, ConflictError, FatalError, ForbiddenError, HttpError, NotFoundError, SystemError, UnauthorizedError,
+  BusinessError,
+  ConflictError,
+  FatalError,
+  ForbiddenError,
+  HttpError,
+  NotFoundError,
+  SystemError,
+  UnauthorizedError,
 } from '../../src/core/errors';
 import { ValidationException } from '../../src/schema/validation';
 import { call, postJson } from './helpers';
@@ -25,7 +32,9 @@ describe('error classes map to their statuses with no plugin', () => {
   it.each(table)('%s', async (_name, make, status, code) => {
     const app = new Fw();
     const error = make();
-    app.get('/', () => { throw error; });
+    app.get('/', () => {
+      throw error;
+    });
     const res = await call(app, '/');
     expect(res.status).toBe(status);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -49,7 +58,9 @@ describe('error classes map to their statuses with no plugin', () => {
 
   it('details appear in the body; the error headers are sent', async () => {
     const app = new Fw();
-    app.get('/', () => { throw new ConflictError('taken', { details: { field: 'email' }, headers: { 'retry-after': '5' } }); });
+    app.get('/', () => {
+      throw new ConflictError('taken', { details: { field: 'email' }, headers: { 'retry-after': '5' } });
+    });
     const res = await call(app, '/');
     expect(res.json).toEqual({ error: 'taken', code: 'CONFLICT', details: { field: 'email' } });
     expect(res.headers.get('retry-after')).toBe('5');
@@ -62,9 +73,15 @@ describe('error classes map to their statuses with no plugin', () => {
       readonly code = 'CIRCUIT_OPEN';
       readonly headers = { 'retry-after': '30' };
     }
-    app.get('/', () => { throw new CircuitBreakerError('Circuit "db" is OPEN'); });
+    app.get('/', () => {
+      throw new CircuitBreakerError('Circuit "db" is OPEN');
+    });
     const res = await call(app, '/');
-    expect([res.status, res.json, res.headers.get('retry-after')]).toEqual([503, { error: 'Circuit "db" is OPEN', code: 'CIRCUIT_OPEN' }, '30']);
+    expect([res.status, res.json, res.headers.get('retry-after')]).toEqual([
+      503,
+      { error: 'Circuit "db" is OPEN', code: 'CIRCUIT_OPEN' },
+      '30',
+    ]);
   });
 
   it('a validation failure lists its errors as details', async () => {
@@ -80,7 +97,9 @@ describe('error classes map to their statuses with no plugin', () => {
 describe('unexpected errors', () => {
   it('a thrown plain Error is a 500 that does not leak its message outside development mode', async () => {
     const app = new Fw();
-    app.get('/', () => { throw new Error('password=hunter2 in connection string'); });
+    app.get('/', () => {
+      throw new Error('password=hunter2 in connection string');
+    });
     const res = await call(app, '/');
     expect([res.status, res.json]).toEqual([500, { error: 'Internal Server Error', code: 'INTERNAL_ERROR' }]);
     expect(res.text).not.toContain('hunter2');
@@ -88,9 +107,15 @@ describe('unexpected errors', () => {
 
   it('an async rejection, a thrown string and a thrown null are 500s too', async () => {
     const app = new Fw();
-    app.get('/a', async () => { throw new TypeError('x'); });
-    app.get('/s', () => { throw 'just a string'; });
-    app.get('/n', () => { throw null; });
+    app.get('/a', async () => {
+      throw new TypeError('x');
+    });
+    app.get('/s', () => {
+      throw 'just a string';
+    });
+    app.get('/n', () => {
+      throw null;
+    });
     for (const path of ['/a', '/s', '/n']) {
       const res = await call(app, path);
       expect([res.status, res.json]).toEqual([500, { error: 'Internal Server Error', code: 'INTERNAL_ERROR' }]);
@@ -99,8 +124,12 @@ describe('unexpected errors', () => {
 
   it('development mode shows the message and adds stack', async () => {
     const app = new Fw({ development: true });
-    app.get('/', () => { throw new Error('detail for developers'); });
-    app.get('/known', () => { throw new NotFoundError('nope'); });
+    app.get('/', () => {
+      throw new Error('detail for developers');
+    });
+    app.get('/known', () => {
+      throw new NotFoundError('nope');
+    });
     const res = await call(app, '/');
     expect(res.json.error).toBe('detail for developers');
     expect(res.json.code).toBe('INTERNAL_ERROR');
@@ -110,7 +139,9 @@ describe('unexpected errors', () => {
 
   it('a status outside 400-599 on an error is answered 500', async () => {
     const app = new Fw();
-    app.get('/', () => { throw new HttpError(200, 'not really an error'); });
+    app.get('/', () => {
+      throw new HttpError(200, 'not really an error');
+    });
     expect((await call(app, '/')).status).toBe(500);
   });
 });
@@ -157,8 +188,16 @@ describe('bad inputs are 4xx, never a crash', () => {
 
   it('a thrown error whose message getter throws is still answered', async () => {
     const app = new Fw({ development: true });
-    const evil = Object.create(Error.prototype, { message: { get() { throw new Error('getter'); } } });
-    app.get('/', () => { throw evil; });
+    const evil = Object.create(Error.prototype, {
+      message: {
+        get() {
+          throw new Error('getter');
+        },
+      },
+    });
+    app.get('/', () => {
+      throw evil;
+    });
     expect((await call(app, '/')).status).toBe(500);
   });
 });

@@ -8,10 +8,14 @@ describe('route hooks', () => {
   it('beforeHandle returning a Response short-circuits the handler', async () => {
     const app = new Fw();
     let ran = false;
-    app.get('/guarded', () => {
-      ran = true;
-      return 'handler';
-    }, { beforeHandle: (ctx) => (ctx.header('x-key') === 'ok' ? undefined : new Response('denied', { status: 401 })) });
+    app.get(
+      '/guarded',
+      () => {
+        ran = true;
+        return 'handler';
+      },
+      { beforeHandle: (ctx) => (ctx.header('x-key') === 'ok' ? undefined : new Response('denied', { status: 401 })) },
+    );
     const denied = await call(app, '/guarded');
     expect([denied.status, denied.text, ran]).toEqual([401, 'denied', false]);
     const allowed = await call(app, '/guarded', { headers: { 'x-key': 'ok' } });
@@ -62,8 +66,16 @@ describe('route hooks', () => {
 
   it('a hook that throws goes to the error handling', async () => {
     const app = new Fw();
-    app.get('/b', () => 'x', { beforeHandle: () => { throw new ForbiddenError('nope'); } });
-    app.get('/a', () => 'x', { afterHandle: () => { throw new HttpError(418, 'teapot'); } });
+    app.get('/b', () => 'x', {
+      beforeHandle: () => {
+        throw new ForbiddenError('nope');
+      },
+    });
+    app.get('/a', () => 'x', {
+      afterHandle: () => {
+        throw new HttpError(418, 'teapot');
+      },
+    });
     expect((await call(app, '/b')).json).toEqual({ error: 'nope', code: 'FORBIDDEN' });
     expect((await call(app, '/a')).status).toBe(418);
   });
@@ -81,20 +93,31 @@ describe('global hooks', () => {
     });
     app.onBeforeHandle(() => void seen.push('onBeforeHandle'));
     app.onAfterHandle(() => void seen.push('onAfterHandle'));
-    app.post('/order', (ctx) => {
-      seen.push('handler');
-      return 'ok';
-    }, {
-      beforeHandle: async (ctx) => {
-        seen.push('beforeHandle');
-        seen.push(`body before validation: ${typeof (await ctx.body<{ n: unknown }>()).n}`);
+    app.post(
+      '/order',
+      (ctx) => {
+        seen.push('handler');
+        return 'ok';
       },
-      schema: { body: { type: 'object', properties: { n: { type: 'integer', default: 5 } } } },
-      afterHandle: () => void seen.push('afterHandle'),
-    });
+      {
+        beforeHandle: async (ctx) => {
+          seen.push('beforeHandle');
+          seen.push(`body before validation: ${typeof (await ctx.body<{ n: unknown }>()).n}`);
+        },
+        schema: { body: { type: 'object', properties: { n: { type: 'integer', default: 5 } } } },
+        afterHandle: () => void seen.push('afterHandle'),
+      },
+    );
     await call(app, '/order', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(seen).toEqual([
-      'middleware in', 'onBeforeHandle', 'beforeHandle', 'body before validation: undefined', 'handler', 'afterHandle', 'onAfterHandle', 'middleware out',
+      'middleware in',
+      'onBeforeHandle',
+      'beforeHandle',
+      'body before validation: undefined',
+      'handler',
+      'afterHandle',
+      'onAfterHandle',
+      'middleware out',
     ]);
   });
 
@@ -111,8 +134,12 @@ describe('global hooks', () => {
 
   it('onError turns errors into responses; the first hook returning something wins', async () => {
     const app = new Fw();
-    app.get('/boom', () => { throw new Error('kaput'); });
-    app.get('/teapot', () => { throw new HttpError(418, 'short and stout'); });
+    app.get('/boom', () => {
+      throw new Error('kaput');
+    });
+    app.get('/teapot', () => {
+      throw new HttpError(418, 'short and stout');
+    });
     app.onError((error) => (error instanceof HttpError ? undefined : { handled: (error as Error).message }));
     app.onError((error, ctx) => ctx.status(299) && 'second');
     const boom = await call(app, '/boom');
@@ -123,8 +150,12 @@ describe('global hooks', () => {
 
   it('an onError hook that throws hands its error to the default body', async () => {
     const app = new Fw();
-    app.get('/x', () => { throw new Error('first'); });
-    app.onError(() => { throw new ForbiddenError('from hook'); });
+    app.get('/x', () => {
+      throw new Error('first');
+    });
+    app.onError(() => {
+      throw new ForbiddenError('from hook');
+    });
     const res = await call(app, '/x');
     expect([res.status, res.json]).toEqual([403, { error: 'from hook', code: 'FORBIDDEN' }]);
   });
@@ -133,10 +164,14 @@ describe('global hooks', () => {
     const app = new Fw();
     const seen: string[] = [];
     app.onError((error) => void seen.push((error as Error).constructor.name));
-    app.use('/mw', () => { throw new Error('mw'); });
+    app.use('/mw', () => {
+      throw new Error('mw');
+    });
     app.get('/mw/x', () => 'x');
     app.post('/v', () => 'v', { schema: { body: { type: 'object', required: ['a'] } } });
-    app.onNotFound(() => { throw new ForbiddenError(); });
+    app.onNotFound(() => {
+      throw new ForbiddenError();
+    });
     expect((await call(app, '/mw/x')).status).toBe(500);
     expect((await call(app, '/v', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(400);
     expect((await call(app, '/nowhere')).status).toBe(403);
@@ -154,12 +189,14 @@ describe('global hooks', () => {
 });
 
 describe('middleware (onion model)', () => {
-  const trace = (seen: string[], name: string): Middleware => async (ctx, next) => {
-    seen.push(`${name} before`);
-    const res = await next();
-    seen.push(`${name} after`);
-    return res;
-  };
+  const trace =
+    (seen: string[], name: string): Middleware =>
+    async (ctx, next) => {
+      seen.push(`${name} before`);
+      const res = await next();
+      seen.push(`${name} after`);
+      return res;
+    };
 
   it('runs in registration order around the handler', async () => {
     const app = new Fw();
@@ -220,7 +257,10 @@ describe('middleware (onion model)', () => {
       hit.push(`star ${ctx.path}`);
       return next();
     });
-    app.get('/api', () => 1).get('/api/x', () => 1).get('/apix', () => 1);
+    app
+      .get('/api', () => 1)
+      .get('/api/x', () => 1)
+      .get('/apix', () => 1);
     await call(app, '/api');
     await call(app, '/api/x');
     await call(app, '/apix');
@@ -235,7 +275,11 @@ describe('middleware (onion model)', () => {
       return res;
     });
     app.get('/r', () => 1);
-    for (const [path, method, status] of [['/nope', 'GET', 404], ['/r', 'PUT', 405], ['/r', 'OPTIONS', 204]] as const) {
+    for (const [path, method, status] of [
+      ['/nope', 'GET', 404],
+      ['/r', 'PUT', 405],
+      ['/r', 'OPTIONS', 204],
+    ] as const) {
       const res = await call(app, path, { method });
       expect([res.status, res.headers.get('access-control-allow-origin')]).toEqual([status, '*']);
     }
@@ -243,7 +287,9 @@ describe('middleware (onion model)', () => {
 
   it('an error thrown in a middleware before next becomes an error response', async () => {
     const app = new Fw();
-    app.use(() => { throw new ForbiddenError('mw says no'); });
+    app.use(() => {
+      throw new ForbiddenError('mw says no');
+    });
     app.get('/', () => 'x');
     expect(await call(app, '/').then((r) => [r.status, r.json])).toEqual([403, { error: 'mw says no', code: 'FORBIDDEN' }]);
   });
@@ -254,7 +300,9 @@ describe('middleware (onion model)', () => {
       const res = await next();
       return res.status >= 500 ? new Response('masked', { status: 503 }) : res;
     });
-    app.use(async () => { throw new Error('inner'); });
+    app.use(async () => {
+      throw new Error('inner');
+    });
     app.get('/', () => 'x');
     expect(await call(app, '/').then((r) => [r.status, r.text])).toEqual([503, 'masked']);
   });

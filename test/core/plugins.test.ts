@@ -67,7 +67,9 @@ describe('plugins', () => {
 
   it('a missing dependency is a clear error naming it', () => {
     const app = new Fw();
-    expect(() => app.plugin({ name: 'auth', dependencies: ['session'] })).toThrow('Plugin "auth" depends on "session", which is not registered');
+    expect(() => app.plugin({ name: 'auth', dependencies: ['session'] })).toThrow(
+      'Plugin "auth" depends on "session", which is not registered',
+    );
     expect(() => app.use({ name: 'auth', dependencies: ['session'] })).toThrow(/"session"/);
     expect(app.hasPlugin('auth')).toBe(false);
   });
@@ -90,11 +92,13 @@ describe('plugins', () => {
 
   it('plugin([...]) detects cycles and names them, registering nothing', () => {
     const app = new Fw();
-    expect(() => app.plugin([
-      { name: 'a', dependencies: ['c'] },
-      { name: 'b', dependencies: ['a'] },
-      { name: 'c', dependencies: ['b'] },
-    ])).toThrow('Plugin dependency cycle: a -> c -> b -> a');
+    expect(() =>
+      app.plugin([
+        { name: 'a', dependencies: ['c'] },
+        { name: 'b', dependencies: ['a'] },
+        { name: 'c', dependencies: ['b'] },
+      ]),
+    ).toThrow('Plugin dependency cycle: a -> c -> b -> a');
     expect(() => app.plugin({ name: 'self', dependencies: ['self'] })).toThrow(/cycle: self -> self/);
     expect(app.getPlugins()).toEqual([]);
   });
@@ -124,7 +128,12 @@ describe('plugins', () => {
 
   it('a plugin whose setup fails answers 500 with a clear error instead of crashing or hanging', async () => {
     const app = new Fw({ development: true });
-    app.use({ name: 'broken', setup: async () => { throw new Error('no database'); } });
+    app.use({
+      name: 'broken',
+      setup: async () => {
+        throw new Error('no database');
+      },
+    });
     app.get('/', () => 'x');
     const res = await call(app, '/');
     expect(res.status).toBe(500);
@@ -171,7 +180,9 @@ describe('introspection', () => {
     app.get('/', () => 1);
     app.post('/api/items', () => 1, { schema: { body: { type: 'object' } }, tags: ['items'] });
     app.group('/admin', (g) => g.delete('/x/:id', () => 1, { beforeHandle: () => undefined }).all('/any', () => 1));
-    const routes = app.getRoutes().map(({ method, path, hasValidation, hasMiddleware }) => ({ method, path, hasValidation, hasMiddleware }));
+    const routes = app
+      .getRoutes()
+      .map(({ method, path, hasValidation, hasMiddleware }) => ({ method, path, hasValidation, hasMiddleware }));
     expect(routes).toEqual([
       { method: 'GET', path: '/', hasValidation: false, hasMiddleware: false },
       { method: 'POST', path: '/api/items', hasValidation: true, hasMiddleware: true },
@@ -183,13 +194,20 @@ describe('introspection', () => {
 
   it('getMiddlewareInfo counts global and path middleware', () => {
     const app = new Fw();
-    app.use((c, n) => n()).use('/a', (c, n) => n()).use('/*', (c, n) => n());
+    app
+      .use((c, n) => n())
+      .use('/a', (c, n) => n())
+      .use('/*', (c, n) => n());
     app.group('/g', (g) => g.use((c, n) => n()));
     expect(app.getMiddlewareInfo()).toEqual({ global: 2, pathBased: 2 });
   });
 
   it('getAppConfig reports port, hostname and mode', () => {
     expect(new Fw().getAppConfig()).toEqual({ port: 3000, hostname: '0.0.0.0', development: false });
-    expect(new Fw({ port: 8787, hostname: '127.0.0.1', development: true }).getAppConfig()).toEqual({ port: 8787, hostname: '127.0.0.1', development: true });
+    expect(new Fw({ port: 8787, hostname: '127.0.0.1', development: true }).getAppConfig()).toEqual({
+      port: 8787,
+      hostname: '127.0.0.1',
+      development: true,
+    });
   });
 });

@@ -44,7 +44,13 @@ function reference(routes: Route[], method: string, path: string): Found {
     const patterns = [...new Set(deeper.filter((p) => kindOf(p[at]) === 1).map((p) => shapeOf(p[at])))];
     for (const shape of patterns) {
       const captured = segmentValues(shape, segment);
-      const hit = captured && walk(deeper.filter((p) => shapeOf(p[at]) === shape), at + 1, [...values, ...captured]);
+      const hit =
+        captured &&
+        walk(
+          deeper.filter((p) => shapeOf(p[at]) === shape),
+          at + 1,
+          [...values, ...captured],
+        );
       if (hit) return hit;
     }
     const params = deeper.filter((p) => kindOf(p[at]) === 2);
@@ -56,7 +62,11 @@ function reference(routes: Route[], method: string, path: string): Found {
   const answering = routes.filter((r) => r.method === method || r.method === 'ALL');
   const byShape = new Map<string, string>();
   for (const r of answering) if (r.method === method || !byShape.has(shapeOf(r.path))) byShape.set(shapeOf(r.path), r.path);
-  const hit = walk([...byShape.values()].map((p) => p.split('/').slice(1)), 0, []);
+  const hit = walk(
+    [...byShape.values()].map((p) => p.split('/').slice(1)),
+    0,
+    [],
+  );
   if (!hit) return null;
   const pathOf = `/${hit.pattern.join('/')}`;
   const owner = answering.some((r) => r.method === method && r.path === pathOf) ? method : 'ALL';
@@ -79,7 +89,8 @@ function distinct(routes: Route[]): Route[] {
 
 const staticSegment = fc.constantFrom('a', 'b', 'ab', 'users', 'u', 'v2', 'x.y');
 const paramSegment = fc.constantFrom('param', 'other', 'digits', 'dotted');
-const pattern = fc.array(fc.oneof(staticSegment, staticSegment, paramSegment), { minLength: 1, maxLength: 4 })
+const pattern = fc
+  .array(fc.oneof(staticSegment, staticSegment, paramSegment), { minLength: 1, maxLength: 4 })
   .map((segs) =>
     segs.map((s, i) => {
       if (s === 'param' || s === 'other') return `:${s[0]}${i}`;
@@ -91,7 +102,10 @@ const pattern = fc.array(fc.oneof(staticSegment, staticSegment, paramSegment), {
   .chain((segs) => fc.boolean().map((wild) => `/${[...segs, ...(wild ? ['*'] : [])].join('/')}`));
 /** Canonical request paths: non-empty segments (kept escapes included), maybe a trailing slash. */
 const requestPath = fc
-  .tuple(fc.array(fc.oneof(staticSegment, fc.constantFrom('zz', '1', '42', 'a.b.c', '%2F', 'x%25y', 'café')), { minLength: 1, maxLength: 5 }), fc.boolean())
+  .tuple(
+    fc.array(fc.oneof(staticSegment, fc.constantFrom('zz', '1', '42', 'a.b.c', '%2F', 'x%25y', 'café')), { minLength: 1, maxLength: 5 }),
+    fc.boolean(),
+  )
   .map(([s, slash]) => `/${s.join('/')}${slash ? '/' : ''}`);
 
 const answer = (router: Router<string>, method: string, path: string): Found => {
@@ -102,12 +116,16 @@ const answer = (router: Router<string>, method: string, path: string): Found => 
 describe('Router against a plain reference implementation (property-based)', () => {
   it('finds the same route and params for random tables and paths (single method)', () => {
     fc.assert(
-      fc.property(fc.array(pattern, { minLength: 1, maxLength: 12 }), fc.array(requestPath, { minLength: 1, maxLength: 10 }), (patterns, paths) => {
-        const routes = distinct(patterns.map((path) => ({ method: 'GET', path })));
-        const router = new Router<string>();
-        for (const r of routes) router.add(r.method, r.path, `${r.method} ${r.path}`);
-        for (const path of paths) expect(answer(router, 'GET', path)).toEqual(reference(routes, 'GET', path));
-      }),
+      fc.property(
+        fc.array(pattern, { minLength: 1, maxLength: 12 }),
+        fc.array(requestPath, { minLength: 1, maxLength: 10 }),
+        (patterns, paths) => {
+          const routes = distinct(patterns.map((path) => ({ method: 'GET', path })));
+          const router = new Router<string>();
+          for (const r of routes) router.add(r.method, r.path, `${r.method} ${r.path}`);
+          for (const path of paths) expect(answer(router, 'GET', path)).toEqual(reference(routes, 'GET', path));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -115,30 +133,37 @@ describe('Router against a plain reference implementation (property-based)', () 
   it('merges all routes into each method the same way (a method route wins on the same pattern)', () => {
     const route = fc.record({ method: fc.constantFrom('GET', 'ALL', 'POST'), path: pattern });
     fc.assert(
-      fc.property(fc.array(route, { minLength: 1, maxLength: 12 }), fc.array(requestPath, { minLength: 1, maxLength: 10 }), (generated, paths) => {
-        const routes = distinct(generated);
-        const router = new Router<string>();
-        for (const r of routes) router.add(r.method, r.path, `${r.method} ${r.path}`);
-        for (const path of paths) {
-          for (const method of ['GET', 'POST', 'DELETE']) expect(answer(router, method, path)).toEqual(reference(routes, method, path));
-        }
-      }),
+      fc.property(
+        fc.array(route, { minLength: 1, maxLength: 12 }),
+        fc.array(requestPath, { minLength: 1, maxLength: 10 }),
+        (generated, paths) => {
+          const routes = distinct(generated);
+          const router = new Router<string>();
+          for (const r of routes) router.add(r.method, r.path, `${r.method} ${r.path}`);
+          for (const path of paths) {
+            for (const method of ['GET', 'POST', 'DELETE']) expect(answer(router, method, path)).toEqual(reference(routes, method, path));
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('refuses exactly the registrations that repeat a method and shape', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ method: fc.constantFrom('GET', 'ALL'), path: pattern }), { minLength: 1, maxLength: 10 }), (routes) => {
-        const router = new Router<string>();
-        const seen = new Set<string>();
-        for (const r of routes) {
-          const key = `${r.method} ${shapeOf(r.path)}`;
-          if (seen.has(key)) expect(() => router.add(r.method, r.path, r.path)).toThrow(/matches the same requests as/);
-          else router.add(r.method, r.path, r.path);
-          seen.add(key);
-        }
-      }),
+      fc.property(
+        fc.array(fc.record({ method: fc.constantFrom('GET', 'ALL'), path: pattern }), { minLength: 1, maxLength: 10 }),
+        (routes) => {
+          const router = new Router<string>();
+          const seen = new Set<string>();
+          for (const r of routes) {
+            const key = `${r.method} ${shapeOf(r.path)}`;
+            if (seen.has(key)) expect(() => router.add(r.method, r.path, r.path)).toThrow(/matches the same requests as/);
+            else router.add(r.method, r.path, r.path);
+            seen.add(key);
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });

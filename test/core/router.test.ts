@@ -10,9 +10,18 @@ function plain(m: { value: string; params: Record<string, string> } | null): { v
 function table(): Router<string> {
   const router = new Router<string>();
   const routes: [string, string][] = [
-    ['GET', '/user'], ['GET', '/user/comments'], ['GET', '/user/avatar'], ['GET', '/user/lookup/username/:username'],
-    ['GET', '/user/lookup/email/:address'], ['GET', '/event/:id'], ['GET', '/event/:id/comments'], ['POST', '/event/:id/comment'],
-    ['GET', '/map/:location/events'], ['GET', '/status'], ['GET', '/very/deeply/nested/route/hello/there'], ['GET', '/static/*'],
+    ['GET', '/user'],
+    ['GET', '/user/comments'],
+    ['GET', '/user/avatar'],
+    ['GET', '/user/lookup/username/:username'],
+    ['GET', '/user/lookup/email/:address'],
+    ['GET', '/event/:id'],
+    ['GET', '/event/:id/comments'],
+    ['POST', '/event/:id/comment'],
+    ['GET', '/map/:location/events'],
+    ['GET', '/status'],
+    ['GET', '/very/deeply/nested/route/hello/there'],
+    ['GET', '/static/*'],
   ];
   for (const [method, path] of routes) router.add(method, path, `${method} ${path}`);
   return router;
@@ -23,9 +32,18 @@ describe('Router', () => {
     const router = table();
     expect(plain(router.match('GET', '/user'))).toEqual({ value: 'GET /user', params: {} });
     expect(router.match('GET', '/user/comments')?.value).toBe('GET /user/comments');
-    expect(plain(router.match('GET', '/user/lookup/username/hey'))).toEqual({ value: 'GET /user/lookup/username/:username', params: { username: 'hey' } });
-    expect(plain(router.match('GET', '/event/abcd1234/comments'))).toEqual({ value: 'GET /event/:id/comments', params: { id: 'abcd1234' } });
-    expect(plain(router.match('POST', '/event/abcd1234/comment'))).toEqual({ value: 'POST /event/:id/comment', params: { id: 'abcd1234' } });
+    expect(plain(router.match('GET', '/user/lookup/username/hey'))).toEqual({
+      value: 'GET /user/lookup/username/:username',
+      params: { username: 'hey' },
+    });
+    expect(plain(router.match('GET', '/event/abcd1234/comments'))).toEqual({
+      value: 'GET /event/:id/comments',
+      params: { id: 'abcd1234' },
+    });
+    expect(plain(router.match('POST', '/event/abcd1234/comment'))).toEqual({
+      value: 'POST /event/:id/comment',
+      params: { id: 'abcd1234' },
+    });
     expect(router.match('GET', '/very/deeply/nested/route/hello/there')?.value).toBe('GET /very/deeply/nested/route/hello/there');
     expect(plain(router.match('GET', '/static/index.html'))).toEqual({ value: 'GET /static/*', params: { '*': 'index.html' } });
   });

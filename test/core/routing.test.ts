@@ -63,7 +63,10 @@ describe('route registration', () => {
 
   it('a non-function handler is a constant answer', async () => {
     const app = new Fw();
-    app.get('/text', 'constant').get('/obj', { a: 1 }).get('/res', new Response('made', { status: 201 }));
+    app
+      .get('/text', 'constant')
+      .get('/obj', { a: 1 })
+      .get('/res', new Response('made', { status: 201 }));
     expect((await call(app, '/text')).text).toBe('constant');
     expect((await call(app, '/obj')).json).toEqual({ a: 1 });
     const first = await call(app, '/res');
@@ -103,7 +106,10 @@ describe('parameters and wildcards', () => {
 
   it('precedence is static > param > wildcard', async () => {
     const app = new Fw();
-    app.get('/files/*', () => 'wild').get('/files/:name', () => 'param').get('/files/readme', () => 'static');
+    app
+      .get('/files/*', () => 'wild')
+      .get('/files/:name', () => 'param')
+      .get('/files/readme', () => 'static');
     expect((await call(app, '/files/readme')).text).toBe('static');
     expect((await call(app, '/files/other')).text).toBe('param');
     expect((await call(app, '/files/a/b')).text).toBe('wild');
@@ -111,7 +117,10 @@ describe('parameters and wildcards', () => {
 
   it('backtracks from a static branch that dead-ends to a param branch', async () => {
     const app = new Fw();
-    app.get('/a/b/c', () => 'static').get('/a/:x/d', (ctx) => `param ${ctx.params.x}`).get('/a/*', (ctx) => `wild ${ctx.params['*']}`);
+    app
+      .get('/a/b/c', () => 'static')
+      .get('/a/:x/d', (ctx) => `param ${ctx.params.x}`)
+      .get('/a/*', (ctx) => `wild ${ctx.params['*']}`);
     expect((await call(app, '/a/b/d')).text).toBe('param b');
     expect((await call(app, '/a/b/e')).text).toBe('wild b/e');
     expect((await call(app, '/a/b/c')).text).toBe('static');
@@ -171,7 +180,8 @@ describe('groups', () => {
       for (const verb of ['get', 'post', 'put', 'patch', 'delete', 'options', 'head'] as const) g[verb]('/m', (ctx) => ctx.method);
       g.all('/all', () => 'all').route('GET', '/route', () => 'route');
     });
-    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) expect((await call(app, '/g/m', { method })).text).toBe(method);
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+      expect((await call(app, '/g/m', { method })).text).toBe(method);
     expect((await call(app, '/g/all', { method: 'PUT' })).text).toBe('all');
     expect((await call(app, '/g/route')).text).toBe('route');
   });
@@ -263,7 +273,10 @@ describe('HEAD, OPTIONS, 405 and 404', () => {
 describe('bad paths never crash', () => {
   it('paths with .. are resolved, and // is one slash, so it never matches an empty param', async () => {
     const app = new Fw();
-    app.get('/a/:x/b', (ctx) => ctx.params.x).get('/secret', () => 'secret').get('/files/*', (ctx) => ctx.params['*']);
+    app
+      .get('/a/:x/b', (ctx) => ctx.params.x)
+      .get('/secret', () => 'secret')
+      .get('/files/*', (ctx) => ctx.params['*']);
     expect((await call(app, '/a//b')).status).toBe(404);
     expect((await call(app, '//secret')).text).toBe('secret');
     const dotted = await call(app, '/files/../secret');

@@ -10,8 +10,10 @@ function app(options: Parameters<typeof cors>[0]): Fw {
   return a;
 }
 
-const preflight = (origin: string, method = 'POST', headers = 'content-type') =>
-  ({ method: 'OPTIONS', headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': headers } });
+const preflight = (origin: string, method = 'POST', headers = 'content-type') => ({
+  method: 'OPTIONS',
+  headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': headers },
+});
 
 describe('cors', () => {
   it('answers * for any origin without credentials, and nothing for same-origin requests', async () => {

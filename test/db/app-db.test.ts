@@ -28,7 +28,10 @@ describe('app.db', () => {
     expect(app.db.type).toBe('sqlite');
     const res = await app.request('/users');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual([{ id: 1, email: 'ada@example.com', name: 'Ada' }, { id: 2, email: 'alan@example.com', name: 'Alan' }]);
+    expect(await res.json()).toEqual([
+      { id: 1, email: 'ada@example.com', name: 'Ada' },
+      { id: 2, email: 'alan@example.com', name: 'Alan' },
+    ]);
     expect((await (await app.db.migrator()).status()).every((s) => s.applied)).toBe(true);
     expect(await app.db.seed()).toBe(false);
     await app.stop();
@@ -36,23 +39,31 @@ describe('app.db', () => {
   });
 
   it('answers a driver error as a 500 SystemError body with the engine code', async () => {
-    const app = usersApp({ url: ':memory:', migrations: { '001_users.sql': 'CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT UNIQUE, name TEXT);' }, autoMigrate: true });
+    const app = usersApp({
+      url: ':memory:',
+      migrations: { '001_users.sql': 'CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT UNIQUE, name TEXT);' },
+      autoMigrate: true,
+    });
     const post = (id: number) => app.request('/users', { method: 'POST', body: JSON.stringify({ id, email: 'same@example.com' }) });
     expect(await (await post(1)).json()).toEqual({ changes: 1, lastInsertId: 1 });
     const dup = await post(2);
     expect(dup.status).toBe(500);
-    const body = await dup.json() as { code: string; details: { engine: string; code: string } };
+    const body = (await dup.json()) as { code: string; details: { engine: string; code: string } };
     expect(body.code).toBe('DB_ERROR');
     expect(body.details).toEqual({ engine: 'sqlite', code: 'SQLITE_CONSTRAINT_UNIQUE' });
     await app.stop();
   });
 
   it('answers every request with the migration error while a migration fails, and never crashes', async () => {
-    const app = usersApp({ url: ':memory:', migrations: { '001_bad.sql': 'CREATE TABLE users (id INTEGER);\nCREATE TABLEX oops;' }, autoMigrate: true });
+    const app = usersApp({
+      url: ':memory:',
+      migrations: { '001_bad.sql': 'CREATE TABLE users (id INTEGER);\nCREATE TABLEX oops;' },
+      autoMigrate: true,
+    });
     for (let i = 0; i < 2; i++) {
       const res = await app.request('/users');
       expect(res.status).toBe(500);
-      const body = await res.json() as { code: string; error: string; details: { migration: string; statement: number } };
+      const body = (await res.json()) as { code: string; error: string; details: { migration: string; statement: number } };
       expect(body.code).toBe('MIGRATION_FAILED');
       expect(body.details).toMatchObject({ migration: '001_bad', statement: 2 });
     }
@@ -79,8 +90,16 @@ describe('app.db', () => {
 
   it('detects the engine from the url', () => {
     const cases: [string, string][] = [
-      ['file:./data.db', 'sqlite'], ['./data.db', 'sqlite'], ['app.sqlite3', 'sqlite'], [':memory:', 'sqlite'], ['sqlite:x', 'sqlite'],
-      ['postgres://u@h/db', 'postgres'], ['postgresql://u@h/db', 'postgres'], ['mysql://root@h/db', 'mysql'], ['mariadb://root@h/db', 'mysql'], ['d1:DB', 'd1'],
+      ['file:./data.db', 'sqlite'],
+      ['./data.db', 'sqlite'],
+      ['app.sqlite3', 'sqlite'],
+      [':memory:', 'sqlite'],
+      ['sqlite:x', 'sqlite'],
+      ['postgres://u@h/db', 'postgres'],
+      ['postgresql://u@h/db', 'postgres'],
+      ['mysql://root@h/db', 'mysql'],
+      ['mariadb://root@h/db', 'mysql'],
+      ['d1:DB', 'd1'],
     ];
     for (const [url, type] of cases) expect(detectDatabaseType(url)).toBe(type);
   });
@@ -91,7 +110,7 @@ describe('app.db', () => {
     expect(await db.query('SELECT 2 AS two')).toEqual([{ two: 2 }]);
     expect(db.raw).toBeInstanceOf(BetterSqlite);
     await db.close();
-    const missing = await loadDriver('fw-no-such-driver-package', 'postgres').catch((e: unknown) => e) as SystemError;
+    const missing = (await loadDriver('fw-no-such-driver-package', 'postgres').catch((e: unknown) => e)) as SystemError;
     expect(missing).toBeInstanceOf(SystemError);
     expect(missing.code).toBe('DB_DRIVER_MISSING');
     expect(missing.message).toMatch(/needs the "fw-no-such-driver-package" package.*npm install fw-no-such-driver-package/);
@@ -99,7 +118,7 @@ describe('app.db', () => {
 
   it('fails with a clear error when a d1 url has no binding', async () => {
     const db = new Database({ url: 'd1:DB' });
-    const error = await db.query('SELECT 1').catch((e: unknown) => e) as SystemError;
+    const error = (await db.query('SELECT 1').catch((e: unknown) => e)) as SystemError;
     expect(error).toBeInstanceOf(SystemError);
     expect(error.message).toMatch(/no D1 binding named "DB"/);
   });

@@ -16,7 +16,10 @@ describe('sqlite on Bun (bun:sqlite)', () => {
       inserted: { changes: 1, lastInsertId: 1 },
       rolledBack: 'undo',
       duplicate: { code: 'DB_ERROR', details: { engine: 'sqlite', code: 'SQLITE_CONSTRAINT_UNIQUE' } },
-      rows: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }],
+      rows: [
+        { id: 1, name: 'a' },
+        { id: 2, name: 'b' },
+      ],
     });
   });
 });

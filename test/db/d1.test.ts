@@ -27,21 +27,41 @@ beforeAll(async () => {
   });
   const script = bundle.outputFiles[0].text;
   expect(script).not.toMatch(/better-sqlite3\/lib|mysql2\/lib|postgres\/src/);
-  mf = new Miniflare({ cf: false, modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }], compatibilityDate: '2026-04-01', d1Databases: ['DB'] });
+  mf = new Miniflare({
+    cf: false,
+    modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }],
+    compatibilityDate: '2026-04-01',
+    d1Databases: ['DB'],
+  });
   await mf.ready;
 });
-afterAll(async () => { await mf?.dispose(); });
+afterAll(async () => {
+  await mf?.dispose();
+});
 
 describe('app.db on D1 in workerd (miniflare)', () => {
   it('applies the bundled migrations and the seed on first use, then queries', async () => {
     const users = await call('/users');
-    expect(users).toEqual({ status: 200, body: [{ id: 1, email: 'ada@example.com', name: 'Ada' }, { id: 2, email: 'alan@example.com', name: 'Alan' }] });
+    expect(users).toEqual({
+      status: 200,
+      body: [
+        { id: 1, email: 'ada@example.com', name: 'Ada' },
+        { id: 2, email: 'alan@example.com', name: 'Alan' },
+      ],
+    });
     const status = await call('/status');
-    expect(status.body.map((s: { name: string; applied: boolean }) => [s.name, s.applied])).toEqual([['001_create_users', true], ['002_add_user_name', true], ['003_create_posts', true]]);
+    expect(status.body.map((s: { name: string; applied: boolean }) => [s.name, s.applied])).toEqual([
+      ['001_create_users', true],
+      ['002_add_user_name', true],
+      ['003_create_posts', true],
+    ]);
   });
 
   it('writes with ? placeholders and reports changes and the new id', async () => {
-    expect(await call('/users', { method: 'POST', body: JSON.stringify({ id: 7, email: 'g@example.com' }) })).toEqual({ status: 200, body: { changes: 1, lastInsertId: 7 } });
+    expect(await call('/users', { method: 'POST', body: JSON.stringify({ id: 7, email: 'g@example.com' }) })).toEqual({
+      status: 200,
+      body: { changes: 1, lastInsertId: 7 },
+    });
     const dup = await call('/users', { method: 'POST', body: JSON.stringify({ id: 8, email: 'g@example.com' }) });
     expect(dup.status).toBe(500);
     expect(dup.body.code).toBe('DB_ERROR');

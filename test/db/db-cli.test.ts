@@ -22,17 +22,33 @@ beforeAll(async () => {
   url = `file:${join(dir, 'app.db')}`;
   migrations = join(dir, 'migrations');
 });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe('db commands', () => {
   it('scaffolds numbered files, applies, lists, seeds and rolls back', async () => {
-    expect(await run('new', 'create items', '--dir', migrations)).toEqual({ code: 0, out: [`created ${join(migrations, '001_create_items.sql')}`], err: [] });
-    await writeFile(join(migrations, '001_create_items.sql'), '-- up\nCREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT);\n-- down\nDROP TABLE items;\n');
+    expect(await run('new', 'create items', '--dir', migrations)).toEqual({
+      code: 0,
+      out: [`created ${join(migrations, '001_create_items.sql')}`],
+      err: [],
+    });
+    await writeFile(
+      join(migrations, '001_create_items.sql'),
+      '-- up\nCREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT);\n-- down\nDROP TABLE items;\n',
+    );
     expect((await run('new', 'second', `--dir=${migrations}`)).code).toBe(0);
     expect(await readdir(migrations)).toEqual(['001_create_items.sql', '002_second.sql']);
-    expect(await run('up', '--url', url, '--dir', migrations)).toEqual({ code: 0, out: ['applied 001_create_items', 'applied 002_second', '2 applied, 0 already applied'], err: [] });
+    expect(await run('up', '--url', url, '--dir', migrations)).toEqual({
+      code: 0,
+      out: ['applied 001_create_items', 'applied 002_second', '2 applied, 0 already applied'],
+      err: [],
+    });
     const status = await run('status', '--url', url, '--dir', migrations);
-    expect(status.out).toEqual([expect.stringMatching(/^\[x\] 001_create_items {2}\d{4}-\d\d-\d\dT/), expect.stringMatching(/^\[x\] 002_second {2}\d{4}-/)]);
+    expect(status.out).toEqual([
+      expect.stringMatching(/^\[x\] 001_create_items {2}\d{4}-\d\d-\d\dT/),
+      expect.stringMatching(/^\[x\] 002_second {2}\d{4}-/),
+    ]);
     const seed = join(dir, 'seed.sql');
     await writeFile(seed, "INSERT INTO items (id, name) VALUES (1, 'one');");
     expect((await run('seed', seed, '--url', url, '--dir', migrations)).out).toEqual([`seeded ${seed}`]);
@@ -47,9 +63,19 @@ describe('db commands', () => {
     expect((await run('new')).code).toBe(2);
     expect(await run('up', '--bogus', 'x')).toMatchObject({ code: 2, err: [expect.stringMatching(/^Unknown option --bogus/)] });
     expect(await run('up', '--url')).toMatchObject({ code: 2, err: [expect.stringMatching(/^Option --url needs a value/)] });
-    expect(await run('up', '--dir', migrations)).toEqual({ code: 2, out: [], err: ['db up needs a database: pass --url or set DATABASE_URL'] });
-    expect(await run('up', '--url', 'ftp://x', '--dir', migrations)).toMatchObject({ code: 1, err: [expect.stringMatching(/Cannot tell the database engine/)] });
-    expect(await run('up', '--url', url, '--dir', join(dir, 'missing'))).toMatchObject({ code: 1, err: [expect.stringMatching(/Cannot read the migrations folder/)] });
+    expect(await run('up', '--dir', migrations)).toEqual({
+      code: 2,
+      out: [],
+      err: ['db up needs a database: pass --url or set DATABASE_URL'],
+    });
+    expect(await run('up', '--url', 'ftp://x', '--dir', migrations)).toMatchObject({
+      code: 1,
+      err: [expect.stringMatching(/Cannot tell the database engine/)],
+    });
+    expect(await run('up', '--url', url, '--dir', join(dir, 'missing'))).toMatchObject({
+      code: 1,
+      err: [expect.stringMatching(/Cannot read the migrations folder/)],
+    });
   });
 
   it('runs as a script', () => {

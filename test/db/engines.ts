@@ -19,17 +19,30 @@ export interface TestDatabase {
 /** Makes an isolated database of the given engine; `extra` is merged into its config. */
 export async function makeTestDatabase(type: 'sqlite' | 'postgres' | 'mysql', extra: Partial<DatabaseConfig> = {}): Promise<TestDatabase> {
   const opened: Database[] = [];
-  const open = (config: DatabaseConfig) => (more: Partial<DatabaseConfig> = {}) => {
-    const db = new Database({ ...config, ...more });
-    opened.push(db);
-    return db;
+  const open =
+    (config: DatabaseConfig) =>
+    (more: Partial<DatabaseConfig> = {}) => {
+      const db = new Database({ ...config, ...more });
+      opened.push(db);
+      return db;
+    };
+  const closeAll = async () => {
+    for (const db of opened) await db.close();
   };
-  const closeAll = async () => { for (const db of opened) await db.close(); };
 
   if (type === 'sqlite') {
     const dir = await mkdtemp(join(tmpdir(), 'fw-db-'));
     const config: DatabaseConfig = { url: `file:${join(dir, 'test.db')}`, ...extra };
-    return { type, config, db: open(config)(), open: open(config), cleanup: async () => { await closeAll(); await rm(dir, { recursive: true, force: true }); } };
+    return {
+      type,
+      config,
+      db: open(config)(),
+      open: open(config),
+      cleanup: async () => {
+        await closeAll();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
   }
   if (type === 'postgres') {
     await requireService('PostgreSQL', POSTGRES_URL, 5432);
@@ -38,8 +51,15 @@ export async function makeTestDatabase(type: 'sqlite' | 'postgres' | 'mysql', ex
     await admin.execute(`CREATE SCHEMA ${schema}`);
     const config: DatabaseConfig = { url: POSTGRES_URL, schema, ...extra };
     return {
-      type, config, db: open(config)(), open: open(config),
-      cleanup: async () => { await closeAll(); await admin.execute(`DROP SCHEMA ${schema} CASCADE`); await admin.close(); },
+      type,
+      config,
+      db: open(config)(),
+      open: open(config),
+      cleanup: async () => {
+        await closeAll();
+        await admin.execute(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.close();
+      },
     };
   }
   await requireService('MariaDB', MYSQL_URL, 3306);
@@ -50,7 +70,14 @@ export async function makeTestDatabase(type: 'sqlite' | 'postgres' | 'mysql', ex
   url.pathname = `/${name}`;
   const config: DatabaseConfig = { url: url.toString(), ...extra };
   return {
-    type, config, db: open(config)(), open: open(config),
-    cleanup: async () => { await closeAll(); await admin.execute(`DROP DATABASE ${name}`); await admin.close(); },
+    type,
+    config,
+    db: open(config)(),
+    open: open(config),
+    cleanup: async () => {
+      await closeAll();
+      await admin.execute(`DROP DATABASE ${name}`);
+      await admin.close();
+    },
   };
 }

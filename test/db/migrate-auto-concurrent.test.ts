@@ -7,7 +7,8 @@ import { makeTestDatabase, type TestDatabase } from './engines';
 const files: Record<string, string> = {
   '001_events.sql': '-- up\nCREATE TABLE events (kind VARCHAR(20) NOT NULL);\n',
   // The insert is committed by the CREATE TABLE after it (MySQL commits DDL at once), so each rerun would add a row.
-  '002_backfill.sql': "-- up\nINSERT INTO events (kind) VALUES ('backfill');\nCREATE TABLE IF NOT EXISTS backfill_extra (id INT);\nINSERT INTO no_such_table VALUES (1);\n",
+  '002_backfill.sql':
+    "-- up\nINSERT INTO events (kind) VALUES ('backfill');\nCREATE TABLE IF NOT EXISTS backfill_extra (id INT);\nINSERT INTO no_such_table VALUES (1);\n",
 };
 
 interface ErrorBody {
@@ -19,7 +20,9 @@ interface ErrorBody {
 describe('autoMigrate on MariaDB with a migration that fails half-way', () => {
   let t: TestDatabase;
   const apps: Fw[] = [];
-  beforeAll(async () => { t = await makeTestDatabase('mysql'); });
+  beforeAll(async () => {
+    t = await makeTestDatabase('mysql');
+  });
   afterAll(async () => {
     for (const app of apps) await app.stop();
     await t?.cleanup();

@@ -11,8 +11,12 @@ function migrateInChild(t: TestDatabase): Promise<{ applied: string[]; skipped: 
     const proc = spawn(tsx, [child, t.type, t.config.url!, t.config.schema ?? ''], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
-    proc.stdout.on('data', (d) => { out += d; });
-    proc.stderr.on('data', (d) => { err += d; });
+    proc.stdout.on('data', (d) => {
+      out += d;
+    });
+    proc.stderr.on('data', (d) => {
+      err += d;
+    });
     proc.on('error', reject);
     proc.on('close', (code) => {
       if (code !== 0) reject(new Error(`migration child exited with ${code}: ${err}`));
@@ -24,8 +28,12 @@ function migrateInChild(t: TestDatabase): Promise<{ applied: string[]; skipped: 
 for (const type of ['postgres', 'mysql', 'sqlite'] as const) {
   describe(`two processes migrating one ${type} database at once`, () => {
     let t: TestDatabase;
-    beforeAll(async () => { t = await makeTestDatabase(type); });
-    afterAll(async () => { await t?.cleanup(); });
+    beforeAll(async () => {
+      t = await makeTestDatabase(type);
+    });
+    afterAll(async () => {
+      await t?.cleanup();
+    });
 
     it('applies each migration exactly once between them', async () => {
       const [a, b] = await Promise.all([migrateInChild(t), migrateInChild(t)]);

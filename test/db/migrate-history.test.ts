@@ -11,8 +11,12 @@ const migrations = {
 for (const type of ['sqlite', 'postgres', 'mysql'] as const) {
   describe(`an fw_migrations table of an earlier version on ${type}`, () => {
     let t: TestDatabase;
-    beforeAll(async () => { t = await makeTestDatabase(type); });
-    afterAll(async () => { await t?.cleanup(); });
+    beforeAll(async () => {
+      t = await makeTestDatabase(type);
+    });
+    afterAll(async () => {
+      await t?.cleanup();
+    });
 
     // Two sqlite connections in one process would block each other (the driver waits synchronously), so sqlite upgrades with one.
     const instances = type === 'sqlite' ? 1 : 2;
@@ -23,7 +27,10 @@ for (const type of ['sqlite', 'postgres', 'mysql'] as const) {
       await t.db.execute('CREATE TABLE old_one (id INTEGER)');
       const results = await Promise.all(Array.from({ length: instances }, () => new Migrator(t.open(), { migrations }).up()));
       expect(results.flatMap((r) => r.applied)).toEqual(['002_new']);
-      expect(await t.db.query('SELECT name, state FROM fw_migrations ORDER BY name')).toEqual([{ name: '001_old', state: 'applied' }, { name: '002_new', state: 'applied' }]);
+      expect(await t.db.query('SELECT name, state FROM fw_migrations ORDER BY name')).toEqual([
+        { name: '001_old', state: 'applied' },
+        { name: '002_new', state: 'applied' },
+      ]);
       expect(await new Migrator(t.db, { migrations }).status()).toEqual([
         { name: '001_old', applied: true, appliedAt: '2024-01-02T03:04:05.000Z' },
         { name: '002_new', applied: true, appliedAt: expect.any(String) },

@@ -6,12 +6,17 @@ import { makeTestDatabase, type TestDatabase } from './engines';
 
 const base = '-- up\nCREATE TABLE events (kind VARCHAR(20) NOT NULL);\n-- down\nDROP TABLE events;\n';
 /** Inserts a row, creates a table (on MySQL that commits the insert), then fails: a rerun would insert the row again. */
-const half = "-- up\nINSERT INTO events (kind) VALUES ('half');\nCREATE TABLE IF NOT EXISTS half_extra (id INTEGER);\nINSERT INTO missing_table VALUES (1);\n-- down\nDROP TABLE half_extra;\n";
-const fixed = "-- up\nINSERT INTO events (kind) VALUES ('half');\nCREATE TABLE IF NOT EXISTS half_extra (id INTEGER);\n-- down\nDROP TABLE half_extra;\n";
+const half =
+  "-- up\nINSERT INTO events (kind) VALUES ('half');\nCREATE TABLE IF NOT EXISTS half_extra (id INTEGER);\nINSERT INTO missing_table VALUES (1);\n-- down\nDROP TABLE half_extra;\n";
+const fixed =
+  "-- up\nINSERT INTO events (kind) VALUES ('half');\nCREATE TABLE IF NOT EXISTS half_extra (id INTEGER);\n-- down\nDROP TABLE half_extra;\n";
 const next = '-- up\nCREATE TABLE next_a (id INTEGER);\n-- down\nDROP TABLE next_a;\n';
 
 async function failure(promise: Promise<unknown>): Promise<SystemError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(SystemError);
   return error as SystemError;
 }
@@ -22,8 +27,12 @@ async function count(t: TestDatabase, kind: string): Promise<number> {
 
 describe('a failed migration on MariaDB (DDL is not transactional)', () => {
   let t: TestDatabase;
-  beforeAll(async () => { t = await makeTestDatabase('mysql'); });
-  afterAll(async () => { await t?.cleanup(); });
+  beforeAll(async () => {
+    t = await makeTestDatabase('mysql');
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
 
   it('is recorded as failed, refused on every later up() and down() without running again, and runs again after repair', async () => {
     const files: Record<string, string> = { '001_base.sql': base, '002_half.sql': half, '003_next.sql': next };
@@ -31,20 +40,28 @@ describe('a failed migration on MariaDB (DDL is not transactional)', () => {
 
     const first = await failure(migrator.up());
     expect(first.code).toBe('MIGRATION_FAILED');
-    expect(first.message).toMatch(/^Migration 002_half failed at statement 3 \(line 4\): .*missing_table.*; statements 1-2 of it stay applied/);
+    expect(first.message).toMatch(
+      /^Migration 002_half failed at statement 3 \(line 4\): .*missing_table.*; statements 1-2 of it stay applied/,
+    );
     expect(first.message).toMatch(/bring the database back by hand to how it was before 002_half, then run `fw migrate repair`/);
 
     for (const attempt of [migrator.up(), migrator.up(), migrator.down()]) {
       const refused = await failure(attempt);
       expect(refused.code).toBe('MIGRATION_NEEDS_REPAIR');
       expect(refused.status).toBe(500);
-      expect(refused.message).toMatch(/^Migration 002_half failed \(its run started at \d{4}-.*\), so it may be partly applied; it is recorded as "failed" in fw_migrations/);
+      expect(refused.message).toMatch(
+        /^Migration 002_half failed \(its run started at \d{4}-.*\), so it may be partly applied; it is recorded as "failed" in fw_migrations/,
+      );
       expect(refused.message).toMatch(/`fw migrate repair`/);
       expect(refused.details).toMatchObject({ engine: 'mysql', migration: '002_half', state: 'failed', table: 'fw_migrations' });
     }
     expect(await count(t, 'half')).toBe(1);
     const status = await migrator.status();
-    expect(status.map((s) => [s.name, s.applied, s.state])).toEqual([['001_base', true, undefined], ['002_half', false, 'failed'], ['003_next', false, undefined]]);
+    expect(status.map((s) => [s.name, s.applied, s.state])).toEqual([
+      ['001_base', true, undefined],
+      ['002_half', false, 'failed'],
+      ['003_next', false, undefined],
+    ]);
     expect(Number.isNaN(Date.parse(status[1].startedAt!))).toBe(false);
 
     await t.db.execute("DELETE FROM events WHERE kind = 'half'");
@@ -58,7 +75,10 @@ describe('a failed migration on MariaDB (DDL is not transactional)', () => {
   });
 
   it('records a failed rollback the same way: refused until repaired, then applied again', async () => {
-    const files: Record<string, string> = { '001_revert.sql': '-- up\nCREATE TABLE rb_a (id INTEGER);\nCREATE TABLE rb_b (id INTEGER);\n-- down\nDROP TABLE rb_a;\nDROP TABLE rb_missing;\nDROP TABLE rb_b;\n' };
+    const files: Record<string, string> = {
+      '001_revert.sql':
+        '-- up\nCREATE TABLE rb_a (id INTEGER);\nCREATE TABLE rb_b (id INTEGER);\n-- down\nDROP TABLE rb_a;\nDROP TABLE rb_missing;\nDROP TABLE rb_b;\n',
+    };
     const migrator = new Migrator(t.db, { migrations: () => files, table: 'revert_history' });
     expect(await migrator.up()).toEqual({ applied: ['001_revert'], skipped: 0 });
 
@@ -77,7 +97,8 @@ describe('a failed migration on MariaDB (DDL is not transactional)', () => {
 
   it('records a failed seed the same way: not loaded twice, repaired by name', async () => {
     const migrator = new Migrator(t.db, { migrations: {}, table: 'seed_history' });
-    const seed = "INSERT INTO events (kind) VALUES ('seed');\nCREATE TABLE IF NOT EXISTS seed_extra (id INTEGER);\nINSERT INTO nowhere VALUES (1);";
+    const seed =
+      "INSERT INTO events (kind) VALUES ('seed');\nCREATE TABLE IF NOT EXISTS seed_extra (id INTEGER);\nINSERT INTO nowhere VALUES (1);";
     expect((await failure(migrator.seed('seed.sql', seed))).code).toBe('MIGRATION_FAILED');
     const refused = await failure(migrator.seed('seed.sql', seed));
     expect(refused.code).toBe('MIGRATION_NEEDS_REPAIR');
@@ -93,8 +114,12 @@ describe('a failed migration on MariaDB (DDL is not transactional)', () => {
 for (const type of ['postgres', 'sqlite'] as const) {
   describe(`a failed migration on ${type} (DDL is transactional)`, () => {
     let t: TestDatabase;
-    beforeAll(async () => { t = await makeTestDatabase(type); });
-    afterAll(async () => { await t?.cleanup(); });
+    beforeAll(async () => {
+      t = await makeTestDatabase(type);
+    });
+    afterAll(async () => {
+      await t?.cleanup();
+    });
 
     it('leaves nothing, no history entry, and runs again on the next up() without a repair', async () => {
       const files: Record<string, string> = { '001_base.sql': base, '002_half.sql': half };
@@ -105,7 +130,10 @@ for (const type of ['postgres', 'sqlite'] as const) {
         expect(error.message).toMatch(/^Migration 002_half failed at statement 3 \(line 4\).*; nothing of it was applied$/);
       }
       expect(await count(t, 'half')).toBe(0);
-      expect((await migrator.status()).map((s) => [s.name, s.applied, s.state])).toEqual([['001_base', true, undefined], ['002_half', false, undefined]]);
+      expect((await migrator.status()).map((s) => [s.name, s.applied, s.state])).toEqual([
+        ['001_base', true, undefined],
+        ['002_half', false, undefined],
+      ]);
       expect(await migrator.repair()).toEqual({ removed: [] });
       files['002_half.sql'] = fixed;
       expect(await migrator.up()).toEqual({ applied: ['002_half'], skipped: 1 });

@@ -8,8 +8,12 @@ runQuerySuite('mysql', { duplicateCode: 'ER_DUP_ENTRY', returningId: '', reports
 
 describe('mysql (MariaDB) specifics', () => {
   let t: TestDatabase;
-  beforeAll(async () => { t = await makeTestDatabase('mysql'); });
-  afterAll(async () => { await t?.cleanup(); });
+  beforeAll(async () => {
+    t = await makeTestDatabase('mysql');
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
 
   it('prepares a statement once per connection and reuses it', async () => {
     const db = t.open({ poolSize: 1 });
@@ -35,7 +39,7 @@ describe('mysql (MariaDB) specifics', () => {
 
   it('answers 503 DB_UNAVAILABLE when the server cannot be reached', async () => {
     const db = new Database({ url: 'mysql://root@127.0.0.1:1/test' });
-    const error = await db.query('SELECT 1').catch((e: unknown) => e) as SystemError;
+    const error = (await db.query('SELECT 1').catch((e: unknown) => e)) as SystemError;
     expect(error).toBeInstanceOf(SystemError);
     expect(error.status).toBe(503);
     expect(error.code).toBe('DB_UNAVAILABLE');

@@ -8,13 +8,19 @@ runQuerySuite('postgres', { duplicateCode: '23505', returningId: ' RETURNING id'
 
 describe('postgres specifics', () => {
   let t: TestDatabase;
-  beforeAll(async () => { t = await makeTestDatabase('postgres'); });
-  afterAll(async () => { await t?.cleanup(); });
+  beforeAll(async () => {
+    t = await makeTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
 
   it('keeps prepared statements on the connection and reuses them', async () => {
     const db = t.open({ poolSize: 1 });
     for (let i = 0; i < 20; i++) await db.query('SELECT ?::int + 1 AS n', [i]);
-    const [row] = await db.query<{ n: number }>("SELECT count(*) AS n FROM pg_prepared_statements WHERE statement LIKE 'SELECT $1::int + 1%'");
+    const [row] = await db.query<{ n: number }>(
+      "SELECT count(*) AS n FROM pg_prepared_statements WHERE statement LIKE 'SELECT $1::int + 1%'",
+    );
     expect(row.n).toBe(1);
   });
 
@@ -24,7 +30,7 @@ describe('postgres specifics', () => {
     expect(a.has).toBe(true);
     const [b] = await db.query<{ s: string }>('SELECT $1::text || $2::text AS s', ['a', 'b']);
     expect(b.s).toBe('ab');
-    const [c] = await db.query<{ s: string }>("SELECT $$a ? b$$ || ? AS s", ['!']);
+    const [c] = await db.query<{ s: string }>('SELECT $$a ? b$$ || ? AS s', ['!']);
     expect(c.s).toBe('a ? b!');
   });
 
@@ -36,7 +42,7 @@ describe('postgres specifics', () => {
 
   it('answers 503 DB_UNAVAILABLE when the server cannot be reached', async () => {
     const db = new Database({ url: 'postgres://postgres@127.0.0.1:1/test', driverOptions: { connect_timeout: 2 } });
-    const error = await db.query('SELECT 1').catch((e: unknown) => e) as SystemError;
+    const error = (await db.query('SELECT 1').catch((e: unknown) => e)) as SystemError;
     expect(error).toBeInstanceOf(SystemError);
     expect(error.status).toBe(503);
     expect(error.code).toBe('DB_UNAVAILABLE');

@@ -21,10 +21,14 @@ export function runQuerySuite(type: 'sqlite' | 'postgres' | 'mysql', traits: Eng
     beforeAll(async () => {
       t = await makeTestDatabase(type);
       db = t.db;
-      await db.execute('CREATE TABLE items (id INTEGER NOT NULL PRIMARY KEY, name VARCHAR(100) NOT NULL, qty INTEGER NOT NULL DEFAULT 0, note VARCHAR(100))');
+      await db.execute(
+        'CREATE TABLE items (id INTEGER NOT NULL PRIMARY KEY, name VARCHAR(100) NOT NULL, qty INTEGER NOT NULL DEFAULT 0, note VARCHAR(100))',
+      );
       await db.execute('CREATE TABLE counter (id INTEGER NOT NULL PRIMARY KEY, n INTEGER NOT NULL)');
     });
-    afterAll(async () => { await t?.cleanup(); });
+    afterAll(async () => {
+      await t?.cleanup();
+    });
 
     it('connects lazily and reports its type and url', async () => {
       const fresh = t.open();
@@ -46,8 +50,14 @@ export function runQuerySuite(type: 'sqlite' | 'postgres' | 'mysql', traits: Eng
     });
 
     it('returns rows with numbers as numbers, and treats ? inside literals as text', async () => {
-      const rows = await db.query<{ id: number; name: string; qty: number; mark: string }>("SELECT id, name, qty, '?' AS mark FROM items WHERE qty >= ? ORDER BY id", [4]);
-      expect(rows).toEqual([{ id: 1, name: 'apple', qty: 4, mark: '?' }, { id: 2, name: 'pear', qty: 6, mark: '?' }]);
+      const rows = await db.query<{ id: number; name: string; qty: number; mark: string }>(
+        "SELECT id, name, qty, '?' AS mark FROM items WHERE qty >= ? ORDER BY id",
+        [4],
+      );
+      expect(rows).toEqual([
+        { id: 1, name: 'apple', qty: 4, mark: '?' },
+        { id: 2, name: 'pear', qty: 6, mark: '?' },
+      ]);
       const [count] = await db.query<{ c: number }>('SELECT COUNT(*) AS c FROM items');
       expect(Number(count.c)).toBe(2);
       expect(await db.query('SELECT * FROM items WHERE id = ?', [999])).toEqual([]);
@@ -85,20 +95,24 @@ export function runQuerySuite(type: 'sqlite' | 'postgres' | 'mysql', traits: Eng
     it('rolls back a transaction that throws, rethrowing the same error', async () => {
       const boom = new Error('handler failed');
       let handle: { execute(sql: string): Promise<unknown> } | null = null;
-      await expect(db.transaction(async (tx) => {
-        handle = tx;
-        await tx.execute('INSERT INTO items (id, name) VALUES (?, ?)', [11, 'rolled-back']);
-        throw boom;
-      })).rejects.toBe(boom);
+      await expect(
+        db.transaction(async (tx) => {
+          handle = tx;
+          await tx.execute('INSERT INTO items (id, name) VALUES (?, ?)', [11, 'rolled-back']);
+          throw boom;
+        }),
+      ).rejects.toBe(boom);
       expect(await db.query('SELECT id FROM items WHERE id = ?', [11])).toEqual([]);
       await expect(handle!.execute('SELECT 1')).rejects.toThrow(/transaction has already finished/);
     });
 
     it('rolls back when a statement inside the transaction fails', async () => {
-      const error = await db.transaction(async (tx) => {
-        await tx.execute('INSERT INTO items (id, name) VALUES (?, ?)', [12, 'first']);
-        await tx.execute('INSERT INTO items (id, name) VALUES (?, ?)', [12, 'duplicate']);
-      }).catch((e: unknown) => e);
+      const error = await db
+        .transaction(async (tx) => {
+          await tx.execute('INSERT INTO items (id, name) VALUES (?, ?)', [12, 'first']);
+          await tx.execute('INSERT INTO items (id, name) VALUES (?, ?)', [12, 'duplicate']);
+        })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SystemError);
       expect(await db.query('SELECT id FROM items WHERE id = ?', [12])).toEqual([]);
     });
@@ -109,23 +123,25 @@ export function runQuerySuite(type: 'sqlite' | 'postgres' | 'mysql', traits: Eng
         { sql: 'UPDATE items SET qty = ? WHERE id = ?', params: [7, 20] },
       ]);
       expect(results.map((r) => r.changes)).toEqual([1, 1]);
-      await expect(db.batch([
-        { sql: 'INSERT INTO items (id, name) VALUES (?, ?)', params: [21, 'b2'] },
-        { sql: 'INSERT INTO items (id, name) VALUES (?, ?)', params: [20, 'dup'] },
-      ])).rejects.toBeInstanceOf(SystemError);
+      await expect(
+        db.batch([
+          { sql: 'INSERT INTO items (id, name) VALUES (?, ?)', params: [21, 'b2'] },
+          { sql: 'INSERT INTO items (id, name) VALUES (?, ?)', params: [20, 'dup'] },
+        ]),
+      ).rejects.toBeInstanceOf(SystemError);
       expect(await db.query('SELECT id FROM items WHERE id = ?', [21])).toEqual([]);
     });
 
     it("turns driver errors into SystemError with the engine's code", async () => {
-      const dup = await db.execute('INSERT INTO items (id, name) VALUES (?, ?)', [1, 'again']).catch((e: unknown) => e) as SystemError;
+      const dup = (await db.execute('INSERT INTO items (id, name) VALUES (?, ?)', [1, 'again']).catch((e: unknown) => e)) as SystemError;
       expect(dup).toBeInstanceOf(SystemError);
       expect(dup.status).toBe(500);
       expect(dup.code).toBe('DB_ERROR');
       expect(dup.details).toMatchObject({ engine: type, code: expect.stringContaining(traits.duplicateCode) });
-      const syntax = await db.query('SELEKT nothing').catch((e: unknown) => e) as SystemError;
+      const syntax = (await db.query('SELEKT nothing').catch((e: unknown) => e)) as SystemError;
       expect(syntax).toBeInstanceOf(SystemError);
       expect((syntax.details as { code: string }).code).toBeTruthy();
-      const missing = await db.query('SELECT * FROM no_such_table').catch((e: unknown) => e) as SystemError;
+      const missing = (await db.query('SELECT * FROM no_such_table').catch((e: unknown) => e)) as SystemError;
       expect(missing.message).toMatch(/no_such_table/);
     });
 
@@ -143,8 +159,16 @@ export function runQuerySuite(type: 'sqlite' | 'postgres' | 'mysql', traits: Eng
       const single = t.open({ poolSize: 1 });
       for (let i = 0; i < 5; i++) {
         await expect(single.query('SELECT * FROM no_such_table')).rejects.toBeInstanceOf(SystemError);
-        await expect(single.transaction(async (tx) => { await tx.query('SELECT * FROM no_such_table'); })).rejects.toBeInstanceOf(SystemError);
-        await expect(single.transaction(async () => { throw new Error('user error'); })).rejects.toThrow('user error');
+        await expect(
+          single.transaction(async (tx) => {
+            await tx.query('SELECT * FROM no_such_table');
+          }),
+        ).rejects.toBeInstanceOf(SystemError);
+        await expect(
+          single.transaction(async () => {
+            throw new Error('user error');
+          }),
+        ).rejects.toThrow('user error');
       }
       expect(await single.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
       await single.close();

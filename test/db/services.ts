@@ -2,7 +2,7 @@
 import { Socket } from 'node:net';
 
 const starts = {
-  PostgreSQL: "pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start",
+  PostgreSQL: 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
   MariaDB: 'start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd',
   Redis: 'redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no',
 } as const;
@@ -18,8 +18,14 @@ export async function requireService(service: keyof typeof starts, url: string, 
   const reachable = await new Promise<boolean>((resolve) => {
     const socket = new Socket();
     socket.setTimeout(2000);
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
-    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
     socket.once('error', () => resolve(false));
     socket.connect(target.port, target.host);
   });

@@ -42,16 +42,22 @@ describe('migration files', () => {
     expect(() => parseMigration('001_twice.sql', 'a;\n-- down\nb;\n-- down\nc;')).toThrow(/more than one "-- down"/);
   });
 
-  it('splits statements with each engine\'s rules and keeps their lines', () => {
-    const pg = 'CREATE FUNCTION f() RETURNS int AS $$ BEGIN RETURN 1; END; $$ LANGUAGE plpgsql;\n-- only a comment;\nSELECT \';\';';
+  it("splits statements with each engine's rules and keeps their lines", () => {
+    const pg = "CREATE FUNCTION f() RETURNS int AS $$ BEGIN RETURN 1; END; $$ LANGUAGE plpgsql;\n-- only a comment;\nSELECT ';';";
     expect(splitStatements(pg, 'postgres', 10)).toEqual([
       { sql: 'CREATE FUNCTION f() RETURNS int AS $$ BEGIN RETURN 1; END; $$ LANGUAGE plpgsql', line: 10 },
       { sql: "SELECT ';'", line: 12 },
     ]);
     const lite = 'CREATE TABLE t (x INT);\nCREATE TRIGGER tr AFTER INSERT ON t BEGIN UPDATE t SET x = 1; END;';
-    expect(splitStatements(lite, 'sqlite').map((s) => s.sql)).toEqual(['CREATE TABLE t (x INT)', 'CREATE TRIGGER tr AFTER INSERT ON t BEGIN UPDATE t SET x = 1; END']);
+    expect(splitStatements(lite, 'sqlite').map((s) => s.sql)).toEqual([
+      'CREATE TABLE t (x INT)',
+      'CREATE TRIGGER tr AFTER INSERT ON t BEGIN UPDATE t SET x = 1; END',
+    ]);
     const my = 'DELIMITER $$\nCREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW BEGIN SET NEW.x = 1; END$$\nDELIMITER ;\nSELECT 1;';
-    expect(splitStatements(my, 'mysql').map((s) => s.sql)).toEqual(['CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW BEGIN SET NEW.x = 1; END', 'SELECT 1']);
+    expect(splitStatements(my, 'mysql').map((s) => s.sql)).toEqual([
+      'CREATE TRIGGER tr BEFORE INSERT ON t FOR EACH ROW BEGIN SET NEW.x = 1; END',
+      'SELECT 1',
+    ]);
     expect(splitStatements('-- nothing here\n/* at all */\n', 'sqlite')).toEqual([]);
   });
 });
@@ -86,7 +92,10 @@ describe('StatementCache', () => {
   it('prepares once per SQL text and drops the least recently used beyond its bound', () => {
     let prepared = 0;
     const cache = new StatementCache<string>(2);
-    const prepare = (sql: string) => { prepared++; return `stmt:${sql}`; };
+    const prepare = (sql: string) => {
+      prepared++;
+      return `stmt:${sql}`;
+    };
     expect(cache.get('a', prepare)).toBe('stmt:a');
     cache.get('b', prepare);
     cache.get('a', prepare);

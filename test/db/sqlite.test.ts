@@ -10,11 +10,12 @@ describe('sqlite specifics', () => {
     const db = new Database({ url: ':memory:' });
     await db.execute('CREATE TABLE c (n INTEGER NOT NULL)');
     await db.execute('INSERT INTO c (n) VALUES (0)');
-    const bump = () => db.transaction(async (tx) => {
-      const [{ n }] = await tx.query<{ n: number }>('SELECT n FROM c');
-      await new Promise((r) => setTimeout(r, 5));
-      await tx.execute('UPDATE c SET n = ?', [n + 1]);
-    });
+    const bump = () =>
+      db.transaction(async (tx) => {
+        const [{ n }] = await tx.query<{ n: number }>('SELECT n FROM c');
+        await new Promise((r) => setTimeout(r, 5));
+        await tx.execute('UPDATE c SET n = ?', [n + 1]);
+      });
     await Promise.all([bump(), bump(), bump(), db.execute('UPDATE c SET n = n + 10')]);
     expect(await db.query('SELECT n FROM c')).toEqual([{ n: 13 }]);
     await db.close();
@@ -23,8 +24,13 @@ describe('sqlite specifics', () => {
   it('fails a query waiting on a transaction that never ends, after the busy timeout, instead of hanging', async () => {
     const db = new Database({ url: ':memory:', busyTimeout: 200 });
     let release!: () => void;
-    const held = db.transaction(() => new Promise<void>((r) => { release = r; }));
-    const waiting = await db.query('SELECT 1 AS one').catch((e: unknown) => e) as SystemError;
+    const held = db.transaction(
+      () =>
+        new Promise<void>((r) => {
+          release = r;
+        }),
+    );
+    const waiting = (await db.query('SELECT 1 AS one').catch((e: unknown) => e)) as SystemError;
     expect(waiting).toBeInstanceOf(SystemError);
     expect(waiting.code).toBe('DB_BUSY');
     expect(waiting.message).toMatch(/run queries on its tx argument/);
@@ -44,7 +50,7 @@ describe('sqlite specifics', () => {
 
   it('reports a file it cannot open as a SystemError', async () => {
     const db = new Database({ url: 'file:/nonexistent-dir/deeper/x.db' });
-    const error = await db.query('SELECT 1').catch((e: unknown) => e) as SystemError;
+    const error = (await db.query('SELECT 1').catch((e: unknown) => e)) as SystemError;
     expect(error).toBeInstanceOf(SystemError);
     expect(error.details).toMatchObject({ engine: 'sqlite' });
   });

@@ -17,7 +17,11 @@ function quickStart(): string {
 describe('README quick start', () => {
   it('opens with the install-and-start and the test commands', () => {
     const readme = readFileSync(`${root}README.md`, 'utf8');
-    const commands = readme.match(/```sh\n([\s\S]*?)```/)![1].split('\n').filter(Boolean).map((l) => l.split('#')[0].trim());
+    const commands = readme
+      .match(/```sh\n([\s\S]*?)```/)![1]
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split('#')[0].trim());
     expect(commands).toEqual(['npm install && npm start', 'npm test']);
     const scripts = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).scripts;
     expect(scripts.start).toBeDefined();
@@ -50,7 +54,11 @@ describe('README quick start', () => {
     expect(await missing.json()).toEqual({ error: 'No user 9', code: 'NOT_FOUND' });
     const bad = await app.request('/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(bad.status).toBe(400);
-    const created = await app.request('/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Lin"}' });
+    const created = await app.request('/users', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"Lin"}',
+    });
     expect(created.status).toBe(201);
     const list = await app.request('/mcp', {
       method: 'POST',

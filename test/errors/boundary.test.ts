@@ -10,8 +10,12 @@ describe('errorBoundary plugin', () => {
     const report = vi.fn();
     const app = new Fw();
     await app.plugin(errorBoundary({ report }));
-    app.get('/missing', () => { throw new NotFoundError('no such user'); });
-    app.get('/boom', () => { throw new Error('secret detail'); });
+    app.get('/missing', () => {
+      throw new NotFoundError('no such user');
+    });
+    app.get('/boom', () => {
+      throw new Error('secret detail');
+    });
     const missing = await app.request('/missing');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: 'no such user', code: 'NOT_FOUND' });
@@ -23,12 +27,20 @@ describe('errorBoundary plugin', () => {
 
   it('a failing reporter does not change the response; render can replace it', async () => {
     const app = new Fw();
-    await app.plugin(errorBoundary({
-      report: () => { throw new Error('tracker down'); },
-      render: (c) => (c.status === 404 ? { notFound: true } : undefined),
-    }));
-    app.get('/missing', () => { throw new NotFoundError(); });
-    app.get('/boom', () => { throw new Error('x'); });
+    await app.plugin(
+      errorBoundary({
+        report: () => {
+          throw new Error('tracker down');
+        },
+        render: (c) => (c.status === 404 ? { notFound: true } : undefined),
+      }),
+    );
+    app.get('/missing', () => {
+      throw new NotFoundError();
+    });
+    app.get('/boom', () => {
+      throw new Error('x');
+    });
     const missing = await app.request('/missing');
     expect(await missing.json()).toEqual({ notFound: true });
     expect((await app.request('/boom')).status).toBe(500);
@@ -46,11 +58,15 @@ describe('ctx.errorBoundary', () => {
     app.get('/', handler);
     return app;
   }
-  const fail = () => { throw new Error('inner'); };
+  const fail = () => {
+    throw new Error('inner');
+  };
 
   it('fallback: a value or a function of the error', async () => {
     expect(await (await (await appWith((ctx) => ctx.errorBoundary(fail, { fallback: { v: 1 } }))).request('/')).json()).toEqual({ v: 1 });
-    expect(await (await (await appWith((ctx) => ctx.errorBoundary(fail, { fallback: (e: Error) => ({ m: e.message }) }))).request('/')).json()).toEqual({ m: 'inner' });
+    expect(
+      await (await (await appWith((ctx) => ctx.errorBoundary(fail, { fallback: (e: Error) => ({ m: e.message }) }))).request('/')).json(),
+    ).toEqual({ m: 'inner' });
   });
 
   it('onError: its return value is the result, with the classification', async () => {
@@ -59,7 +75,14 @@ describe('ctx.errorBoundary', () => {
   });
 
   it('rethrow: true gives an error with an HTTP status; a function maps the error', async () => {
-    const plain = await appWith((ctx) => ctx.errorBoundary(() => { throw new TypeError('fetch failed'); }, { rethrow: true }));
+    const plain = await appWith((ctx) =>
+      ctx.errorBoundary(
+        () => {
+          throw new TypeError('fetch failed');
+        },
+        { rethrow: true },
+      ),
+    );
     expect((await plain.request('/')).status).toBe(502);
     const mapped = await appWith((ctx) => ctx.errorBoundary(fail, { rethrow: () => new NotFoundError('mapped') }));
     const res = await mapped.request('/');
@@ -87,7 +110,17 @@ describe('ctx.errorBoundary', () => {
 
 describe('toErrorResponse', () => {
   it('uses the negotiated format and the error headers', async () => {
-    registerFormat({ name: 'lines', contentTypes: ['text/x-lines'], extensions: ['.lines'], contentType: 'text/x-lines', parse: (t) => t, serialize: (v) => Object.entries(v as object).map(([k, x]) => `${k}: ${x}`).join('\n') });
+    registerFormat({
+      name: 'lines',
+      contentTypes: ['text/x-lines'],
+      extensions: ['.lines'],
+      contentType: 'text/x-lines',
+      parse: (t) => t,
+      serialize: (v) =>
+        Object.entries(v as object)
+          .map(([k, x]) => `${k}: ${x}`)
+          .join('\n'),
+    });
     const app = new Fw();
     app.get('/', (ctx: Context) => toErrorResponse(ctx, Object.assign(new NotFoundError('gone'), { headers: { 'x-why': 'test' } })));
     const res = await app.request('/', { headers: { accept: 'text/x-lines' } });

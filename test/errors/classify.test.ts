@@ -25,7 +25,7 @@ describe('classifyError', () => {
     expect(classifyError(error)).toMatchObject({ category, status, retryable, expose });
   });
 
-  it('the error\'s own retryable flag and code win', () => {
+  it("the error's own retryable flag and code win", () => {
     const c = classifyError(new HttpError(500, 'x', { retryable: false, code: 'MY_CODE' }));
     expect(c).toMatchObject({ retryable: false, code: 'MY_CODE' });
   });

@@ -15,7 +15,11 @@ describe('computeBackoff', () => {
   });
 
   it.each([
-    [-1, {}], [0, { baseDelayMs: -5 }], [0, { factor: 0.5 }], [0, { maxDelayMs: Number.NaN }], [0, { jitter: 'half' }],
+    [-1, {}],
+    [0, { baseDelayMs: -5 }],
+    [0, { factor: 0.5 }],
+    [0, { maxDelayMs: Number.NaN }],
+    [0, { jitter: 'half' }],
   ])('rejects bad input attempt=%s %j', (attempt, options) => {
     expect(() => computeBackoff(attempt, options as never)).toThrow(TypeError);
   });
@@ -35,31 +39,58 @@ describe('retry', () => {
   it('retries until success and reports each wait', async () => {
     const onRetry = vi.fn();
     let calls = 0;
-    const value = await retry(async (attempt) => {
-      calls++;
-      if (attempt < 2) throw new HttpError(503);
-      return 'done';
-    }, { baseDelayMs: 1, random: () => 1, jitter: 'full', onRetry });
+    const value = await retry(
+      async (attempt) => {
+        calls++;
+        if (attempt < 2) throw new HttpError(503);
+        return 'done';
+      },
+      { baseDelayMs: 1, random: () => 1, jitter: 'full', onRetry },
+    );
     expect(value).toBe('done');
     expect(calls).toBe(3);
-    expect(onRetry.mock.calls.map((c) => [c[1], c[2]])).toEqual([[1, 1], [2, 2]]);
+    expect(onRetry.mock.calls.map((c) => [c[1], c[2]])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
   });
 
   it('throws the last error after `retries` retries', async () => {
     let calls = 0;
-    await expect(retry(() => { calls++; throw new HttpError(500, `fail ${calls}`); }, { retries: 2, baseDelayMs: 0 })).rejects.toThrow('fail 3');
+    await expect(
+      retry(
+        () => {
+          calls++;
+          throw new HttpError(500, `fail ${calls}`);
+        },
+        { retries: 2, baseDelayMs: 0 },
+      ),
+    ).rejects.toThrow('fail 3');
     expect(calls).toBe(3);
   });
 
   it('does not retry errors shouldRetry refuses', async () => {
     let calls = 0;
-    await expect(retry(() => { calls++; throw new NotFoundError(); }, { baseDelayMs: 0 })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      retry(
+        () => {
+          calls++;
+          throw new NotFoundError();
+        },
+        { baseDelayMs: 0 },
+      ),
+    ).rejects.toBeInstanceOf(NotFoundError);
     expect(calls).toBe(1);
   });
 
   it('stops when the signal aborts during a wait', async () => {
     const controller = new AbortController();
-    const run = retry(() => { throw new HttpError(503); }, { baseDelayMs: 60_000, jitter: 'none', signal: controller.signal, onRetry: () => controller.abort(new Error('cancelled')) });
+    const run = retry(
+      () => {
+        throw new HttpError(503);
+      },
+      { baseDelayMs: 60_000, jitter: 'none', signal: controller.signal, onRetry: () => controller.abort(new Error('cancelled')) },
+    );
     await expect(run).rejects.toThrow('cancelled');
   });
 
@@ -74,7 +105,9 @@ describe('tryCatch', () => {
   it('returns ok with the value, or the error', async () => {
     expect(await tryCatch(() => 42)).toEqual({ ok: true, value: 42 });
     expect(await tryCatch(async () => 'a')).toEqual({ ok: true, value: 'a' });
-    const failed = await tryCatch(() => { throw new Error('no'); });
+    const failed = await tryCatch(() => {
+      throw new Error('no');
+    });
     expect(failed.ok).toBe(false);
     expect(!failed.ok && (failed.error as Error).message).toBe('no');
     expect(await tryCatch(Promise.reject(new Error('p')))).toMatchObject({ ok: false });

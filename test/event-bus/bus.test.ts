@@ -15,7 +15,9 @@ describe('EventBus', () => {
 
   it('once fires a single time, even when emitted re-entrantly', () => {
     const bus = new EventBus();
-    const h = vi.fn(() => { bus.emit('t'); });
+    const h = vi.fn(() => {
+      bus.emit('t');
+    });
     bus.once('t', h);
     bus.emit('t');
     bus.emit('t');
@@ -64,25 +66,41 @@ describe('EventBus', () => {
     const errors: [string, string][] = [];
     const bus = new EventBus({ onError: (e, topic) => errors.push([topic, (e as Error).message]) });
     const after = vi.fn();
-    bus.on('t', () => { throw new Error('sync'); });
-    bus.on('t', async () => { throw new Error('async'); });
+    bus.on('t', () => {
+      throw new Error('sync');
+    });
+    bus.on('t', async () => {
+      throw new Error('async');
+    });
     bus.on('t', after);
     expect(bus.emit('t')).toBe(3);
     expect(after).toHaveBeenCalled();
     await new Promise((r) => setTimeout(r, 0));
-    expect(errors).toEqual([['t', 'sync'], ['t', 'async']]);
+    expect(errors).toEqual([
+      ['t', 'sync'],
+      ['t', 'async'],
+    ]);
   });
 
   it('emitAsync awaits every handler and rejects with their errors', async () => {
     const bus = new EventBus();
     const order: string[] = [];
-    bus.on('job', async () => { await new Promise((r) => setTimeout(r, 5)); order.push('slow'); });
-    bus.on('job', () => { order.push('fast'); });
+    bus.on('job', async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      order.push('slow');
+    });
+    bus.on('job', () => {
+      order.push('fast');
+    });
     await expect(bus.emitAsync('job', 1)).resolves.toBe(2);
     expect(order.sort()).toEqual(['fast', 'slow']);
-    bus.on('bad', () => { throw new Error('one'); });
+    bus.on('bad', () => {
+      throw new Error('one');
+    });
     await expect(bus.emitAsync('bad')).rejects.toThrow('one');
-    bus.on('bad', async () => { throw new Error('two'); });
+    bus.on('bad', async () => {
+      throw new Error('two');
+    });
     await expect(bus.emitAsync('bad')).rejects.toBeInstanceOf(AggregateError);
   });
 
@@ -101,7 +119,10 @@ describe('EventBus', () => {
   });
 
   it.each([
-    ['', /non-empty string/], ['a..b', /empty segment/], ['.a', /empty segment/], [42, /non-empty string/],
+    ['', /non-empty string/],
+    ['a..b', /empty segment/],
+    ['.a', /empty segment/],
+    [42, /non-empty string/],
   ])('rejects topic %j', (topic, message) => {
     const bus = new EventBus();
     expect(() => bus.on(topic as never, () => {})).toThrow(message);

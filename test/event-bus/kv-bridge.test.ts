@@ -82,13 +82,20 @@ describe('EventBusBridge over a KVStore (polling)', () => {
   it('minPollGapMs limits KV listings to one per gap', async () => {
     const store = new MemoryKV();
     let listings = 0;
-    const counting = Object.assign(Object.create(store), { list: (o: unknown) => { listings++; return store.list(o as never); } });
+    const counting = Object.assign(Object.create(store), {
+      list: (o: unknown) => {
+        listings++;
+        return store.list(o as never);
+      },
+    });
     const a = peer(store);
     await a.bridge.start();
     const bus = new EventBus();
     const got = vi.fn();
     bus.on('t.x', got);
-    const bridge = new EventBusBridge(bus, { transport: new KVBusTransport(counting, { channel: 'test', pollIntervalMs: 0, minPollGapMs: 60_000 }) });
+    const bridge = new EventBusBridge(bus, {
+      transport: new KVBusTransport(counting, { channel: 'test', pollIntervalMs: 0, minPollGapMs: 60_000 }),
+    });
     await bridge.start();
     const afterStart = listings;
     await a.bus.emitAsync('t.x', 1);

@@ -8,7 +8,12 @@ import { redisBusTransport } from '../../targets/node/redis-bus';
 const fixture = fileURLToPath(new URL('./fixtures/redis-peer.ts', import.meta.url));
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 
-interface Line { ready?: string; topic?: string; payload?: unknown; remote?: boolean }
+interface Line {
+  ready?: string;
+  topic?: string;
+  payload?: unknown;
+  remote?: boolean;
+}
 
 class Peer {
   readonly lines: Line[] = [];
@@ -64,7 +69,9 @@ describe('EventBusBridge over Redis pub/sub with two real processes', () => {
   });
 
   it('an unreachable Redis is a clear error from start()', async () => {
-    const bridge = new EventBusBridge(new EventBus(), { transport: redisBusTransport({ url: 'redis://127.0.0.1:1', redisOptions: { retryStrategy: () => null } }) });
+    const bridge = new EventBusBridge(new EventBus(), {
+      transport: redisBusTransport({ url: 'redis://127.0.0.1:1', redisOptions: { retryStrategy: () => null } }),
+    });
     await expect(bridge.start()).rejects.toThrow(/Redis is not reachable at redis:\/\/127.0.0.1:1/);
   });
 

@@ -32,7 +32,10 @@ describe('EventBusBridge over Workers KV in miniflare: two workers sharing a nam
   it('an event emitted in one worker reaches the other exactly once', async () => {
     await call('alpha', '/received');
     await call('beta', '/received');
-    expect(await call('alpha', '/emit/order.created', { method: 'POST', body: JSON.stringify({ id: 5 }) })).toEqual({ emitted: 'order.created', by: 'alpha' });
+    expect(await call('alpha', '/emit/order.created', { method: 'POST', body: JSON.stringify({ id: 5 }) })).toEqual({
+      emitted: 'order.created',
+      by: 'alpha',
+    });
     const first = await call('beta', '/received');
     const second = await call('beta', '/received');
     expect(first).toEqual([{ topic: 'order.created', payload: { id: 5 }, remote: true }]);

@@ -59,6 +59,8 @@ describe('the build step: a routes manifest bundled into a worker (workerd throu
     expect(created).toEqual({ status: 201, body: '{"created":"ada"}' });
     expect((await get('/users', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(400);
     expect((await get('/_lib/secret')).status).toBe(404);
-    expect((await get('/without-manifest')).body).toMatch(/^fromFileRoutes: (this platform has no file system|fw\/node is not available here to read route folders); pass \{ manifest \}/);
+    expect((await get('/without-manifest')).body).toMatch(
+      /^fromFileRoutes: (this platform has no file system|fw\/node is not available here to read route folders); pass \{ manifest \}/,
+    );
   });
 });

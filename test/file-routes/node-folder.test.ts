@@ -13,7 +13,15 @@ describe('app.fromFileRoutes({ dir }) on Node: reads and imports the routes fold
     const lines: string[] = [];
     const a = await new Fw().fromFileRoutes({ dir: `${fixtures}routes`, verbose: true, log: (l) => lines.push(l) });
     expect(a.getRoutes().map((r) => `${r.method} ${r.path}`)).toEqual([
-      'GET /', 'GET /files/*', 'POST /login', 'GET /posts', 'GET /users', 'POST /users', 'DELETE /users', 'PUT /users/:id', 'GET /users/:id',
+      'GET /',
+      'GET /files/*',
+      'POST /login',
+      'GET /posts',
+      'GET /users',
+      'POST /users',
+      'DELETE /users',
+      'PUT /users/:id',
+      'GET /users/:id',
     ]);
     expect(lines).toContain('[fw] file route GET     /users/:id  <- users/[id].ts');
     expect(await (await a.request('/')).json()).toEqual({ home: true });
@@ -41,7 +49,9 @@ describe('app.fromFileRoutes({ dir }) on Node: reads and imports the routes fold
 
   it('fails clearly on a missing folder and on two files claiming one route', async () => {
     await expect(new Fw().fromFileRoutes({ dir: `${fixtures}nope` })).rejects.toThrow(/no routes folder at .*nope/);
-    await expect(new Fw().fromFileRoutes({ dir: `${fixtures}conflict` })).rejects.toThrow(/users\.ts and users\/index\.ts both answer GET \/users/);
+    await expect(new Fw().fromFileRoutes({ dir: `${fixtures}conflict` })).rejects.toThrow(
+      /users\.ts and users\/index\.ts both answer GET \/users/,
+    );
   });
 
   it('defaults to src/routes under the working directory', async () => {

@@ -17,9 +17,12 @@ describe('fileRoutePath: the file rules of spec 4.3.6', () => {
     expect(fileRoutePath(file)).toEqual({ path, method });
   });
 
-  it.each(['_helpers.ts', '_lib/x.ts', 'a/_b/c.ts', 'types.d.ts', 'users.test.ts', 'users.spec.js', 'README.md', 'data.json'])('skips %s', (file) => {
-    expect(fileRoutePath(file)).toBeNull();
-  });
+  it.each(['_helpers.ts', '_lib/x.ts', 'a/_b/c.ts', 'types.d.ts', 'users.test.ts', 'users.spec.js', 'README.md', 'data.json'])(
+    'skips %s',
+    (file) => {
+      expect(fileRoutePath(file)).toBeNull();
+    },
+  );
 
   it.each([
     ['users/[].ts', /bad segment/],
@@ -42,7 +45,13 @@ describe('routesFromManifest: handlers from a module’s exports', () => {
       'b.ts': { default: noop },
       'c/[id].patch.ts': { patch: noop },
     });
-    expect(routes.map((r) => `${r.method} ${r.path} ${r.file}`)).toEqual(['GET /a a.ts', 'POST /a a.ts', 'DELETE /a a.ts', 'GET /b b.ts', 'PATCH /c/:id c/[id].patch.ts']);
+    expect(routes.map((r) => `${r.method} ${r.path} ${r.file}`)).toEqual([
+      'GET /a a.ts',
+      'POST /a a.ts',
+      'DELETE /a a.ts',
+      'GET /b b.ts',
+      'PATCH /c/:id c/[id].patch.ts',
+    ]);
     expect(routes[0].options).toEqual({ tags: ['a'] });
     expect(routes[1].options).toEqual({ tags: ['a'], summary: 'make' });
   });
@@ -60,7 +69,10 @@ describe('routesFromManifest: handlers from a module’s exports', () => {
     [{ 'a.ts': { get: noop, config: 'fast' } }, /`config` export must be an object/],
     [{ 'a.ts': null }, /not a module/],
     [{ 'a.ts': { get: noop, config: { get: true } } }, /config\.get must be an object/],
-    [{ 'users.ts': { get: noop }, 'users/index.ts': { get: noop } }, /users\/index\.ts and users\.ts both answer GET \/users|users\.ts and users\/index\.ts both answer GET \/users/],
+    [
+      { 'users.ts': { get: noop }, 'users/index.ts': { get: noop } },
+      /users\/index\.ts and users\.ts both answer GET \/users|users\.ts and users\/index\.ts both answer GET \/users/,
+    ],
   ])('rejects a bad manifest (%#)', (manifest, message) => {
     expect(() => routesFromManifest(manifest as never)).toThrow(message);
   });

@@ -21,7 +21,15 @@ describe('health dashboard', () => {
     server = await serve(app, { port: 0, hostname: '127.0.0.1' });
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   });
 
@@ -55,8 +63,12 @@ describe('health dashboard', () => {
 
   it('serves the JSON snapshot', async () => {
     const res = await fetch(`${server.url}/__fw/health.json`);
-    const body = await res.json() as any;
-    expect(body).toMatchObject({ status: 'healthy', app: { plugins: ['health', 'scheduler', 'health-dashboard'] }, jobs: [{ name: 'cleanup', runs: 0 }] });
+    const body = (await res.json()) as any;
+    expect(body).toMatchObject({
+      status: 'healthy',
+      app: { plugins: ['health', 'scheduler', 'health-dashboard'] },
+      jobs: [{ name: 'cleanup', runs: 0 }],
+    });
     expect(body.circuitBreakers).toEqual([{ name: 'payments', state: 'CLOSED', failures: 0, rejected: 0 }]);
   });
 });
@@ -64,7 +76,13 @@ describe('health dashboard', () => {
 describe('snapshot export and rendering', () => {
   it('exports JSON, Markdown and HTML; escapes names', async () => {
     const app = new Fw();
-    const snapshot = await buildHealthSnapshot(app, { checks: { 'x|<y>': () => { throw new Error('bad </script>'); } } });
+    const snapshot = await buildHealthSnapshot(app, {
+      checks: {
+        'x|<y>': () => {
+          throw new Error('bad </script>');
+        },
+      },
+    });
     expect(snapshot.status).toBe('unhealthy');
     expect(JSON.parse(exportHealthDashboard(snapshot, 'json'))).toEqual(snapshot);
     const md = exportHealthDashboard(snapshot, 'markdown');

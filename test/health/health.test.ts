@@ -23,15 +23,19 @@ describe('healthCheck', () => {
 
   it('a failing, false or hanging check makes /health and /ready 503 with the reason', async () => {
     const app = new Fw();
-    await app.plugin(healthCheck({
-      timeout: 50,
-      checks: {
-        ok: () => true,
-        down: async () => { throw new Error('connection refused'); },
-        no: () => false,
-        hang: () => new Promise(() => {}),
-      },
-    }));
+    await app.plugin(
+      healthCheck({
+        timeout: 50,
+        checks: {
+          ok: () => true,
+          down: async () => {
+            throw new Error('connection refused');
+          },
+          no: () => false,
+          hang: () => new Promise(() => {}),
+        },
+      }),
+    );
     const health = await get(app, '/health');
     expect(health.status).toBe(503);
     expect(health.body.status).toBe('unhealthy');

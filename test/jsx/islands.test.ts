@@ -4,21 +4,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fw, htmlSafeJSON, Island, jsx, PageProps, renderToString } from 'fw';
 import { serve, type NodeServer } from 'fw/node';
 
-const counter = (start: number) => jsx(Island, { name: 'counter', props: { start }, children: jsx('button', { children: `count ${start}` }) });
+const counter = (start: number) =>
+  jsx(Island, { name: 'counter', props: { start }, children: jsx('button', { children: `count ${start}` }) });
 
 function page(): ReturnType<typeof jsx> {
   return jsx('html', {
     children: [
       jsx('head', { children: jsx(PageProps, { props: { title: '</script><b>"x"' } }) }),
-      jsx('body', { children: [counter(1), counter(10), jsx(Island, { name: 'ghost', children: 'boo' }), jsx('script', { src: '/client.js' })] }),
+      jsx('body', {
+        children: [counter(1), counter(10), jsx(Island, { name: 'ghost', children: 'boo' }), jsx('script', { src: '/client.js' })],
+      }),
     ],
   });
 }
 
 describe('islands on the server', () => {
   it('marks islands and embeds page props as HTML-safe JSON', async () => {
-    expect(await renderToString(counter(3))).toBe('<fw-island data-island="counter" data-props="{&quot;start&quot;:3}"><button>count 3</button></fw-island>');
-    expect(await renderToString(jsx(PageProps, { props: { t: '</script>' } }))).toBe('<script type="application/json" id="__FW_PAGE_PROPS__">{"t":"\\u003c/script\\u003e"}</script>');
+    expect(await renderToString(counter(3))).toBe(
+      '<fw-island data-island="counter" data-props="{&quot;start&quot;:3}"><button>count 3</button></fw-island>',
+    );
+    expect(await renderToString(jsx(PageProps, { props: { t: '</script>' } }))).toBe(
+      '<script type="application/json" id="__FW_PAGE_PROPS__">{"t":"\\u003c/script\\u003e"}</script>',
+    );
     expect(JSON.parse(htmlSafeJSON({ a: '<&>\u2028' }))).toEqual({ a: '<&>\u2028' });
     expect(() => jsx(Island, { name: 'bad name"' }).type).not.toThrow();
     await expect(renderToString(jsx(Island, { name: 'bad name"' }))).rejects.toThrow(/Island: name must be/);
@@ -30,12 +37,29 @@ describe('hydrateIslands and getPageProps in headless Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    const bundle = await build({ entryPoints: [new URL('./fixtures/client.ts', import.meta.url).pathname], bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' });
+    const bundle = await build({
+      entryPoints: [new URL('./fixtures/client.ts', import.meta.url).pathname],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      logLevel: 'silent',
+    });
     const app = new Fw();
     app.get('/', async (ctx) => ctx.html(`<!doctype html>${await renderToString(page())}`));
     app.get('/client.js', () => new Response(bundle.outputFiles[0].text, { headers: { 'content-type': 'text/javascript' } }));
     server = await serve(app, { port: 0, hostname: '127.0.0.1' });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
   });
 
   afterAll(async () => {
@@ -49,7 +73,12 @@ describe('hydrateIslands and getPageProps in headless Chromium', () => {
     tab.on('pageerror', (e) => errors.push(e.message));
     await tab.goto(server.url);
     await tab.waitForFunction(() => document.body.dataset.hydrated !== undefined);
-    expect(await tab.evaluate(() => ({ ...document.body.dataset }))).toEqual({ hydrated: '2', again: '0', missing: 'ghost', title: '</script><b>"x"' });
+    expect(await tab.evaluate(() => ({ ...document.body.dataset }))).toEqual({
+      hydrated: '2',
+      again: '0',
+      missing: 'ghost',
+      title: '</script><b>"x"',
+    });
     const buttons = tab.locator('fw-island[data-island="counter"] button');
     await buttons.nth(1).click();
     await buttons.nth(1).click();

@@ -23,14 +23,18 @@ describe('renderToStream', () => {
     expect(shell).not.toContain('class="slow"');
     expect(await next()).toMatch(/^<script nonce="n&quot;1">function __fwSwap/);
     slow.resolve('<late>');
-    expect(await next()).toBe('<template id="fw-r-0"><p class="slow">&lt;late&gt;</p></template><script nonce="n&quot;1">__fwSwap(0)</script>');
+    expect(await next()).toBe(
+      '<template id="fw-r-0"><p class="slow">&lt;late&gt;</p></template><script nonce="n&quot;1">__fwSwap(0)</script>',
+    );
     expect(await next()).toBeNull();
   });
 
   it('streams async parts outside Suspense in order, as each resolves', async () => {
     const first = deferred<string>();
     const second = deferred<string>();
-    const next = await reader(renderToStream(jsx('div', { children: ['a', jsx(Slow, { value: first.promise }), 'b', jsx(Slow, { value: second.promise }), 'c'] })));
+    const next = await reader(
+      renderToStream(jsx('div', { children: ['a', jsx(Slow, { value: first.promise }), 'b', jsx(Slow, { value: second.promise }), 'c'] })),
+    );
     expect(await next()).toBe('<div>a');
     second.resolve('2');
     first.resolve('1');
@@ -51,7 +55,9 @@ describe('renderToStream', () => {
       ],
     });
     const next = await reader(renderToStream(tree, { onError: (e) => errors.push(e) }));
-    expect(await next()).toBe('<main><template id="fw-s-0"></template>A…<!--/fw-s-0--><template id="fw-s-1"></template>B…<!--/fw-s-1--><em>now</em></main>');
+    expect(await next()).toBe(
+      '<main><template id="fw-s-0"></template>A…<!--/fw-s-0--><template id="fw-s-1"></template>B…<!--/fw-s-1--><em>now</em></main>',
+    );
     expect(await next()).toMatch(/^<script>function __fwSwap/);
     b.resolve('bee');
     expect(await next()).toContain('<template id="fw-r-1"><p class="slow">bee</p></template>');
@@ -81,9 +87,25 @@ describe('streamed Suspense in headless Chromium (served by fw/node)', () => {
 
   beforeAll(async () => {
     const app = new Fw();
-    app.get('/page', () => new Response(renderToStream(Page({ user: 'Ada', items: ['one', 'two'], slow: gate.promise })), { headers: { 'content-type': 'text/html; charset=utf-8' } }));
+    app.get(
+      '/page',
+      () =>
+        new Response(renderToStream(Page({ user: 'Ada', items: ['one', 'two'], slow: gate.promise })), {
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+        }),
+    );
     server = await serve(app, { port: 0, hostname: '127.0.0.1' });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
   });
 
   afterAll(async () => {

@@ -5,7 +5,9 @@ import { runKVConformance } from './conformance';
 
 let clock = 1_000_000;
 const now = (): number => clock;
-const elapse = async (seconds: number): Promise<void> => { clock += seconds * 1000; };
+const elapse = async (seconds: number): Promise<void> => {
+  clock += seconds * 1000;
+};
 
 runKVConformance('memory', () => new MemoryKV({ now }), { elapse });
 

@@ -7,13 +7,19 @@ const stores: RedisKV[] = [];
 const sleep = (seconds: number): Promise<void> => new Promise((r) => setTimeout(r, seconds * 1000));
 
 beforeAll(() => requireService('Redis', REDIS_URL, 6379));
-afterAll(async () => { for (const s of stores) await s.close(); });
+afterAll(async () => {
+  for (const s of stores) await s.close();
+});
 
-runKVConformance('redis', () => {
-  const store = new RedisKV({ url: REDIS_URL, prefix: `${uniqueName('fwkv')}:` });
-  stores.push(store);
-  return store;
-}, { minTtl: 0.3, elapse: sleep });
+runKVConformance(
+  'redis',
+  () => {
+    const store = new RedisKV({ url: REDIS_URL, prefix: `${uniqueName('fwkv')}:` });
+    stores.push(store);
+    return store;
+  },
+  { minTtl: 0.3, elapse: sleep },
+);
 
 describe('RedisKV', () => {
   it('shares state between two stores on the same prefix (two instances of an app)', async () => {

@@ -33,7 +33,10 @@ describe('legacy middleware adapter with the real cors and helmet packages', () 
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://ok.test');
     expect(ok.headers.get('access-control-allow-credentials')).toBe('true');
     expect(ok.headers.get('vary')).toBe('Origin');
-    const preflight = await a.request('/data', { method: 'OPTIONS', headers: { origin: 'https://ok.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-token' } });
+    const preflight = await a.request('/data', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://ok.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-token' },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET,HEAD,PUT,PATCH,POST,DELETE');
     expect(preflight.headers.get('access-control-allow-headers')).toBe('x-token');
@@ -47,13 +50,18 @@ describe('legacy middleware adapter with the real cors and helmet packages', () 
 
   it('wrap(): one middleware; res helpers answer requests; next(err) with a status maps to that status', async () => {
     const a = new Fw();
-    a.use(wrap((req, res, next) => {
-      res.locals.seen = true;
-      if (req.get('authorization') !== 'Bearer t') return res.status(401).json({ error: 'no token', path: req.path, q: req.query.q });
-      res.append('set-cookie', ['a=1', 'b=2']);
-      next();
-    }));
-    a.use('/boom', wrap((_req, _res, next) => next(Object.assign(new Error('teapot'), { status: 418 }))));
+    a.use(
+      wrap((req, res, next) => {
+        res.locals.seen = true;
+        if (req.get('authorization') !== 'Bearer t') return res.status(401).json({ error: 'no token', path: req.path, q: req.query.q });
+        res.append('set-cookie', ['a=1', 'b=2']);
+        next();
+      }),
+    );
+    a.use(
+      '/boom',
+      wrap((_req, _res, next) => next(Object.assign(new Error('teapot'), { status: 418 }))),
+    );
     a.get('/x', () => 'x');
     a.get('/boom', () => 'never');
     const denied = await a.request('/x?q=1');
@@ -69,18 +77,26 @@ describe('legacy middleware adapter with the real cors and helmet packages', () 
 
   it('handler() and errorHandler(): Express-style routes and error middleware', async () => {
     const a = new Fw();
-    a.get('/hello/:name', handler((req, res) => res.type('text').send(`hi ${req.params.name}`)));
-    a.get('/skip', handler((_req, _res, next) => next()));
+    a.get(
+      '/hello/:name',
+      handler((req, res) => res.type('text').send(`hi ${req.params.name}`)),
+    );
+    a.get(
+      '/skip',
+      handler((_req, _res, next) => next()),
+    );
     a.get('/fail', () => {
       throw new Error('kaput');
     });
     a.get('/fail-quiet', () => {
       throw new Error('pass on');
     });
-    a.onError(errorHandler((err, req, res, next) => {
-      if ((err as Error).message === 'pass on' || (err as { status?: number }).status === 404) return next(err);
-      res.status(503).json({ message: (err as Error).message, url: req.originalUrl });
-    }));
+    a.onError(
+      errorHandler((err, req, res, next) => {
+        if ((err as Error).message === 'pass on' || (err as { status?: number }).status === 404) return next(err);
+        res.status(503).json({ message: (err as Error).message, url: req.originalUrl });
+      }),
+    );
     const hello = await a.request('/hello/ada');
     expect([hello.status, hello.headers.get('content-type'), await hello.text()]).toEqual([200, 'text/plain; charset=utf-8', 'hi ada']);
     expect((await a.request('/skip')).status).toBe(404);
@@ -92,13 +108,22 @@ describe('legacy middleware adapter with the real cors and helmet packages', () 
 
   it('never hangs: a middleware that neither continues nor answers fails after timeoutMs; a throw is a 500', async () => {
     const a = new Fw();
-    a.use('/stuck', wrap(function stuck() {}, { timeoutMs: 20 }));
-    a.use('/throws', wrap(() => {
-      throw new Error('sync throw');
-    }));
-    a.use('/rejects', wrap(async () => {
-      throw Object.assign(new Error('bad input'), { statusCode: 400 });
-    }));
+    a.use(
+      '/stuck',
+      wrap(function stuck() {}, { timeoutMs: 20 }),
+    );
+    a.use(
+      '/throws',
+      wrap(() => {
+        throw new Error('sync throw');
+      }),
+    );
+    a.use(
+      '/rejects',
+      wrap(async () => {
+        throw Object.assign(new Error('bad input'), { statusCode: 400 });
+      }),
+    );
     a.get('/stuck', () => 'no');
     a.get('/throws', () => 'no');
     a.get('/rejects', () => 'no');

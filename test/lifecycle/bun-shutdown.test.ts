@@ -29,9 +29,17 @@ describe('graceful shutdown on Bun (fw/bun serve, SIGTERM)', () => {
       lines.push(line);
       onLine(line);
     });
-    const port = await new Promise<number>((resolve) => { onLine = (l) => { if (l.port) resolve(l.port); }; });
+    const port = await new Promise<number>((resolve) => {
+      onLine = (l) => {
+        if (l.port) resolve(l.port);
+      };
+    });
     let running = 0;
-    const allStarted = new Promise<void>((resolve) => { onLine = (l) => { if (l.started && ++running === 20) resolve(); }; });
+    const allStarted = new Promise<void>((resolve) => {
+      onLine = (l) => {
+        if (l.started && ++running === 20) resolve();
+      };
+    });
     const inFlight = Array.from({ length: 20 }, () => get(port).catch((e: NodeJS.ErrnoException) => e.code ?? 'error'));
     await allStarted;
     child.kill('SIGTERM');

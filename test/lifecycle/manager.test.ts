@@ -7,24 +7,38 @@ describe('LifecycleManager', () => {
   it('runs hooks in reverse order once, reports failures, and keeps going', async () => {
     const order: string[] = [];
     const manager = new LifecycleManager({ timeout: 1000 });
-    manager.onShutdown(() => { order.push('first'); }, 'first');
-    manager.onShutdown(() => { throw new Error('broken hook'); }, 'broken');
-    const remove = manager.onShutdown(() => { order.push('removed'); });
-    manager.onShutdown(async (reason) => { order.push(`last:${reason}`); });
+    manager.onShutdown(() => {
+      order.push('first');
+    }, 'first');
+    manager.onShutdown(() => {
+      throw new Error('broken hook');
+    }, 'broken');
+    const remove = manager.onShutdown(() => {
+      order.push('removed');
+    });
+    manager.onShutdown(async (reason) => {
+      order.push(`last:${reason}`);
+    });
     remove();
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const report = await manager.shutdown('test');
     spy.mockRestore();
     expect(order).toEqual(['last:test', 'first']);
     expect(report).toMatchObject({ reason: 'test', drained: true, timedOut: false });
-    expect(report.hooks).toEqual([{ name: 'hook 4', ok: true }, { name: 'broken', ok: false, error: 'broken hook' }, { name: 'first', ok: true }]);
+    expect(report.hooks).toEqual([
+      { name: 'hook 4', ok: true },
+      { name: 'broken', ok: false, error: 'broken hook' },
+      { name: 'first', ok: true },
+    ]);
     expect(await manager.shutdown('again')).toBe(report);
   });
 
   it('waits for in-flight requests before the hooks', async () => {
     const manager = new LifecycleManager({ timeout: 5000 });
     const order: string[] = [];
-    manager.onShutdown(() => { order.push('hook'); });
+    manager.onShutdown(() => {
+      order.push('hook');
+    });
     const done = manager.requestStarted();
     const shutdown = manager.shutdown();
     await new Promise((r) => setTimeout(r, 20));
@@ -64,7 +78,13 @@ describe('lifecycle plugin', () => {
     await app.plugin(healthCheck());
     await app.plugin({ name: 'probe', onStop });
     let release!: () => void;
-    app.get('/slow', () => new Promise<string>((r) => { release = () => r('done'); }));
+    app.get(
+      '/slow',
+      () =>
+        new Promise<string>((r) => {
+          release = () => r('done');
+        }),
+    );
     const slow = app.request('/slow');
     await new Promise((r) => setTimeout(r, 10));
     const shutdown = plugin.manager.shutdown();

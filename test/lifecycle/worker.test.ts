@@ -16,7 +16,7 @@ describe('lifecycle on workers (workerd): a no-op for signals', () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ shuttingDown: false, inFlight: 1 });
     const res = await mf.dispatchFetch('http://w.test/shutdown', { method: 'POST' });
-    const body = await res.json() as any;
+    const body = (await res.json()) as any;
     expect(body.ran).toEqual(['hook']);
     expect(body.report).toMatchObject({ reason: 'manual', hooks: [{ name: 'hook', ok: true }] });
   });

@@ -24,8 +24,27 @@ describe('structuredLogger', () => {
     expect(out.lines).toHaveLength(2);
     const [custom, done] = out.lines;
     expect(Object.keys(done).slice(0, 3)).toEqual(['time', 'level', 'message']);
-    expect(custom).toMatchObject({ level: 'info', message: 'loading user', service: 'shop', environment: 'test', version: '2.0.0', requestId, method: 'GET', path: '/users/7', userId: '7', traceId: '4bf92f3577b34da6a3ce929d0e0e4736' });
-    expect(done).toMatchObject({ level: 'info', message: 'request completed', requestId, method: 'GET', path: '/users/7', status: 200, traceId: '4bf92f3577b34da6a3ce929d0e0e4736' });
+    expect(custom).toMatchObject({
+      level: 'info',
+      message: 'loading user',
+      service: 'shop',
+      environment: 'test',
+      version: '2.0.0',
+      requestId,
+      method: 'GET',
+      path: '/users/7',
+      userId: '7',
+      traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+    });
+    expect(done).toMatchObject({
+      level: 'info',
+      message: 'request completed',
+      requestId,
+      method: 'GET',
+      path: '/users/7',
+      status: 200,
+      traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+    });
     expect(typeof done.durationMs).toBe('number');
     expect(Number.isNaN(Date.parse(done.time))).toBe(false);
   });
@@ -45,14 +64,19 @@ describe('structuredLogger', () => {
     const out = capture();
     const app = new Fw();
     await app.plugin(structuredLogger({ write: out.write, filter: (info) => info.path !== '/quiet' }));
-    app.get('/boom', () => { throw new Error('x'); });
+    app.get('/boom', () => {
+      throw new Error('x');
+    });
     app.get('/health', () => 'ok');
     app.get('/quiet', () => 'ok');
     await app.request('/missing');
     await app.request('/boom');
     await app.request('/health');
     await app.request('/quiet');
-    expect(out.lines.map((l) => [l.level, l.path, l.status])).toEqual([['warn', '/missing', 404], ['error', '/boom', 500]]);
+    expect(out.lines.map((l) => [l.level, l.path, l.status])).toEqual([
+      ['warn', '/missing', 404],
+      ['error', '/boom', 500],
+    ]);
     expect(out.lines[1].error).toMatchObject({ name: 'Error', message: 'x' });
     expect(out.lines[0].error).toBeUndefined();
   });
@@ -112,12 +136,28 @@ describe('createLogger', () => {
     cyclic.self = cyclic;
     log.child({ job: 'sync' }).warn('careful', { level: 'fake', cyclic, err: new Error('e'), big: 10n });
     expect(out.lines).toHaveLength(1);
-    expect(out.lines[0]).toMatchObject({ level: 'warn', message: 'careful', job: 'sync', cyclic: { a: 1, self: '[Circular]' }, err: { name: 'Error', message: 'e' }, big: '10' });
+    expect(out.lines[0]).toMatchObject({
+      level: 'warn',
+      message: 'careful',
+      job: 'sync',
+      cyclic: { a: 1, self: '[Circular]' },
+      err: { name: 'Error', message: 'e' },
+      big: '10',
+    });
   });
 
   it('a failing sink does not break logging to the others', () => {
     const out = capture();
-    const log = createLogger({ sinks: [{ write: () => { throw new Error('sink down'); } }, { write: (r) => out.write(JSON.stringify(r)) }] });
+    const log = createLogger({
+      sinks: [
+        {
+          write: () => {
+            throw new Error('sink down');
+          },
+        },
+        { write: (r) => out.write(JSON.stringify(r)) },
+      ],
+    });
     log.error('still logged');
     expect(out.lines[0].message).toBe('still logged');
   });
@@ -131,15 +171,32 @@ describe('the JSON line fast path', () => {
     const log = createLogger({
       sinks: [{ write: () => {}, writeLine: (l) => lines.push(l) }, { write: (r) => records.push(JSON.parse(JSON.stringify(r))) }],
     }).child({ requestId: 'r1', path: '/x' });
-    const value = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined),
-      fc.bigInt(), fc.date({ noInvalidDate: true }), fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer())), fc.array(fc.integer()));
-    const key = fc.oneof(fc.string(), fc.constantFrom('password', 'Authorization', 'token', 'path', 'time', 'level', 'message', 'a"b', 'line\nbreak'));
-    fc.assert(fc.property(fc.dictionary(key, value), fc.string({ unit: 'binary' }), (fields, message) => {
-      lines.length = 0;
-      records.length = 0;
-      log.info(message, fields);
-      const parsed = JSON.parse(lines[0]);
-      expect({ ...parsed, time: 'x' }).toEqual({ ...(records[0] as object), time: 'x' });
-    }), { numRuns: 300 });
+    const value = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'binary' }),
+      fc.double(),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.bigInt(),
+      fc.date({ noInvalidDate: true }),
+      fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer())),
+      fc.array(fc.integer()),
+    );
+    const key = fc.oneof(
+      fc.string(),
+      fc.constantFrom('password', 'Authorization', 'token', 'path', 'time', 'level', 'message', 'a"b', 'line\nbreak'),
+    );
+    fc.assert(
+      fc.property(fc.dictionary(key, value), fc.string({ unit: 'binary' }), (fields, message) => {
+        lines.length = 0;
+        records.length = 0;
+        log.info(message, fields);
+        const parsed = JSON.parse(lines[0]);
+        expect({ ...parsed, time: 'x' }).toEqual({ ...(records[0] as object), time: 'x' });
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -20,7 +20,12 @@ function shopApp(): Fw {
     schema: {
       query: {
         type: 'object',
-        properties: { q: { type: 'string' }, limit: { type: 'integer' }, exact: { type: 'boolean' }, tags: { type: 'array', items: { type: 'integer' } } },
+        properties: {
+          q: { type: 'string' },
+          limit: { type: 'integer' },
+          exact: { type: 'boolean' },
+          tags: { type: 'array', items: { type: 'integer' } },
+        },
       },
     },
   });
@@ -35,7 +40,12 @@ function shopApp(): Fw {
       body: {
         type: 'object',
         required: ['qty'],
-        properties: { qty: { type: 'integer' }, note: { type: 'string' }, gift: { type: 'boolean' }, lines: { type: 'array', items: { type: 'object', properties: { sku: { type: 'string' } } } } },
+        properties: {
+          qty: { type: 'integer' },
+          note: { type: 'string' },
+          gift: { type: 'boolean' },
+          lines: { type: 'array', items: { type: 'object', properties: { sku: { type: 'string' } } } },
+        },
       },
     },
   });
@@ -45,8 +55,15 @@ function shopApp(): Fw {
 
 let id = 0;
 async function call(app: Fw, name: string, args: unknown) {
-  const { json } = await post(app, { jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args } }, { 'mcp-protocol-version': '2025-06-18' });
-  return json as { result?: { structuredContent?: Record<string, unknown>; isError?: boolean; content: Array<{ text: string }> }; error?: { code: number; message: string } };
+  const { json } = await post(
+    app,
+    { jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args } },
+    { 'mcp-protocol-version': '2025-06-18' },
+  );
+  return json as {
+    result?: { structuredContent?: Record<string, unknown>; isError?: boolean; content: Array<{ text: string }> };
+    error?: { code: number; message: string };
+  };
 }
 
 /** The text of a refused call: a tool error result (not a protocol error), and nothing the route answered. */
@@ -69,7 +86,13 @@ describe('route tool arguments over raw JSON-RPC', () => {
   it('turns "2" into 2 for an integer parameter, and refuses what does not convert with a tool error naming it', async () => {
     expect((await call(app, 'get_items_by_n', { n: '2' })).result?.structuredContent).toEqual({ n: 2, kind: 'number' });
     expect((await call(app, 'get_items_by_n', { n: 2 })).result?.structuredContent).toEqual({ n: 2, kind: 'number' });
-    for (const [n, words] of [['abc', 'integer'], [2.5, 'integer'], ['0', '1'], [{}, 'integer'], [[2], 'integer']] as const) {
+    for (const [n, words] of [
+      ['abc', 'integer'],
+      [2.5, 'integer'],
+      ['0', '1'],
+      [{}, 'integer'],
+      [[2], 'integer'],
+    ] as const) {
       const text = refusal(await call(app, 'get_items_by_n', { n }));
       expect(text, JSON.stringify(n)).toContain('Invalid arguments for tool "get_items_by_n"');
       expect(text).toContain('/n');
@@ -112,8 +135,12 @@ describe('route tool arguments over raw JSON-RPC', () => {
 
 describe('route tool arguments from the inspector CLI (--tool-arg sends 2 as a number)', () => {
   let http: NodeServer;
-  beforeAll(async () => { http = await listen(shopApp()); });
-  afterAll(async () => { await http?.stop(); });
+  beforeAll(async () => {
+    http = await listen(shopApp());
+  });
+  afterAll(async () => {
+    await http?.stop();
+  });
 
   it('calls get_users_by_id with --tool-arg id=2 and get_items_by_n with n=2', async () => {
     const [users, items] = await Promise.all([

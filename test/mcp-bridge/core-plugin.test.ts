@@ -32,13 +32,25 @@ describe('fw/mcp (core plugin)', () => {
     servers.push(server);
     const client = await connectHTTP(`${server.url}/mcp`);
     const names = (await client.listTools()).tools.map((t) => t.name);
-    expect(coreToolNames).toEqual(['list_routes', 'get_route_details', 'get_plugins', 'get_middleware', 'get_openapi', 'get_app_state', 'suggest_routes']);
+    expect(coreToolNames).toEqual([
+      'list_routes',
+      'get_route_details',
+      'get_plugins',
+      'get_middleware',
+      'get_openapi',
+      'get_app_state',
+      'suggest_routes',
+    ]);
     expect(names).toEqual([...coreToolNames, 'ping_app', 'get_users', 'get_users_by_id']);
     const routes = await client.callTool({ name: 'list_routes', arguments: {} });
     expect((routes.structuredContent as { routes: unknown[] }).routes).toHaveLength(3);
-    expect((await client.callTool({ name: 'get_app_state', arguments: { key: 'mode' } })).structuredContent).toMatchObject({ value: 'demo' });
+    expect((await client.callTool({ name: 'get_app_state', arguments: { key: 'mode' } })).structuredContent).toMatchObject({
+      value: 'demo',
+    });
     expect((await client.callTool({ name: 'get_users_by_id', arguments: { id: '5' } })).structuredContent).toEqual({ id: '5' });
-    expect((await client.callTool({ name: 'get_route_details', arguments: { path: '/users/:id' } })).structuredContent).toMatchObject({ toolName: 'get_users_by_id' });
+    expect((await client.callTool({ name: 'get_route_details', arguments: { path: '/users/:id' } })).structuredContent).toMatchObject({
+      toolName: 'get_users_by_id',
+    });
     await client.close();
   });
 
@@ -59,7 +71,11 @@ describe('fw/mcp (core plugin)', () => {
   it('keeps async auth behind listen() as well', async () => {
     const server = await listen(app(async (ctx) => ctx.header('x-api-key') === 'k'));
     servers.push(server);
-    const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) });
+    const res = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
     expect(res.status).toBe(401);
     const client = await connectHTTP(`${server.url}/mcp`, { 'x-api-key': 'k' });
     expect((await client.callTool({ name: 'ping_app', arguments: {} })).structuredContent).toEqual({ pong: true });

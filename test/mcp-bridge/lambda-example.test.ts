@@ -34,7 +34,14 @@ describe('examples/lambda over MCP', () => {
 
   it('reads fw/serverless/status: one cold start on this instance, then warm invocations', async () => {
     const result = await client.callTool({ name: 'fw/serverless/status', arguments: {} });
-    const stats = result.structuredContent as { target: string; coldStarts: number; invocations: number; warmInvocations: number; coldStart: boolean; warmUpMs: number | null };
+    const stats = result.structuredContent as {
+      target: string;
+      coldStarts: number;
+      invocations: number;
+      warmInvocations: number;
+      coldStart: boolean;
+      warmUpMs: number | null;
+    };
     expect(stats.target).toBe('lambda');
     expect(stats.coldStarts).toBe(1);
     expect(stats.invocations).toBeGreaterThan(3);

@@ -38,7 +38,10 @@ export async function serveLambda(handler: Handler): Promise<{ url: string; clos
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
     const url = new URL(req.url ?? '/', `http://${headers.host ?? '127.0.0.1'}`);
-    const result = (await handler(toEvent(req.method ?? 'GET', url, headers, Buffer.concat(chunks)), lambdaContext(30_000))) as APIGatewayProxyStructuredResultV2;
+    const result = (await handler(
+      toEvent(req.method ?? 'GET', url, headers, Buffer.concat(chunks)),
+      lambdaContext(30_000),
+    )) as APIGatewayProxyStructuredResultV2;
     res.statusCode = result.statusCode ?? 200;
     for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, String(v));
     if (result.cookies?.length) res.setHeader('set-cookie', result.cookies);

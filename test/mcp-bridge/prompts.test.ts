@@ -19,7 +19,12 @@ const text = (r: { messages: Array<{ content: { text: string } }> }): string => 
 describe('built-in prompts', () => {
   it('are the six of the spec', () => {
     expect(builtinPrompts(app()).map((p) => p.name)).toEqual([
-      'fw/analyze-route', 'fw/generate-crud', 'fw/debug-request', 'fw/security-audit', 'fw/architecture-review', 'fw/optimize-routes',
+      'fw/analyze-route',
+      'fw/generate-crud',
+      'fw/debug-request',
+      'fw/security-audit',
+      'fw/architecture-review',
+      'fw/optimize-routes',
     ]);
   });
 
@@ -29,7 +34,9 @@ describe('built-in prompts', () => {
     expect(analyzed).toContain('One user');
     expect(analyzed).toContain('"type": "integer"');
     expect(analyzed).toContain('Plugins: db');
-    expect(text(find(prompts, 'fw/generate-crud').render({ resource: 'posts', fields: 'title:string, views:integer' }))).toContain('"name": "views"');
+    expect(text(find(prompts, 'fw/generate-crud').render({ resource: 'posts', fields: 'title:string, views:integer' }))).toContain(
+      '"name": "views"',
+    );
     const debug = text(find(prompts, 'fw/debug-request').render({ method: 'get', path: '/users/42?x=1', status: '500', error: 'boom' }));
     expect(debug).toContain('"path": "/users/:id"');
     expect(debug).toContain('boom');

@@ -10,7 +10,9 @@ function sampleApp(): Fw {
     summary: 'List users',
     schema: { query: { type: 'object', properties: { limit: { type: 'integer' } } } },
   });
-  app.get('/users/:id', (ctx) => ({ id: ctx.params.id }), { schema: { params: { type: 'object', properties: { id: { type: 'integer' } } } } });
+  app.get('/users/:id', (ctx) => ({ id: ctx.params.id }), {
+    schema: { params: { type: 'object', properties: { id: { type: 'integer' } } } },
+  });
   app.get('/users/:id/posts', (ctx) => [{ user: ctx.params.id }]);
   app.post('/users', async (ctx) => ctx.status(201) && { created: await ctx.body() }, {
     schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } },
@@ -48,7 +50,16 @@ describe('routeTools', () => {
   it('exposes read-only routes only by default, leaving hidden and excluded ones out', () => {
     const tools = routeTools(sampleApp(), { excludePaths: (p) => p === '/mcp' });
     const names = tools.map((t) => t.name);
-    expect(names).toEqual(['get_root', 'get_users', 'get_users_by_id', 'get_users_by_id_posts', 'get_files_wildcard', 'get_image', 'get_private', 'get_api_v1_items']);
+    expect(names).toEqual([
+      'get_root',
+      'get_users',
+      'get_users_by_id',
+      'get_users_by_id_posts',
+      'get_files_wildcard',
+      'get_image',
+      'get_private',
+      'get_api_v1_items',
+    ]);
     for (const tool of tools) expect(tool.annotations.readOnlyHint).toBe(true);
   });
 
@@ -106,7 +117,9 @@ describe('routeTools', () => {
   });
 
   it('returns binary bodies as image blocks by content type', async () => {
-    const image = await routeTools(sampleApp()).find((t) => t.name === 'get_image')!.handler({});
+    const image = await routeTools(sampleApp())
+      .find((t) => t.name === 'get_image')!
+      .handler({});
     expect(image.content).toEqual([{ type: 'image', data: btoa('\x89PNG'), mimeType: 'image/png' }]);
   });
 

@@ -22,7 +22,9 @@ function appWithThings(): Fw {
   void app.plugin({ name: 'db', state: { pool: 'main' } });
   void app.plugin({ name: 'auth', dependencies: ['db'], decorate: { user: null } });
   app.setState('counter', 1);
-  app.setState('fn', function fn() { return 1; });
+  app.setState('fn', function fn() {
+    return 1;
+  });
   return app;
 }
 
@@ -49,7 +51,9 @@ describe('runtime tools', () => {
     expect(analysis.total).toBe(5);
     const kinds = (analysis.findings as Array<{ kind: string }>).map((f) => f.kind);
     expect(kinds).toEqual(expect.arrayContaining(['missing-validation', 'path-case', 'verb-in-path']));
-    const suggestions = (await byName(tools, 'fw/routes/suggest').handler({})).structuredContent!.suggestions as Array<{ suggestion: string }>;
+    const suggestions = (await byName(tools, 'fw/routes/suggest').handler({})).structuredContent!.suggestions as Array<{
+      suggestion: string;
+    }>;
     expect(suggestions.map((s) => s.suggestion)).toEqual(expect.arrayContaining(['GET /users/:id', 'GET /users']));
     const described = (await byName(tools, 'fw/routes/describe').handler({ path: '/items/:id' })).structuredContent!;
     expect(described).toMatchObject({ toolName: 'get_items_by_id', method: 'GET' });
@@ -90,23 +94,42 @@ describe('runtime tools', () => {
     cyclic.self = cyclic;
     app.setState('pair', { a: shared, b: shared, when: new Date(0), big: 10n, cyclic });
     const value = (await byName(runtimeTools(app), 'fw/state/get').handler({ key: 'pair' })).structuredContent!.value;
-    expect(value).toEqual({ a: { n: 1 }, b: { n: 1 }, when: '1970-01-01T00:00:00.000Z', big: '10', cyclic: { name: 'loop', self: '[circular]' } });
+    expect(value).toEqual({
+      a: { n: 1 },
+      b: { n: 1 },
+      when: '1970-01-01T00:00:00.000Z',
+      big: '10',
+      cyclic: { name: 'loop', self: '[circular]' },
+    });
   });
 
   it('reads and resets circuit breakers from the shared registry', async () => {
     const breaker = getCircuitBreakerRegistry().get({ name: 'payments', threshold: 1 });
     await expect(breaker.execute(() => Promise.reject(new Error('down')))).rejects.toThrow();
     const tools = runtimeTools(new Fw(), {}, true);
-    const listed = (await byName(tools, 'fw/circuit-breakers/list').handler({})).structuredContent!.breakers as Array<{ name: string; state: string }>;
+    const listed = (await byName(tools, 'fw/circuit-breakers/list').handler({})).structuredContent!.breakers as Array<{
+      name: string;
+      state: string;
+    }>;
     expect(listed).toEqual([expect.objectContaining({ name: 'payments', state: 'OPEN' })]);
-    expect((await byName(tools, 'fw/circuit-breakers/reset').handler({ name: 'payments' })).structuredContent).toEqual({ name: 'payments', state: 'CLOSED' });
+    expect((await byName(tools, 'fw/circuit-breakers/reset').handler({ name: 'payments' })).structuredContent).toEqual({
+      name: 'payments',
+      state: 'CLOSED',
+    });
     expect(breaker.metrics().state).toBe('CLOSED');
     expect((await byName(tools, 'fw/circuit-breakers/reset').handler({ name: 'nope' })).isError).toBe(true);
   });
 
   it('answers { available: false } for absent subsystems and reads present ones', async () => {
     const bare = runtimeTools(new Fw());
-    for (const name of ['fw/ws/rooms', 'fw/hot-reload/status', 'fw/ssg/paths', 'fw/ratelimit/metrics', 'fw/openapi/get', 'fw/serverless/status']) {
+    for (const name of [
+      'fw/ws/rooms',
+      'fw/hot-reload/status',
+      'fw/ssg/paths',
+      'fw/ratelimit/metrics',
+      'fw/openapi/get',
+      'fw/serverless/status',
+    ]) {
       const result = await byName(bare, name).handler({});
       expect(result.isError).toBeUndefined();
       expect(result.structuredContent).toMatchObject({ available: false });
@@ -118,7 +141,10 @@ describe('runtime tools', () => {
       ssg: { paths: () => ['/', '/about'] },
     });
     expect((await byName(tools, 'fw/ws/rooms').handler({})).structuredContent).toEqual({ rooms: [{ room: 'lobby', members: 2 }] });
-    expect((await byName(tools, 'fw/ws/presence').handler({ room: 'lobby' })).structuredContent).toEqual({ room: 'lobby', presence: ['lobby-a'] });
+    expect((await byName(tools, 'fw/ws/presence').handler({ room: 'lobby' })).structuredContent).toEqual({
+      room: 'lobby',
+      presence: ['lobby-a'],
+    });
     expect((await byName(tools, 'fw/ssg/paths').handler({})).structuredContent).toEqual({ paths: ['/', '/about'] });
     expect((await byName(tools, 'fw/ratelimit/metrics').handler({})).structuredContent).toEqual({ rps: 3 });
   });

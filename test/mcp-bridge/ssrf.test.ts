@@ -11,7 +11,9 @@ import { createBuiltinWorkflows, createMCPPlugin, mcp, runWorkflow, type Workflo
 import { listen } from '../mcp/helpers';
 
 /** A plain node:http server on 127.0.0.1 standing for "another origin"; it records every request it gets. */
-async function outside(routes: (req: IncomingMessage, other: string) => { status?: number; headers?: Record<string, string>; body?: unknown }) {
+async function outside(
+  routes: (req: IncomingMessage, other: string) => { status?: number; headers?: Record<string, string>; body?: unknown },
+) {
   const seen: string[] = [];
   let other = '';
   const server: Server = createServer((req, res) => {
@@ -28,22 +30,37 @@ async function outside(routes: (req: IncomingMessage, other: string) => { status
 const redirects = (req: IncomingMessage, other: string) => {
   const to = (location: string, status = 302) => ({ status, headers: { location } });
   switch (req.url) {
-    case '/data': return { body: { from: 'outside' } };
-    case '/echo': return { body: { method: req.method, authorization: req.headers.authorization ?? null } };
-    case '/to-metadata': return to('http://169.254.169.254/latest/meta-data/');
-    case '/to-mapped': return to('http://[::ffff:169.254.169.254]/latest/meta-data/');
-    case '/to-decimal': return to('http://2852039166/');
-    case '/to-public': return to('https://example.com/');
-    case '/to-file': return to('file:///etc/passwd');
-    case '/hop': return to('/data', 307);
-    case '/loop': return to('/loop');
-    case '/see-other': return to('/echo', 303);
-    case '/to-other': return to(`${other}/echo`);
-    default: return { status: 404, body: { error: 'no such page' } };
+    case '/data':
+      return { body: { from: 'outside' } };
+    case '/echo':
+      return { body: { method: req.method, authorization: req.headers.authorization ?? null } };
+    case '/to-metadata':
+      return to('http://169.254.169.254/latest/meta-data/');
+    case '/to-mapped':
+      return to('http://[::ffff:169.254.169.254]/latest/meta-data/');
+    case '/to-decimal':
+      return to('http://2852039166/');
+    case '/to-public':
+      return to('https://example.com/');
+    case '/to-file':
+      return to('file:///etc/passwd');
+    case '/hop':
+      return to('/data', 307);
+    case '/loop':
+      return to('/loop');
+    case '/see-other':
+      return to('/echo', 303);
+    case '/to-other':
+      return to(`${other}/echo`);
+    default:
+      return { status: 404, body: { error: 'no such page' } };
   }
 };
 
-type Answer = { result?: { isError?: boolean; content: Array<{ text: string }>; structuredContent?: { output?: any } }; error?: { code: number; message: string } };
+type Answer = {
+  result?: { isError?: boolean; content: Array<{ text: string }>; structuredContent?: { output?: any } };
+  error?: { code: number; message: string };
+};
 
 function caller(url: string) {
   let id = 0;
@@ -97,7 +114,9 @@ describe('the quick start (app.use(createMCPPlugin(mcp(app)))): the app itself o
     url = `${http.url}/mcp`;
     call = caller(url);
   });
-  afterAll(async () => { await http?.stop(); });
+  afterAll(async () => {
+    await http?.stop();
+  });
 
   it('refuses every non-public address form, other origins and other schemes, with a tool error and no request', async () => {
     const port = new URL(a.origin).port;
@@ -167,7 +186,11 @@ describe('the quick start (app.use(createMCPPlugin(mcp(app)))): the app itself o
       headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2025-06-18' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
-    const tool = ((await response.json()) as { result: { tools: Array<{ name: string; description: string; annotations: { openWorldHint: boolean } }> } }).result.tools.find((t) => t.name === 'fw/http-request')!;
+    const tool = (
+      (await response.json()) as {
+        result: { tools: Array<{ name: string; description: string; annotations: { openWorldHint: boolean } }> };
+      }
+    ).result.tools.find((t) => t.name === 'fw/http-request')!;
     expect(tool.description).toContain('no other origin is allowed');
     expect(tool.annotations.openWorldHint).toBe(false);
   });
@@ -184,7 +207,9 @@ describe('allowedOrigins', () => {
     url = `${http.url}/mcp`;
     call = caller(url);
   });
-  afterAll(async () => { await http?.stop(); });
+  afterAll(async () => {
+    await http?.stop();
+  });
 
   it('fetches a named origin on 127.0.0.1 (written in any IPv4 notation), and no other form of that address', async () => {
     const answer = await call('fw/http-request', { path: `${a.origin}/data` });
@@ -200,7 +225,13 @@ describe('allowedOrigins', () => {
   });
 
   it('refuses a redirect from an allowed origin to the metadata address, in any notation, after the first hop only', async () => {
-    for (const [page, words] of [['/to-metadata', '169.254.169.254'], ['/to-mapped', 'link-local'], ['/to-decimal', 'link-local'], ['/to-public', "not in the workflow's allowedOrigins"], ['/to-file', 'file:']]) {
+    for (const [page, words] of [
+      ['/to-metadata', '169.254.169.254'],
+      ['/to-mapped', 'link-local'],
+      ['/to-decimal', 'link-local'],
+      ['/to-public', "not in the workflow's allowedOrigins"],
+      ['/to-file', 'file:'],
+    ]) {
       fetchSpy.mockClear();
       const answer = await call('fw/http-request', { path: `${a.origin}${page}` });
       expect(answer.result?.isError, page).toBe(true);
@@ -211,8 +242,15 @@ describe('allowedOrigins', () => {
   });
 
   it('follows redirects within allowed origins, changes 303 to GET, and drops credentials across origins', async () => {
-    expect((await call('fw/http-request', { path: `${a.origin}/hop` })).result?.structuredContent?.output.body).toEqual({ from: 'outside' });
-    const seeOther = await call('fw/http-request', { path: `${a.origin}/see-other`, method: 'POST', body: { x: 1 }, headers: { authorization: 'Bearer t' } });
+    expect((await call('fw/http-request', { path: `${a.origin}/hop` })).result?.structuredContent?.output.body).toEqual({
+      from: 'outside',
+    });
+    const seeOther = await call('fw/http-request', {
+      path: `${a.origin}/see-other`,
+      method: 'POST',
+      body: { x: 1 },
+      headers: { authorization: 'Bearer t' },
+    });
     expect(seeOther.result?.structuredContent?.output.body).toEqual({ method: 'GET', authorization: 'Bearer t' });
     const crossed = await call('fw/http-request', { path: `${a.origin}/to-other`, headers: { authorization: 'Bearer t' } });
     expect(crossed.result?.structuredContent?.output.body).toEqual({ method: 'GET', authorization: null });
@@ -229,7 +267,14 @@ describe('allowedOrigins', () => {
 
 describe('allowedOrigins entries and user workflows', () => {
   it('refuses a malformed entry at setup, naming it', () => {
-    for (const entry of ['https://api.example.com/v1', '*', 'ftp://files.example.com', 'http://user:pw@api.example.com', 'api.example.com', 'https://api.example.com?x=1']) {
+    for (const entry of [
+      'https://api.example.com/v1',
+      '*',
+      'ftp://files.example.com',
+      'http://user:pw@api.example.com',
+      'api.example.com',
+      'https://api.example.com?x=1',
+    ]) {
       expect(() => createBuiltinWorkflows(null, { allowedOrigins: [entry] }), entry).toThrow(JSON.stringify(entry));
     }
   });

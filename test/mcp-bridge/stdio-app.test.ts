@@ -26,7 +26,9 @@ describe('examples/mcp-stdio app-server', () => {
     const tools = (await client.listTools()).tools;
     const names = tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['get_users', 'get_users_by_id', 'post_users', 'fw/routes/list', 'fw/workflow/run']));
-    expect(tools.find((t) => t.name === 'get_users')!.inputSchema.properties).toEqual({ role: { type: 'string', enum: ['admin', 'user'] } });
+    expect(tools.find((t) => t.name === 'get_users')!.inputSchema.properties).toEqual({
+      role: { type: 'string', enum: ['admin', 'user'] },
+    });
   });
 
   it('creates and reads back a user through route tools, and runs a workflow over the same app', async () => {
@@ -34,7 +36,10 @@ describe('examples/mcp-stdio app-server', () => {
     const id = (created.structuredContent as { id: string }).id;
     const read = await client.callTool({ name: 'get_users_by_id', arguments: { id } });
     expect(read.structuredContent).toMatchObject({ name: 'Katherine Johnson' });
-    const chained = await client.callTool({ name: 'fw/chain-requests', arguments: { requests: [{ path: '/users?role=admin' }, { path: '/users/1' }] } });
+    const chained = await client.callTool({
+      name: 'fw/chain-requests',
+      arguments: { requests: [{ path: '/users?role=admin' }, { path: '/users/1' }] },
+    });
     expect(chained.isError).toBeFalsy();
     const bad = await client.callTool({ name: 'get_users', arguments: { role: 'nobody' } });
     expect(bad.isError).toBe(true);
@@ -44,7 +49,10 @@ describe('examples/mcp-stdio app-server', () => {
   it('gets a built-in prompt with live routes and completes its path argument', async () => {
     const prompt = await client.getPrompt({ name: 'fw/analyze-route', arguments: { path: '/users/:id' } });
     expect(JSON.stringify(prompt.messages)).toContain('One user by id');
-    const completion = await client.complete({ ref: { type: 'ref/prompt', name: 'fw/analyze-route' }, argument: { name: 'path', value: '/users/' } });
+    const completion = await client.complete({
+      ref: { type: 'ref/prompt', name: 'fw/analyze-route' },
+      argument: { name: 'path', value: '/users/' },
+    });
     expect(completion.completion.values).toEqual(['/users/:id']);
   });
 });

@@ -31,13 +31,18 @@ afterAll(async () => {
 describe('examples/worker over MCP (built bundle, workerd)', () => {
   it('lists the read-only route tools and the runtime tools', async () => {
     const names = (await client.listTools()).tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['get_users', 'get_users_by_id', 'get_notes_by_id', 'get_hello_by_name', 'fw/serverless/status']));
+    expect(names).toEqual(
+      expect.arrayContaining(['get_users', 'get_users_by_id', 'get_notes_by_id', 'get_hello_by_name', 'fw/serverless/status']),
+    );
     expect(names).not.toContain('post_notes');
     expect(names).not.toContain('delete_kv_by_key');
   });
 
   it('calls get_users_by_id with a typed argument, and refuses a bad one with a tool error naming it', async () => {
-    expect((await client.callTool({ name: 'get_users_by_id', arguments: { id: 2 } })).structuredContent).toEqual({ id: 2, name: 'Grace Hopper' });
+    expect((await client.callTool({ name: 'get_users_by_id', arguments: { id: 2 } })).structuredContent).toEqual({
+      id: 2,
+      name: 'Grace Hopper',
+    });
     expect((await client.callTool({ name: 'get_users_by_id', arguments: { id: 3 } })).isError).toBe(true);
     const bad = await client.callTool({ name: 'get_users_by_id', arguments: { id: 'x' } });
     expect(bad.isError).toBe(true);
@@ -46,7 +51,12 @@ describe('examples/worker over MCP (built bundle, workerd)', () => {
 
   it('reads fw/serverless/status: this isolate cold-started once, every later request warm', async () => {
     const stats = (await client.callTool({ name: 'fw/serverless/status', arguments: {} })).structuredContent as {
-      target: string; coldStarts: number; invocations: number; warmInvocations: number; coldStart: boolean; warmUpMs: number | null;
+      target: string;
+      coldStarts: number;
+      invocations: number;
+      warmInvocations: number;
+      coldStart: boolean;
+      warmUpMs: number | null;
     };
     expect(stats.target).toBe('worker');
     expect(stats.coldStarts).toBe(1);

@@ -52,12 +52,23 @@ describe('runWorkflow', () => {
     expect(run).toMatchObject({ ok: true, output: { text: 'hi Adahi Ada' } });
     expect(run.steps).toHaveLength(5);
     expect(logs).toEqual(['made hi Ada']);
-    expect(progress).toEqual([[1, 6], [2, 6], [3, 6], [4, 6], [5, 6]]);
+    expect(progress).toEqual([
+      [1, 6],
+      [2, 6],
+      [3, 6],
+      [4, 6],
+      [5, 6],
+    ]);
   });
 
   it('rejects bad input before any step runs', async () => {
     let ran = false;
-    const wf: Workflow = { name: 'w', description: '', input: { n: { type: 'integer' } }, steps: [{ type: 'code', run: () => (ran = true) }] };
+    const wf: Workflow = {
+      name: 'w',
+      description: '',
+      input: { n: { type: 'integer' } },
+      steps: [{ type: 'code', run: () => (ran = true) }],
+    };
     const run = await runWorkflow(wf, { n: 'x' });
     expect(run.ok).toBe(false);
     expect(run.error).toMatchObject({ step: 'input' });
@@ -70,7 +81,13 @@ describe('runWorkflow', () => {
       description: '',
       steps: [
         { type: 'code', name: 'first', run: () => 1 },
-        { type: 'code', name: 'boom', run: () => { throw new Error('kaput'); } },
+        {
+          type: 'code',
+          name: 'boom',
+          run: () => {
+            throw new Error('kaput');
+          },
+        },
         { type: 'code', name: 'after', run: () => 3 },
       ],
     };
@@ -87,7 +104,13 @@ describe('runWorkflow', () => {
       allowedOrigins: [new URL(externalUrl).origin],
       input: { name: { type: 'string' } },
       steps: [
-        { type: 'http', url: '/users', method: 'POST', body: (input: Record<string, unknown>) => ({ name: input.name }), transform: (r) => r.body },
+        {
+          type: 'http',
+          url: '/users',
+          method: 'POST',
+          body: (input: Record<string, unknown>) => ({ name: input.name }),
+          transform: (r) => r.body,
+        },
         { type: 'http', url: (_i, prev) => `/users/${(prev as { id: string }).id}` },
         { type: 'http', url: () => externalUrl, transform: (r) => r.body },
       ],
@@ -112,7 +135,11 @@ describe('runWorkflow', () => {
 describe('built-in workflows and workflow tools', () => {
   it('fw/http-request, fw/chain-requests and fw/app-snapshot work against a live app', async () => {
     const a = app();
-    const tools = workflowTools(() => createBuiltinWorkflows(a), () => a, true);
+    const tools = workflowTools(
+      () => createBuiltinWorkflows(a),
+      () => a,
+      true,
+    );
     const byName = (n: string) => tools.find((t) => t.name === n)!;
     const created = await byName('fw/http-request').handler({ path: '/users', method: 'POST', body: { name: 'Lin' } });
     expect((created.structuredContent!.output as { status: number; body: unknown }).body).toEqual({ id: '1', name: 'Lin' });
@@ -130,9 +157,17 @@ describe('built-in workflows and workflow tools', () => {
 
   it('lists workflows and runs one by name; unknown names are tool errors', async () => {
     const a = app();
-    const tools = workflowTools(() => createBuiltinWorkflows(a), () => a, false);
+    const tools = workflowTools(
+      () => createBuiltinWorkflows(a),
+      () => a,
+      false,
+    );
     const list = await tools.find((t) => t.name === 'fw/workflow/list')!.handler({});
-    expect((list.structuredContent!.workflows as Array<{ name: string }>).map((w) => w.name)).toEqual(['fw/http-request', 'fw/chain-requests', 'fw/app-snapshot']);
+    expect((list.structuredContent!.workflows as Array<{ name: string }>).map((w) => w.name)).toEqual([
+      'fw/http-request',
+      'fw/chain-requests',
+      'fw/app-snapshot',
+    ]);
     const runTool = tools.find((t) => t.name === 'fw/workflow/run')!;
     expect((await runTool.handler({ name: 'nope' })).isError).toBe(true);
     const refused = await runTool.handler({ name: 'fw/http-request', input: { path: '/users', method: 'POST', body: {} } });

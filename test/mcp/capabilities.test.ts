@@ -28,18 +28,26 @@ function server(): MCPServer {
     .addTool({
       name: 'connect_account',
       description: 'Sends the user to a URL (URL-mode elicitation)',
-      handler: async (_args, ctx) => (await ctx.elicit({ mode: 'url', message: 'Connect your account', elicitationId: 'e-1', url: 'https://example.com/connect' })).action,
+      handler: async (_args, ctx) =>
+        (await ctx.elicit({ mode: 'url', message: 'Connect your account', elicitationId: 'e-1', url: 'https://example.com/connect' }))
+          .action,
     })
     .addTool({
       name: 'ask_form',
       description: 'Asks a form question',
-      handler: async (_args, ctx) => (await ctx.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } })).action,
+      handler: async (_args, ctx) =>
+        (await ctx.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } })).action,
     })
     .addTool({
       name: 'plan_with_tools',
       description: 'Samples with tools',
       handler: async (_args, ctx) => {
-        const answer = await ctx.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'plan' } }], maxTokens: 10, tools: [{ name: 'search', inputSchema: { type: 'object' } }], toolChoice: { mode: 'auto' } });
+        const answer = await ctx.createMessage({
+          messages: [{ role: 'user', content: { type: 'text', text: 'plan' } }],
+          maxTokens: 10,
+          tools: [{ name: 'search', inputSchema: { type: 'object' } }],
+          toolChoice: { mode: 'auto' },
+        });
         return `model: ${answer.content?.text}`;
       },
     })
@@ -47,7 +55,12 @@ function server(): MCPServer {
     .addPrompt({ name: 'hello', handler: () => 'hello' });
 }
 
-const init = (capabilities: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'raw', version: '1' } } });
+const init = (capabilities: Record<string, unknown> = {}) => ({
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'raw', version: '1' } },
+});
 const call = (id: number, name: string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } });
 const pushed = { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true } };
 const silent = { tools: {}, resources: {}, prompts: {} };
@@ -81,7 +94,12 @@ describe('what the server announces', () => {
       rawQueryString: '',
       cookies: [],
       queryStringParameters: {},
-      headers: { 'content-type': 'application/json', accept: 'application/json', host: template.headers.host, 'content-length': String(body.length) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        host: template.headers.host,
+        'content-length': String(body.length),
+      },
       requestContext: { ...template.requestContext, http: { ...template.requestContext.http, method: 'POST', path: '/mcp' } },
       body,
     };
@@ -102,10 +120,19 @@ async function stdio(mcp: MCPServer, input: unknown[], count: number, answer?: (
   const writer = stream.writable.getWriter();
   const lines: any[] = [];
   const write = (message: unknown) => writer.write(new TextEncoder().encode(`${JSON.stringify(message)}\n`));
-  const done = mcp.start(new StdioTransport({
-    input: stream.readable,
-    output: { write: (text: string) => { const line = JSON.parse(text); lines.push(line); const reply = answer?.(line); if (reply !== undefined) void write(reply); } },
-  }));
+  const done = mcp.start(
+    new StdioTransport({
+      input: stream.readable,
+      output: {
+        write: (text: string) => {
+          const line = JSON.parse(text);
+          lines.push(line);
+          const reply = answer?.(line);
+          if (reply !== undefined) void write(reply);
+        },
+      },
+    }),
+  );
   for (const message of input) await write(message);
   await until(() => lines.length >= count);
   await writer.close();
@@ -121,9 +148,15 @@ describe('server-to-client requests the client did not declare are refused at on
     const id = (await post(first, init({ elicitation: {}, sampling: {} }))).headers.get('mcp-session-id')!;
     const headers = { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' };
     const url = (await post(second, call(1, 'connect_account'), headers)).json;
-    expect(url.error).toEqual({ code: -32000, message: 'The client did not declare the "elicitation.url" capability, so the server cannot send a URL-mode elicitation/create' });
+    expect(url.error).toEqual({
+      code: -32000,
+      message: 'The client did not declare the "elicitation.url" capability, so the server cannot send a URL-mode elicitation/create',
+    });
     const tools = (await post(second, call(2, 'plan_with_tools'), headers)).json;
-    expect(tools.error).toEqual({ code: -32000, message: 'The client did not declare the "sampling.tools" capability, so the server cannot send sampling/createMessage with tools' });
+    expect(tools.error).toEqual({
+      code: -32000,
+      message: 'The client did not declare the "sampling.tools" capability, so the server cannot send sampling/createMessage with tools',
+    });
 
     const urlOnly = (await post(first, init({ elicitation: { url: {} } }))).headers.get('mcp-session-id')!;
     const form = (await post(second, call(3, 'ask_form'), { 'mcp-session-id': urlOnly })).json;
@@ -133,13 +166,22 @@ describe('server-to-client requests the client did not declare are refused at on
   it('sends them to an SDK client that declared elicitation.url and sampling.tools (session)', async () => {
     const http = await listen(await appWith(server(), { sessions: { store: new MemoryKV() } }));
     stops.push(() => http.stop());
-    const client = new Client({ name: 'capable', version: '1' }, { capabilities: { elicitation: { form: {}, url: {} }, sampling: { tools: {} } } });
+    const client = new Client(
+      { name: 'capable', version: '1' },
+      { capabilities: { elicitation: { form: {}, url: {} }, sampling: { tools: {} } } },
+    );
     client.setRequestHandler(ElicitRequestSchema, async (request) => ({ action: request.params.mode === 'url' ? 'accept' : 'decline' }));
-    client.setRequestHandler(CreateMessageRequestSchema, async (request) => ({ role: 'assistant', model: 'm', content: { type: 'text', text: `${request.params.tools?.length} tool(s)` } }));
+    client.setRequestHandler(CreateMessageRequestSchema, async (request) => ({
+      role: 'assistant',
+      model: 'm',
+      content: { type: 'text', text: `${request.params.tools?.length} tool(s)` },
+    }));
     await client.connect(new StreamableHTTPClientTransport(new URL(`${http.url}/mcp`)));
     stops.push(() => client.close());
     expect((await client.callTool({ name: 'connect_account', arguments: {} })).content).toEqual([{ type: 'text', text: 'accept' }]);
-    expect((await client.callTool({ name: 'plan_with_tools', arguments: {} })).content).toEqual([{ type: 'text', text: 'model: 1 tool(s)' }]);
+    expect((await client.callTool({ name: 'plan_with_tools', arguments: {} })).content).toEqual([
+      { type: 'text', text: 'model: 1 tool(s)' },
+    ]);
   });
 
   it('stdio: refused for a client that declared plain sampling only', async () => {

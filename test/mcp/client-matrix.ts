@@ -46,7 +46,9 @@ const node22 = `${out}/node22/node_modules/node/bin/node`;
 
 function run(command: string, args: string[], timeout: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { timeout, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => (error ? reject(new Error(`${command} ${args.join(' ')}: ${error.message}\n${stderr}`)) : resolve(stdout)));
+    execFile(command, args, { timeout, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${command} ${args.join(' ')}: ${error.message}\n${stderr}`)) : resolve(stdout),
+    );
   });
 }
 
@@ -91,9 +93,11 @@ export async function ensureInstalled(which: keyof typeof installs): Promise<voi
     await mkdir(`${out}/${dir}`, { recursive: true });
     for (let attempt = 1; !present(dir, packages[0]); attempt++) {
       if (attempt > 2) throw new Error(`npm install ${packages.join(' ')} left no ${packages[0]} in test/.out/${dir}`);
-      await run('npm', ['install', '--prefix', `${out}/${dir}`, '--no-save', '--no-audit', '--no-fund', ...packages], 200_000).catch((error: Error) => {
-        if (attempt === 2) throw error;
-      });
+      await run('npm', ['install', '--prefix', `${out}/${dir}`, '--no-save', '--no-audit', '--no-fund', ...packages], 200_000).catch(
+        (error: Error) => {
+          if (attempt === 2) throw error;
+        },
+      );
     }
   });
 }
@@ -132,7 +136,10 @@ async function scenario(client: {
 /** The official SDK 1.32 client (a project dev dependency). */
 export async function sdkV1(endpoint: Endpoint): Promise<Seen> {
   const client = new Client({ name: 'fw-matrix-sdk-v1', version: '1.0.0' });
-  const transport = 'url' in endpoint ? new StreamableHTTPClientTransport(new URL(endpoint.url)) : new StdioClientTransport({ ...endpoint, stderr: 'pipe' });
+  const transport =
+    'url' in endpoint
+      ? new StreamableHTTPClientTransport(new URL(endpoint.url))
+      : new StdioClientTransport({ ...endpoint, stderr: 'pipe' });
   await client.connect(transport);
   try {
     const protocolVersion = transport instanceof StreamableHTTPClientTransport ? transport.protocolVersion : undefined;
@@ -147,11 +154,18 @@ export async function sdkV2(endpoint: Endpoint): Promise<Seen> {
   const from = createRequire(`${out}/${installs.sdkV2.dir}/`);
   const load = (name: string) => import(pathToFileURL(from.resolve(name)).href);
   const sdk = await load('@modelcontextprotocol/client');
-  const transport = 'url' in endpoint ? new sdk.StreamableHTTPClientTransport(new URL(endpoint.url)) : new (await load('@modelcontextprotocol/client/stdio')).StdioClientTransport({ ...endpoint, stderr: 'pipe' });
+  const transport =
+    'url' in endpoint
+      ? new sdk.StreamableHTTPClientTransport(new URL(endpoint.url))
+      : new (await load('@modelcontextprotocol/client/stdio')).StdioClientTransport({ ...endpoint, stderr: 'pipe' });
   const client = new sdk.Client({ name: 'fw-matrix-sdk-v2', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
   await client.connect(transport);
   try {
-    return { ...(await scenario(client)), protocolVersion: client.getNegotiatedProtocolVersion(), clientVersions: sdk.SUPPORTED_PROTOCOL_VERSIONS };
+    return {
+      ...(await scenario(client)),
+      protocolVersion: client.getNegotiatedProtocolVersion(),
+      clientVersions: sdk.SUPPORTED_PROTOCOL_VERSIONS,
+    };
   } finally {
     await client.close();
   }
@@ -160,7 +174,9 @@ export async function sdkV2(endpoint: Endpoint): Promise<Seen> {
 /** The Vercel AI SDK client (`@ai-sdk/mcp`, Node >= 22): test/mcp/clients/ai-sdk.mjs run by the node@22 binary. */
 export async function aiSdk(endpoint: Endpoint): Promise<Seen> {
   const target = 'url' in endpoint ? [endpoint.url] : ['stdio', endpoint.command, ...endpoint.args];
-  const report = JSON.parse(await run(node22, [`${repoRoot}test/mcp/clients/ai-sdk.mjs`, `${out}/${installs.aiSdk.dir}`, ...target], 60_000));
+  const report = JSON.parse(
+    await run(node22, [`${repoRoot}test/mcp/clients/ai-sdk.mjs`, `${out}/${installs.aiSdk.dir}`, ...target], 60_000),
+  );
   if (report.error) throw new Error(`AI SDK client: ${report.error}`);
   expect(report.aiToolExecute, 'the AI SDK tool set executes a route tool').toEqual(report.routeTool);
   return report as Seen;
@@ -191,12 +207,15 @@ export function expectScenario(seen: Seen, target: 'node' | 'worker' | 'lambda' 
     if (shared === undefined) expect(SUPPORTED_VERSIONS).toContain(seen.protocolVersion);
     else expect(seen.protocolVersion, 'the newest version both sides speak').toBe(shared);
   }
-  expect(seen.tools).toEqual(expect.arrayContaining(['get_users', 'get_users_by_id', 'fw/serverless/status', 'fw/http-request', 'fw/routes/list']));
+  expect(seen.tools).toEqual(
+    expect.arrayContaining(['get_users', 'get_users_by_id', 'fw/serverless/status', 'fw/http-request', 'fw/routes/list']),
+  );
   expect(seen.tools).not.toContain('post_users');
   expect(seen.routeTool.isError ?? false).toBe(false);
   expect(seen.routeTool.structuredContent).toEqual({ id: '2', name: 'Grace Hopper', role: 'user' });
   expect(seen.runtimeTool.isError ?? false).toBe(false);
-  if (target === null) expect(seen.runtimeTool.structuredContent).toMatchObject({ available: false, reason: expect.stringContaining('No serverless target') });
+  if (target === null)
+    expect(seen.runtimeTool.structuredContent).toMatchObject({ available: false, reason: expect.stringContaining('No serverless target') });
   else expect(seen.runtimeTool.structuredContent).toMatchObject({ target, coldStarts: 1, coldStart: false });
   expect(seen.resource.contents).toEqual([{ uri: 'docs://users-guide', mimeType: 'text/markdown', text: guide }]);
   expect(seen.prompt.messages[0].content.text).toContain('Route: GET /users/:id');

@@ -15,7 +15,9 @@ beforeAll(async () => {
   shim = await serveLambda(lambda(matrixApp()) as never);
   endpoint = { url: `${shim.url}/mcp` };
 }, 240_000);
-afterAll(async () => { await shim?.close(); });
+afterAll(async () => {
+  await shim?.close();
+});
 
 describe('MCP clients against fw/lambda (API Gateway v2 events)', () => {
   it('the official SDK 1.32 client', async () => {

@@ -11,7 +11,9 @@ beforeAll(async () => {
   http = await serve(matrixApp(), { port: 0, hostname: '127.0.0.1' });
   endpoint = { url: `${http.url}/mcp` };
 }, 240_000);
-afterAll(async () => { await http?.stop(); });
+afterAll(async () => {
+  await http?.stop();
+});
 
 describe('MCP clients against fw/node', () => {
   it('the official SDK 1.32 client', async () => {

@@ -11,7 +11,9 @@ beforeAll(async () => {
   mf = await runWorker(await bundleWorker('test/mcp/servers/matrix-worker.ts'));
   endpoint = { url: new URL('/mcp', await mf.ready).href };
 }, 240_000);
-afterAll(async () => { await mf?.dispose(); });
+afterAll(async () => {
+  await mf?.dispose();
+});
 
 describe('MCP clients against fw in workerd', () => {
   it('the official SDK 1.32 client', async () => {

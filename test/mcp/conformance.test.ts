@@ -21,13 +21,19 @@ const node22 = `${root}test/.out/node22/node_modules/node/bin/node`;
 const suite = `${root}node_modules/@modelcontextprotocol/conformance/dist/index.js`;
 
 /** The spec versions the suite checks, with how many server scenarios each has. */
-const versions = [['2025-06-18', 26], ['2025-11-25', 30]] as const;
+const versions = [
+  ['2025-06-18', 26],
+  ['2025-11-25', 30],
+] as const;
 
 /** Runs every server scenario of one spec version against `url`; returns the summary lines. */
 async function runSuite(url: string, name: string, version: string): Promise<string> {
   const out = `${root}test/.out/mcp-conformance/${name}-${version}`;
   await rm(out, { recursive: true, force: true });
-  const { stdout } = await run(node22, [suite, 'server', '--url', url, '--spec-version', version, '-o', out], { timeout: 120_000, maxBuffer: 8 * 1024 * 1024 });
+  const { stdout } = await run(node22, [suite, 'server', '--url', url, '--spec-version', version, '-o', out], {
+    timeout: 120_000,
+    maxBuffer: 8 * 1024 * 1024,
+  });
   return stdout.slice(stdout.indexOf('=== SUMMARY ==='));
 }
 
@@ -43,12 +49,20 @@ beforeAll(() => ensureInstalled('node22'), 250_000);
 describe('MCP conformance suite, specs 2025-06-18 and 2025-11-25', () => {
   describe('fw on Node', () => {
     let http: NodeServer;
-    beforeAll(async () => { http = await serve(conformanceApp(), { port: 0, hostname: '127.0.0.1' }); });
-    afterAll(async () => { await http?.stop(); });
+    beforeAll(async () => {
+      http = await serve(conformanceApp(), { port: 0, hostname: '127.0.0.1' });
+    });
+    afterAll(async () => {
+      await http?.stop();
+    });
 
-    it.each(versions)('passes every server scenario of %s (%i)', async (version, scenarios) => {
-      expectAllPassed(await runSuite(`${http.url}/mcp`, 'node', version), scenarios);
-    }, 150_000);
+    it.each(versions)(
+      'passes every server scenario of %s (%i)',
+      async (version, scenarios) => {
+        expectAllPassed(await runSuite(`${http.url}/mcp`, 'node', version), scenarios);
+      },
+      150_000,
+    );
   });
 
   describe('fw inside workerd (miniflare)', () => {
@@ -75,11 +89,17 @@ describe('MCP conformance suite, specs 2025-06-18 and 2025-11-25', () => {
       });
       await mf.ready;
     });
-    afterAll(async () => { await mf?.dispose(); });
+    afterAll(async () => {
+      await mf?.dispose();
+    });
 
-    it.each(versions)('passes every server scenario of %s (%i)', async (version, scenarios) => {
-      const url = await mf.ready;
-      expectAllPassed(await runSuite(new URL('/mcp', url).href, 'workerd', version), scenarios);
-    }, 150_000);
+    it.each(versions)(
+      'passes every server scenario of %s (%i)',
+      async (version, scenarios) => {
+        const url = await mf.ready;
+        expectAllPassed(await runSuite(new URL('/mcp', url).href, 'workerd', version), scenarios);
+      },
+      150_000,
+    );
   });
 });

@@ -46,21 +46,37 @@ export async function post(app: Fw, body: unknown, headers: Record<string, strin
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, json: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined,
+  };
 }
 
 /** The JSON-RPC messages of an SSE body, in order. */
 export function sseMessages(text: string): any[] {
   return text
     .split('\n\n')
-    .map((frame) => frame.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n'))
+    .map((frame) =>
+      frame
+        .split('\n')
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n'),
+    )
     .filter((data) => data !== '')
     .map((data) => JSON.parse(data));
 }
 
 /** An initialize request body. */
 export function initialize(protocolVersion = '2025-06-18', capabilities: Record<string, unknown> = {}) {
-  return { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion, capabilities, clientInfo: { name: 'raw', version: '1' } } };
+  return {
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion, capabilities, clientInfo: { name: 'raw', version: '1' } },
+  };
 }
 
 /** The repository root (absolute, with a trailing slash). */
@@ -72,8 +88,13 @@ export const repoRoot = new URL('../../', import.meta.url).pathname;
  */
 export function inspector(args: string[], timeout = 60_000): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['index.js', ...args], { cwd: `${repoRoot}node_modules/@modelcontextprotocol/inspector-cli/build`, timeout }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: unknown }).code ?? 1) || 1 : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['index.js', ...args],
+      { cwd: `${repoRoot}node_modules/@modelcontextprotocol/inspector-cli/build`, timeout },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number((error as { code?: unknown }).code ?? 1) || 1 : 0, stdout, stderr });
+      },
+    );
   });
 }

@@ -25,7 +25,10 @@ afterEach(async () => {
 
 /** Starts the worker fixture in workerd with these options; resolves to its base URL. */
 async function workerWith(options: MCPHTTPOptions, extra: Record<string, unknown> = {}): Promise<string> {
-  const mf: Miniflare = await runWorker(await bundleWorker('test/mcp/servers/worker-http.ts', { __MCP_OPTIONS__: JSON.stringify(options) }), extra);
+  const mf: Miniflare = await runWorker(
+    await bundleWorker('test/mcp/servers/worker-http.ts', { __MCP_OPTIONS__: JSON.stringify(options) }),
+    extra,
+  );
   stops.push(() => mf.dispose());
   return (await mf.ready).origin;
 }
@@ -35,7 +38,9 @@ const publicHost = { upstream: 'https://mcp.example.com' };
 
 /** This machine's first non-loopback IPv4 address (a connection to it does not arrive on loopback). */
 function publicAddress(): string {
-  const address = Object.values(networkInterfaces()).flat().find((entry) => entry !== undefined && entry.family === 'IPv4' && !entry.internal)?.address;
+  const address = Object.values(networkInterfaces())
+    .flat()
+    .find((entry) => entry !== undefined && entry.family === 'IPv4' && !entry.internal)?.address;
   expect(address, 'these tests need a network interface besides loopback').toBeDefined();
   return address!;
 }
@@ -50,10 +55,18 @@ describe('Origin, whenever allowedOrigins is set (403 with a JSON-RPC error)', (
 
   it('refuses an unlisted Origin on a public host in process, even as a CORS-simple text/plain POST', async () => {
     const app = await appWith(demoServer(), options);
-    const at = (headers: Record<string, string>) => app.fetch(new Request('https://api.example.com/mcp', { method: 'POST', headers, body: JSON.stringify(ping) }));
+    const at = (headers: Record<string, string>) =>
+      app.fetch(new Request('https://api.example.com/mcp', { method: 'POST', headers, body: JSON.stringify(ping) }));
     const refused = await at(simple);
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('Origin https://evil.example may not call this MCP server (it is not in allowedOrigins)') } });
+    expect(await refused.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32600,
+        message: expect.stringContaining('Origin https://evil.example may not call this MCP server (it is not in allowedOrigins)'),
+      },
+    });
     expect((await at({ 'content-type': 'application/json', origin: 'https://evil.example' })).status).toBe(403);
     expect((await at({ 'content-type': 'application/json', origin: 'http://localhost:3000' })).status).toBe(403);
     expect((await at({ 'content-type': 'application/json', origin: 'https://app.example' })).status).toBe(200);
@@ -62,7 +75,13 @@ describe('Origin, whenever allowedOrigins is set (403 with a JSON-RPC error)', (
 
   it('leaves Origin alone on a public host when allowedOrigins is not set (non-browser clients, Bearer tokens)', async () => {
     const app = await appWith(demoServer());
-    const response = await app.fetch(new Request('https://api.example.com/mcp', { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://anywhere.example' }, body: JSON.stringify(ping) }));
+    const response = await app.fetch(
+      new Request('https://api.example.com/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'https://anywhere.example' },
+        body: JSON.stringify(ping),
+      }),
+    );
     expect(response.status).toBe(200);
   });
 
@@ -102,7 +121,13 @@ describe('Origin, whenever allowedOrigins is set (403 with a JSON-RPC error)', (
 });
 
 describe('POST bodies must be declared as JSON (415)', () => {
-  const refusedTypes: (string | null)[] = ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', null];
+  const refusedTypes: (string | null)[] = [
+    'text/plain',
+    'text/plain;charset=UTF-8',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    null,
+  ];
 
   async function expect415(response: Response | { statusCode: number; headers: Record<string, string>; body: string }) {
     const status = response instanceof Response ? response.status : response.statusCode;
@@ -116,9 +141,17 @@ describe('POST bodies must be declared as JSON (415)', () => {
     const app = await appWith(demoServer());
     for (const type of refusedTypes) {
       const headers: Record<string, string> = type === null ? {} : { 'content-type': type };
-      await expect415(await app.fetch(new Request('http://localhost/mcp', { method: 'POST', headers, body: new Blob([JSON.stringify(ping)]) })));
+      await expect415(
+        await app.fetch(new Request('http://localhost/mcp', { method: 'POST', headers, body: new Blob([JSON.stringify(ping)]) })),
+      );
     }
-    await expect415(await app.request('/mcp/stream?sessionId=x', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(ping) }));
+    await expect415(
+      await app.request('/mcp/stream?sessionId=x', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify(ping),
+      }),
+    );
     for (const type of ['application/json; charset=utf-8', 'Application/JSON']) {
       expect((await post(app, ping, { 'content-type': type })).status).toBe(200);
     }
@@ -150,7 +183,10 @@ describe('rate-limit keys come from the address the target knows', () => {
     const running = await listen(await appWith(demoServer(), limit));
     stops.push(() => running.stop());
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await postTo(`${running.url}/mcp`, { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i}` })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (await postTo(`${running.url}/mcp`, { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i}` })).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
 
@@ -161,14 +197,26 @@ describe('rate-limit keys come from the address the target knows', () => {
     const running = await listen(app);
     stops.push(() => running.stop());
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await postTo(`${running.url}/mcp`, { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i}` })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (await postTo(`${running.url}/mcp`, { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i}` })).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
   });
 
   it('workerd: CF-Connecting-IP (set by Cloudflare) is the key, X-Forwarded-For is not', async () => {
     const base = await workerWith(limit);
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await postTo(`${base}/mcp`, { 'content-type': 'application/json', 'cf-connecting-ip': '198.51.100.7', 'x-forwarded-for': `203.0.113.${i}` })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (
+          await postTo(`${base}/mcp`, {
+            'content-type': 'application/json',
+            'cf-connecting-ip': '198.51.100.7',
+            'x-forwarded-for': `203.0.113.${i}`,
+          })
+        ).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     expect((await postTo(`${base}/mcp`, { 'content-type': 'application/json', 'cf-connecting-ip': '198.51.100.8' })).status).toBe(200);
   });
@@ -176,26 +224,39 @@ describe('rate-limit keys come from the address the target knows', () => {
   it('fw/lambda: the API Gateway source IP is the key; behind an ALB, the entry the ALB appended', async () => {
     const invoke = lambdaInstance(await appWith(demoServer(), limit));
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await invoke(v2Event({ body: ping, headers: { 'x-forwarded-for': `203.0.113.${i}` }, sourceIp: '192.0.2.44' }))).statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (await invoke(v2Event({ body: ping, headers: { 'x-forwarded-for': `203.0.113.${i}` }, sourceIp: '192.0.2.44' }))).statusCode,
+      );
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     expect((await invoke(v2Event({ body: ping, sourceIp: '192.0.2.45' }))).statusCode).toBe(200);
 
     const behindAlb = lambdaInstance(await appWith(demoServer(), limit));
     const albStatuses: number[] = [];
-    for (let i = 0; i < 5; i++) albStatuses.push((await behindAlb(albEvent({ body: ping, headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.20` } }))).statusCode);
+    for (let i = 0; i < 5; i++)
+      albStatuses.push(
+        (await behindAlb(albEvent({ body: ping, headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.20` } }))).statusCode,
+      );
     expect(albStatuses).toEqual([200, 200, 200, 429, 429]);
   });
 
   it('in process (no address at all), every request shares one bucket', async () => {
     const app = await appWith(demoServer(), limit);
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await post(app, ping, { 'x-forwarded-for': `203.0.113.${i}`, 'x-real-ip': `203.0.113.${i}` })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await post(app, ping, { 'x-forwarded-for': `203.0.113.${i}`, 'x-real-ip': `203.0.113.${i}` })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
   it('hands a custom rateLimitKey the request and the context', async () => {
     const seen: string[] = [];
-    const app = await appWith(demoServer(), { ...limit, rateLimitKey: (request, ctx) => { seen.push(`${request.method} ${ctx.request === request}`); return 'k'; } });
+    const app = await appWith(demoServer(), {
+      ...limit,
+      rateLimitKey: (request, ctx) => {
+        seen.push(`${request.method} ${ctx.request === request}`);
+        return 'k';
+      },
+    });
     await post(app, ping);
     expect(seen).toEqual(['POST true']);
   });
@@ -209,7 +270,10 @@ describe('JSON-RPC batches, only for versions that had them', () => {
     for (const version of ['2025-06-18', '2025-11-25']) {
       const refused = await post(app, batch, { 'mcp-protocol-version': version });
       expect(refused.status).toBe(400);
-      expect(refused.json.error).toEqual({ code: -32600, message: expect.stringContaining('batches were removed in protocol version 2025-06-18') });
+      expect(refused.json.error).toEqual({
+        code: -32600,
+        message: expect.stringContaining('batches were removed in protocol version 2025-06-18'),
+      });
     }
     const older: Record<string, string>[] = [{ 'mcp-protocol-version': '2025-03-26' }, { 'mcp-protocol-version': '2024-11-05' }, {}];
     for (const headers of older) {
@@ -237,17 +301,33 @@ describe('JSON-RPC batches, only for versions that had them', () => {
         }, 20);
       },
     });
-    await demoServer().start(new StdioTransport({ input, output: { write: (text: string) => { lines.push(JSON.parse(text)); } } }));
-    expect(lines[1]).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('batches were removed') } });
+    await demoServer().start(
+      new StdioTransport({
+        input,
+        output: {
+          write: (text: string) => {
+            lines.push(JSON.parse(text));
+          },
+        },
+      }),
+    );
+    expect(lines[1]).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: expect.stringContaining('batches were removed') },
+    });
   });
 });
 
 describe('a warning when an unprotected endpoint is served beyond loopback', () => {
   let warn: { mock: { calls: unknown[][] }; mockClear(): void; mockRestore(): void };
-  beforeAll(() => { warn = vi.spyOn(console, 'warn').mockImplementation(() => {}); });
+  beforeAll(() => {
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
   afterEach(() => warn.mockClear());
   afterAll(() => warn.mockRestore());
-  const warnings = (): string[] => warn.mock.calls.map((call: unknown[]) => String(call[0])).filter((text: string) => text.includes('[fw-mcp]'));
+  const warnings = (): string[] =>
+    warn.mock.calls.map((call: unknown[]) => String(call[0])).filter((text: string) => text.includes('[fw-mcp]'));
 
   async function hit(url: string, times = 2) {
     for (let i = 0; i < times; i++) await postTo(url, { 'content-type': 'application/json' });
@@ -288,16 +368,29 @@ describe('a warning when an unprotected endpoint is served beyond loopback', () 
   });
 
   it('on fw/bun bound to 0.0.0.0: warns once, and keys the rate limit by the socket address (X-Forwarded-For ignored)', async () => {
-    const child = spawn(`${root}node_modules/.bin/bun`, ['run', `${root}test/mcp/servers/bun-defaults.ts`], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(`${root}node_modules/.bin/bun`, ['run', `${root}test/mcp/servers/bun-defaults.ts`], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     stops.push(async () => {
       child.kill();
       if (child.exitCode === null) await once(child, 'exit');
     });
     let stderr = '';
-    child.stderr!.on('data', (chunk) => { stderr += String(chunk); });
+    child.stderr!.on('data', (chunk) => {
+      stderr += String(chunk);
+    });
     const [port] = (await once(child.stdout!, 'data')) as [Buffer];
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await postTo(`http://127.0.0.1:${String(port).trim()}/mcp`, { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i}` })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (
+          await postTo(`http://127.0.0.1:${String(port).trim()}/mcp`, {
+            'content-type': 'application/json',
+            'x-forwarded-for': `203.0.113.${i}`,
+          })
+        ).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     for (let i = 0; i < 50 && !stderr.includes('[fw-mcp]'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(stderr.match(/\[fw-mcp\] The MCP endpoint \/mcp is served on 0\.0\.0\.0 without authentication/g)).toHaveLength(1);
@@ -312,7 +405,16 @@ describe('a warning when an unprotected endpoint is served beyond loopback', () 
 
   it('inside workerd, goes by the host of the first request', async () => {
     let stderr = '';
-    const base = await workerWith({}, { ...publicHost, handleRuntimeStdio: (_out: NodeJS.ReadableStream, err: NodeJS.ReadableStream) => err.on('data', (chunk) => { stderr += String(chunk); }) });
+    const base = await workerWith(
+      {},
+      {
+        ...publicHost,
+        handleRuntimeStdio: (_out: NodeJS.ReadableStream, err: NodeJS.ReadableStream) =>
+          err.on('data', (chunk) => {
+            stderr += String(chunk);
+          }),
+      },
+    );
     await hit(`${base}/mcp`);
     for (let i = 0; i < 50 && !stderr.includes('[fw-mcp]'); i++) await new Promise((resolve) => setTimeout(resolve, 20));
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -37,8 +37,22 @@ const rpc = (id: number, method: string) => ({ jsonrpc: '2.0', id, method, param
 describe('icons and serverInfo', () => {
   it('returns icons in every list and the implementation fields in initialize', async () => {
     const app = await appWith(iconServer());
-    const init = (await post(app, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } })).json;
-    expect(init.result.serverInfo).toEqual({ name: 'icons', version: '2.0.0', title: 'Icon Shop', description: 'Tools for the icon shop back office', icons: [png], websiteUrl: 'https://example.com' });
+    const init = (
+      await post(app, {
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      })
+    ).json;
+    expect(init.result.serverInfo).toEqual({
+      name: 'icons',
+      version: '2.0.0',
+      title: 'Icon Shop',
+      description: 'Tools for the icon shop back office',
+      icons: [png],
+      websiteUrl: 'https://example.com',
+    });
     expect((await post(app, rpc(1, 'tools/list'))).json.result.tools[0].icons).toEqual([png, svg]);
     expect((await post(app, rpc(2, 'resources/list'))).json.result.resources[0].icons).toEqual([svg]);
     expect((await post(app, rpc(3, 'resources/templates/list'))).json.result.resourceTemplates[0].icons).toEqual([png]);
@@ -50,18 +64,26 @@ describe('icons and serverInfo', () => {
     stops.push(() => http.stop());
     const client = await connectHTTP(`${http.url}/mcp`);
     stops.push(() => client.close());
-    expect(client.getServerVersion()).toMatchObject({ name: 'icons', title: 'Icon Shop', description: 'Tools for the icon shop back office', icons: [png] });
+    expect(client.getServerVersion()).toMatchObject({
+      name: 'icons',
+      title: 'Icon Shop',
+      description: 'Tools for the icon shop back office',
+      icons: [png],
+    });
     expect((await client.listTools()).tools[0].icons).toEqual([png, svg]);
   });
 
   it('leaves serverInfo as name and version when none of the new options is given', async () => {
     const app = await appWith(createMCPServer(null, { name: 'plain', exposeRoutes: false, builtinTools: false, builtinPrompts: false }));
-    const init = (await post(app, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {} } })).json;
+    const init = (
+      await post(app, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {} } })
+    ).json;
     expect(init.result.serverInfo).toEqual({ name: 'plain', version: '1.0.0' });
   });
 
   it('refuses bad icons and implementation fields at registration, naming the field', () => {
-    const tool = (icons: unknown) => () => createMCPServer().addTool({ name: 'x', description: 'd', icons: icons as Icon[], handler: () => '' });
+    const tool = (icons: unknown) => () =>
+      createMCPServer().addTool({ name: 'x', description: 'd', icons: icons as Icon[], handler: () => '' });
     expect(tool('icon.png')).toThrow('The tool "x": icons must be a list');
     expect(tool([null])).toThrow('icons[0] must be an object');
     expect(tool([{ src: 'javascript:alert(1)' }])).toThrow('icons[0].src must be an https:, http: or data: URL');
@@ -70,9 +92,15 @@ describe('icons and serverInfo', () => {
     expect(tool([{ src: 'https://x/y.png', sizes: '48x48' }])).toThrow('icons[0].sizes');
     expect(tool([{ src: 'https://x/y.png', mimeType: 'png' }])).toThrow('icons[0].mimeType');
     expect(tool([{ src: 'https://x/y.png', theme: 'blue' }])).toThrow('icons[0].theme');
-    expect(() => createMCPServer().addResource({ uri: 'a://b', name: 'b', text: '', icons: [{ src: '' }] })).toThrow('The resource "a://b": icons[0].src');
-    expect(() => createMCPServer().addResourceTemplate({ uriTemplate: 'a://{x}', name: 'b', icons: 5 as never, handler: () => '' })).toThrow('The resource template "a://{x}"');
-    expect(() => createMCPServer().addPrompt({ name: 'p', icons: [{ src: 'ftp://x' }], handler: () => '' })).toThrow('The prompt "p": icons[0].src');
+    expect(() => createMCPServer().addResource({ uri: 'a://b', name: 'b', text: '', icons: [{ src: '' }] })).toThrow(
+      'The resource "a://b": icons[0].src',
+    );
+    expect(() =>
+      createMCPServer().addResourceTemplate({ uriTemplate: 'a://{x}', name: 'b', icons: 5 as never, handler: () => '' }),
+    ).toThrow('The resource template "a://{x}"');
+    expect(() => createMCPServer().addPrompt({ name: 'p', icons: [{ src: 'ftp://x' }], handler: () => '' })).toThrow(
+      'The prompt "p": icons[0].src',
+    );
     expect(() => createMCPServer(null, { icons: [{ src: 'nope' }] })).toThrow('The server: icons[0].src');
     expect(() => createMCPServer(null, { description: '' })).toThrow('"description" must be a non-empty string');
     expect(() => createMCPServer(null, { title: 42 as never })).toThrow('"title" must be a non-empty string');

@@ -11,8 +11,12 @@ import { appWith, connectHTTP, initialize, listen, post } from './helpers';
 
 describe('version negotiation', () => {
   let running: NodeServer;
-  beforeAll(async () => { running = await listen(await appWith(demoServer())); });
-  afterAll(async () => { await running?.stop(); });
+  beforeAll(async () => {
+    running = await listen(await appWith(demoServer()));
+  });
+  afterAll(async () => {
+    await running?.stop();
+  });
 
   it('answers the official SDK 1.32 client with the 2025-11-25 it asks for', async () => {
     const client = await connectHTTP(`${running.url}/mcp`);
@@ -31,7 +35,9 @@ describe('version negotiation', () => {
       expect(status).toBe(200);
       expect(json.result.protocolVersion).toBe('2025-11-25');
     }
-    expect((await post(app, initialize('2031-01-01'), { 'mcp-protocol-version': '2031-01-01' })).json.result.protocolVersion).toBe('2025-06-18');
+    expect((await post(app, initialize('2031-01-01'), { 'mcp-protocol-version': '2031-01-01' })).json.result.protocolVersion).toBe(
+      '2025-06-18',
+    );
   });
 
   it('refuses an unsupported header on any other request with 400 naming the supported versions', async () => {
@@ -47,7 +53,9 @@ describe('version negotiation', () => {
   it('checks the header of a session GET too', async () => {
     const app = await appWith(demoServer(), { sessions: { secret: 'interop-secret-0123456789' } });
     const id = (await post(app, initialize('2025-11-25'))).headers.get('mcp-session-id')!;
-    const response = await app.request('/mcp', { headers: { accept: 'text/event-stream', 'mcp-session-id': id, 'mcp-protocol-version': '1.0' } });
+    const response = await app.request('/mcp', {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': id, 'mcp-protocol-version': '1.0' },
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).error.data.requested).toBe('1.0');
   });

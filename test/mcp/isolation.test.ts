@@ -27,7 +27,10 @@ function isolationServer() {
       name: 'ask_name',
       description: 'Elicits a name',
       handler: async (_args, ctx) => {
-        const answer = await ctx.elicit({ message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+        const answer = await ctx.elicit({
+          message: 'Your name?',
+          requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+        });
         return { action: answer.action, name: answer.content?.name ?? null };
       },
     })
@@ -35,17 +38,25 @@ function isolationServer() {
       name: 'wait',
       description: 'Waits `ms` (default 400) unless cancelled',
       inputSchema: { type: 'object', properties: { ms: { type: 'integer' } } },
-      handler: ({ ms = 400 }, ctx) => new Promise((resolve) => {
-        started.push(ctx.requestId);
-        const timer = setTimeout(() => resolve('finished'), ms);
-        ctx.signal.addEventListener('abort', () => {
-          clearTimeout(timer);
-          aborted.push(ctx.requestId);
-          resolve('aborted');
-        });
-      }),
+      handler: ({ ms = 400 }, ctx) =>
+        new Promise((resolve) => {
+          started.push(ctx.requestId);
+          const timer = setTimeout(() => resolve('finished'), ms);
+          ctx.signal.addEventListener('abort', () => {
+            clearTimeout(timer);
+            aborted.push(ctx.requestId);
+            resolve('aborted');
+          });
+        }),
     })
-    .addTool({ name: 'chatty', description: 'Logs at info', handler: (_args, ctx) => { ctx.log('info', 'hello'); return 'done'; } });
+    .addTool({
+      name: 'chatty',
+      description: 'Logs at info',
+      handler: (_args, ctx) => {
+        ctx.log('info', 'hello');
+        return 'done';
+      },
+    });
   return { server, started, aborted };
 }
 
@@ -55,8 +66,12 @@ async function serve(server: MCPServer, options: MCPHTTPOptions = {}): Promise<s
   return `${http.url}/mcp`;
 }
 
-const call = (id: RequestId, name: string, args: Record<string, unknown> = {}, meta?: Record<string, unknown>) =>
-  ({ jsonrpc: '2.0', id, method: 'tools/call', params: meta === undefined ? { name, arguments: args } : { name, arguments: args, _meta: meta } });
+const call = (id: RequestId, name: string, args: Record<string, unknown> = {}, meta?: Record<string, unknown>) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: meta === undefined ? { name, arguments: args } : { name, arguments: args, _meta: meta },
+});
 const cancel = (requestId: RequestId) => ({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'stop' } });
 const jsonOnly = { accept: 'application/json' };
 
@@ -66,12 +81,17 @@ describe('server-to-client requests are answered only by the client that was ask
     const url = await serve(server, { sessions: { store: new MemoryKV() } });
     const alice = await connectHTTP(url);
     const mallory = await connectHTTP(url);
-    stops.push(() => alice.close(), () => mallory.close());
+    stops.push(
+      () => alice.close(),
+      () => mallory.close(),
+    );
     let askedId: RequestId | undefined;
     let release!: () => void;
     alice.setRequestHandler(ElicitRequestSchema, async (_request, extra) => {
       askedId = extra.requestId;
-      await new Promise<void>((resolve) => { release = resolve; });
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
       return { action: 'accept', content: { name: 'alice' } };
     });
     const result = alice.callTool({ name: 'ask_name', arguments: {} });
@@ -79,7 +99,11 @@ describe('server-to-client requests are answered only by the client that was ask
     expect(String(askedId)).toMatch(UUID);
 
     const malloryId = (mallory.transport as StreamableHTTPClientTransport).sessionId!;
-    const injected = await rawPost(url, { jsonrpc: '2.0', id: askedId, result: { action: 'accept', content: { name: 'injected' } } }, { 'mcp-session-id': malloryId, 'mcp-protocol-version': '2025-06-18' });
+    const injected = await rawPost(
+      url,
+      { jsonrpc: '2.0', id: askedId, result: { action: 'accept', content: { name: 'injected' } } },
+      { 'mcp-session-id': malloryId, 'mcp-protocol-version': '2025-06-18' },
+    );
     expect(injected.status).toBe(202);
     release();
     expect((await result).structuredContent).toEqual({ action: 'accept', name: 'alice' });
@@ -94,10 +118,18 @@ describe('server-to-client requests are answered only by the client that was ask
       const asked = await stream.next();
       expect(asked).toMatchObject({ method: 'elicitation/create', params: { message: 'Your name?' } });
       ids.push(asked.id);
-      const wrong = await rawPost(url, { jsonrpc: '2.0', id: `${asked.id.slice(0, -1)}0`, result: { action: 'accept', content: { name: 'guess' } } });
+      const wrong = await rawPost(url, {
+        jsonrpc: '2.0',
+        id: `${asked.id.slice(0, -1)}0`,
+        result: { action: 'accept', content: { name: 'guess' } },
+      });
       expect(wrong.status).toBe(202);
       expect((await rawPost(url, { jsonrpc: '2.0', id: asked.id, result: { action: 'accept', content: { name } } })).status).toBe(202);
-      expect(await stream.next()).toEqual({ jsonrpc: '2.0', id: 1, result: expect.objectContaining({ structuredContent: { action: 'accept', name } }) });
+      expect(await stream.next()).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        result: expect.objectContaining({ structuredContent: { action: 'accept', name } }),
+      });
     }
     for (const id of ids) expect(id).toMatch(UUID);
     expect(ids[0]).not.toBe(ids[1]);
@@ -121,7 +153,7 @@ describe('server-to-client requests are answered only by the client that was ask
   });
 });
 
-describe('cancellation reaches only the client\'s own request, and a cancelled request gets no response', () => {
+describe("cancellation reaches only the client's own request, and a cancelled request gets no response", () => {
   it('stateless: a notifications/cancelled from another POST does not abort a request with the same id', async () => {
     const { server, started, aborted } = isolationServer();
     const url = await serve(server);
@@ -136,7 +168,10 @@ describe('cancellation reaches only the client\'s own request, and a cancelled r
   it('stateless: a cancellation in the same POST (a batch, 2025-03-26) aborts the request, which gets no response', async () => {
     const { server, aborted } = isolationServer();
     const url = await serve(server);
-    const response = await rawPost(url, [call(1, 'wait', { ms: 5000 }), cancel(1), { jsonrpc: '2.0', id: 2, method: 'ping' }], { ...jsonOnly, 'mcp-protocol-version': '2025-03-26' });
+    const response = await rawPost(url, [call(1, 'wait', { ms: 5000 }), cancel(1), { jsonrpc: '2.0', id: 2, method: 'ping' }], {
+      ...jsonOnly,
+      'mcp-protocol-version': '2025-03-26',
+    });
     expect(await response.json()).toEqual([{ jsonrpc: '2.0', id: 2, result: {} }]);
     expect(aborted).toEqual([1]);
   });
@@ -144,7 +179,15 @@ describe('cancellation reaches only the client\'s own request, and a cancelled r
   it('sessions: another session cannot cancel; the own session can, and the cancelled POST carries no response', async () => {
     const { server, started, aborted } = isolationServer();
     const url = await serve(server, { sessions: { store: new MemoryKV() } });
-    const session = async () => (await rawPost(url, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })).headers.get('mcp-session-id')!;
+    const session = async () =>
+      (
+        await rawPost(url, {
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+        })
+      ).headers.get('mcp-session-id')!;
     const [mine, theirs] = [await session(), await session()];
     const victim = rawPost(url, call(7, 'wait', { ms: 5000 }), { ...jsonOnly, 'mcp-session-id': mine });
     await until(() => started.length === 1);
@@ -158,7 +201,7 @@ describe('cancellation reaches only the client\'s own request, and a cancelled r
     expect(await answer.text()).toBe('');
   });
 
-  it('sessions: the SDK client\'s abort cancels its running call (notifications/cancelled aborts the handler signal)', async () => {
+  it("sessions: the SDK client's abort cancels its running call (notifications/cancelled aborts the handler signal)", async () => {
     const { server, aborted } = isolationServer();
     const client = await connectHTTP(await serve(server, { sessions: { secret: 'isolation-test-secret-0123' } }));
     stops.push(() => client.close());
@@ -189,7 +232,7 @@ describe('cancellation reaches only the client\'s own request, and a cancelled r
 });
 
 describe('progress tokens and log levels stay with their client', () => {
-  it('server.notifyProgress refuses a token two clients use at once instead of handing one client\'s progress to the other', async () => {
+  it("server.notifyProgress refuses a token two clients use at once instead of handing one client's progress to the other", async () => {
     const { server, started } = isolationServer();
     const url = await serve(server);
     const first = rawPost(url, call(1, 'wait', { ms: 1500 }, { progressToken: 'shared' }));
@@ -197,7 +240,9 @@ describe('progress tokens and log levels stay with their client', () => {
     const second = rawPost(url, call(1, 'wait', { ms: 300 }, { progressToken: 'shared' }));
     await until(() => started.length === 2);
     expect(server.notifyProgress('shared', 1)).toBe(false);
-    expect(await messages(await second).rest()).toEqual([{ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'finished' }] } }]);
+    expect(await messages(await second).rest()).toEqual([
+      { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'finished' }] } },
+    ]);
     expect(server.notifyProgress('shared', 2, 10, 'half')).toBe(true);
     expect(await messages(await first).rest()).toEqual([
       { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'shared', progress: 2, total: 10, message: 'half' } },
@@ -205,18 +250,27 @@ describe('progress tokens and log levels stay with their client', () => {
     ]);
   });
 
-  it('stateless: one client\'s logging/setLevel emergency does not silence another; a level travels with its request', async () => {
+  it("stateless: one client's logging/setLevel emergency does not silence another; a level travels with its request", async () => {
     const { server } = isolationServer();
     const url = await serve(server);
-    expect(await (await rawPost(url, { jsonrpc: '2.0', id: 1, method: 'logging/setLevel', params: { level: 'emergency' } })).json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    expect(
+      await (await rawPost(url, { jsonrpc: '2.0', id: 1, method: 'logging/setLevel', params: { level: 'emergency' } })).json(),
+    ).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
     expect(await messages(await rawPost(url, call(2, 'chatty'))).rest()).toEqual([
       { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'hello' } },
       { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'done' }] } },
     ]);
     const quiet = await rawPost(url, call(3, 'chatty', {}, { 'io.modelcontextprotocol/logLevel': 'warning' }));
     expect(await messages(quiet).rest()).toEqual([{ jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'done' }] } }]);
-    const batch = await rawPost(url, [{ jsonrpc: '2.0', id: 4, method: 'logging/setLevel', params: { level: 'error' } }, call(5, 'chatty')], { 'mcp-protocol-version': '2025-03-26' });
-    expect(await batch.json()).toEqual([{ jsonrpc: '2.0', id: 4, result: {} }, { jsonrpc: '2.0', id: 5, result: { content: [{ type: 'text', text: 'done' }] } }]);
+    const batch = await rawPost(
+      url,
+      [{ jsonrpc: '2.0', id: 4, method: 'logging/setLevel', params: { level: 'error' } }, call(5, 'chatty')],
+      { 'mcp-protocol-version': '2025-03-26' },
+    );
+    expect(await batch.json()).toEqual([
+      { jsonrpc: '2.0', id: 4, result: {} },
+      { jsonrpc: '2.0', id: 5, result: { content: [{ type: 'text', text: 'done' }] } },
+    ]);
   });
 
   it('refuses a request whose _meta is not an object or carries an unknown log level, with -32602', async () => {
@@ -224,7 +278,9 @@ describe('progress tokens and log levels stay with their client', () => {
     const url = await serve(server);
     const badLevel = await (await rawPost(url, call(1, 'chatty', {}, { 'io.modelcontextprotocol/logLevel': 'loud' }), jsonOnly)).json();
     expect(badLevel.error).toEqual({ code: -32602, message: expect.stringContaining('"loud"') });
-    const badMeta = await (await rawPost(url, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'chatty', _meta: 5 } }, jsonOnly)).json();
+    const badMeta = await (
+      await rawPost(url, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'chatty', _meta: 5 } }, jsonOnly)
+    ).json();
     expect(badMeta.error).toEqual({ code: -32602, message: 'Invalid "_meta": expected an object' });
   });
 
@@ -233,9 +289,14 @@ describe('progress tokens and log levels stay with their client', () => {
     const url = await serve(server, { sessions: { store: new MemoryKV() } });
     const quiet = await connectHTTP(url);
     const loud = await connectHTTP(url);
-    stops.push(() => quiet.close(), () => loud.close());
+    stops.push(
+      () => quiet.close(),
+      () => loud.close(),
+    );
     const heard: string[] = [];
-    loud.fallbackNotificationHandler = async (n) => { if (n.method === 'notifications/message') heard.push(String(n.params?.data)); };
+    loud.fallbackNotificationHandler = async (n) => {
+      if (n.method === 'notifications/message') heard.push(String(n.params?.data));
+    };
     await quiet.setLoggingLevel('emergency');
     await loud.callTool({ name: 'chatty', arguments: {} });
     expect(heard).toEqual(['hello']);

@@ -39,7 +39,12 @@ export function v2Event({ method = 'POST', path = '/mcp', headers = {}, body, so
     rawQueryString,
     cookies: [],
     queryStringParameters: Object.fromEntries(new URLSearchParams(rawQueryString)),
-    headers: { accept: 'application/json, text/event-stream', host: v2.headers.host, ...(text === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      accept: 'application/json, text/event-stream',
+      host: v2.headers.host,
+      ...(text === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     requestContext: { ...v2.requestContext, http: { ...v2.requestContext.http, method, path: rawPath, sourceIp } },
     body: text,
   };

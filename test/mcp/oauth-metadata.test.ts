@@ -5,7 +5,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { discoverOAuthProtectedResourceMetadata, extractWWWAuthenticateParams, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import {
+  discoverOAuthProtectedResourceMetadata,
+  extractWWWAuthenticateParams,
+  UnauthorizedError,
+  type OAuthClientProvider,
+} from '@modelcontextprotocol/sdk/client/auth.js';
 import { Fw } from 'fw';
 import { createMCPPlugin, type MCPOAuthOptions } from 'fw-mcp';
 import { demoServer } from '../../examples/mcp-stdio/demo';
@@ -13,7 +18,11 @@ import { bundleWorker, runWorker } from '../targets/worker/helpers';
 import { appWith, listen, post } from './helpers';
 import { lambdaInstance, v2Event } from './lambda-events';
 
-const oauth: MCPOAuthOptions = { authorizationServers: ['https://auth.example.com'], scopesSupported: ['mcp:tools', 'mcp:read'], resourceName: 'Demo tools' };
+const oauth: MCPOAuthOptions = {
+  authorizationServers: ['https://auth.example.com'],
+  scopesSupported: ['mcp:tools', 'mcp:read'],
+  resourceName: 'Demo tools',
+};
 const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -39,9 +48,16 @@ describe('the metadata documents', () => {
   });
 
   it('follow a configured resource (its path gives the suffixed URL) and another endpoint path', async () => {
-    const app = await appWith(demoServer(), { path: '/tools/mcp', oauth: { authorizationServers: ['https://auth.example.com/tenant'], resource: 'https://public.example.com/api/mcp' } });
+    const app = await appWith(demoServer(), {
+      path: '/tools/mcp',
+      oauth: { authorizationServers: ['https://auth.example.com/tenant'], resource: 'https://public.example.com/api/mcp' },
+    });
     const suffixed = await app.request('/.well-known/oauth-protected-resource/api/mcp');
-    expect(await suffixed.json()).toEqual({ resource: 'https://public.example.com/api/mcp', authorization_servers: ['https://auth.example.com/tenant'], bearer_methods_supported: ['header'] });
+    expect(await suffixed.json()).toEqual({
+      resource: 'https://public.example.com/api/mcp',
+      authorization_servers: ['https://auth.example.com/tenant'],
+      bearer_methods_supported: ['header'],
+    });
     expect((await app.request('/.well-known/oauth-protected-resource')).status).toBe(200);
     expect((await app.request('/.well-known/oauth-protected-resource/tools/mcp')).status).toBe(404);
   });
@@ -60,7 +76,8 @@ describe('the metadata documents', () => {
       [{ authorizationServers: ['https://auth.example.com'], resource: 'https://x.example/mcp#frag' }, /oauth.resource/],
       [{ authorizationServers: ['https://auth.example.com'], scopesSupported: ['two words'] }, /scope token/],
     ];
-    for (const [options, message] of bad) expect(() => createMCPPlugin(demoServer(), { oauth: options as MCPOAuthOptions })).toThrow(message);
+    for (const [options, message] of bad)
+      expect(() => createMCPPlugin(demoServer(), { oauth: options as MCPOAuthOptions })).toThrow(message);
   });
 });
 
@@ -69,8 +86,12 @@ describe('the 401 challenge', () => {
 
   it('names the metadata URL and the scopes for a missing or wrong token, and for authorize() refusing', async () => {
     const app = await appWith(demoServer(), { authToken: 'secret-token', oauth });
-    expect((await post(app, ping)).headers.get('www-authenticate')).toBe(`Bearer realm="mcp", resource_metadata="${metadataURL}", scope="mcp:tools mcp:read"`);
-    expect((await post(app, ping, { authorization: 'Bearer wrong' })).headers.get('www-authenticate')).toBe(`Bearer realm="mcp", resource_metadata="${metadataURL}", scope="mcp:tools mcp:read", error="invalid_token"`);
+    expect((await post(app, ping)).headers.get('www-authenticate')).toBe(
+      `Bearer realm="mcp", resource_metadata="${metadataURL}", scope="mcp:tools mcp:read"`,
+    );
+    expect((await post(app, ping, { authorization: 'Bearer wrong' })).headers.get('www-authenticate')).toBe(
+      `Bearer realm="mcp", resource_metadata="${metadataURL}", scope="mcp:tools mcp:read", error="invalid_token"`,
+    );
     const refusing = await appWith(demoServer(), { authorize: () => false, oauth: { authorizationServers: ['https://auth.example.com'] } });
     const refused = await post(refusing, ping);
     expect(refused.status).toBe(401);
@@ -80,7 +101,11 @@ describe('the 401 challenge', () => {
   it('is read by the SDK client helpers, which then load the metadata from fw/node', async () => {
     const running = await listen(await appWith(demoServer(), { authToken: 'secret-token', oauth }));
     stops.push(() => running.stop());
-    const refused = await fetch(`${running.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ping) });
+    const refused = await fetch(`${running.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ping),
+    });
     const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(refused);
     expect(resourceMetadataUrl?.href).toBe(`${running.url}/.well-known/oauth-protected-resource/mcp`);
     expect(scope).toBe('mcp:tools mcp:read');
@@ -103,7 +128,12 @@ describe('the 401 challenge', () => {
     const authServer = await listen(as);
     stops.push(() => authServer.stop());
     issuer.url = authServer.url;
-    const running = await listen(await appWith(demoServer(), { authToken: 'secret-token', oauth: { authorizationServers: [authServer.url], scopesSupported: ['mcp:tools'] } }));
+    const running = await listen(
+      await appWith(demoServer(), {
+        authToken: 'secret-token',
+        oauth: { authorizationServers: [authServer.url], scopesSupported: ['mcp:tools'] },
+      }),
+    );
     stops.push(() => running.stop());
 
     let redirected: URL | undefined;
@@ -113,12 +143,16 @@ describe('the 401 challenge', () => {
       clientInformation: () => ({ client_id: 'test-client' }),
       tokens: () => undefined,
       saveTokens: () => undefined,
-      redirectToAuthorization: (url) => { redirected = url; },
+      redirectToAuthorization: (url) => {
+        redirected = url;
+      },
       saveCodeVerifier: () => undefined,
       codeVerifier: () => 'verifier',
     };
     const client = new Client({ name: 'oauth-test', version: '1.0.0' });
-    await expect(client.connect(new StreamableHTTPClientTransport(new URL(`${running.url}/mcp`), { authProvider: provider }))).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(
+      client.connect(new StreamableHTTPClientTransport(new URL(`${running.url}/mcp`), { authProvider: provider })),
+    ).rejects.toBeInstanceOf(UnauthorizedError);
     expect(redirected?.origin + redirected!.pathname).toBe(`${authServer.url}/authorize`);
     expect(redirected!.searchParams.get('resource')).toBe(`${running.url}/mcp`);
     expect(redirected!.searchParams.get('scope')).toBe('mcp:tools');
@@ -128,14 +162,23 @@ describe('the 401 challenge', () => {
 
 describe('on serverless targets', () => {
   it('inside workerd: metadata and challenge for the host the request reached', async () => {
-    const mf = await runWorker(await bundleWorker('test/mcp/servers/worker-http.ts', { __MCP_OPTIONS__: JSON.stringify({ authToken: 'worker-token', oauth }) }), { upstream: 'https://mcp.example.com' });
+    const mf = await runWorker(
+      await bundleWorker('test/mcp/servers/worker-http.ts', { __MCP_OPTIONS__: JSON.stringify({ authToken: 'worker-token', oauth }) }),
+      { upstream: 'https://mcp.example.com' },
+    );
     stops.push(() => mf.dispose());
     const base = (await mf.ready).origin;
     const metadata = await fetch(`${base}/.well-known/oauth-protected-resource/mcp`);
     expect((await metadata.json()).resource).toBe('https://mcp.example.com/mcp');
-    const refused = await fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ping) });
+    const refused = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ping),
+    });
     expect(refused.status).toBe(401);
-    expect(refused.headers.get('www-authenticate')).toContain('resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource/mcp"');
+    expect(refused.headers.get('www-authenticate')).toContain(
+      'resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource/mcp"',
+    );
   });
 
   it('behind fw/lambda', async () => {
@@ -144,6 +187,8 @@ describe('on serverless targets', () => {
     expect(JSON.parse(metadata.body).resource).toBe('https://id.execute-api.us-east-1.amazonaws.com/mcp');
     const refused = await invoke(v2Event({ body: ping }));
     expect(refused.statusCode).toBe(401);
-    expect(refused.headers['www-authenticate']).toContain('resource_metadata="https://id.execute-api.us-east-1.amazonaws.com/.well-known/oauth-protected-resource/mcp"');
+    expect(refused.headers['www-authenticate']).toContain(
+      'resource_metadata="https://id.execute-api.us-east-1.amazonaws.com/.well-known/oauth-protected-resource/mcp"',
+    );
   });
 });

@@ -21,7 +21,8 @@ describe('initialize', () => {
 
   it('keeps the older versions it speaks and counter-offers its latest for anything else', async () => {
     const app = await appWith(demoServer());
-    for (const version of ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']) expect((await post(app, initialize(version))).json.result.protocolVersion).toBe(version);
+    for (const version of ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'])
+      expect((await post(app, initialize(version))).json.result.protocolVersion).toBe(version);
     expect((await post(app, initialize('1999-01-01'))).json.result.protocolVersion).toBe('2025-06-18');
   });
 
@@ -97,7 +98,10 @@ describe('JSON-RPC errors', () => {
   it('answers tool arguments that fail the input schema with an isError result naming the path (SEP-1303); the handler never runs', async () => {
     const app = await appWith(demoServer());
     const { json } = await post(app, call(1, 'tools/call', { name: 'add', arguments: { a: 'one', b: 2 } }), jsonOnly);
-    expect(json.result).toEqual({ isError: true, content: [{ type: 'text', text: expect.stringContaining('Invalid arguments for tool "add": /a: ') }] });
+    expect(json.result).toEqual({
+      isError: true,
+      content: [{ type: 'text', text: expect.stringContaining('Invalid arguments for tool "add": /a: ') }],
+    });
     const missing = await post(app, call(2, 'tools/call', { name: 'add', arguments: { a: 1 } }), jsonOnly);
     expect(missing.json.result.isError).toBe(true);
     expect(missing.json.result.content[0].text).toContain('b');
@@ -156,7 +160,11 @@ describe('HTTP rules of streamable HTTP', () => {
 
   it('accepts a batch (older versions) and answers in order', async () => {
     const app = await appWith(demoServer());
-    const { json } = await post(app, [call(1, 'ping'), { jsonrpc: '2.0', method: 'notifications/initialized' }, call(2, 'tools/list')], jsonOnly);
+    const { json } = await post(
+      app,
+      [call(1, 'ping'), { jsonrpc: '2.0', method: 'notifications/initialized' }, call(2, 'tools/list')],
+      jsonOnly,
+    );
     expect(json.map((m: { id: number }) => m.id)).toEqual([1, 2]);
     expect(json[1].result.tools).toHaveLength(7);
   });
@@ -174,7 +182,11 @@ describe('HTTP rules of streamable HTTP', () => {
 
   it('stays plain JSON for a client that accepts only JSON (notifications are dropped, not queued)', async () => {
     const app = await appWith(demoServer());
-    const { headers, json } = await post(app, call(7, 'tools/call', { name: 'count', arguments: { steps: 2 }, _meta: { progressToken: 'p' } }), jsonOnly);
+    const { headers, json } = await post(
+      app,
+      call(7, 'tools/call', { name: 'count', arguments: { steps: 2 }, _meta: { progressToken: 'p' } }),
+      jsonOnly,
+    );
     expect(headers.get('content-type')).toBe('application/json');
     expect(json.result.content[0].text).toBe('counted to 2');
   });
@@ -202,8 +214,14 @@ describe('resources, templates, prompts, completion', () => {
     expect((await post(app, call(1, 'resources/read', { uri: 'demo://readme' }))).json.result.contents).toEqual([
       { uri: 'demo://readme', mimeType: 'text/markdown', text: '# Demo\nA demo resource.' },
     ]);
-    expect((await post(app, call(2, 'resources/read', { uri: 'demo://logo' }))).json.result.contents[0]).toEqual({ uri: 'demo://logo', mimeType: 'image/png', blob: 'iVBORw==' });
-    expect((await post(app, call(3, 'resources/read', { uri: 'demo://users/42' }))).json.result.contents[0].text).toBe('{"id":"42","name":"user 42"}');
+    expect((await post(app, call(2, 'resources/read', { uri: 'demo://logo' }))).json.result.contents[0]).toEqual({
+      uri: 'demo://logo',
+      mimeType: 'image/png',
+      blob: 'iVBORw==',
+    });
+    expect((await post(app, call(3, 'resources/read', { uri: 'demo://users/42' }))).json.result.contents[0].text).toBe(
+      '{"id":"42","name":"user 42"}',
+    );
     expect((await post(app, call(4, 'resources/templates/list'))).json.result.resourceTemplates).toEqual([
       { uriTemplate: 'demo://users/{id}', name: 'user', mimeType: 'application/json' },
     ]);
@@ -217,11 +235,20 @@ describe('resources, templates, prompts, completion', () => {
       handler: () => 'p',
     });
     const app = await appWith(demoServer());
-    const lang = await post(app, call(1, 'completion/complete', { ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'language', value: 'f' } }));
+    const lang = await post(
+      app,
+      call(1, 'completion/complete', { ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'language', value: 'f' } }),
+    );
     expect(lang.json.result.completion).toEqual({ values: ['french', 'finnish'], total: 2, hasMore: false });
-    const id = await post(app, call(2, 'completion/complete', { ref: { type: 'ref/resource', uri: 'demo://users/{id}' }, argument: { name: 'id', value: '1' } }));
+    const id = await post(
+      app,
+      call(2, 'completion/complete', { ref: { type: 'ref/resource', uri: 'demo://users/{id}' }, argument: { name: 'id', value: '1' } }),
+    );
     expect(id.json.result.completion.values).toEqual(['1', '10', '11']);
-    const capped = await post(await appWith(many), call(3, 'completion/complete', { ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'x', value: '' } }));
+    const capped = await post(
+      await appWith(many),
+      call(3, 'completion/complete', { ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'x', value: '' } }),
+    );
     expect(capped.json.result.completion).toMatchObject({ total: 150, hasMore: true });
     expect(capped.json.result.completion.values).toHaveLength(100);
   });
@@ -229,14 +256,19 @@ describe('resources, templates, prompts, completion', () => {
   it('renders a prompt with its arguments', async () => {
     const app = await appWith(demoServer());
     const { json } = await post(app, call(1, 'prompts/get', { name: 'greet', arguments: { name: 'Ada', language: 'french' } }));
-    expect(json.result).toEqual({ description: 'Greets someone in a language', messages: [{ role: 'user', content: { type: 'text', text: 'Say hello to Ada in french.' } }] });
+    expect(json.result).toEqual({
+      description: 'Greets someone in a language',
+      messages: [{ role: 'user', content: { type: 'text', text: 'Say hello to Ada in french.' } }],
+    });
   });
 
   it('serves docs as docs://<slug> resources', async () => {
     const server = createMCPServer(null, { docs: { 'guide/Getting Started.md': '# Getting started\nInstall it.' } });
     const app = await appWith(server);
     const list = await post(app, call(1, 'resources/list'));
-    expect(list.json.result.resources).toEqual([{ uri: 'docs://guide-getting-started', name: 'guide-getting-started', title: 'Getting started', mimeType: 'text/markdown' }]);
+    expect(list.json.result.resources).toEqual([
+      { uri: 'docs://guide-getting-started', name: 'guide-getting-started', title: 'Getting started', mimeType: 'text/markdown' },
+    ]);
     const read = await post(app, call(2, 'resources/read', { uri: 'docs://guide-getting-started' }));
     expect(read.json.result.contents[0].text).toBe('# Getting started\nInstall it.');
   });

@@ -18,8 +18,14 @@ afterEach(async () => {
 });
 
 const sse = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const count = (steps: number, id = 7) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'count', arguments: { steps }, _meta: { progressToken: 'p' } } });
-const progressOf = (frames: Frame[]) => frames.filter((f) => f.message?.method === 'notifications/progress').map((f) => f.message.params.progress);
+const count = (steps: number, id = 7) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'count', arguments: { steps }, _meta: { progressToken: 'p' } },
+});
+const progressOf = (frames: Frame[]) =>
+  frames.filter((f) => f.message?.method === 'notifications/progress').map((f) => f.message.params.progress);
 const answerOf = (frames: Frame[]) => frames.find((f) => f.message?.id !== undefined && f.message.result)?.message;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -45,7 +51,9 @@ describe('a POST stream that loses its connection', () => {
   it('primes 2025-11-25 clients with an id and retry, goes on after the drop, and replays what was missed', async () => {
     const url = await nodeServer({ sessions: { store: new MemoryKV() } });
     const id = await session(url);
-    const frames = new FrameReader(await fetch(url, { method: 'POST', headers: { ...sse, 'mcp-session-id': id }, body: JSON.stringify(count(6)) }));
+    const frames = new FrameReader(
+      await fetch(url, { method: 'POST', headers: { ...sse, 'mcp-session-id': id }, body: JSON.stringify(count(6)) }),
+    );
     const [priming, first] = await frames.until(3);
     expect(priming).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}\.0$/), retry: 1000, data: '' });
     const stream = priming.id!.split('.')[0];
@@ -65,7 +73,9 @@ describe('a POST stream that loses its connection', () => {
   it('picks the live stream up on the same instance while the tool still runs', async () => {
     const url = await nodeServer({ sessions: { secret: 'resume-secret-0123456789' } });
     const id = await session(url);
-    const frames = new FrameReader(await fetch(url, { method: 'POST', headers: { ...sse, 'mcp-session-id': id }, body: JSON.stringify(count(20)) }));
+    const frames = new FrameReader(
+      await fetch(url, { method: 'POST', headers: { ...sse, 'mcp-session-id': id }, body: JSON.stringify(count(20)) }),
+    );
     await frames.until(2);
     await frames.drop();
     const replay = new FrameReader(await resume(url, id, frames.frames.at(-1)!.id!));
@@ -77,7 +87,9 @@ describe('a POST stream that loses its connection', () => {
   it('gives older clients event ids without the empty priming event', async () => {
     const url = await nodeServer({ sessions: { store: new MemoryKV() } });
     const id = await session(url, '2025-06-18');
-    const frames = new FrameReader(await fetch(url, { method: 'POST', headers: { ...sse, 'mcp-session-id': id }, body: JSON.stringify(count(2)) }));
+    const frames = new FrameReader(
+      await fetch(url, { method: 'POST', headers: { ...sse, 'mcp-session-id': id }, body: JSON.stringify(count(2)) }),
+    );
     const all = await frames.rest();
     expect(all.every((f) => f.message !== undefined && /\.\d+$/.test(f.id!) && f.retry === undefined)).toBe(true);
   });
@@ -98,7 +110,9 @@ describe('polling: the server closes the connection, the SDK 1.32 client reconne
     const client = await connectHTTP(`${running.url}/mcp`);
     stops.push(() => client.close());
     const progress: number[] = [];
-    const result = await client.callTool({ name: 'count', arguments: { steps: 20 } }, CallToolResultSchema, { onprogress: (p) => progress.push(p.progress) });
+    const result = await client.callTool({ name: 'count', arguments: { steps: 20 } }, CallToolResultSchema, {
+      onprogress: (p) => progress.push(p.progress),
+    });
     expect(result.content).toEqual([{ type: 'text', text: 'counted to 20' }]);
     expect(progress).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(resumes).toBeGreaterThanOrEqual(1);
@@ -140,7 +154,9 @@ describe('a session GET stream that loses its connection', () => {
     const client = await connectHTTP(`${running.url}/mcp`);
     stops.push(() => client.close());
     const heard: unknown[] = [];
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => { heard.push(n.params.data); });
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+      heard.push(n.params.data);
+    });
     for (let i = 0; i < 50 && server.log('info', 'ready') === 0; i++) await pause(10);
     for (let i = 0; i < 10; i++) {
       server.log('info', i);
@@ -158,7 +174,9 @@ describe('events in a KV store shared by instances', () => {
     const options = { sessions: { store }, resumability: { store } };
     const [a, b] = [await nodeServer(options), await nodeServer(options)];
     const id = await session(a);
-    const frames = new FrameReader(await fetch(a, { method: 'POST', headers: { ...sse, 'mcp-session-id': id }, body: JSON.stringify(count(20)) }));
+    const frames = new FrameReader(
+      await fetch(a, { method: 'POST', headers: { ...sse, 'mcp-session-id': id }, body: JSON.stringify(count(20)) }),
+    );
     await frames.until(2);
     await frames.drop();
     await pause(20);
@@ -181,9 +199,14 @@ describe('events in a KV store shared by instances', () => {
     const id = (await one(v2Event({ body: initialize('2025-11-25') }))).headers['mcp-session-id'];
     const streamed = await one(v2Event({ body: count(3), headers: { 'mcp-session-id': id } }));
     const firstId = /id: (\S+\.1)\n/.exec(streamed.body)![1];
-    const replay = await two(v2Event({ method: 'GET', headers: { 'mcp-session-id': id, 'last-event-id': firstId, accept: 'text/event-stream' } }));
+    const replay = await two(
+      v2Event({ method: 'GET', headers: { 'mcp-session-id': id, 'last-event-id': firstId, accept: 'text/event-stream' } }),
+    );
     expect(replay.statusCode).toBe(200);
-    const messages = replay.body.split('\n\n').filter((f) => f.includes('data: {')).map((f) => JSON.parse(f.slice(f.indexOf('data: ') + 6)));
+    const messages = replay.body
+      .split('\n\n')
+      .filter((f) => f.includes('data: {'))
+      .map((f) => JSON.parse(f.slice(f.indexOf('data: ') + 6)));
     expect(messages.at(-1)).toEqual({ jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'counted to 3' }] } });
     expect(messages.length).toBeGreaterThanOrEqual(4);
   });
@@ -194,7 +217,9 @@ describe('events in a KV store shared by instances', () => {
     stops.push(() => mf.dispose());
     const url = new URL('/mcp', await mf.ready).href;
     const id = await session(url);
-    const frames = new FrameReader(await fetch(url, { method: 'POST', headers: { ...sse, 'mcp-session-id': id }, body: JSON.stringify(count(4)) }));
+    const frames = new FrameReader(
+      await fetch(url, { method: 'POST', headers: { ...sse, 'mcp-session-id': id }, body: JSON.stringify(count(4)) }),
+    );
     const all = await frames.rest();
     const replay = new FrameReader(await resume(url, id, all[1].id!));
     const missed = await replay.rest();
@@ -205,12 +230,14 @@ describe('events in a KV store shared by instances', () => {
 });
 
 describe('bad resumption requests', () => {
-  it('answers 400 for a malformed id, another session\'s id, and an expired one', async () => {
+  it("answers 400 for a malformed id, another session's id, and an expired one", async () => {
     let now = Date.now();
     const store = new MemoryKV({ now: () => now });
     const url = await nodeServer({ sessions: { secret: 'bad-resume-secret-0123456' }, resumability: { store, ttl: 60 } });
     const [mine, theirs] = [await session(url), await session(url)];
-    const frames = new FrameReader(await fetch(url, { method: 'POST', headers: { ...sse, 'mcp-session-id': theirs }, body: JSON.stringify(count(2)) }));
+    const frames = new FrameReader(
+      await fetch(url, { method: 'POST', headers: { ...sse, 'mcp-session-id': theirs }, body: JSON.stringify(count(2)) }),
+    );
     const [priming] = await frames.until(1);
     await frames.rest();
     for (const lastEventId of ['nonsense', `${priming.id!.split('.')[0]}.x`, '']) {
@@ -232,14 +259,20 @@ describe('bad resumption requests', () => {
     expect(() => demoServer().startHTTP({ resumability: {} })).toThrow(/resumability needs sessions/);
     expect(() => demoServer().startHTTP({ sessions: { store: new MemoryKV() }, resumability: { ttl: 0 } })).toThrow(/resumability.ttl/);
     expect(() => demoServer().startHTTP({ sessions: { store: new MemoryKV() }, resumability: { ttl: 90_000 } })).toThrow(/at most 86400/);
-    expect(() => demoServer().startHTTP({ sessions: { store: new MemoryKV() }, resumability: { retryMs: -1 } })).toThrow(/resumability.retryMs/);
-    expect(() => demoServer().startHTTP({ sessions: { store: new MemoryKV() }, resumability: { pollAfterMs: Number.NaN } })).toThrow(/resumability.pollAfterMs/);
+    expect(() => demoServer().startHTTP({ sessions: { store: new MemoryKV() }, resumability: { retryMs: -1 } })).toThrow(
+      /resumability.retryMs/,
+    );
+    expect(() => demoServer().startHTTP({ sessions: { store: new MemoryKV() }, resumability: { pollAfterMs: Number.NaN } })).toThrow(
+      /resumability.pollAfterMs/,
+    );
   });
 
   it('sends plain SSE (no ids) when resumability is off', async () => {
     const url = await nodeServer({ sessions: { store: new MemoryKV() }, resumability: false });
     const id = await session(url);
-    const frames = new FrameReader(await fetch(url, { method: 'POST', headers: { ...sse, 'mcp-session-id': id }, body: JSON.stringify(count(2)) }));
+    const frames = new FrameReader(
+      await fetch(url, { method: 'POST', headers: { ...sse, 'mcp-session-id': id }, body: JSON.stringify(count(2)) }),
+    );
     const all = await frames.rest();
     expect(all.some((f) => f.id !== undefined)).toBe(false);
   });

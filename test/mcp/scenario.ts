@@ -8,7 +8,11 @@ import { CallToolResultSchema, CreateMessageRequestSchema, LoggingMessageNotific
  * the server has no session, so the log level travels with the request (`_meta`) instead of `logging/setLevel`.
  */
 export async function exercise(client: Client, stateless = false): Promise<void> {
-  client.setRequestHandler(CreateMessageRequestSchema, async () => ({ role: 'assistant', model: 'm', content: { type: 'text', text: 'forty-two' } }));
+  client.setRequestHandler(CreateMessageRequestSchema, async () => ({
+    role: 'assistant',
+    model: 'm',
+    content: { type: 'text', text: 'forty-two' },
+  }));
   const names: string[][] = [];
   let cursor: string | undefined;
   do {
@@ -19,18 +23,28 @@ export async function exercise(client: Client, stateless = false): Promise<void>
   expect(names).toEqual([['add', 'echo', 'count'], ['ask_model', 'stream_words', 'sleep'], ['fail']]);
   expect((await client.callTool({ name: 'add', arguments: { a: 1, b: 2 } })).structuredContent).toEqual({ sum: 3 });
   expect(((await client.readResource({ uri: 'demo://users/5' })).contents[0] as { text: string }).text).toBe('{"id":"5","name":"user 5"}');
-  expect((await client.getPrompt({ name: 'greet', arguments: { name: 'Lin', language: 'finnish' } })).messages[0].content).toEqual({ type: 'text', text: 'Say hello to Lin in finnish.' });
-  expect((await client.complete({ ref: { type: 'ref/resource', uri: 'demo://users/{id}' }, argument: { name: 'id', value: '1' } })).completion.values).toEqual(['1', '10', '11']);
+  expect((await client.getPrompt({ name: 'greet', arguments: { name: 'Lin', language: 'finnish' } })).messages[0].content).toEqual({
+    type: 'text',
+    text: 'Say hello to Lin in finnish.',
+  });
+  expect(
+    (await client.complete({ ref: { type: 'ref/resource', uri: 'demo://users/{id}' }, argument: { name: 'id', value: '1' } })).completion
+      .values,
+  ).toEqual(['1', '10', '11']);
   const progress: number[] = [];
   await client.callTool({ name: 'count', arguments: { steps: 3 } }, CallToolResultSchema, { onprogress: (p) => progress.push(p.progress) });
   expect(progress).toEqual([1, 2, 3]);
   const logs: string[] = [];
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => { logs.push(String(n.params.data)); });
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+    logs.push(String(n.params.data));
+  });
   if (stateless) await client.callTool({ name: 'count', arguments: { steps: 3 }, _meta: { 'io.modelcontextprotocol/logLevel': 'notice' } });
   else {
     await client.setLoggingLevel('notice');
     await client.callTool({ name: 'count', arguments: { steps: 3 } });
   }
   expect(logs).toEqual(['counted 3']);
-  expect((await client.callTool({ name: 'ask_model', arguments: { question: 'answer?' } })).content).toEqual([{ type: 'text', text: 'model said: forty-two' }]);
+  expect((await client.callTool({ name: 'ask_model', arguments: { question: 'answer?' } })).content).toEqual([
+    { type: 'text', text: 'model said: forty-two' },
+  ]);
 }

@@ -14,7 +14,9 @@ describe('under Bun', () => {
   it('runs the whole scenario over stdio against the stdio example', async () => {
     const client = sdkClient();
     const env = { ...process.env, MCP_PAGE_SIZE: '3' } as Record<string, string>;
-    await client.connect(new StdioClientTransport({ command: bun, args: ['run', `${root}examples/mcp-stdio/server.ts`], env, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({ command: bun, args: ['run', `${root}examples/mcp-stdio/server.ts`], env, stderr: 'pipe' }),
+    );
     try {
       await exercise(client);
     } finally {

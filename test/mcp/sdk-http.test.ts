@@ -1,7 +1,13 @@
 /** The official MCP SDK client against fw-mcp served by fw on a real Node HTTP server (streamable HTTP). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolResultSchema,
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { NodeServer } from 'fw/node';
 import type { MCPServer } from 'fw-mcp';
 import { demoServer } from '../../examples/mcp-stdio/demo';
@@ -11,9 +17,13 @@ let server: MCPServer;
 let http: NodeServer;
 let client: Client;
 let sawAbort: (reason: unknown) => void;
-const aborted = new Promise((resolve) => { sawAbort = resolve; });
+const aborted = new Promise((resolve) => {
+  sawAbort = resolve;
+});
 let sawDisconnect: (reason: unknown) => void;
-const disconnected = new Promise((resolve) => { sawDisconnect = resolve; });
+const disconnected = new Promise((resolve) => {
+  sawDisconnect = resolve;
+});
 
 beforeAll(async () => {
   server = demoServer({ pageSize: 4 });
@@ -21,7 +31,10 @@ beforeAll(async () => {
     name: 'confirm_and_roots',
     description: 'Elicits a confirmation and lists roots',
     handler: async (_args, ctx) => {
-      const answer = await ctx.elicit({ message: 'Proceed?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } });
+      const answer = await ctx.elicit({
+        message: 'Proceed?',
+        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+      });
       const roots = await ctx.listRoots();
       return { action: answer.action, ok: answer.content?.ok, roots: roots.roots.map((r: { uri: string }) => r.uri) };
     },
@@ -29,12 +42,24 @@ beforeAll(async () => {
   server.addTool({
     name: 'wait_for_cancel',
     description: 'Waits until the request is cancelled',
-    handler: (_args, ctx) => new Promise((resolve) => ctx.signal.addEventListener('abort', () => { sawAbort(ctx.signal.reason); resolve('cancelled'); })),
+    handler: (_args, ctx) =>
+      new Promise((resolve) =>
+        ctx.signal.addEventListener('abort', () => {
+          sawAbort(ctx.signal.reason);
+          resolve('cancelled');
+        }),
+      ),
   });
   server.addTool({
     name: 'wait_for_disconnect',
     description: 'Waits until the HTTP client goes away',
-    handler: (_args, ctx) => new Promise((resolve) => ctx.signal.addEventListener('abort', () => { sawDisconnect(ctx.signal.reason); resolve('gone'); })),
+    handler: (_args, ctx) =>
+      new Promise((resolve) =>
+        ctx.signal.addEventListener('abort', () => {
+          sawDisconnect(ctx.signal.reason);
+          resolve('gone');
+        }),
+      ),
   });
   http = await listen(await appWith(server));
   client = await connectHTTP(`${http.url}/mcp`);
@@ -67,7 +92,11 @@ describe('SDK client over streamable HTTP', () => {
       pages.push(page.tools.map((t) => t.name));
       cursor = page.nextCursor;
     } while (cursor !== undefined);
-    expect(pages).toEqual([['add', 'echo', 'count', 'ask_model'], ['stream_words', 'sleep', 'fail', 'confirm_and_roots'], ['wait_for_cancel', 'wait_for_disconnect']]);
+    expect(pages).toEqual([
+      ['add', 'echo', 'count', 'ask_model'],
+      ['stream_words', 'sleep', 'fail', 'confirm_and_roots'],
+      ['wait_for_cancel', 'wait_for_disconnect'],
+    ]);
   });
 
   it('calls a tool and gets structured content checked against its output schema', async () => {
@@ -95,14 +124,18 @@ describe('SDK client over streamable HTTP', () => {
 
   it('delivers increasing progress notifications before the result', async () => {
     const seen: number[] = [];
-    const result = await client.callTool({ name: 'count', arguments: { steps: 4 } }, CallToolResultSchema, { onprogress: (p) => seen.push(p.progress) });
+    const result = await client.callTool({ name: 'count', arguments: { steps: 4 } }, CallToolResultSchema, {
+      onprogress: (p) => seen.push(p.progress),
+    });
     expect(seen).toEqual([1, 2, 3, 4]);
     expect(result.content).toEqual([{ type: 'text', text: 'counted to 4' }]);
   });
 
   it('filters log messages below the level the request carries (stateless: a level lives with its request)', async () => {
     const logs: string[] = [];
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => { logs.push(`${n.params.level}:${n.params.data}`); });
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+      logs.push(`${n.params.level}:${n.params.data}`);
+    });
     await client.callTool({ name: 'count', arguments: { steps: 2 } });
     expect(logs).toEqual(['debug:counted 1', 'notice:counted 2']);
     logs.length = 0;
@@ -141,13 +174,22 @@ describe('SDK client over streamable HTTP', () => {
     order.push('result');
     client.fallbackNotificationHandler = undefined;
     expect(order).toEqual(['block:one', 'block:two', 'block:three', 'result']);
-    expect(result.content).toEqual([{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }, { type: 'text', text: 'three' }]);
+    expect(result.content).toEqual([
+      { type: 'text', text: 'one' },
+      { type: 'text', text: 'two' },
+      { type: 'text', text: 'three' },
+    ]);
   });
 
   it('aborts the handler signal when the HTTP client disconnects mid-request', async () => {
     const controller = new AbortController();
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'wait_for_disconnect', arguments: {} } });
-    const pending = fetch(`${http.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body, signal: controller.signal });
+    const pending = fetch(`${http.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body,
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 50);
     await expect(pending).rejects.toThrow();
     expect(String(await disconnected)).toContain('The client disconnected');

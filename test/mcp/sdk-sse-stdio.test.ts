@@ -15,8 +15,12 @@ const example = `${root}examples/mcp-stdio/server.ts`;
 
 describe('SDK client over legacy HTTP+SSE', () => {
   let http: NodeServer;
-  beforeAll(async () => { http = await listen(await appWith(demoServer({ pageSize: 3 }))); });
-  afterAll(async () => { await http?.stop(); });
+  beforeAll(async () => {
+    http = await listen(await appWith(demoServer({ pageSize: 3 })));
+  });
+  afterAll(async () => {
+    await http?.stop();
+  });
 
   it('initializes through the endpoint event and runs the whole scenario', async () => {
     const client = await connectSSE(`${http.url}/mcp/sse`);
@@ -29,7 +33,11 @@ describe('SDK client over legacy HTTP+SSE', () => {
   });
 
   it('answers a POST for an unknown or missing session with 404 / 400', async () => {
-    const unknown = await fetch(`${http.url}/mcp/stream?sessionId=nope`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const unknown = await fetch(`${http.url}/mcp/stream?sessionId=nope`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(unknown.status).toBe(404);
     const missing = await fetch(`${http.url}/mcp/stream`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
     expect(missing.status).toBe(400);
@@ -40,7 +48,12 @@ describe('SDK client over legacy HTTP+SSE', () => {
 describe('SDK client over stdio (child process)', () => {
   it('runs the whole scenario against the stdio example', async () => {
     const client = sdkClient();
-    const transport = new StdioClientTransport({ command: tsx, args: [example], env: { ...process.env, MCP_PAGE_SIZE: '3' } as Record<string, string>, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: tsx,
+      args: [example],
+      env: { ...process.env, MCP_PAGE_SIZE: '3' } as Record<string, string>,
+      stderr: 'pipe',
+    });
     await client.connect(transport);
     try {
       await exercise(client);
@@ -55,13 +68,28 @@ describe('MCP inspector CLI', () => {
   const cliDir = `${root}node_modules/@modelcontextprotocol/inspector-cli/build`;
 
   it('lists the tools of the stdio example', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['index.js', tsx, example, '--method', 'tools/list'], { cwd: cliDir, timeout: 60_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, ['index.js', tsx, example, '--method', 'tools/list'], {
+      cwd: cliDir,
+      timeout: 60_000,
+    });
     const listed = JSON.parse(stdout);
-    expect(listed.tools.map((t: { name: string }) => t.name)).toEqual(['add', 'echo', 'count', 'ask_model', 'stream_words', 'sleep', 'fail']);
+    expect(listed.tools.map((t: { name: string }) => t.name)).toEqual([
+      'add',
+      'echo',
+      'count',
+      'ask_model',
+      'stream_words',
+      'sleep',
+      'fail',
+    ]);
   });
 
   it('calls a tool of the stdio example', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['index.js', tsx, example, '--method', 'tools/call', '--tool-name', 'echo', '--tool-arg', 'text=hello'], { cwd: cliDir, timeout: 60_000 });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['index.js', tsx, example, '--method', 'tools/call', '--tool-name', 'echo', '--tool-arg', 'text=hello'],
+      { cwd: cliDir, timeout: 60_000 },
+    );
     expect(JSON.parse(stdout).content).toEqual([{ type: 'text', text: 'hello' }]);
   });
 });

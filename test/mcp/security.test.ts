@@ -14,11 +14,16 @@ const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
 /** A POST with a hand-set Host header (fetch cannot set one), as a DNS-rebinding browser would send it. */
 function rawPost(port: number, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      let body = '';
-      res.on('data', (c) => { body += c; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        let body = '';
+        res.on('data', (c) => {
+          body += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     req.end(JSON.stringify(ping));
   });
@@ -31,7 +36,11 @@ afterEach(async () => {
 async function expectUnauthorized(response: Response, invalid: boolean) {
   expect(response.status).toBe(401);
   expect(response.headers.get('www-authenticate')).toBe(invalid ? 'Bearer realm="mcp", error="invalid_token"' : 'Bearer realm="mcp"');
-  expect(await response.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32001, message: expect.stringContaining('Unauthorized') } });
+  expect(await response.json()).toEqual({
+    jsonrpc: '2.0',
+    id: null,
+    error: { code: -32001, message: expect.stringContaining('Unauthorized') },
+  });
 }
 
 function send(base: string | Fw, path: string, init: RequestInit): Promise<Response> {
@@ -41,12 +50,22 @@ function send(base: string | Fw, path: string, init: RequestInit): Promise<Respo
 async function checkAuth(base: string | Fw) {
   const json = { 'content-type': 'application/json', accept: 'application/json' };
   await expectUnauthorized(await send(base, '/mcp', { method: 'POST', headers: json, body: JSON.stringify(ping) }), false);
-  await expectUnauthorized(await send(base, '/mcp', { method: 'POST', headers: { ...json, authorization: 'Bearer wrong-token' }, body: JSON.stringify(ping) }), true);
-  await expectUnauthorized(await send(base, '/mcp', { method: 'POST', headers: { ...json, authorization: 'Basic s3cret-token' }, body: JSON.stringify(ping) }), true);
+  await expectUnauthorized(
+    await send(base, '/mcp', { method: 'POST', headers: { ...json, authorization: 'Bearer wrong-token' }, body: JSON.stringify(ping) }),
+    true,
+  );
+  await expectUnauthorized(
+    await send(base, '/mcp', { method: 'POST', headers: { ...json, authorization: 'Basic s3cret-token' }, body: JSON.stringify(ping) }),
+    true,
+  );
   await expectUnauthorized(await send(base, '/mcp/sse', { method: 'GET' }), false);
   await expectUnauthorized(await send(base, '/mcp/stream?sessionId=x', { method: 'POST', headers: json, body: '{}' }), false);
   await expectUnauthorized(await send(base, '/mcp', { method: 'GET' }), false);
-  const ok = await send(base, '/mcp', { method: 'POST', headers: { ...json, authorization: 'Bearer s3cret-token' }, body: JSON.stringify(ping) });
+  const ok = await send(base, '/mcp', {
+    method: 'POST',
+    headers: { ...json, authorization: 'Bearer s3cret-token' },
+    body: JSON.stringify(ping),
+  });
   expect(await ok.json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
 }
 
@@ -98,12 +117,17 @@ describe('rate limit', () => {
 
   async function checkLimit(base: string | Fw) {
     const headers = { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' };
-    for (let i = 0; i < 3; i++) expect((await send(base, '/mcp', { method: 'POST', headers, body: JSON.stringify(ping) })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await send(base, '/mcp', { method: 'POST', headers, body: JSON.stringify(ping) })).status).toBe(200);
     const limited = await send(base, '/mcp', { method: 'POST', headers, body: JSON.stringify(ping) });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect((await limited.json()).error).toEqual({ code: -32029, message: 'Too many requests: rate limit exceeded' });
-    const other = await send(base, '/mcp', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.1' }, body: JSON.stringify(ping) });
+    const other = await send(base, '/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.1' },
+      body: JSON.stringify(ping),
+    });
     expect(other.status).toBe(200);
   }
 
@@ -115,7 +139,7 @@ describe('rate limit', () => {
     return app;
   }
 
-  it('limits per client address from the app\'s trustProxy(), in process and after compile()', async () => {
+  it("limits per client address from the app's trustProxy(), in process and after compile()", async () => {
     await checkLimit(await behindProxy());
     const compiled = await behindProxy();
     compiled.compile();
@@ -124,11 +148,18 @@ describe('rate limit', () => {
 
   it('limits behind listen() too, with a custom key', async () => {
     const app = new Fw({ adapter: node(), hostname: '127.0.0.1' });
-    await app.plugin(createMCPPlugin(demoServer(), { rateLimit: { max: 1, windowMs: 60_000 }, rateLimitKey: (r) => r.headers.get('x-tenant') ?? 'anon' }));
+    await app.plugin(
+      createMCPPlugin(demoServer(), { rateLimit: { max: 1, windowMs: 60_000 }, rateLimitKey: (r) => r.headers.get('x-tenant') ?? 'anon' }),
+    );
     const server = await app.listen(0);
     stops.push(() => app.stop());
     const base = `http://127.0.0.1:${server.port}`;
-    const hit = (tenant: string) => fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-tenant': tenant }, body: JSON.stringify(ping) });
+    const hit = (tenant: string) =>
+      fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-tenant': tenant },
+        body: JSON.stringify(ping),
+      });
     expect((await hit('a')).status).toBe(200);
     expect((await hit('a')).status).toBe(429);
     expect((await hit('b')).status).toBe(200);
@@ -139,7 +170,9 @@ describe('Origin validation (DNS rebinding)', () => {
   it('refuses a foreign Origin on a localhost server and accepts loopback and listed origins', async () => {
     const app = await appWith(demoServer(), { allowedOrigins: ['https://app.example'] });
     const postFrom = (origin: string, host = 'http://localhost') =>
-      app.fetch(new Request(`${host}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(ping) }));
+      app.fetch(
+        new Request(`${host}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(ping) }),
+      );
     const evil = await postFrom('https://evil.example');
     expect(evil.status).toBe(403);
     expect((await evil.json()).error.message).toContain('evil.example');
@@ -159,7 +192,10 @@ describe('Origin validation (DNS rebinding)', () => {
     expect(rebound.body).toContain('Host evil.example is not allowed');
     expect((await rawPost(server.port, { host: `localhost:${server.port}` })).status).toBe(200);
     const named = await appWith(demoServer(), { allowedHosts: ['mcp.internal'] });
-    const to = (host: string) => named.fetch(new Request(`http://${host}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ping) }));
+    const to = (host: string) =>
+      named.fetch(
+        new Request(`http://${host}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ping) }),
+      );
     expect((await to('mcp.internal')).status).toBe(200);
     expect((await to('other.internal')).status).toBe(403);
   });
@@ -184,7 +220,11 @@ describe('Origin validation (DNS rebinding)', () => {
     await app.plugin(createMCPPlugin(demoServer()));
     const server = await app.listen(0);
     stops.push(() => app.stop());
-    const response = await fetch(`http://127.0.0.1:${server.port}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://attacker.test' }, body: JSON.stringify(ping) });
+    const response = await fetch(`http://127.0.0.1:${server.port}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://attacker.test' },
+      body: JSON.stringify(ping),
+    });
     expect(response.status).toBe(403);
   });
 });

@@ -8,7 +8,15 @@ import { newPeer } from '../../mcp/src/peer';
 
 function recordingLink(): ClientLink & { sent: JSONRPCMessage[] } {
   const sent: JSONRPCMessage[] = [];
-  return { peer: newPeer('', '2025-06-18', null), canRequest: true, sent, send: (m) => { sent.push(m); return true; } };
+  return {
+    peer: newPeer('', '2025-06-18', null),
+    canRequest: true,
+    sent,
+    send: (m) => {
+      sent.push(m);
+      return true;
+    },
+  };
 }
 
 describe('MCPServer members', () => {
@@ -32,7 +40,9 @@ describe('MCPServer members', () => {
     expect(server.workflow('w1')?.steps).toHaveLength(1);
     expect(() => server.addTool({ name: '', description: 'x', handler: () => 'one' })).toThrow(/non-empty string "name"/);
     expect(() => server.addTool({ name: 'n', description: 'x' } as never)).toThrow(/"handler" function/);
-    expect(() => server.addTool({ name: 'n', description: 'x', inputSchema: { type: 'string' }, handler: () => 'one' })).toThrow(/type "object"/);
+    expect(() => server.addTool({ name: 'n', description: 'x', inputSchema: { type: 'string' }, handler: () => 'one' })).toThrow(
+      /type "object"/,
+    );
     expect(() => server.addResource({ uri: 'a://b', name: 'b' })).toThrow(/"handler", "text" or "blob"/);
     expect(() => server.addPrompt({ name: 'p', arguments: 'x' as never, handler: () => '' })).toThrow(/arguments/);
     expect(() => server.addWorkflow({ name: 'w' } as never)).toThrow(/steps/);
@@ -43,7 +53,10 @@ describe('MCPServer members', () => {
     const link = recordingLink();
     server.setClientLink(link);
     server.addTool({ name: 't', description: 'd', handler: () => 'one' }).addPrompt({ name: 'p', handler: () => 'x' });
-    expect(link.sent.map((m) => (m as { method: string }).method)).toEqual(['notifications/tools/list_changed', 'notifications/prompts/list_changed']);
+    expect(link.sent.map((m) => (m as { method: string }).method)).toEqual([
+      'notifications/tools/list_changed',
+      'notifications/prompts/list_changed',
+    ]);
   });
 
   it('sendNotification, log (level-filtered) and onNotification with unsubscribe', async () => {
@@ -54,7 +67,11 @@ describe('MCPServer members', () => {
     await server.handle({ jsonrpc: '2.0', id: 1, method: 'logging/setLevel', params: { level: 'warning' } }, link);
     expect(server.log('info', 'quiet')).toBe(0);
     expect(server.log('error', 'loud', 'db')).toBe(1);
-    expect(link.sent.at(-1)).toEqual({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'error', data: 'loud', logger: 'db' } });
+    expect(link.sent.at(-1)).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/message',
+      params: { level: 'error', data: 'loud', logger: 'db' },
+    });
     expect(() => server.log('loud' as never, 'x')).toThrow(/log level/);
     const heard: string[] = [];
     const off = server.onNotification((n) => heard.push(n.method));
@@ -66,9 +83,19 @@ describe('MCPServer members', () => {
 
   it('notifyProgress reaches the request that carried the token, only while it runs, only increasing', async () => {
     let release!: () => void;
-    const server = createMCPServer().addTool({ name: 'slow', description: 'd', handler: () => new Promise<string>((r) => { release = () => r('done'); }) });
+    const server = createMCPServer().addTool({
+      name: 'slow',
+      description: 'd',
+      handler: () =>
+        new Promise<string>((r) => {
+          release = () => r('done');
+        }),
+    });
     const link = recordingLink();
-    const running = server.handle({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'slow', _meta: { progressToken: 'tok' } } }, link);
+    const running = server.handle(
+      { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'slow', _meta: { progressToken: 'tok' } } },
+      link,
+    );
     await new Promise((r) => setTimeout(r, 0));
     expect(server.notifyProgress('tok', 1, 10, 'started')).toBe(true);
     expect(server.notifyProgress('tok', 1, 10)).toBe(false);
@@ -76,7 +103,9 @@ describe('MCPServer members', () => {
     release();
     expect(await running).toEqual({ jsonrpc: '2.0', id: 5, result: { content: [{ type: 'text', text: 'done' }] } });
     expect(server.notifyProgress('tok', 2, 10)).toBe(false);
-    expect(link.sent).toEqual([{ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'tok', progress: 1, total: 10, message: 'started' } }]);
+    expect(link.sent).toEqual([
+      { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'tok', progress: 1, total: 10, message: 'started' } },
+    ]);
   });
 
   it('tells subscribed clients when a resource changes, until they unsubscribe', async () => {
@@ -85,7 +114,11 @@ describe('MCPServer members', () => {
     server.setClientLink(link);
     const unknown = await server.handle({ jsonrpc: '2.0', id: 1, method: 'resources/subscribe', params: { uri: 'app://nope' } }, link);
     expect(unknown).toMatchObject({ error: { code: -32002 } });
-    expect(await server.handle({ jsonrpc: '2.0', id: 2, method: 'resources/subscribe', params: { uri: 'app://status' } }, link)).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
+    expect(await server.handle({ jsonrpc: '2.0', id: 2, method: 'resources/subscribe', params: { uri: 'app://status' } }, link)).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: {},
+    });
     expect(server.notifyResourceUpdated('app://status')).toBe(1);
     expect(link.sent.at(-1)).toEqual({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'app://status' } });
     await server.handle({ jsonrpc: '2.0', id: 3, method: 'resources/unsubscribe', params: { uri: 'app://status' } }, link);
@@ -93,13 +126,22 @@ describe('MCPServer members', () => {
   });
 
   it('a thrown RpcError stays a protocol error; other handler errors of prompts are -32603', async () => {
-    const server = createMCPServer().addPrompt({ name: 'broken', handler: () => { throw new Error('template exploded'); } });
+    const server = createMCPServer().addPrompt({
+      name: 'broken',
+      handler: () => {
+        throw new Error('template exploded');
+      },
+    });
     const answer = await server.handle({ jsonrpc: '2.0', id: 1, method: 'prompts/get', params: { name: 'broken' } }, recordingLink());
     expect(answer).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'Internal error in prompts/get: template exploded' } });
   });
 
   it('times out a server-to-client request the client never answers, with a clear error', async () => {
-    const server = createMCPServer(null, { requestTimeoutMs: 30 }).addTool({ name: 'roots', description: 'd', handler: (_a, ctx) => ctx.listRoots() });
+    const server = createMCPServer(null, { requestTimeoutMs: 30 }).addTool({
+      name: 'roots',
+      description: 'd',
+      handler: (_a, ctx) => ctx.listRoots(),
+    });
     const answer = await server.handle({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'roots' } }, recordingLink());
     expect(answer).toMatchObject({ error: { code: -32000, message: 'The client did not answer roots/list within 30 ms' } });
   });
@@ -113,7 +155,10 @@ describe('MCPServer members', () => {
     const server = createMCPServer(null, { docsDir: dir });
     const link = recordingLink();
     const listed = await server.handle({ jsonrpc: '2.0', id: 1, method: 'resources/list' }, link);
-    expect((listed as any as { result: { resources: { uri: string }[] } }).result.resources.map((r) => r.uri)).toEqual(['docs://guide-deploy', 'docs://intro']);
+    expect((listed as any as { result: { resources: { uri: string }[] } }).result.resources.map((r) => r.uri)).toEqual([
+      'docs://guide-deploy',
+      'docs://intro',
+    ]);
     const read = await server.handle({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'docs://intro' } }, link);
     expect((read as any as { result: { contents: { text: string }[] } }).result.contents[0].text).toBe('# Intro\nHello.');
     const missing = createMCPServer(null, { docsDir: join(dir, 'nope') });

@@ -47,11 +47,15 @@ describe('signed sessions', () => {
       if (text.length % 4 === 0) return [];
       const last = alphabet.indexOf(text[text.length - 1]);
       const spare = text.length % 4 === 2 ? 0b1111 : 0b11;
-      return [1, 2, 3].map((bits) => (last & ~spare) | (bits & spare)).filter((n) => n !== last).map((n) => text.slice(0, -1) + alphabet[n]);
+      return [1, 2, 3]
+        .map((bits) => (last & ~spare) | (bits & spare))
+        .filter((n) => n !== last)
+        .map((n) => text.slice(0, -1) + alphabet[n]);
     };
     const forged = [...variants(sig).map((v) => `${body}.${v}`), ...variants(body).map((v) => `${v}.${sig}`)];
     expect(forged.length).toBeGreaterThan(0);
-    for (const other of forged) expect((await post(app, ping, { 'mcp-session-id': other, 'mcp-protocol-version': '2025-06-18' })).status).toBe(404);
+    for (const other of forged)
+      expect((await post(app, ping, { 'mcp-session-id': other, 'mcp-protocol-version': '2025-06-18' })).status).toBe(404);
     expect((await post(app, ping, { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' })).status).toBe(200);
   });
 
@@ -63,7 +67,11 @@ describe('signed sessions', () => {
   it('enforces declared client capabilities: sampling fails at once for a client without it', async () => {
     const app = await appWith(demoServer(), { sessions: { secret } });
     const id = (await post(app, initialize('2025-06-18', {}))).headers.get('mcp-session-id')!;
-    const { json } = await post(app, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'ask_model', arguments: { question: 'q' } } }, { 'mcp-session-id': id });
+    const { json } = await post(
+      app,
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'ask_model', arguments: { question: 'q' } } },
+      { 'mcp-session-id': id },
+    );
     expect(json.error.code).toBe(-32000);
     expect(json.error.message).toContain('did not declare the "sampling" capability');
   });
@@ -76,7 +84,10 @@ describe('KV sessions', () => {
     const second = await appWith(demoServer(), { sessions: { store } });
     const id = (await post(first, initialize())).headers.get('mcp-session-id')!;
     expect(await store.get(`mcp:session:${id}`)).not.toBeNull();
-    expect((await post(first, { jsonrpc: '2.0', id: 3, method: 'logging/setLevel', params: { level: 'error' } }, { 'mcp-session-id': id })).json.result).toEqual({});
+    expect(
+      (await post(first, { jsonrpc: '2.0', id: 3, method: 'logging/setLevel', params: { level: 'error' } }, { 'mcp-session-id': id })).json
+        .result,
+    ).toEqual({});
     expect(JSON.parse((await store.get(`mcp:session:${id}`))!).l).toBe('error');
     expect((await post(second, ping, { 'mcp-session-id': id })).status).toBe(200);
     expect((await second.request('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': id } })).status).toBe(204);
@@ -91,7 +102,9 @@ describe('KV sessions', () => {
     stops.push(() => client.close());
     const transport = client.transport as StreamableHTTPClientTransport;
     expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
-    const heard = new Promise<unknown>((resolve) => client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => resolve(n.params)));
+    const heard = new Promise<unknown>((resolve) =>
+      client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => resolve(n.params)),
+    );
     await client.setLoggingLevel('info');
     for (let i = 0; i < 50 && server.log('warning', 'disk almost full', 'ops') === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await heard).toEqual({ level: 'warning', data: 'disk almost full', logger: 'ops' });
@@ -99,7 +112,11 @@ describe('KV sessions', () => {
     expect((await client.callTool({ name: 'echo', arguments: { text: 'hi' } })).content).toEqual([{ type: 'text', text: 'hi' }]);
     const ended = transport.sessionId!;
     await transport.terminateSession();
-    const after = await fetch(`${http.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', 'mcp-session-id': ended }, body: JSON.stringify(ping) });
+    const after = await fetch(`${http.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'mcp-session-id': ended },
+      body: JSON.stringify(ping),
+    });
     expect(after.status).toBe(404);
   });
 });

@@ -28,7 +28,7 @@ describe('fw/serverless/status in workerd', () => {
     const first = await status();
     await new Promise((resolve) => setTimeout(resolve, 50));
     const second = await status();
-    const coldStart = (s: Record<string, unknown>) => (s.coldStart ?? (s.coldStartStats as Record<string, unknown> | undefined)?.coldStart);
+    const coldStart = (s: Record<string, unknown>) => s.coldStart ?? (s.coldStartStats as Record<string, unknown> | undefined)?.coldStart;
     const stats = (s: Record<string, unknown>) => (s.coldStartStats ?? s) as Record<string, number | boolean | string>;
     expect(coldStart(first)).toBe(true);
     expect(coldStart(second)).toBe(false);

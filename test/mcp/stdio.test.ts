@@ -40,7 +40,9 @@ describe('StdioTransport', () => {
     const io = pipes();
     const logged: string[] = [];
     const done = demoServer().start(new StdioTransport({ input: io.input, output: io.output, debug: true, log: (l) => logged.push(l) }));
-    await io.write('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{}}}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n{"jsonrpc":"2.0","id":2,');
+    await io.write(
+      '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{}}}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n{"jsonrpc":"2.0","id":2,',
+    );
     await io.write('"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"}}}\r\n');
     const lines = await io.waitFor(2);
     expect(lines[0].result.protocolVersion).toBe('2024-11-05');
@@ -57,7 +59,10 @@ describe('StdioTransport', () => {
     await io.write('this is not json\n[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"nope"}]\n[]\n');
     const lines = await io.waitFor(3);
     expect(lines).toContainEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not valid JSON' } });
-    expect(lines).toContainEqual([{ jsonrpc: '2.0', id: 1, result: {} }, { jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'Method not found: nope' } }]);
+    expect(lines).toContainEqual([
+      { jsonrpc: '2.0', id: 1, result: {} },
+      { jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'Method not found: nope' } },
+    ]);
     expect(lines).toContainEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: an empty batch' } });
     await io.end();
     await done;
@@ -66,12 +71,19 @@ describe('StdioTransport', () => {
   it('routes the client answer of sampling/createMessage back to the waiting tool', async () => {
     const io = pipes();
     const done = demoServer().start(new StdioTransport({ input: io.input, output: io.output }));
-    await io.write('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"sampling":{}}}}\n');
+    await io.write(
+      '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"sampling":{}}}}\n',
+    );
     await io.waitFor(1);
     await io.write('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_model","arguments":{"question":"2+2?"}}}\n');
     const [, request] = await io.waitFor(2);
-    expect(request).toMatchObject({ method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: '2+2?' } }] } });
-    await io.write(`${JSON.stringify({ jsonrpc: '2.0', id: request.id, result: { role: 'assistant', model: 'm', content: { type: 'text', text: '4' } } })}\n`);
+    expect(request).toMatchObject({
+      method: 'sampling/createMessage',
+      params: { messages: [{ role: 'user', content: { type: 'text', text: '2+2?' } }] },
+    });
+    await io.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: request.id, result: { role: 'assistant', model: 'm', content: { type: 'text', text: '4' } } })}\n`,
+    );
     const lines = await io.waitFor(3);
     expect(lines[2]).toEqual({ jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'model said: 4' }] } });
     await io.end();

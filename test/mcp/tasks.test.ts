@@ -20,48 +20,90 @@ afterEach(async () => {
   while (stops.length) await stops.pop()!();
 });
 
-const pause = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
-  const timer = setTimeout(resolve, ms);
-  signal?.addEventListener('abort', () => { clearTimeout(timer); resolve(); });
-});
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 
 /** A server whose tools take tasks in every mode; `aborted` lists tools whose handler saw its signal fire. */
 function taskServer(store: KVStore = new MemoryKV(), maxTtlMs?: number) {
   const aborted: string[] = [];
-  const server = createMCPServer(null, { name: 'tasks', exposeRoutes: false, builtinTools: false, builtinPrompts: false, pageSize: 2, tasks: { store, pollIntervalMs: 20, maxTtlMs } });
+  const server = createMCPServer(null, {
+    name: 'tasks',
+    exposeRoutes: false,
+    builtinTools: false,
+    builtinPrompts: false,
+    pageSize: 2,
+    tasks: { store, pollIntervalMs: 20, maxTtlMs },
+  });
   server
     .addTool<{ a: number; b: number; ms?: number }>({
       name: 'slow_sum',
       description: 'Adds after a while',
       execution: { taskSupport: 'optional' },
-      inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' }, ms: { type: 'integer' } }, required: ['a', 'b'] },
+      inputSchema: {
+        type: 'object',
+        properties: { a: { type: 'number' }, b: { type: 'number' }, ms: { type: 'integer' } },
+        required: ['a', 'b'],
+      },
       handler: async ({ a, b, ms = 60 }, ctx) => {
         await pause(ms, ctx.signal);
         ctx.notifyProgress(1, 1, 'added');
         return { sum: a + b };
       },
     })
-    .addTool({ name: 'must_be_task', description: 'Only as a task', execution: { taskSupport: 'required' }, handler: () => 'ran as a task' })
+    .addTool({
+      name: 'must_be_task',
+      description: 'Only as a task',
+      execution: { taskSupport: 'required' },
+      handler: () => 'ran as a task',
+    })
     .addTool({ name: 'plain', description: 'Never as a task', handler: () => 'plain' })
-    .addTool({ name: 'broken', description: 'Throws', execution: { taskSupport: 'optional' }, handler: () => { throw new Error('exploded'); } })
-    .addTool({ name: 'refusing', description: 'Fails the request itself', execution: { taskSupport: 'optional' }, handler: () => { throw new RpcError(-32602, 'no such order', { order: 7 }); } })
+    .addTool({
+      name: 'broken',
+      description: 'Throws',
+      execution: { taskSupport: 'optional' },
+      handler: () => {
+        throw new Error('exploded');
+      },
+    })
+    .addTool({
+      name: 'refusing',
+      description: 'Fails the request itself',
+      execution: { taskSupport: 'optional' },
+      handler: () => {
+        throw new RpcError(-32602, 'no such order', { order: 7 });
+      },
+    })
     .addTool({
       name: 'ask',
       description: 'Elicits a name',
       execution: { taskSupport: 'optional' },
-      handler: async (_args, ctx) => `hello ${(await ctx.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } })).content?.name}`,
+      handler: async (_args, ctx) =>
+        `hello ${(await ctx.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } })).content?.name}`,
     })
     .addTool({
       name: 'forever',
       description: 'Runs until cancelled',
       execution: { taskSupport: 'optional' },
-      handler: (_args, ctx) => new Promise((resolve) => ctx.signal.addEventListener('abort', () => { aborted.push('forever'); resolve('stopped'); })),
+      handler: (_args, ctx) =>
+        new Promise((resolve) =>
+          ctx.signal.addEventListener('abort', () => {
+            aborted.push('forever');
+            resolve('stopped');
+          }),
+        ),
     });
   return { server, aborted };
 }
 
 const rpc = (id: number, method: string, params?: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method, params });
-const callAsTask = (id: number, name: string, args: Record<string, unknown> = {}, task: unknown = {}) => rpc(id, 'tools/call', { name, arguments: args, task });
+const callAsTask = (id: number, name: string, args: Record<string, unknown> = {}, task: unknown = {}) =>
+  rpc(id, 'tools/call', { name, arguments: args, task });
 
 async function answer(app: Fw, body: unknown, headers: Record<string, string> = {}) {
   const { json } = await post(app, body, { accept: 'application/json', ...headers });
@@ -76,26 +118,43 @@ async function instances(options: MCPHTTPOptions = {}) {
 }
 
 describe('declaring tasks', () => {
-  it('lists each tool\'s execution.taskSupport and declares tasks (tasks.list only where a session identifies the client)', async () => {
+  it("lists each tool's execution.taskSupport and declares tasks (tasks.list only where a session identifies the client)", async () => {
     const { server } = taskServer();
     const stateless = await appWith(server);
     const init = rpc(0, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } });
     expect((await answer(stateless, init)).result.capabilities.tasks).toEqual({ cancel: {}, requests: { tools: { call: {} } } });
     const tools: { name: string; execution?: unknown }[] = [];
-    for (let page = (await answer(stateless, rpc(1, 'tools/list'))).result; ; page = (await answer(stateless, rpc(1, 'tools/list', { cursor: page.nextCursor }))).result) {
+    for (
+      let page = (await answer(stateless, rpc(1, 'tools/list'))).result;
+      ;
+      page = (await answer(stateless, rpc(1, 'tools/list', { cursor: page.nextCursor }))).result
+    ) {
       tools.push(...page.tools);
       if (page.nextCursor === undefined) break;
     }
     const execution = Object.fromEntries(tools.map((t) => [t.name, t.execution ?? 'absent']));
     expect(execution).toMatchObject({ slow_sum: { taskSupport: 'optional' }, must_be_task: { taskSupport: 'required' }, plain: 'absent' });
     const withSessions = await appWith(taskServer().server, { sessions: { store: new MemoryKV() } });
-    expect((await answer(withSessions, init)).result.capabilities.tasks).toEqual({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
-    const none = await appWith(createMCPServer(null, { exposeRoutes: false, builtinTools: false, builtinPrompts: false, tools: [{ name: 't', description: 'd', handler: () => 'x' }] }));
+    expect((await answer(withSessions, init)).result.capabilities.tasks).toEqual({
+      list: {},
+      cancel: {},
+      requests: { tools: { call: {} } },
+    });
+    const none = await appWith(
+      createMCPServer(null, {
+        exposeRoutes: false,
+        builtinTools: false,
+        builtinPrompts: false,
+        tools: [{ name: 't', description: 'd', handler: () => 'x' }],
+      }),
+    );
     expect((await answer(none, init)).result.capabilities.tasks).toBeUndefined();
   });
 
   it('refuses a bad execution.taskSupport or tasks option at registration', () => {
-    expect(() => createMCPServer().addTool({ name: 'x', description: 'd', execution: { taskSupport: 'sometimes' as never }, handler: () => '' })).toThrow(/"x" needs "execution"/);
+    expect(() =>
+      createMCPServer().addTool({ name: 'x', description: 'd', execution: { taskSupport: 'sometimes' as never }, handler: () => '' }),
+    ).toThrow(/"x" needs "execution"/);
     expect(() => createMCPServer(null, { tasks: { pollIntervalMs: 0 } })).toThrow(/tasks.pollIntervalMs must be a positive number/);
     expect(() => createMCPServer(null, { tasks: { maxTtlMs: Number.NaN } })).toThrow(/tasks.maxTtlMs/);
   });
@@ -105,9 +164,19 @@ describe('tasks across instances sharing one store (stateless)', () => {
   it('starts on one instance; another polls it, waits for it with tasks/result and reads the result', async () => {
     const { a, b } = await instances();
     const created = (await answer(a, callAsTask(1, 'slow_sum', { a: 2, b: 40, ms: 150 }, { ttl: 60_000 }))).result.task;
-    expect(created).toEqual({ taskId: expect.stringMatching(UUID), status: 'working', createdAt: expect.any(String), lastUpdatedAt: expect.any(String), ttl: 60_000, pollInterval: 20 });
+    expect(created).toEqual({
+      taskId: expect.stringMatching(UUID),
+      status: 'working',
+      createdAt: expect.any(String),
+      lastUpdatedAt: expect.any(String),
+      ttl: 60_000,
+      pollInterval: 20,
+    });
     expect(new Date(created.createdAt).toISOString()).toBe(created.createdAt);
-    expect((await answer(b, rpc(2, 'tasks/get', { taskId: created.taskId }))).result).toMatchObject({ taskId: created.taskId, status: 'working' });
+    expect((await answer(b, rpc(2, 'tasks/get', { taskId: created.taskId }))).result).toMatchObject({
+      taskId: created.taskId,
+      status: 'working',
+    });
     const result = (await answer(b, rpc(3, 'tasks/result', { taskId: created.taskId }))).result;
     expect(result).toEqual({
       content: [{ type: 'text', text: '{"sum":42}' }],
@@ -125,26 +194,48 @@ describe('tasks across instances sharing one store (stateless)', () => {
     await until(() => aborted.length === 1);
     await pause(50);
     expect((await answer(a, rpc(3, 'tasks/get', { taskId }))).result.status).toBe('cancelled');
-    expect((await answer(b, rpc(4, 'tasks/result', { taskId }))).error).toEqual({ code: -32000, message: `Task ${taskId} was cancelled before it produced a result` });
-    expect((await answer(b, rpc(5, 'tasks/cancel', { taskId }))).error).toEqual({ code: -32602, message: "Cannot cancel task: already in terminal status 'cancelled'" });
+    expect((await answer(b, rpc(4, 'tasks/result', { taskId }))).error).toEqual({
+      code: -32000,
+      message: `Task ${taskId} was cancelled before it produced a result`,
+    });
+    expect((await answer(b, rpc(5, 'tasks/cancel', { taskId }))).error).toEqual({
+      code: -32602,
+      message: "Cannot cancel task: already in terminal status 'cancelled'",
+    });
   });
 
   it('fails the task when the tool fails: isError result and statusMessage; an RpcError comes back from tasks/result as that error', async () => {
     const { a, b } = await instances();
     const broken = (await answer(a, callAsTask(1, 'broken'))).result.task.taskId;
-    expect((await answer(b, rpc(2, 'tasks/result', { taskId: broken }))).result).toMatchObject({ isError: true, content: [{ type: 'text', text: 'exploded' }] });
-    expect((await answer(b, rpc(3, 'tasks/get', { taskId: broken }))).result).toMatchObject({ status: 'failed', statusMessage: 'exploded' });
+    expect((await answer(b, rpc(2, 'tasks/result', { taskId: broken }))).result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'exploded' }],
+    });
+    expect((await answer(b, rpc(3, 'tasks/get', { taskId: broken }))).result).toMatchObject({
+      status: 'failed',
+      statusMessage: 'exploded',
+    });
     const refusing = (await answer(a, callAsTask(4, 'refusing'))).result.task.taskId;
-    expect((await answer(b, rpc(5, 'tasks/result', { taskId: refusing }))).error).toEqual({ code: -32602, message: 'no such order', data: { order: 7 } });
+    expect((await answer(b, rpc(5, 'tasks/result', { taskId: refusing }))).error).toEqual({
+      code: -32602,
+      message: 'no such order',
+      data: { order: 7 },
+    });
     const invalid = (await answer(a, callAsTask(6, 'slow_sum', { a: 'one', b: 2 }))).result.task.taskId;
-    expect((await answer(b, rpc(7, 'tasks/result', { taskId: invalid }))).result).toMatchObject({ isError: true, content: [{ text: expect.stringContaining('/a') }] });
+    expect((await answer(b, rpc(7, 'tasks/result', { taskId: invalid }))).result).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringContaining('/a') }],
+    });
   });
 
   it('forgets a task after its ttl, and cuts a requested ttl to maxTtlMs', async () => {
     const { a } = await instances();
     const { taskId } = (await answer(a, callAsTask(1, 'slow_sum', { a: 1, b: 1, ms: 0 }, { ttl: 80 }))).result.task;
     await pause(150);
-    expect((await answer(a, rpc(2, 'tasks/get', { taskId }))).error).toMatchObject({ code: -32602, message: expect.stringContaining('expired') });
+    expect((await answer(a, rpc(2, 'tasks/get', { taskId }))).error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('expired'),
+    });
     const capped = await appWith(taskServer(new MemoryKV(), 5000).server);
     expect((await answer(capped, callAsTask(3, 'slow_sum', { a: 1, b: 1 }, { ttl: 10 ** 9 }))).result.task.ttl).toBe(5000);
   });
@@ -167,12 +258,23 @@ describe('tasks across instances sharing one store (stateless)', () => {
     expect(errors[3].error.message).toContain('must be called as a task');
     expect(errors[7].error.message).toContain('tasks/list needs a session');
     const required = (await answer(a, callAsTask(10, 'must_be_task'))).result.task.taskId;
-    expect((await answer(a, rpc(11, 'tasks/result', { taskId: required }))).result.content).toEqual([{ type: 'text', text: 'ran as a task' }]);
+    expect((await answer(a, rpc(11, 'tasks/result', { taskId: required }))).result.content).toEqual([
+      { type: 'text', text: 'ran as a task' },
+    ]);
   });
 
   it('ignores "task" on a server without task tools (processes the call normally) and has no tasks/* methods', async () => {
-    const app = await appWith(createMCPServer(null, { exposeRoutes: false, builtinTools: false, builtinPrompts: false, tools: [{ name: 'echo', description: 'd', handler: () => 'plain answer' }] }));
-    expect((await answer(app, callAsTask(1, 'echo', {}, 'anything'))).result).toEqual({ content: [{ type: 'text', text: 'plain answer' }] });
+    const app = await appWith(
+      createMCPServer(null, {
+        exposeRoutes: false,
+        builtinTools: false,
+        builtinPrompts: false,
+        tools: [{ name: 'echo', description: 'd', handler: () => 'plain answer' }],
+      }),
+    );
+    expect((await answer(app, callAsTask(1, 'echo', {}, 'anything'))).result).toEqual({
+      content: [{ type: 'text', text: 'plain answer' }],
+    });
     expect((await answer(app, rpc(2, 'tasks/get', { taskId: 'x' }))).error.code).toBe(-32601);
   });
 });
@@ -180,10 +282,14 @@ describe('tasks across instances sharing one store (stateless)', () => {
 describe('tasks with sessions', () => {
   it('binds tasks to their session: another cannot get, await, cancel or list them; tasks/list pages with cursors', async () => {
     const { a, b } = await instances({ sessions: { store: new MemoryKV() } });
-    const open = async () => (await post(a, rpc(0, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } }))).headers.get('mcp-session-id')!;
+    const open = async () =>
+      (
+        await post(a, rpc(0, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } }))
+      ).headers.get('mcp-session-id')!;
     const [mine, theirs] = [await open(), await open()];
     const ids: string[] = [];
-    for (let i = 1; i <= 3; i++) ids.push((await answer(a, callAsTask(i, 'slow_sum', { a: i, b: 0, ms: 0 }), { 'mcp-session-id': mine })).result.task.taskId);
+    for (let i = 1; i <= 3; i++)
+      ids.push((await answer(a, callAsTask(i, 'slow_sum', { a: i, b: 0, ms: 0 }), { 'mcp-session-id': mine })).result.task.taskId);
     for (const method of ['tasks/get', 'tasks/result', 'tasks/cancel']) {
       expect((await answer(b, rpc(9, method, { taskId: ids[0] }), { 'mcp-session-id': theirs })).error.code).toBe(-32602);
     }
@@ -213,7 +319,11 @@ describe('tasks with sessions', () => {
     const kinds: string[] = [];
     let taskId = '';
     let result: unknown;
-    for await (const message of client.experimental.tasks.callToolStream({ name: 'slow_sum', arguments: { a: 20, b: 22 } }, CallToolResultSchema, { task: { ttl: 30_000 } })) {
+    for await (const message of client.experimental.tasks.callToolStream(
+      { name: 'slow_sum', arguments: { a: 20, b: 22 } },
+      CallToolResultSchema,
+      { task: { ttl: 30_000 } },
+    )) {
       kinds.push(message.type);
       if (message.type === 'taskCreated') taskId = message.task.taskId;
       if (message.type === 'result') result = message.result;
@@ -233,9 +343,13 @@ describe('tasks over stdio', () => {
     const input = new TransformStream<Uint8Array, Uint8Array>();
     const writer = input.writable.getWriter();
     const lines: any[] = [];
-    const done = server.start(new StdioTransport({ input: input.readable, output: { write: (line: string) => lines.push(JSON.parse(line)) } }));
+    const done = server.start(
+      new StdioTransport({ input: input.readable, output: { write: (line: string) => lines.push(JSON.parse(line)) } }),
+    );
     const send = (message: unknown) => writer.write(new TextEncoder().encode(`${JSON.stringify(message)}\n`));
-    await send(rpc(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: { elicitation: {} }, clientInfo: { name: 't', version: '1' } }));
+    await send(
+      rpc(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: { elicitation: {} }, clientInfo: { name: 't', version: '1' } }),
+    );
     await send(callAsTask(2, 'ask'));
     await until(() => lines.some((m) => m.method === 'elicitation/create'));
     const taskId = lines.find((m) => m.id === 2).result.task.taskId;
@@ -267,7 +381,12 @@ describe('tasks on serverless targets', () => {
       rawQueryString: '',
       cookies: [],
       queryStringParameters: {},
-      headers: { 'content-type': 'application/json', accept: 'application/json', host: template.headers.host, 'content-length': String(text.length) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        host: template.headers.host,
+        'content-length': String(text.length),
+      },
       requestContext: { ...template.requestContext, http: { ...template.requestContext.http, method: 'POST', path: '/mcp' } },
       body: text,
     };
@@ -285,7 +404,14 @@ describe('tasks on serverless targets', () => {
     const mf = await runWorker(await bundleWorker('test/mcp/servers/worker-tasks.ts'));
     stops.push(() => mf.dispose());
     const url = new URL('/mcp', await mf.ready).href;
-    const send = async (body: unknown) => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) })).json();
+    const send = async (body: unknown) =>
+      (
+        await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json();
     const { taskId } = (await send(callAsTask(1, 'slow_echo', { ms: 1500 }))).result.task;
     expect((await send(rpc(2, 'tasks/get', { taskId }))).result.status).toBe('working');
     expect((await send(rpc(3, 'tasks/result', { taskId }))).result.content).toEqual([{ type: 'text', text: 'waited 1500 ms' }]);

@@ -20,7 +20,13 @@ export function messages(response: Response): { next(): Promise<any | null>; res
       const text = await response.text();
       return text === '' ? null : JSON.parse(text);
     };
-    return { next: read, rest: async () => { const one = await read(); return one === null ? [] : [one]; } };
+    return {
+      next: read,
+      rest: async () => {
+        const one = await read();
+        return one === null ? [] : [one];
+      },
+    };
   }
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
@@ -30,7 +36,11 @@ export function messages(response: Response): { next(): Promise<any | null>; res
       if (end !== -1) {
         const frame = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
-        const data = frame.split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n');
+        const data = frame
+          .split('\n')
+          .filter((line) => line.startsWith('data: '))
+          .map((line) => line.slice(6))
+          .join('\n');
         if (data !== '') return JSON.parse(data);
         continue;
       }

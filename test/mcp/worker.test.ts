@@ -11,7 +11,13 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 let script: string;
 
 async function start(): Promise<{ mf: Miniflare; url: string }> {
-  const mf = new Miniflare({ cf: false, compatibilityDate: '2026-04-01', host: '127.0.0.1', port: 0, modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }] });
+  const mf = new Miniflare({
+    cf: false,
+    compatibilityDate: '2026-04-01',
+    host: '127.0.0.1',
+    port: 0,
+    modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }],
+  });
   return { mf, url: new URL('/mcp', await mf.ready).href };
 }
 
@@ -61,12 +67,26 @@ describe('fw-mcp in workerd with signed sessions', () => {
     try {
       const answer = await fetch(second.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'after restart' } } }),
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'mcp-session-id': sessionId,
+          'mcp-protocol-version': '2025-06-18',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'echo', arguments: { text: 'after restart' } },
+        }),
       });
       expect(answer.status).toBe(200);
       expect((await answer.json()).result.content).toEqual([{ type: 'text', text: 'after restart' }]);
-      const forged = await fetch(second.url, { method: 'POST', headers: { 'content-type': 'application/json', 'mcp-session-id': `${sessionId}x` }, body: '{"jsonrpc":"2.0","id":2,"method":"ping"}' });
+      const forged = await fetch(second.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'mcp-session-id': `${sessionId}x` },
+        body: '{"jsonrpc":"2.0","id":2,"method":"ping"}',
+      });
       expect(forged.status).toBe(404);
     } finally {
       await second.mf.dispose();

@@ -38,7 +38,9 @@ describe('OTLP log export against a local receiver', () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       let text = '';
-      req.on('data', (c) => { text += c; });
+      req.on('data', (c) => {
+        text += c;
+      });
       req.on('end', () => {
         if (req.url !== '/v1/logs' || req.method !== 'POST' || req.headers['content-type'] !== 'application/json') {
           res.writeHead(400).end();
@@ -57,24 +59,39 @@ describe('OTLP log export against a local receiver', () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/logs`;
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
-  beforeEach(() => { posts.length = 0; });
+  beforeEach(() => {
+    posts.length = 0;
+  });
 
   it('levelToSeverityNumber follows the OpenTelemetry numbers', () => {
     expect(['debug', 'info', 'warn', 'error', 'other'].map(levelToSeverityNumber)).toEqual([5, 9, 13, 17, 9]);
   });
 
-  it('otelLogs sends each request\'s records through waitUntil in OTLP JSON', async () => {
+  it("otelLogs sends each request's records through waitUntil in OTLP JSON", async () => {
     const app = new Fw();
     await app.plugin(structuredLogger({ service: 'shop', write: () => {} }));
-    const plugin = otelLogs({ url, service: 'shop', headers: { 'x-api-key': 'k1' }, resourceAttributes: { 'deployment.environment': 'test' } });
+    const plugin = otelLogs({
+      url,
+      service: 'shop',
+      headers: { 'x-api-key': 'k1' },
+      resourceAttributes: { 'deployment.environment': 'test' },
+    });
     await app.plugin(plugin);
     app.get('/order/:id', (ctx: any) => {
       ctx.log.warn('low stock', { sku: 'A1', left: 2, ratio: 0.5, tags: ['x'], ok: false });
       return { id: ctx.params.id };
     });
     const pending: Promise<unknown>[] = [];
-    const executionCtx = { waitUntil: (p: Promise<unknown>) => { pending.push(p); } };
-    const res = await app.fetch(new Request('http://localhost/order/9', { headers: { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' } }), {}, executionCtx);
+    const executionCtx = {
+      waitUntil: (p: Promise<unknown>) => {
+        pending.push(p);
+      },
+    };
+    const res = await app.fetch(
+      new Request('http://localhost/order/9', { headers: { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' } }),
+      {},
+      executionCtx,
+    );
     expect(res.status).toBe(200);
     expect(pending).toHaveLength(1);
     await Promise.all(pending);
@@ -84,12 +101,23 @@ describe('OTLP log export against a local receiver', () => {
     const rl = posts[0].body.resourceLogs[0];
     expect(rl.resource.attributes).toContainEqual({ key: 'deployment.environment', value: { stringValue: 'test' } });
     const [warn, done] = rl.scopeLogs[0].logRecords;
-    expect(warn).toMatchObject({ severityNumber: 13, severityText: 'WARN', body: { stringValue: 'low stock' }, traceId: '4bf92f3577b34da6a3ce929d0e0e4736' });
-    expect(warn.attributes).toEqual(expect.arrayContaining([
-      { key: 'sku', value: { stringValue: 'A1' } }, { key: 'left', value: { intValue: '2' } }, { key: 'ratio', value: { doubleValue: 0.5 } },
-      { key: 'tags', value: { arrayValue: { values: [{ stringValue: 'x' }] } } }, { key: 'ok', value: { boolValue: false } },
-      { key: 'http.request.method', value: { stringValue: 'GET' } }, { key: 'url.path', value: { stringValue: '/order/9' } },
-    ]));
+    expect(warn).toMatchObject({
+      severityNumber: 13,
+      severityText: 'WARN',
+      body: { stringValue: 'low stock' },
+      traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+    });
+    expect(warn.attributes).toEqual(
+      expect.arrayContaining([
+        { key: 'sku', value: { stringValue: 'A1' } },
+        { key: 'left', value: { intValue: '2' } },
+        { key: 'ratio', value: { doubleValue: 0.5 } },
+        { key: 'tags', value: { arrayValue: { values: [{ stringValue: 'x' }] } } },
+        { key: 'ok', value: { boolValue: false } },
+        { key: 'http.request.method', value: { stringValue: 'GET' } },
+        { key: 'url.path', value: { stringValue: '/order/9' } },
+      ]),
+    );
     expect(done).toMatchObject({ severityNumber: 9, body: { stringValue: 'request completed' } });
     expect(done.attributes).toContainEqual({ key: 'http.response.status_code', value: { intValue: '200' } });
     expect(plugin.exporter.stats()).toMatchObject({ queued: 0, exported: 2 });
@@ -101,7 +129,15 @@ describe('OTLP log export against a local receiver', () => {
     await log.flush();
     expect(posts.map((p) => p.body.resourceLogs[0].scopeLogs[0].logRecords.length)).toEqual([3, 3, 1]);
     posts.forEach((p) => assertOtlpShape(p.body));
-    expect(posts.flatMap((p) => p.body.resourceLogs[0].scopeLogs[0].logRecords.map((r: any) => r.body.stringValue))).toEqual(['m0', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6']);
+    expect(posts.flatMap((p) => p.body.resourceLogs[0].scopeLogs[0].logRecords.map((r: any) => r.body.stringValue))).toEqual([
+      'm0',
+      'm1',
+      'm2',
+      'm3',
+      'm4',
+      'm5',
+      'm6',
+    ]);
   });
 
   it('a collector error is reported and the batch dropped; an unreachable collector does not throw', async () => {

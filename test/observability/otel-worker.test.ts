@@ -13,7 +13,9 @@ describe('otelLogs on workers (workerd): records sent through waitUntil to a loc
   beforeAll(async () => {
     receiver = createServer((req, res) => {
       let text = '';
-      req.on('data', (c) => { text += c; });
+      req.on('data', (c) => {
+        text += c;
+      });
       req.on('end', () => {
         bodies.push({ path: req.url, type: req.headers['content-type'], body: JSON.parse(text) });
         res.writeHead(200).end('{}');
@@ -30,7 +32,9 @@ describe('otelLogs on workers (workerd): records sent through waitUntil to a loc
   });
 
   it('posts one OTLP/HTTP JSON batch per request after the response', async () => {
-    const arrived = new Promise<void>((resolve) => { notify = resolve; });
+    const arrived = new Promise<void>((resolve) => {
+      notify = resolve;
+    });
     const res = await mf.dispatchFetch('http://shop.test/checkout');
     expect(await res.json()).toEqual({ ok: true });
     await arrived;

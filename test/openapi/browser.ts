@@ -10,7 +10,15 @@ export async function launchChromium(): Promise<{ context: BrowserContext; close
   const profile = mkdtempSync(join(tmpdir(), 'fw-docs-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   return {
     context,
@@ -26,9 +34,13 @@ export async function openPage(browser: BrowserContext, url: string): Promise<{ 
   const page = await browser.newPage();
   const problems: string[] = [];
   page.on('requestfailed', (r) => problems.push(`failed ${r.url()}: ${r.failure()?.errorText}`));
-  page.on('response', (r) => { if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`); });
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
+  });
   page.on('pageerror', (e) => problems.push(`script error: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+  });
   const response = await page.goto(url);
   expect(response?.status()).toBe(200);
   await page.waitForSelector('#fw-docs[data-ready="true"]');

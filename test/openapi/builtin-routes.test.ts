@@ -13,7 +13,9 @@ describe('built-in routes in the OpenAPI document', () => {
     await app.plugin(healthDashboard({ path: '/status' }));
     await app.plugin(webhooks({ secret: { github: 'shh' } }));
     const doc = generateSpec(app);
-    const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, tags: op.tags, summary: op.summary })));
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, tags: op.tags, summary: op.summary })),
+    );
     expect(operations).toEqual([
       { route: 'GET /health', tags: ['health'], summary: 'Runs every health check' },
       { route: 'GET /live', tags: ['health'], summary: 'Liveness: the process answers' },

@@ -15,8 +15,17 @@ const tsc = resolve('node_modules/.bin/tsc');
 
 const tsconfig = {
   compilerOptions: {
-    target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [],
-    strict: true, noUnusedLocals: true, noImplicitReturns: true, skipLibCheck: true, outDir: 'out', rootDir: '.',
+    target: 'ES2022',
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+    types: [],
+    strict: true,
+    noUnusedLocals: true,
+    noImplicitReturns: true,
+    skipLibCheck: true,
+    outDir: 'out',
+    rootDir: '.',
   },
   include: ['*.ts'],
 };
@@ -84,13 +93,16 @@ describe('generateTypeScriptClient', () => {
   });
 
   it('compiles with tsc in strict mode, and its types reject wrong inputs', async () => {
-    const result = await run(tsc, ['-p', join(dir, 'tsconfig.json')]).then(() => ({ ok: true, out: '' }), (e: { stdout: string }) => ({ ok: false, out: e.stdout }));
+    const result = await run(tsc, ['-p', join(dir, 'tsconfig.json')]).then(
+      () => ({ ok: true, out: '' }),
+      (e: { stdout: string }) => ({ ok: false, out: e.stdout }),
+    );
     expect(result.out).toBe('');
     expect(result.ok).toBe(true);
   }, 120_000);
 
   it('calls the apps correctly (compiled output, real servers)', async () => {
-    const mod = await import(pathToFileURL(join(dir, 'out', 'usage.js')).href) as {
+    const mod = (await import(pathToFileURL(join(dir, 'out', 'usage.js')).href)) as {
       callUsers(base: string): Promise<Record<string, unknown>>;
       callExample(base: string): Promise<Record<string, unknown>>;
     };
@@ -101,20 +113,26 @@ describe('generateTypeScriptClient', () => {
       missing: { status: 404, body: { error: 'No user 99', code: 'NOT_FOUND' } },
       echo: { method: 'PUT', path: '/echo/a' },
     });
-    expect(await mod.callExample(exampleServer.url)).toEqual({ greet: { greeting: 'Hello, Ada Lovelace!' }, echo: { received: { message: 'hi' } } });
+    expect(await mod.callExample(exampleServer.url)).toEqual({
+      greet: { greeting: 'Hello, Ada Lovelace!' },
+      echo: { received: { message: 'hi' } },
+    });
   });
 
   it('types the operations from the schemas', () => {
     const source = generateTypeScriptClient(usersDoc);
     expect(source).toContain('export type GetUserInput = {\n  params: {\n    id: number;\n  };\n};');
-    expect(source).toContain('export type PostUsersInput = {\n  headers?: {\n    "x-request-id"?: string;\n  };\n  body: {\n    name: string;\n    email?: string;\n  };\n};');
+    expect(source).toContain(
+      'export type PostUsersInput = {\n  headers?: {\n    "x-request-id"?: string;\n  };\n  body: {\n    name: string;\n    email?: string;\n  };\n};',
+    );
     expect(source).toContain('@deprecated');
     expect(source).not.toContain('internal');
   });
 
   it('keeps comments closed and identifiers valid whatever the document says', () => {
     const doc: OpenAPI31Document = {
-      openapi: '3.1.0', info: { title: 'Evil */ title', version: '1' },
+      openapi: '3.1.0',
+      info: { title: 'Evil */ title', version: '1' },
       paths: { '/x': { get: { operationId: '1 weird-id', summary: 'ends */ here', responses: { 204: { description: 'none' } } } } },
     };
     const source = generateTypeScriptClient(doc);
@@ -130,8 +148,14 @@ describe('schemaToType', () => {
     expect(schemaToType({ enum: ['a', 1, null] })).toBe('"a" | 1 | null');
     expect(schemaToType({ const: true })).toBe('true');
     expect(schemaToType({ type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } })).toBe('Array<string | number>');
-    expect(schemaToType({ allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { type: 'object', properties: { b: { type: 'number' } } }] }))
-      .toBe('{\n  a: string;\n} & {\n  b?: number;\n}');
+    expect(
+      schemaToType({
+        allOf: [
+          { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+          { type: 'object', properties: { b: { type: 'number' } } },
+        ],
+      }),
+    ).toBe('{\n  a: string;\n} & {\n  b?: number;\n}');
     expect(schemaToType({ type: 'object' })).toBe('{\n  [key: string]: unknown;\n}');
     expect(schemaToType({ type: 'object', properties: {}, additionalProperties: false })).toBe('Record<string, never>');
     expect(schemaToType(false)).toBe('never');

@@ -18,8 +18,17 @@ describe('docs page and portal in headless Chromium', () => {
       requested.push(`${ctx.method} ${ctx.path}`);
       return next();
     });
-    app.get('/secret', (ctx: Context) => (ctx.header('authorization') === 'Bearer t0k' ? { secret: 42 } : ctx.status(401).jsonResponse({ error: 'no token' })), { security: [{ bearer: [] }], tags: ['ops'] });
-    app.get('/portal', (ctx: Context) => ctx.html(generatePortalHTML(ctx.app.state<() => OpenAPI31Document>('fw:openapi')!(), { baseUrl: '' })), { hidden: true });
+    app.get(
+      '/secret',
+      (ctx: Context) =>
+        ctx.header('authorization') === 'Bearer t0k' ? { secret: 42 } : ctx.status(401).jsonResponse({ error: 'no token' }),
+      { security: [{ bearer: [] }], tags: ['ops'] },
+    );
+    app.get(
+      '/portal',
+      (ctx: Context) => ctx.html(generatePortalHTML(ctx.app.state<() => OpenAPI31Document>('fw:openapi')!(), { baseUrl: '' })),
+      { hidden: true },
+    );
     server = await serve(app, { port: 0, hostname: '127.0.0.1' });
     const strict = documentedApp();
     strict.plugin(security());
@@ -42,7 +51,16 @@ describe('docs page and portal in headless Chromium', () => {
     expect(await page.textContent('.fw-header h1')).toBe('Users API');
     expect(await page.$$eval('.fw-tag h2', (nodes) => nodes.map((n) => n.textContent))).toEqual(['ops', 'users', 'default']);
     const ops = await page.$$eval('.fw-op', (nodes) => nodes.map((n) => `${n.getAttribute('data-method')} ${n.getAttribute('data-path')}`));
-    expect(ops).toEqual(expect.arrayContaining(['GET /health', 'GET /users', 'POST /users', 'GET /users/{id}', 'GET /legacy/search', 'DELETE /echo/{wildcard}']));
+    expect(ops).toEqual(
+      expect.arrayContaining([
+        'GET /health',
+        'GET /users',
+        'POST /users',
+        'GET /users/{id}',
+        'GET /legacy/search',
+        'DELETE /echo/{wildcard}',
+      ]),
+    );
     expect(ops.some((o) => o.includes('/internal') || o.includes('/openapi') || o.includes('/docs'))).toBe(false);
     expect(await page.textContent('#op-getUsers .fw-summary')).toBe('List users');
     expect(await page.getAttribute('#op-getLegacySearch', 'class')).toContain('fw-deprecated');
@@ -109,7 +127,9 @@ describe('docs page and portal in headless Chromium', () => {
 
   it('/docs works under the default Content-Security-Policy of security()', async () => {
     const { page, problems } = await openPage(context, `${strictServer.url}/docs`);
-    expect(await page.evaluate(() => fetch(location.href).then((r) => r.headers.get('content-security-policy')))).toContain("script-src 'self'");
+    expect(await page.evaluate(() => fetch(location.href).then((r) => r.headers.get('content-security-policy')))).toContain(
+      "script-src 'self'",
+    );
     await page.click('#op-getHealth summary');
     await page.click('#op-getHealth .fw-send');
     await page.waitForSelector('#op-getHealth .fw-response[data-state="done"]');

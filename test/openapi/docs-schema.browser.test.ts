@@ -12,18 +12,23 @@ const screenshot = `${outDir}docs-page.png`;
 
 /** The words of each element matching `selector`, each text piece apart (as read, not as styled). */
 function wordsOf(page: Page, selector: string): Promise<string[]> {
-  return page.$$eval(selector, (nodes) => nodes.map((node) => {
-    const pieces: string[] = [];
-    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
-    for (let text = walker.nextNode(); text; text = walker.nextNode()) pieces.push(text.textContent ?? '');
-    return pieces.map((p) => p.trim()).filter(Boolean).join(' ');
-  }));
+  return page.$$eval(selector, (nodes) =>
+    nodes.map((node) => {
+      const pieces: string[] = [];
+      const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) pieces.push(text.textContent ?? '');
+      return pieces
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .join(' ');
+    }),
+  );
 }
 
 /** The rows of a schema or parameter table: indentation depth, then the words of each cell. */
 async function rowsOf(page: Page, selector: string): Promise<string[][]> {
   const depths = await page.$$eval(`${selector} tbody tr`, (rows) => rows.map((row) => row.getAttribute('data-depth') ?? ''));
-  return Promise.all(depths.map(async (depth, i) => [depth, ...await wordsOf(page, `${selector} tbody tr:nth-child(${i + 1}) > td`)]));
+  return Promise.all(depths.map(async (depth, i) => [depth, ...(await wordsOf(page, `${selector} tbody tr:nth-child(${i + 1}) > td`))]));
 }
 
 describe('docs page schemas and examples in headless Chromium', () => {
@@ -84,7 +89,11 @@ describe('docs page schemas and examples in headless Chromium', () => {
   it('shows each response status with its schema and example, and the example body is accepted by the route', async () => {
     const { page, problems } = await openPage(browser.context, `${server.url}/docs`);
     await page.click('#op-placeOrder summary');
-    expect(await wordsOf(page, '#op-placeOrder .fw-status-head')).toEqual(['201 The order was placed', '400 Invalid input', '409 Out of stock']);
+    expect(await wordsOf(page, '#op-placeOrder .fw-status-head')).toEqual([
+      '201 The order was placed',
+      '400 Invalid input',
+      '409 Out of stock',
+    ]);
     expect(await rowsOf(page, '#op-placeOrder .fw-status[data-status="201"] .fw-schema-table')).toEqual([
       ['0', 'id required', 'string (uuid)', ''],
       ['0', 'status required', 'string', 'one of: "pending", "paid", "shipped"'],
@@ -92,7 +101,10 @@ describe('docs page schemas and examples in headless Chromium', () => {
       ['0', 'createdAt', 'string (date-time)', ''],
     ]);
     expect(JSON.parse(await page.innerText('#op-placeOrder .fw-status[data-status="201"] .fw-example-value'))).toEqual({
-      id: '3fa85f64-5717-4562-b3fc-2c963f66afa6', status: 'pending', total: 0, createdAt: '2024-05-01T12:00:00Z',
+      id: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+      status: 'pending',
+      total: 0,
+      createdAt: '2024-05-01T12:00:00Z',
     });
     expect(await page.innerText('#op-placeOrder .fw-status[data-status="400"] .fw-example-value')).toContain('"code": "string"');
     await page.click('#op-placeOrder .fw-send');

@@ -52,16 +52,26 @@ const notFound = { description: 'No such customer', type: 'object', properties: 
 /** Builds the orders app with healthCheck(), one RPC action and openapi() mounted. */
 export function ordersApp(): Fw {
   const app = new Fw();
-  app.post('/orders', async (ctx: Context) => {
-    const input = await ctx.body<{ items: { quantity: number }[] }>();
-    const total = input.items.reduce((sum, item) => sum + item.quantity * 10, 0);
-    return ctx.status(201).jsonResponse({ id: crypto.randomUUID(), status: 'pending', total });
-  }, {
-    tags: ['orders'],
-    operationId: 'placeOrder',
-    summary: 'Place an order',
-    schema: { body: placeOrder, response: { 201: { ...order, description: 'The order was placed' }, 409: { description: 'Out of stock', type: 'object', properties: { error: { type: 'string' } } } } },
-  });
+  app.post(
+    '/orders',
+    async (ctx: Context) => {
+      const input = await ctx.body<{ items: { quantity: number }[] }>();
+      const total = input.items.reduce((sum, item) => sum + item.quantity * 10, 0);
+      return ctx.status(201).jsonResponse({ id: crypto.randomUUID(), status: 'pending', total });
+    },
+    {
+      tags: ['orders'],
+      operationId: 'placeOrder',
+      summary: 'Place an order',
+      schema: {
+        body: placeOrder,
+        response: {
+          201: { ...order, description: 'The order was placed' },
+          409: { description: 'Out of stock', type: 'object', properties: { error: { type: 'string' } } },
+        },
+      },
+    },
+  );
   app.get('/customers/:customerId/orders', (ctx: Context) => ({ orders: [], customer: ctx.params.customerId, query: ctx.query }), {
     tags: ['orders'],
     operationId: 'listCustomerOrders',
@@ -80,7 +90,11 @@ export function ordersApp(): Fw {
     },
   });
   app.plugin(healthCheck());
-  rpc(app, { ping: serverAction({ type: 'object', properties: { echo: { type: 'string' } } }, (input: { echo?: string }) => ({ pong: input.echo ?? '' })) });
+  rpc(app, {
+    ping: serverAction({ type: 'object', properties: { echo: { type: 'string' } } }, (input: { echo?: string }) => ({
+      pong: input.echo ?? '',
+    })),
+  });
   app.plugin(openapi({ title: 'Orders API', version: '1.2.0', description: 'Orders, with the built-in health and RPC routes.' }));
   return app;
 }

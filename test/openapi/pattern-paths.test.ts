@@ -10,7 +10,13 @@ describe('OpenAPI paths from the router syntax', () => {
     ['/files/:file.:ext', [['/files/{file}.{ext}', ['file', 'ext']]]],
     ['/range/:from-:to', [['/range/{from}-{to}', ['from', 'to']]]],
     ['/static/*', [['/static/{wildcard}', ['wildcard']]]],
-    ['/items/:id?', [['/items', []], ['/items/{id}', ['id']]]],
+    [
+      '/items/:id?',
+      [
+        ['/items', []],
+        ['/items/{id}', ['id']],
+      ],
+    ],
   ])('%s', (pattern, expected) => {
     expect(toOpenAPIPaths(pattern).map((p) => [p.openapiPath, p.pathParams])).toEqual(expected);
   });

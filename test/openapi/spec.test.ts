@@ -14,7 +14,7 @@ describe('generateSpec / openapi()', () => {
   it('serves a document that validates against the OpenAPI 3.1 schema', async () => {
     const doc = await served(documentedApp());
     const validator = new Validator();
-    const result = await validator.validate(doc as unknown as Parameters<Validator["validate"]>[0]);
+    const result = await validator.validate(doc as unknown as Parameters<Validator['validate']>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
@@ -31,15 +31,25 @@ describe('generateSpec / openapi()', () => {
     const app = new Fw();
     await app.fromFileRoutes({
       manifest: {
-        'users/[id].ts': { default: () => ({}), config: { tags: ['files'], summary: 'A user', schema: { params: { type: 'object', properties: { id: { type: 'integer' } } } } } },
+        'users/[id].ts': {
+          default: () => ({}),
+          config: { tags: ['files'], summary: 'A user', schema: { params: { type: 'object', properties: { id: { type: 'integer' } } } } },
+        },
         'files/[...path].ts': { get: () => 'file' },
-        '(auth)/login.ts': { post: () => ({}), config: { post: { schema: { body: { type: 'object', required: ['user'], properties: { user: { type: 'string' } } } } } } },
+        '(auth)/login.ts': {
+          post: () => ({}),
+          config: { post: { schema: { body: { type: 'object', required: ['user'], properties: { user: { type: 'string' } } } } } },
+        },
       },
     });
     app.plugin(openapi());
     const doc = await served(app);
     expect(Object.keys(doc.paths).sort()).toEqual(['/files/{wildcard}', '/login', '/users/{id}']);
-    expect(doc.paths['/users/{id}'].get).toMatchObject({ tags: ['files'], summary: 'A user', parameters: [{ name: 'id', in: 'path', schema: { type: 'integer' } }] });
+    expect(doc.paths['/users/{id}'].get).toMatchObject({
+      tags: ['files'],
+      summary: 'A user',
+      parameters: [{ name: 'id', in: 'path', schema: { type: 'integer' } }],
+    });
     expect(doc.paths['/login'].post!.requestBody!.content['application/json'].schema.required).toEqual(['user']);
     expect((await new Validator().validate(doc as never)).valid).toBe(true);
   });
@@ -56,7 +66,15 @@ describe('generateSpec / openapi()', () => {
   it('builds parameters, request bodies and responses from the route schemas', async () => {
     const doc = await served(documentedApp());
     const list = doc.paths['/users'].get!;
-    expect(list.parameters).toEqual([{ name: 'limit', in: 'query', required: false, description: 'Page size', schema: { type: 'integer', minimum: 1, maximum: 100, description: 'Page size' } }]);
+    expect(list.parameters).toEqual([
+      {
+        name: 'limit',
+        in: 'query',
+        required: false,
+        description: 'Page size',
+        schema: { type: 'integer', minimum: 1, maximum: 100, description: 'Page size' },
+      },
+    ]);
     expect(list.responses['200'].content?.['application/json'].schema.properties.users.type).toBe('array');
     expect(list.responses['400'].description).toBe('Invalid input');
     const get = doc.paths['/users/{id}'].get!;
@@ -64,7 +82,10 @@ describe('generateSpec / openapi()', () => {
     expect(get.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }]);
     expect(get.responses['404'].description).toBe('No such user');
     const create = doc.paths['/users'].post!;
-    expect(create.requestBody).toEqual({ required: true, content: { 'application/json': { schema: expect.objectContaining({ required: ['name'] }) } } });
+    expect(create.requestBody).toEqual({
+      required: true,
+      content: { 'application/json': { schema: expect.objectContaining({ required: ['name'] }) } },
+    });
     expect(create.parameters).toEqual([{ name: 'x-request-id', in: 'header', required: false, schema: { type: 'string' } }]);
     expect(Object.keys(create.responses).sort()).toEqual(['201', '400']);
     const wildcard = doc.paths['/echo/{wildcard}'].get!;
@@ -74,7 +95,11 @@ describe('generateSpec / openapi()', () => {
 
   it('takes summary, description and deprecated from route options and doc comments', async () => {
     const doc = await served(documentedApp());
-    expect(doc.paths['/health'].get).toMatchObject({ summary: 'Liveness probe', description: 'Answers 200 while the process runs.', tags: ['ops'] });
+    expect(doc.paths['/health'].get).toMatchObject({
+      summary: 'Liveness probe',
+      description: 'Answers 200 while the process runs.',
+      tags: ['ops'],
+    });
     expect(doc.paths['/legacy/search'].get).toMatchObject({ deprecated: true, description: 'Use GET /users instead.' });
     expect(doc.paths['/users'].get!.deprecated).toBeUndefined();
   });
@@ -126,8 +151,15 @@ describe('generateSpec / openapi()', () => {
   });
 
   it('works on a route list and serializes with specToJSON', () => {
-    const app = new Fw().get('/', () => 'root').post('/items/:id', () => 'ok', { operationId: 'same' }).put('/other', () => 'ok', { operationId: 'same' });
-    expect(collectRoutes(app).map((r) => `${r.method} ${r.openapiPath} ${r.pathParams.join(',')}`)).toEqual(['GET / ', 'POST /items/{id} id', 'PUT /other ']);
+    const app = new Fw()
+      .get('/', () => 'root')
+      .post('/items/:id', () => 'ok', { operationId: 'same' })
+      .put('/other', () => 'ok', { operationId: 'same' });
+    expect(collectRoutes(app).map((r) => `${r.method} ${r.openapiPath} ${r.pathParams.join(',')}`)).toEqual([
+      'GET / ',
+      'POST /items/{id} id',
+      'PUT /other ',
+    ]);
     const doc = generateSpec(app.getRoutes());
     expect(doc.paths['/'].get!.operationId).toBe('getRoot');
     expect([doc.paths['/items/{id}'].post!.operationId, doc.paths['/other'].put!.operationId]).toEqual(['same', 'same2']);
@@ -167,8 +199,14 @@ describe('extractDocComments', () => {
       'app',
       '  .delete("/users/:id", remove);',
     ].join('\n');
-    expect(extractDocComments(source)).toEqual({ 'GET /users': 'Lists users.\n\nPaginated with ?limit.', 'DELETE /users/:id': 'Removes one.' });
-    const doc = generateSpec(new Fw().get('/users', () => []), { docComments: extractDocComments(source) });
+    expect(extractDocComments(source)).toEqual({
+      'GET /users': 'Lists users.\n\nPaginated with ?limit.',
+      'DELETE /users/:id': 'Removes one.',
+    });
+    const doc = generateSpec(
+      new Fw().get('/users', () => []),
+      { docComments: extractDocComments(source) },
+    );
     expect(doc.paths['/users'].get).toMatchObject({ summary: 'Lists users.', description: 'Paginated with ?limit.' });
   });
 

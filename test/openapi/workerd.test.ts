@@ -14,11 +14,23 @@ let base: string;
 beforeAll(async () => {
   // Bundled as wrangler does (platform browser), so dependencies' `browser` fields apply.
   const result = await build({
-    entryPoints: [`${root}test/openapi/fixtures/worker.ts`], bundle: true, format: 'esm', platform: 'browser',
-    conditions: ['workerd', 'worker', 'browser'], target: 'es2022', write: false,
-    tsconfig: `${root}tsconfig.json`, logLevel: 'silent',
+    entryPoints: [`${root}test/openapi/fixtures/worker.ts`],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['workerd', 'worker', 'browser'],
+    target: 'es2022',
+    write: false,
+    tsconfig: `${root}tsconfig.json`,
+    logLevel: 'silent',
   });
-  mf = new Miniflare({ cf: false, compatibilityDate: '2026-04-01', host: '127.0.0.1', port: 0, modules: [{ type: 'ESModule', path: 'worker.mjs', contents: result.outputFiles[0].text }] });
+  mf = new Miniflare({
+    cf: false,
+    compatibilityDate: '2026-04-01',
+    host: '127.0.0.1',
+    port: 0,
+    modules: [{ type: 'ESModule', path: 'worker.mjs', contents: result.outputFiles[0].text }],
+  });
   base = (await mf.ready).href.replace(/\/$/, '');
 });
 
@@ -28,7 +40,7 @@ afterAll(async () => {
 
 describe('inside workerd', () => {
   it('serves a valid OpenAPI 3.1 document and the docs page with its assets', async () => {
-    const doc = await (await fetch(`${base}/openapi`)).json() as OpenAPI31Document;
+    const doc = (await (await fetch(`${base}/openapi`)).json()) as OpenAPI31Document;
     expect(await new Validator().validate(doc as never)).toEqual({ valid: true });
     expect(doc.info).toEqual({ title: 'Worker API', version: '0.1.0' });
     expect(Object.keys(doc.paths).sort()).toEqual(['/hello/{name}', '/rpc/add', '/self-test']);

@@ -54,7 +54,9 @@ async function installProject(root: string, base: string): Promise<PackedProject
   await sh('npm', ['pkg', 'set', 'type=module'], dir);
   const npmInstall = ['install', '--prefer-offline', '--no-audit', '--no-fund'];
   await sh('npm', [...npmInstall, tarballs.get('fw')!, tarballs.get('fw-mcp')!], dir);
-  const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
+  const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { hasInstallScript?: boolean }>;
+  };
   const installed = Object.keys(lock.packages).filter((key) => key.startsWith('node_modules/'));
   const installScripts = installed.filter((key) => lock.packages[key].hasInstallScript);
   const installBytes = bytesOf(join(dir, 'node_modules'));

@@ -17,24 +17,33 @@ let project: PackedProject;
 
 beforeAll(async () => {
   project = await createPackedProject(root);
-  writeFileSync(join(project.dir, 'src', 'typed.ts'), [
-    "import { app } from './app.js';",
-    "app.get('/typed/:id', (ctx) => {",
-    '  // @ts-expect-error ctx is typed (params are strings), never any',
-    '  const id: number = ctx.params.id;',
-    '  return { id };',
-    '});',
-    '',
-  ].join('\n'));
-  writeFileSync(join(project.dir, 'src', 'hello.ts'), "import { Fw } from 'fw';\n\nconst app = new Fw();\napp.get('/', () => 'hello');\n\nexport default app;\n");
-  writeFileSync(join(project.dir, 'invoke-lambda.mjs'), [
-    "const { handler } = await import(new URL(process.argv[2], `file://${process.cwd()}/`).href);",
-    "const context = { awsRequestId: 'packed-test', functionName: 'hello', getRemainingTimeInMillis: () => 3000 };",
-    'const results = [];',
-    'for (const event of JSON.parse(process.argv[3])) results.push(await handler(event, context));',
-    'console.log(JSON.stringify(results));',
-    '',
-  ].join('\n'));
+  writeFileSync(
+    join(project.dir, 'src', 'typed.ts'),
+    [
+      "import { app } from './app.js';",
+      "app.get('/typed/:id', (ctx) => {",
+      '  // @ts-expect-error ctx is typed (params are strings), never any',
+      '  const id: number = ctx.params.id;',
+      '  return { id };',
+      '});',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(project.dir, 'src', 'hello.ts'),
+    "import { Fw } from 'fw';\n\nconst app = new Fw();\napp.get('/', () => 'hello');\n\nexport default app;\n",
+  );
+  writeFileSync(
+    join(project.dir, 'invoke-lambda.mjs'),
+    [
+      'const { handler } = await import(new URL(process.argv[2], `file://${process.cwd()}/`).href);',
+      "const context = { awsRequestId: 'packed-test', functionName: 'hello', getRemainingTimeInMillis: () => 3000 };",
+      'const results = [];',
+      'for (const event of JSON.parse(process.argv[3])) results.push(await handler(event, context));',
+      'console.log(JSON.stringify(results));',
+      '',
+    ].join('\n'),
+  );
 }, 300_000);
 
 afterAll(() => {
@@ -68,7 +77,11 @@ async function expectTheApp(fetch: Fetch): Promise<void> {
 
 /** Bundles an entry with `fw build` of the packed fw-cli, as the README says; returns the bundle's path. */
 async function fwBuild(target: string, entry: string, outfile: string): Promise<string> {
-  const out = await sh(join(project.dir, 'node_modules', '.bin', 'fw'), ['build', '--target', target, '--entry', entry, '--outfile', outfile], project.dir);
+  const out = await sh(
+    join(project.dir, 'node_modules', '.bin', 'fw'),
+    ['build', '--target', target, '--entry', entry, '--outfile', outfile],
+    project.dir,
+  );
   expect(out).toContain(outfile);
   return join(project.dir, outfile);
 }
@@ -107,9 +120,17 @@ describe('the tarballs', { timeout: 120_000 }, () => {
 });
 
 describe("the README's new project, from the tarballs", { timeout: 90_000 }, () => {
-  it.each([['NodeNext', 'NodeNext'], ['Node16', 'Node16'], ['ESNext', 'Bundler']])('type-checks with tsc --strict under module %s, moduleResolution %s, no skipLibCheck', async (module, resolution) => {
+  it.each([
+    ['NodeNext', 'NodeNext'],
+    ['Node16', 'Node16'],
+    ['ESNext', 'Bundler'],
+  ])('type-checks with tsc --strict under module %s, moduleResolution %s, no skipLibCheck', async (module, resolution) => {
     expect(readFileSync(join(project.dir, 'tsconfig.json'), 'utf8')).not.toMatch(/skipLibCheck/);
-    await sh(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--strict', '--module', module, '--moduleResolution', resolution], project.dir);
+    await sh(
+      bin('tsc'),
+      ['-p', 'tsconfig.json', '--noEmit', '--strict', '--module', module, '--moduleResolution', resolution],
+      project.dir,
+    );
   });
 
   it('compiles with tsc and answers with plain node', async () => {
@@ -135,11 +156,27 @@ describe("the README's new project, from the tarballs", { timeout: 90_000 }, () 
   it("bundles for Lambda with buildCommand's esbuild command line (no externals), and the bundle's handler answers API Gateway events", async () => {
     const outfile = await bundleWithBuildCommand('lambda', 'src/lambda.ts', 'dist/lambda/index.mjs');
     const event = (method: string, path: string, body?: string) => ({
-      version: '2.0', routeKey: '$default', rawPath: path, rawQueryString: '', headers: { host: 'api.example.com', 'content-type': 'application/json' },
-      requestContext: { http: { method, path, protocol: 'HTTP/1.1', sourceIp: '192.0.2.1', userAgent: 'test' }, requestId: 'r', routeKey: '$default', stage: '$default', domainName: 'api.example.com', timeEpoch: 0 },
-      isBase64Encoded: false, ...(body === undefined ? {} : { body }),
+      version: '2.0',
+      routeKey: '$default',
+      rawPath: path,
+      rawQueryString: '',
+      headers: { host: 'api.example.com', 'content-type': 'application/json' },
+      requestContext: {
+        http: { method, path, protocol: 'HTTP/1.1', sourceIp: '192.0.2.1', userAgent: 'test' },
+        requestId: 'r',
+        routeKey: '$default',
+        stage: '$default',
+        domainName: 'api.example.com',
+        timeEpoch: 0,
+      },
+      isBase64Encoded: false,
+      ...(body === undefined ? {} : { body }),
     });
-    const out = await sh(process.execPath, ['invoke-lambda.mjs', outfile, JSON.stringify([event('GET', '/users/1'), event('POST', '/users', '{"name":""}')])], project.dir);
+    const out = await sh(
+      process.execPath,
+      ['invoke-lambda.mjs', outfile, JSON.stringify([event('GET', '/users/1'), event('POST', '/users', '{"name":""}')])],
+      project.dir,
+    );
     const [got, invalid] = JSON.parse(out) as { statusCode: number; body: string }[];
     expect(got.statusCode).toBe(200);
     expect(JSON.parse(got.body)).toEqual({ id: '1', name: 'Ada' });
@@ -151,7 +188,9 @@ describe("the README's new project, from the tarballs", { timeout: 90_000 }, () 
     const modules = [{ type: 'ESModule' as const, path: 'index.js', contents: readFileSync(outfile, 'utf8') }];
     const mf = new Miniflare({ modules, compatibilityDate: '2026-04-01', cf: false });
     try {
-      await expectTheApp((path, init) => mf.dispatchFetch(new URL(path, 'http://localhost').href, init as never) as unknown as Promise<Response>);
+      await expectTheApp(
+        (path, init) => mf.dispatchFetch(new URL(path, 'http://localhost').href, init as never) as unknown as Promise<Response>,
+      );
     } finally {
       await mf.dispose();
     }

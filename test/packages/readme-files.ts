@@ -7,7 +7,8 @@ export function readmeProjectFiles(root: string): Map<string, string> {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const start = readme.indexOf('## Quick start');
   const end = readme.indexOf('## Deploy it');
-  if (start < 0 || end < start) throw new Error('README.md needs its "## Quick start" … "## Deploy it" sections: the packed-install test follows them');
+  if (start < 0 || end < start)
+    throw new Error('README.md needs its "## Quick start" … "## Deploy it" sections: the packed-install test follows them');
   const files = new Map<string, string>();
   for (const [, body] of readme.slice(start, end).matchAll(/```\w*\n([\s\S]*?)```/g)) {
     const named = /^\/\/ ([\w./-]+\.(?:ts|json))\n/.exec(body);

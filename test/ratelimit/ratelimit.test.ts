@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { Fw, type Context } from 'fw';
 import { MemoryKV } from '../../src/kv';
 import {
-  KVRateLimitStore, MemoryStore, RATE_LIMIT_STATE_KEY, RateLimiter, TenantStore, TokenBucketStore, rateLimit, rateLimitMiddleware,
+  KVRateLimitStore,
+  MemoryStore,
+  RATE_LIMIT_STATE_KEY,
+  RateLimiter,
+  TenantStore,
+  TokenBucketStore,
+  rateLimit,
+  rateLimitMiddleware,
   type RateLimitMetrics,
 } from '../../src/ratelimit';
 
@@ -32,7 +39,9 @@ describe('rateLimit: bad options fail at construction', () => {
     expect(() => rateLimit({ key: 'ip' as never })).toThrow('key must be a function');
     expect(() => new MemoryStore({ max: 3, windowMs: Number.NaN })).toThrow('MemoryStore.windowMs');
     expect(() => new TokenBucketStore({ capacity: 5, refillPerSecond: 0 })).toThrow('refillPerSecond must be a positive number');
-    expect(() => new TenantStore({ tenant: () => 'a', limits: { a: { max: -1, windowMs: 10 } }, defaultLimit: { max: 1, windowMs: 10 } })).toThrow('TenantStore.limits.a.max');
+    expect(
+      () => new TenantStore({ tenant: () => 'a', limits: { a: { max: -1, windowMs: 10 } }, defaultLimit: { max: 1, windowMs: 10 } }),
+    ).toThrow('TenantStore.limits.a.max');
     expect(() => new KVRateLimitStore({ kv: {} as never, max: 1, windowMs: 10 })).toThrow('needs a KVStore');
   });
 });
@@ -113,7 +122,11 @@ describe('rateLimit with the fixed-window MemoryStore', () => {
   });
 
   it('answers 503 with Retry-After when the store fails, never an opaque 500', async () => {
-    const failing = new KVRateLimitStore({ kv: { ...new MemoryKV(), increment: () => Promise.reject(new Error('connection refused')) } as never, max: 5, windowMs: 1000 });
+    const failing = new KVRateLimitStore({
+      kv: { ...new MemoryKV(), increment: () => Promise.reject(new Error('connection refused')) } as never,
+      max: 5,
+      windowMs: 1000,
+    });
     const app = await appWith({ store: failing });
     const res = await app.request('/');
     expect(res.status).toBe(503);
@@ -170,7 +183,8 @@ describe('TokenBucketStore', () => {
 describe('TenantStore', () => {
   it('gives each tenant its own limit and everyone else the default', async () => {
     const c = clock();
-    const tenant = (ctx: Context) => (ctx.header('authorization') === 'Bearer pro-token' ? 'pro' : ctx.header('authorization') === 'Bearer free-token' ? 'free' : null);
+    const tenant = (ctx: Context) =>
+      ctx.header('authorization') === 'Bearer pro-token' ? 'pro' : ctx.header('authorization') === 'Bearer free-token' ? 'free' : null;
     const app = await appWith({
       store: new TenantStore({
         tenant,

@@ -22,7 +22,9 @@ const actions = {
   ),
   ping: serverAction(undefined, () => 'pong'),
   nothing: serverAction(undefined, () => undefined),
-  crash: serverAction(undefined, () => { throw new Error('secret internals'); }),
+  crash: serverAction(undefined, () => {
+    throw new Error('secret internals');
+  }),
 };
 
 function buildApp(): Fw {
@@ -38,7 +40,9 @@ describe('rpc over a real server', () => {
     users.clear();
     server = await serve(buildApp(), { port: 0, hostname: '127.0.0.1' });
   });
-  afterAll(async () => { await server?.stop(); });
+  afterAll(async () => {
+    await server?.stop();
+  });
 
   it('calls actions with typed inputs and results', async () => {
     const api = createRPCClient<typeof actions>(server.url, { headers: () => ({ 'x-caller': 'test' }) });
@@ -59,11 +63,11 @@ describe('rpc over a real server', () => {
 
   it('refuses invalid input with a 400 before the handler runs', async () => {
     const api = createRPCClient<typeof actions>(server.url);
-    const bad = await api.add({ a: 1, b: 'two' } as never).catch((e: unknown) => e) as RPCActionError;
+    const bad = (await api.add({ a: 1, b: 'two' } as never).catch((e: unknown) => e)) as RPCActionError;
     expect(bad).toBeInstanceOf(RPCActionError);
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.details)).toContain('/b');
-    const missing = await (api.add as (input?: unknown) => Promise<number>)().catch((e: unknown) => e) as RPCActionError;
+    const missing = (await (api.add as (input?: unknown) => Promise<number>)().catch((e: unknown) => e)) as RPCActionError;
     expect(missing.status).toBe(400);
     const raw = await fetch(`${server.url}/rpc/add`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1,' });
     expect(raw.status).toBe(400);
@@ -75,7 +79,9 @@ describe('rpc over a real server', () => {
     await expect(api.missing()).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
     const get = await fetch(`${server.url}/rpc/add`);
     expect(get.status).toBe(405);
-    const crash = await createRPCClient<typeof actions>(server.url).crash().catch((e: unknown) => e) as RPCActionError;
+    const crash = (await createRPCClient<typeof actions>(server.url)
+      .crash()
+      .catch((e: unknown) => e)) as RPCActionError;
     expect(crash.status).toBe(500);
     expect(crash.code).toBe('INTERNAL_ERROR');
     expect(crash.message).not.toContain('secret');
@@ -84,7 +90,9 @@ describe('rpc over a real server', () => {
   it('reports a non-JSON answer as BAD_RESPONSE', async () => {
     const app = new Fw();
     rpc(app, { html: serverAction(undefined, () => new Response('<p>hi</p>', { headers: { 'content-type': 'text/html' } })) });
-    const api = createRPCClient<{ html: ReturnType<typeof serverAction<undefined, string>> }>('http://app.local', { fetch: (r) => app.fetch(r) });
+    const api = createRPCClient<{ html: ReturnType<typeof serverAction<undefined, string>> }>('http://app.local', {
+      fetch: (r) => app.fetch(r),
+    });
     await expect(api.html()).rejects.toMatchObject({ status: 502, code: 'BAD_RESPONSE', details: '<p>hi</p>' });
   });
 });

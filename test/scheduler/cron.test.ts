@@ -4,7 +4,15 @@ import { getNextRun, matchesCron, parseCron } from '../../src/scheduler';
 describe('parseCron', () => {
   it('parses ranges, steps, lists and names (5 fields)', () => {
     const p = parseCron('*/15 9-17 1,15 jan-mar mon-fri');
-    expect(p).toMatchObject({ fields: 5, seconds: [0], minutes: [0, 15, 30, 45], hours: [9, 10, 11, 12, 13, 14, 15, 16, 17], daysOfMonth: [1, 15], months: [1, 2, 3], daysOfWeek: [1, 2, 3, 4, 5] });
+    expect(p).toMatchObject({
+      fields: 5,
+      seconds: [0],
+      minutes: [0, 15, 30, 45],
+      hours: [9, 10, 11, 12, 13, 14, 15, 16, 17],
+      daysOfMonth: [1, 15],
+      months: [1, 2, 3],
+      daysOfWeek: [1, 2, 3, 4, 5],
+    });
   });
 
   it('parses 6 fields with seconds, and range steps', () => {
@@ -27,8 +35,13 @@ describe('parseCron', () => {
   });
 
   it.each([
-    ['', /non-empty string/], ['* * * *', /Invalid cron expression "\* \* \* \*"/], ['0 0 0 * * * *', /5 or 6 parts/],
-    ['61 * * * *', /Invalid cron/], ['* * * * funday', /Invalid cron/], [42, /non-empty string/], ['@sometimes', /Invalid cron/],
+    ['', /non-empty string/],
+    ['* * * *', /Invalid cron expression "\* \* \* \*"/],
+    ['0 0 0 * * * *', /5 or 6 parts/],
+    ['61 * * * *', /Invalid cron/],
+    ['* * * * funday', /Invalid cron/],
+    [42, /non-empty string/],
+    ['@sometimes', /Invalid cron/],
   ])('rejects %j', (expr, message) => {
     expect(() => parseCron(expr as never)).toThrow(message);
   });
@@ -39,7 +52,9 @@ describe('getNextRun and matchesCron', () => {
     const from = new Date('2026-01-01T00:00:00Z');
     expect(getNextRun('0 9 * * *', from, { timezone: 'UTC' })?.toISOString()).toBe('2026-01-01T09:00:00.000Z');
     expect(getNextRun('0 9 * * *', from, { timezone: 'America/New_York' })?.toISOString()).toBe('2026-01-01T14:00:00.000Z');
-    expect(getNextRun('0 9 * * *', '2026-07-01T00:00:00Z', { timezone: 'America/New_York' })?.toISOString()).toBe('2026-07-01T13:00:00.000Z');
+    expect(getNextRun('0 9 * * *', '2026-07-01T00:00:00Z', { timezone: 'America/New_York' })?.toISOString()).toBe(
+      '2026-07-01T13:00:00.000Z',
+    );
     expect(getNextRun('@hourly', '2026-01-01T00:30:00Z', { timezone: 'UTC' })?.toISOString()).toBe('2026-01-01T01:00:00.000Z');
     expect(getNextRun('0 0 L * *', '2026-02-10T00:00:00Z', { timezone: 'UTC' })?.toISOString()).toBe('2026-02-28T00:00:00.000Z');
   });

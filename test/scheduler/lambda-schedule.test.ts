@@ -11,14 +11,28 @@ describe('scheduler on Lambda: EventBridge schedule events through fw/lambda', (
   it('runs the job named like the rule, or the jobs due at the event time', async () => {
     const ran: string[] = [];
     const app = new Fw();
-    await app.plugin(scheduler({
-      timers: false,
-      timezone: 'UTC',
-      jobs: [
-        { name: 'my-scheduled-rule', cron: '0 0 * * *', handler: (r) => { ran.push(`named@${r.scheduledTime.toISOString()}`); } },
-        { name: 'every-minute', cron: '* * * * *', handler: () => { ran.push('every-minute'); } },
-      ],
-    }));
+    await app.plugin(
+      scheduler({
+        timers: false,
+        timezone: 'UTC',
+        jobs: [
+          {
+            name: 'my-scheduled-rule',
+            cron: '0 0 * * *',
+            handler: (r) => {
+              ran.push(`named@${r.scheduledTime.toISOString()}`);
+            },
+          },
+          {
+            name: 'every-minute',
+            cron: '* * * * *',
+            handler: () => {
+              ran.push('every-minute');
+            },
+          },
+        ],
+      }),
+    );
     const handler = lambda(app, { events: { schedule: scheduledEventHandler(app) } });
     const report = await handler(event, lambdaContext());
     expect(report).toEqual({ ran: ['my-scheduled-rule'], failed: [], skipped: [] });

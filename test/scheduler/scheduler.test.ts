@@ -11,7 +11,18 @@ describe('Scheduler on in-process timers (fake clock)', () => {
 
   it('runs a job at each scheduled minute until stopped', async () => {
     const runs: JobRun[] = [];
-    const s = new Scheduler({ timezone: 'UTC', jobs: [{ name: 'tick', cron: '* * * * *', handler: (run) => { runs.push(run); } }] });
+    const s = new Scheduler({
+      timezone: 'UTC',
+      jobs: [
+        {
+          name: 'tick',
+          cron: '* * * * *',
+          handler: (run) => {
+            runs.push(run);
+          },
+        },
+      ],
+    });
     s.start();
     await vi.advanceTimersByTimeAsync(30_000);
     expect(runs).toHaveLength(1);
@@ -27,7 +38,21 @@ describe('Scheduler on in-process timers (fake clock)', () => {
   it('never overlaps a job with itself: a run still going makes the next one skip', async () => {
     let release!: () => void;
     let started = 0;
-    const s = new Scheduler({ timezone: 'UTC', jobs: [{ name: 'slow', cron: '* * * * *', handler: () => { started++; return new Promise<void>((r) => { release = r; }); } }] });
+    const s = new Scheduler({
+      timezone: 'UTC',
+      jobs: [
+        {
+          name: 'slow',
+          cron: '* * * * *',
+          handler: () => {
+            started++;
+            return new Promise<void>((r) => {
+              release = r;
+            });
+          },
+        },
+      ],
+    });
     s.start();
     await vi.advanceTimersByTimeAsync(30_000 + 60_000 * 2);
     expect(started).toBe(1);
@@ -46,19 +71,28 @@ describe('Scheduler on in-process timers (fake clock)', () => {
       timezone: 'UTC',
       onError: (e, job) => errors.push([job, (e as Error).message]),
       jobs: [
-        { name: 'bad', cron: '* * * * *', handler: () => { throw new Error('job broke'); } },
+        {
+          name: 'bad',
+          cron: '* * * * *',
+          handler: () => {
+            throw new Error('job broke');
+          },
+        },
         { name: 'good', cron: '* * * * *', handler: ok },
       ],
     });
     s.start();
     await vi.advanceTimersByTimeAsync(30_000 + 60_000);
     s.stop();
-    expect(errors).toEqual([['bad', 'job broke'], ['bad', 'job broke']]);
+    expect(errors).toEqual([
+      ['bad', 'job broke'],
+      ['bad', 'job broke'],
+    ]);
     expect(ok).toHaveBeenCalledTimes(2);
     expect(s.list().find((j) => j.name === 'bad')).toMatchObject({ failures: 2, lastError: 'job broke' });
   });
 
-  it('respects each job\'s time zone', async () => {
+  it("respects each job's time zone", async () => {
     vi.setSystemTime(new Date('2026-01-01T13:59:00Z'));
     const ran = vi.fn();
     const s = new Scheduler({ jobs: [{ name: 'ny9am', cron: '0 9 * * *', timezone: 'America/New_York', handler: ran }] });
@@ -76,8 +110,20 @@ describe('runScheduled (workers cron triggers, Lambda EventBridge)', () => {
     const s = new Scheduler({
       timezone: 'UTC',
       jobs: [
-        { name: 'every5', cron: '*/5 * * * *', handler: (r) => { ran.push(`every5@${r.scheduledTime.toISOString()}:${r.trigger}`); } },
-        { name: 'nightly', cron: '0 3 * * *', handler: () => { ran.push('nightly'); } },
+        {
+          name: 'every5',
+          cron: '*/5 * * * *',
+          handler: (r) => {
+            ran.push(`every5@${r.scheduledTime.toISOString()}:${r.trigger}`);
+          },
+        },
+        {
+          name: 'nightly',
+          cron: '0 3 * * *',
+          handler: () => {
+            ran.push('nightly');
+          },
+        },
       ],
     });
     const at = new Date('2026-01-01T03:00:00Z');
@@ -93,8 +139,21 @@ describe('runScheduled (workers cron triggers, Lambda EventBridge)', () => {
     const s = new Scheduler({
       onError: () => undefined,
       jobs: [
-        { name: 'hang', cron: '0 * * * *', handler: () => new Promise<void>((r) => { release = r; }) },
-        { name: 'fail', cron: '0 * * * *', handler: () => { throw new Error('x'); } },
+        {
+          name: 'hang',
+          cron: '0 * * * *',
+          handler: () =>
+            new Promise<void>((r) => {
+              release = r;
+            }),
+        },
+        {
+          name: 'fail',
+          cron: '0 * * * *',
+          handler: () => {
+            throw new Error('x');
+          },
+        },
       ],
     });
     const first = s.runScheduled('0 * * * *');

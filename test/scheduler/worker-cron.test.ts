@@ -16,9 +16,12 @@ describe('scheduler in workerd: cron triggers call runScheduled', () => {
     const w = await mf.getWorker();
     await w.scheduled({ cron: '*/5 * * * *', scheduledTime: new Date('2026-01-01T03:00:00Z') });
     await w.scheduled({ cron: '0 3 * * *', scheduledTime: new Date('2026-01-01T03:00:00Z') });
-    const body = await (await w.fetch('http://cron.test/runs')).json() as any;
+    const body = (await (await w.fetch('http://cron.test/runs')).json()) as any;
     expect(body.runs).toEqual([{ name: 'cleanup', scheduledTime: '2026-01-01T03:00:00.000Z', trigger: 'cron-trigger' }]);
-    expect(body.jobs).toEqual([{ name: 'cleanup', runs: 1, failures: 0 }, { name: 'report', runs: 1, failures: 1 }]);
+    expect(body.jobs).toEqual([
+      { name: 'cleanup', runs: 1, failures: 0 },
+      { name: 'report', runs: 1, failures: 1 },
+    ]);
     expect(body.timers).toBe(false);
   });
 });

@@ -5,7 +5,10 @@ describe('serializeForCache / deserializeFromCache', () => {
   it('returns bytes and round-trips what JSON loses', () => {
     const value = {
       at: new Date(Date.UTC(2025, 4, 6, 7, 8, 9, 10)),
-      map: new Map<unknown, unknown>([['k', 1], [2, { nested: new Set(['a']) }]]),
+      map: new Map<unknown, unknown>([
+        ['k', 1],
+        [2, { nested: new Set(['a']) }],
+      ]),
       set: new Set([1, 'two', 3n]),
       big: 2n ** 80n,
       bytes: new Uint8Array([0, 1, 254, 255]),
@@ -46,13 +49,22 @@ describe('serializeForCache / deserializeFromCache', () => {
   it('refuses values it cannot encode with a TypeError', () => {
     expect(() => serializeForCache({ fn: () => 1 })).toThrow(TypeError);
     expect(() => serializeForCache({ s: Symbol('x') })).toThrow(/serializeForCache cannot encode/);
-    class Custom { x = 1; }
+    class Custom {
+      x = 1;
+    }
     expect(() => serializeForCache(new Custom())).toThrow(TypeError);
   });
 
   it('refuses bytes that are not a cache payload with a TypeError', () => {
     const encode = (text: string) => new TextEncoder().encode(text);
-    for (const bad of [encode('not json'), encode('{"a":1}'), encode('"text"'), encode('[["Nope",1]]'), new Uint8Array([0xff, 0xfe]), new Uint8Array()]) {
+    for (const bad of [
+      encode('not json'),
+      encode('{"a":1}'),
+      encode('"text"'),
+      encode('[["Nope",1]]'),
+      new Uint8Array([0xff, 0xfe]),
+      new Uint8Array(),
+    ]) {
       expect(() => deserializeFromCache(bad)).toThrow(TypeError);
     }
     expect(() => deserializeFromCache('[1]' as any)).toThrow(/needs the Uint8Array/);

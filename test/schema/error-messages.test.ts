@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Fw, HttpError, ValidationException, validate, type Context } from 'fw';
 
-const json = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  body: JSON.stringify(body),
+  headers: { 'content-type': 'application/json' },
+});
 
 function todoApp(config = {}): Fw {
   const app = new Fw(config);
@@ -9,8 +13,15 @@ function todoApp(config = {}): Fw {
     schema: {
       query: { type: 'object', properties: { limit: { type: 'integer' } } },
       body: {
-        type: 'object', required: ['title'], additionalProperties: false,
-        properties: { title: { type: 'string' }, code: { type: 'string', pattern: '^[A-Z]{3}$' }, state: { enum: ['open', 'done'] }, tags: { type: 'array', items: { type: 'string', maxLength: 3 } } },
+        type: 'object',
+        required: ['title'],
+        additionalProperties: false,
+        properties: {
+          title: { type: 'string' },
+          code: { type: 'string', pattern: '^[A-Z]{3}$' },
+          state: { enum: ['open', 'done'] },
+          tags: { type: 'array', items: { type: 'string', maxLength: 3 } },
+        },
       },
     },
   });
@@ -19,7 +30,10 @@ function todoApp(config = {}): Fw {
 
 describe('validation messages say what was expected and what came', () => {
   it('names the place and the expectation for each keyword', async () => {
-    const response = await todoApp().request('/todos?limit=abc', json({ code: 'ab', state: 'closed', tags: ['ok', 'toolong'], isAdmin: true }));
+    const response = await todoApp().request(
+      '/todos?limit=abc',
+      json({ code: 'ab', state: 'closed', tags: ['ok', 'toolong'], isAdmin: true }),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       error: 'Validation failed',
@@ -39,14 +53,30 @@ describe('validation messages say what was expected and what came', () => {
     const schema = {
       type: 'object',
       properties: {
-        n: { type: 'number', exclusiveMinimum: 0, multipleOf: 2 }, m: { maximum: 10 }, email: { format: 'email' },
-        list: { type: 'array', minItems: 3, uniqueItems: true }, bag: { type: 'object', maxProperties: 1, propertyNames: { pattern: '^[a-z]+$' } },
+        n: { type: 'number', exclusiveMinimum: 0, multipleOf: 2 },
+        m: { maximum: 10 },
+        email: { format: 'email' },
+        list: { type: 'array', minItems: 3, uniqueItems: true },
+        bag: { type: 'object', maxProperties: 1, propertyNames: { pattern: '^[a-z]+$' } },
         id: { anyOf: [{ type: 'integer' }, { type: 'string', format: 'uuid' }] },
         shape: { oneOf: [{ type: 'object', required: ['r'], properties: { r: { type: 'number' } } }, { type: 'string' }] },
-        when: { type: 'object', dependentRequired: { start: ['end'] } }, fixed: { const: 'v1' }, 'x-trace': { type: 'string' },
+        when: { type: 'object', dependentRequired: { start: ['end'] } },
+        fixed: { const: 'v1' },
+        'x-trace': { type: 'string' },
       },
     };
-    const data = { n: -3, m: 11, email: 'nope', list: [1, 1], bag: { a: 1, B: 2 }, id: 'abc', shape: { r: 'big' }, when: { start: 1 }, fixed: 'v2', 'x-trace': 7 };
+    const data = {
+      n: -3,
+      m: 11,
+      email: 'nope',
+      list: [1, 1],
+      bag: { a: 1, B: 2 },
+      id: 'abc',
+      shape: { r: 'big' },
+      when: { start: 1 },
+      fixed: 'v2',
+      'x-trace': 7,
+    };
     expect(validate(schema, data).errors.map((e) => e.message)).toEqual([
       'n must be > 0, got -3',
       'n must be a multiple of 2, got -3',
@@ -72,7 +102,10 @@ describe('validation messages say what was expected and what came', () => {
   });
 
   it('says where a value JSON cannot carry sits instead of crashing', () => {
-    const errors = validate({ type: 'object', properties: { a: { type: 'object', properties: { f: { type: 'string' } } } } }, { a: { f: () => 1 } }).errors;
+    const errors = validate(
+      { type: 'object', properties: { a: { type: 'object', properties: { f: { type: 'string' } } } } },
+      { a: { f: () => 1 } },
+    ).errors;
     expect(errors).toEqual([{ path: '/a/f', message: 'a.f is a value of type "function", which JSON cannot carry', keyword: 'type' }]);
   });
 });
@@ -88,16 +121,27 @@ describe('the validation error is an HttpError', () => {
     });
     const invalid = await app.request('/todos', json({}));
     expect([invalid.status, await invalid.json()]).toEqual([400, { problem: 'VALIDATION_ERROR', count: 1 }]);
-    const form = await app.request('/todos', { method: 'POST', body: 'title=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await app.request('/todos', {
+      method: 'POST',
+      body: 'title=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect([form.status, await form.json()]).toEqual([415, { problem: 'UNSUPPORTED_MEDIA_TYPE', count: 0 }]);
-    expect(seen).toEqual([['ValidationException', 400, 'VALIDATION_ERROR'], ['HttpError', 415, 'UNSUPPORTED_MEDIA_TYPE']]);
+    expect(seen).toEqual([
+      ['ValidationException', 400, 'VALIDATION_ERROR'],
+      ['HttpError', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ]);
   });
 
   it('ValidationException stays exported, and development 400s and 415s carry no stack of fw', async () => {
     expect(new ValidationException([])).toBeInstanceOf(HttpError);
     const app = todoApp({ development: true });
     const invalid = await (await app.request('/todos', json({}))).json();
-    expect(invalid).toEqual({ error: 'Validation failed', code: 'VALIDATION_ERROR', details: [{ path: '/body/title', message: 'body.title is required', keyword: 'required' }] });
+    expect(invalid).toEqual({
+      error: 'Validation failed',
+      code: 'VALIDATION_ERROR',
+      details: [{ path: '/body/title', message: 'body.title is required', keyword: 'required' }],
+    });
     const form = await (await app.request('/todos', { method: 'POST', body: 'x', headers: { 'content-type': 'text/plain' } })).json();
     expect(form).toEqual({ error: 'Unsupported Media Type: expected application/json, got text/plain', code: 'UNSUPPORTED_MEDIA_TYPE' });
   });

@@ -15,10 +15,12 @@ export function filterBySchema(schema: any, value: unknown): unknown {
   }
   if (value === null || typeof value !== 'object' || typeof (value as { toJSON?: unknown }).toJSON === 'function') return value;
   if (Array.isArray(value)) {
-    if (schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items)) return value.map((v) => filterBySchema(schema.items, v));
+    if (schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items))
+      return value.map((v) => filterBySchema(schema.items, v));
     return value;
   }
-  const opaque = schema.allOf || schema.patternProperties || (schema.additionalProperties !== undefined && schema.additionalProperties !== false);
+  const opaque =
+    schema.allOf || schema.patternProperties || (schema.additionalProperties !== undefined && schema.additionalProperties !== false);
   if (opaque || (!schema.properties && schema.additionalProperties !== false)) return value;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(schema.properties ?? {})) {

@@ -1,14 +1,35 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { Fw, getFormat, jsonFormat, listFormats, negotiateFormat, registerFormat, registerYamlFormat, resetFormats, HttpError, type Context, type DataFormat } from 'fw';
+import {
+  Fw,
+  getFormat,
+  jsonFormat,
+  listFormats,
+  negotiateFormat,
+  registerFormat,
+  registerYamlFormat,
+  resetFormats,
+  HttpError,
+  type Context,
+  type DataFormat,
+} from 'fw';
 
 const csv: DataFormat = {
   name: 'csv',
   contentTypes: ['text/csv'],
   extensions: ['.csv'],
   contentType: 'text/csv; charset=utf-8',
-  parse: (text) => text.trim().split('\n').map((line) => line.split(',')),
-  serialize: (value) => (Array.isArray(value) ? value.map((row) => (row as unknown[]).join(',')).join('\n') : Object.entries(value as object).map(([k, v]) => `${k},${v}`).join('\n')),
+  parse: (text) =>
+    text
+      .trim()
+      .split('\n')
+      .map((line) => line.split(',')),
+  serialize: (value) =>
+    Array.isArray(value)
+      ? value.map((row) => (row as unknown[]).join(',')).join('\n')
+      : Object.entries(value as object)
+          .map(([k, v]) => `${k},${v}`)
+          .join('\n'),
 };
 
 afterEach(() => resetFormats());
@@ -45,7 +66,15 @@ describe('format registry', () => {
   });
 
   it('refuses malformed formats with a TypeError', () => {
-    for (const bad of [null, {}, { ...csv, name: '' }, { ...csv, contentTypes: [] }, { ...csv, parse: 'x' }, { ...csv, extensions: undefined }, { ...csv, contentType: 1 }]) {
+    for (const bad of [
+      null,
+      {},
+      { ...csv, name: '' },
+      { ...csv, contentTypes: [] },
+      { ...csv, parse: 'x' },
+      { ...csv, extensions: undefined },
+      { ...csv, contentType: 1 },
+    ]) {
       expect(() => registerFormat(bad as any)).toThrow(TypeError);
     }
   });
@@ -102,8 +131,12 @@ describe('formats in responses', () => {
     app.get('/null', () => null);
     app.get('/response', () => new Response('as is', { headers: { 'content-type': 'text/x-mine' } }));
     app.get('/blob', () => new Blob(['b']));
-    app.get('/boom', () => { throw new Error('kaput'); });
-    app.get('/forbidden', () => { throw new HttpError(403, 'nope'); });
+    app.get('/boom', () => {
+      throw new Error('kaput');
+    });
+    app.get('/forbidden', () => {
+      throw new HttpError(403, 'nope');
+    });
     app.get('/valid/:n', (ctx: Context) => ctx.params, { schema: { params: { type: 'object', properties: { n: { type: 'integer' } } } } });
     app.get('/json-response', (ctx: Context) => ctx.jsonResponse({ via: 'ctx' }));
     return app;
@@ -188,7 +221,9 @@ describe('ctx.parseBody()', () => {
     app.post('/echo', async (ctx: Context) => ({ parsed: await ctx.parseBody() }));
     app.post('/as-yaml', async (ctx: Context) => ({ parsed: await ctx.parseBody('yaml') }));
     app.post('/as-unknown', async (ctx: Context) => ({ parsed: await ctx.parseBody('toml') }));
-    app.post('/validated', async (ctx: Context) => ({ parsed: await ctx.parseBody() }), { schema: { body: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } } });
+    app.post('/validated', async (ctx: Context) => ({ parsed: await ctx.parseBody() }), {
+      schema: { body: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] } },
+    });
     return app;
   }
   const send = (body: string, type?: string): RequestInit => ({ method: 'POST', body, headers: type ? { 'content-type': type } : {} });
@@ -215,7 +250,12 @@ describe('ctx.parseBody()', () => {
 
   it('answers a body its parser rejects with 400', async () => {
     const app = await echoApp();
-    for (const [body, type] of [['a: [1, 2', 'application/yaml'], ['key: value\n  bad indent: x\n- list', 'text/yaml'], ['{broken', 'application/json'], ['{broken', undefined]] as const) {
+    for (const [body, type] of [
+      ['a: [1, 2', 'application/yaml'],
+      ['key: value\n  bad indent: x\n- list', 'text/yaml'],
+      ['{broken', 'application/json'],
+      ['{broken', undefined],
+    ] as const) {
       const response = await app.request('/echo', send(body, type));
       expect(response.status, `${type}: ${body}`).toBe(400);
       expect((await response.json()).code).toBe('INVALID_BODY');

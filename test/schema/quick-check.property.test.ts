@@ -8,27 +8,58 @@ type Schema = Record<string, any> | boolean;
 
 const key = fc.constantFrom('a', 'b', 'c', '__proto__', 'toString');
 const smallInt = fc.integer({ min: -5, max: 5 });
-const text = fc.oneof(fc.constantFrom('', 'a', 'ab', 'abc', '😀', 'a😀b', '\ud800x', 'x@y.com', '2024-01-02', 'not-a-date', '12'), fc.string({ maxLength: 4 }));
+const text = fc.oneof(
+  fc.constantFrom('', 'a', 'ab', 'abc', '😀', 'a😀b', '\ud800x', 'x@y.com', '2024-01-02', 'not-a-date', '12'),
+  fc.string({ maxLength: 4 }),
+);
 
 const stringSchema = fc.record(
-  { type: fc.constant('string'), minLength: fc.nat(4), maxLength: fc.nat(4), pattern: fc.constantFrom('^a', 'b$', '\\d', '^\\p{L}+$'), format: fc.constantFrom('email', 'date', 'unknown-format') },
+  {
+    type: fc.constant('string'),
+    minLength: fc.nat(4),
+    maxLength: fc.nat(4),
+    pattern: fc.constantFrom('^a', 'b$', '\\d', '^\\p{L}+$'),
+    format: fc.constantFrom('email', 'date', 'unknown-format'),
+  },
   { requiredKeys: ['type'] },
 );
 const numberSchema = fc.record(
-  { type: fc.constantFrom('number', 'integer'), minimum: smallInt, maximum: smallInt, exclusiveMinimum: smallInt, exclusiveMaximum: smallInt },
+  {
+    type: fc.constantFrom('number', 'integer'),
+    minimum: smallInt,
+    maximum: smallInt,
+    exclusiveMinimum: smallInt,
+    exclusiveMaximum: smallInt,
+  },
   { requiredKeys: ['type'] },
 );
 const leaf: fc.Arbitrary<Schema> = fc.oneof(
   stringSchema,
   numberSchema,
-  fc.constantFrom<Schema>({ type: 'boolean' }, { type: 'null' }, { type: ['integer', 'string'] }, { type: ['number', 'null'] }, {}, true, false, { title: 'annotated', description: 'x', default: 1 }),
-  fc.uniqueArray(fc.oneof(text, smallInt, fc.boolean(), fc.constant(null), fc.constant({ a: 1 }), fc.constant([1])), { minLength: 1, maxLength: 3 }).map((values) => ({ enum: values })),
+  fc.constantFrom<Schema>(
+    { type: 'boolean' },
+    { type: 'null' },
+    { type: ['integer', 'string'] },
+    { type: ['number', 'null'] },
+    {},
+    true,
+    false,
+    { title: 'annotated', description: 'x', default: 1 },
+  ),
+  fc
+    .uniqueArray(fc.oneof(text, smallInt, fc.boolean(), fc.constant(null), fc.constant({ a: 1 }), fc.constant([1])), {
+      minLength: 1,
+      maxLength: 3,
+    })
+    .map((values) => ({ enum: values })),
   fc.oneof(text, smallInt, fc.constant({ a: [1] })).map((value) => ({ const: value })),
 );
 
 const { schema: nestedArb } = fc.letrec<{ schema: Schema; object: Schema; array: Schema; union: Schema }>((tie) => ({
   schema: fc.oneof({ depthSize: 'small' }, leaf, fc.constant({ $ref: '#/$defs/d' }), tie('object'), tie('array'), tie('union')),
-  union: fc.record({ kind: fc.constantFrom('anyOf', 'allOf'), branches: fc.array(tie('schema'), { minLength: 1, maxLength: 3 }) }).map(({ kind, branches }) => ({ [kind]: branches })),
+  union: fc
+    .record({ kind: fc.constantFrom('anyOf', 'allOf'), branches: fc.array(tie('schema'), { minLength: 1, maxLength: 3 }) })
+    .map(({ kind, branches }) => ({ [kind]: branches })),
   object: fc.record(
     {
       type: fc.constant('object'),
@@ -41,16 +72,25 @@ const { schema: nestedArb } = fc.letrec<{ schema: Schema; object: Schema; array:
     },
     { requiredKeys: [] },
   ),
-  array: fc.record({ type: fc.constant('array'), items: tie('schema'), minItems: fc.nat(2), maxItems: fc.nat(3), uniqueItems: fc.boolean() }, { requiredKeys: ['type'] }),
+  array: fc.record(
+    { type: fc.constant('array'), items: tie('schema'), minItems: fc.nat(2), maxItems: fc.nat(3), uniqueItems: fc.boolean() },
+    { requiredKeys: ['type'] },
+  ),
 }));
 
 /** Generated schemas; `#/$defs/d` (a leaf, so no reference loops on itself) is defined at the root of every object schema. */
-const schemaArb: fc.Arbitrary<Schema> = fc.tuple(nestedArb, leaf).map(([schema, d]) => (typeof schema === 'object' ? { ...schema, $defs: { d } } : schema));
+const schemaArb: fc.Arbitrary<Schema> = fc
+  .tuple(nestedArb, leaf)
+  .map(([schema, d]) => (typeof schema === 'object' ? { ...schema, $defs: { d } } : schema));
 
 const data: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
-    { arbitrary: text, weight: 4 }, smallInt, fc.double({ min: -6, max: 6 }), fc.boolean(), fc.constant(null),
+    { arbitrary: text, weight: 4 },
+    smallInt,
+    fc.double({ min: -6, max: 6 }),
+    fc.boolean(),
+    fc.constant(null),
     fc.array(tie('value'), { maxLength: 3 }),
     fc.dictionary(key, tie('value'), { maxKeys: 3 }).map((o) => JSON.parse(JSON.stringify(o))),
   ),
@@ -79,10 +119,23 @@ describe('quick check (closures) agrees with @cfworker/json-schema', () => {
   });
 
   it('follows $refs (recursion included) and, in draft 7, ignores the siblings of $ref as the validator does', () => {
-    const tree = { $defs: { node: { type: 'object', required: ['v'], properties: { v: { type: 'integer' }, kids: { type: 'array', items: { $ref: '#/$defs/node' } } } } }, $ref: '#/$defs/node' };
+    const tree = {
+      $defs: {
+        node: {
+          type: 'object',
+          required: ['v'],
+          properties: { v: { type: 'integer' }, kids: { type: 'array', items: { $ref: '#/$defs/node' } } },
+        },
+      },
+      $ref: '#/$defs/node',
+    };
     const quick = compileQuickCheck(tree, '2020-12', dereference(tree))!;
     const validator = new Validator(tree, '2020-12', false);
-    for (const value of [{ v: 1, kids: [{ v: 2, kids: [{ v: 3 }] }] }, { v: 1, kids: [{ v: 2, kids: [{ v: 'x' }] }] }, { v: 1, kids: [{}] }]) {
+    for (const value of [
+      { v: 1, kids: [{ v: 2, kids: [{ v: 3 }] }] },
+      { v: 1, kids: [{ v: 2, kids: [{ v: 'x' }] }] },
+      { v: 1, kids: [{}] },
+    ]) {
       expect(quick(value), JSON.stringify(value)).toBe(validator.validate(value).valid);
     }
     const draft7 = { definitions: { s: { type: 'string' } }, $ref: '#/definitions/s', minLength: 5 };
@@ -91,7 +144,21 @@ describe('quick check (closures) agrees with @cfworker/json-schema', () => {
   });
 
   it('declines schemas outside its subset so the interpreter handles them', () => {
-    for (const schema of [{ $ref: '#' }, { oneOf: [] }, { not: {} }, { anyOf: {} }, { multipleOf: 2 }, { items: [{}] }, { uniqueItems: 1 }, { patternProperties: {} }, { if: {} }, { someUnknownKeyword: 1 }, { minimum: '1' }, { type: 3 }, { $recursiveRef: '#' }]) {
+    for (const schema of [
+      { $ref: '#' },
+      { oneOf: [] },
+      { not: {} },
+      { anyOf: {} },
+      { multipleOf: 2 },
+      { items: [{}] },
+      { uniqueItems: 1 },
+      { patternProperties: {} },
+      { if: {} },
+      { someUnknownKeyword: 1 },
+      { minimum: '1' },
+      { type: 3 },
+      { $recursiveRef: '#' },
+    ]) {
       expect(compileQuickCheck(schema, '2020-12'), JSON.stringify(schema)).toBeNull();
     }
     expect(compileQuickCheck({ $ref: '#/$defs/none', $defs: {} }, '2020-12', dereference({ $ref: '#/$defs/none', $defs: {} }))).toBeNull();

@@ -13,7 +13,12 @@ afterAll(() => resetFormats());
 
 describe('compileResponseSerializer', () => {
   it('matches the exact status first, then Nxx, then default', () => {
-    const pick = compileResponseSerializer({ 200: user, '2xx': problem, 404: problem, default: { type: 'object', properties: { name: { type: 'string' } } } });
+    const pick = compileResponseSerializer({
+      200: user,
+      '2xx': problem,
+      404: problem,
+      default: { type: 'object', properties: { name: { type: 'string' } } },
+    });
     expect(pick(200)!(full)).toBe('{"id":1,"name":"Ann"}');
     expect(pick(201)!(full)).toBe('{"message":"hello"}');
     expect(pick(404)!(full)).toBe('{"message":"hello"}');
@@ -35,12 +40,16 @@ describe('compileResponseSerializer', () => {
 describe('schema.response on routes', () => {
   const app = new Fw();
   app.get('/user', () => full, { schema: { response: user } });
-  app.get('/status', (ctx: Context) => {
-    ctx.status(201).setHeader('x-extra', 'yes');
-    ctx.setCookie('sid', 'abc');
-    ctx.setCookie('theme', 'dark');
-    return full;
-  }, { schema: { response: { 201: user, '4xx': problem } } });
+  app.get(
+    '/status',
+    (ctx: Context) => {
+      ctx.status(201).setHeader('x-extra', 'yes');
+      ctx.setCookie('sid', 'abc');
+      ctx.setCookie('theme', 'dark');
+      return full;
+    },
+    { schema: { response: { 201: user, '4xx': problem } } },
+  );
   app.get('/missing', (ctx: Context) => ctx.status(404) && full, { schema: { response: { 200: user, '4xx': problem } } });
   app.get('/unmatched', (ctx: Context) => ctx.status(500) && full, { schema: { response: { 200: user } } });
   app.get('/text', () => 'plain text', { schema: { response: user } });
@@ -141,11 +150,14 @@ describe('route option serializers', () => {
 describe('wrapWithResponseSerializer', () => {
   it('serializes object results of a handler and keeps what it set on the context', async () => {
     const app = new Fw();
-    const handler = wrapWithResponseSerializer((ctx: Context) => {
-      ctx.status(202).setHeader('x-wrapped', 'yes');
-      ctx.setCookie('a', '1');
-      return full;
-    }, { response: { '2xx': user } });
+    const handler = wrapWithResponseSerializer(
+      (ctx: Context) => {
+        ctx.status(202).setHeader('x-wrapped', 'yes');
+        ctx.setCookie('a', '1');
+        return full;
+      },
+      { response: { '2xx': user } },
+    );
     app.get('/wrapped', handler);
     const response = await app.request('/wrapped');
     expect(response.status).toBe(202);
@@ -157,8 +169,14 @@ describe('wrapWithResponseSerializer', () => {
 
   it('passes non-object results and unmatched statuses through', async () => {
     const app = new Fw();
-    app.get('/s', wrapWithResponseSerializer(() => 'str', { response: user }));
-    app.get('/async', wrapWithResponseSerializer(async () => full, { response: { 404: user } }));
+    app.get(
+      '/s',
+      wrapWithResponseSerializer(() => 'str', { response: user }),
+    );
+    app.get(
+      '/async',
+      wrapWithResponseSerializer(async () => full, { response: { 404: user } }),
+    );
     expect(await (await app.request('/s')).text()).toBe('str');
     expect(await (await app.request('/async')).json()).toEqual(full);
     const same = () => full;

@@ -18,7 +18,11 @@ const itemSchema = {
 const bodySchema = {
   type: 'object',
   required: ['name'],
-  properties: { name: { type: 'string', minLength: 1 }, count: { type: 'integer', default: 1 }, tags: { type: 'array', items: { type: 'string' } } },
+  properties: {
+    name: { type: 'string', minLength: 1 },
+    count: { type: 'integer', default: 1 },
+    tags: { type: 'array', items: { type: 'string' } },
+  },
   additionalProperties: false,
 };
 
@@ -26,7 +30,9 @@ function makeApp(config = {}): Fw {
   const app = new Fw(config);
   app.get('/items/:id', (ctx: Context) => ({ params: ctx.params, query: ctx.query }), { schema: itemSchema });
   app.post('/items', async (ctx: Context) => ({ body: await ctx.body(), json: await ctx.json() }), { schema: { body: bodySchema } });
-  app.post('/optional', async (ctx: Context) => ({ body: (await ctx.body()) ?? 'none' }), { schema: { body: { type: 'object', default: { empty: true } } } });
+  app.post('/optional', async (ctx: Context) => ({ body: (await ctx.body()) ?? 'none' }), {
+    schema: { body: { type: 'object', default: { empty: true } } },
+  });
   return app;
 }
 
@@ -133,7 +139,9 @@ describe('lruSchemaCache', () => {
 describe('headers schema', () => {
   it('validates request headers', async () => {
     const app = new Fw();
-    app.get('/h', () => ({ ok: true }), { schema: { headers: { type: 'object', required: ['x-key'], properties: { 'x-key': { type: 'string', minLength: 3 } } } } });
+    app.get('/h', () => ({ ok: true }), {
+      schema: { headers: { type: 'object', required: ['x-key'], properties: { 'x-key': { type: 'string', minLength: 3 } } } },
+    });
     expect((await app.request('/h', { headers: { 'x-key': 'abcd' } })).status).toBe(200);
     const bad = await call(app, '/h');
     expect(bad.status).toBe(400);

@@ -6,7 +6,11 @@ import { filterBySchema } from './filter';
 type Schema = Record<string, any>;
 
 const utf16 = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 12 });
-const text = fc.oneof(fc.string({ maxLength: 12 }), utf16, fc.constantFrom('', '"', '\\', '\u2028', '\ud800', 'a\u0000b', 'x'.repeat(50) + '"'));
+const text = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  utf16,
+  fc.constantFrom('', '"', '\\', '\u2028', '\ud800', 'a\u0000b', 'x'.repeat(50) + '"'),
+);
 const key = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('__proto__', 'constructor', 'toString', 'a"b', 'line\nbreak'));
 
 const leaf: fc.Arbitrary<Schema> = fc.oneof(
@@ -18,7 +22,9 @@ const leaf: fc.Arbitrary<Schema> = fc.oneof(
   fc.constant({ type: 'null' }),
   fc.constant({ type: ['string', 'null'] }),
   fc.constant({ type: 'number', nullable: true }),
-  fc.uniqueArray(fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null)), { minLength: 1, maxLength: 4 }).map((values) => ({ enum: values })),
+  fc
+    .uniqueArray(fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null)), { minLength: 1, maxLength: 4 })
+    .map((values) => ({ enum: values })),
 );
 
 const { schema: schemaArb } = fc.letrec<{ schema: Schema; object: Schema; array: Schema; union: Schema }>((tie) => ({
@@ -50,15 +56,23 @@ function valueFor(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
 
 function valueOfType(type: string, schema: Schema, depth: number): fc.Arbitrary<unknown> {
   switch (type) {
-    case 'string': return schema.format === 'date-time' ? fc.oneof(fc.date(), text) : text;
-    case 'number': return fc.oneof(fc.double(), fc.integer());
-    case 'integer': return fc.integer();
-    case 'boolean': return fc.boolean();
-    case 'null': return fc.constant(null);
-    case 'array': return fc.array(fc.oneof(valueFor(schema.items, depth + 1), fc.constant(undefined)), { maxLength: 4 });
+    case 'string':
+      return schema.format === 'date-time' ? fc.oneof(fc.date(), text) : text;
+    case 'number':
+      return fc.oneof(fc.double(), fc.integer());
+    case 'integer':
+      return fc.integer();
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array':
+      return fc.array(fc.oneof(valueFor(schema.items, depth + 1), fc.constant(undefined)), { maxLength: 4 });
     default: {
       const names = Object.keys(schema.properties);
-      const fields = names.map((name) => fc.option(fc.oneof(valueFor(schema.properties[name], depth + 1), fc.constant(undefined)), { nil: undefined, freq: 4 }));
+      const fields = names.map((name) =>
+        fc.option(fc.oneof(valueFor(schema.properties[name], depth + 1), fc.constant(undefined)), { nil: undefined, freq: 4 }),
+      );
       return fc.tuple(fc.tuple(...fields), fc.dictionary(key, fc.oneof(text, fc.integer()), { maxKeys: 3 })).map(([values, extra]) => {
         const out: Record<string, unknown> = {};
         for (const name of Object.keys(extra)) define(out, name, extra[name]);

@@ -50,10 +50,14 @@ describe('compileSerializer: objects', () => {
   it('reads only own enumerable properties, as JSON.stringify does', () => {
     class Account {
       id = 3;
-      get name(): string { return 'from prototype'; }
+      get name(): string {
+        return 'from prototype';
+      }
     }
     expect(same(user, new Account())).toBe('{"id":3}');
-    const schema = JSON.parse('{"type":"object","properties":{"constructor":{"type":"string"},"toString":{"type":"string"},"__proto__":{"type":"object"},"valueOf":{"type":"number"}}}');
+    const schema = JSON.parse(
+      '{"type":"object","properties":{"constructor":{"type":"string"},"toString":{"type":"string"},"__proto__":{"type":"object"},"valueOf":{"type":"number"}}}',
+    );
     expect(compileSerializer(schema as any)({})).toBe('{}');
     const own = JSON.parse('{"__proto__":{"a":1},"constructor":"c"}');
     expect(JSON.parse(compileSerializer(schema as any)(own))).toEqual(JSON.parse(JSON.stringify(own)));
@@ -83,9 +87,23 @@ describe('compileSerializer: objects', () => {
 describe('compileSerializer: strings', () => {
   const schema = { type: 'object', properties: { s: { type: 'string' } } };
   const cases = [
-    'plain', '', 'with "quotes"', 'back\\slash', 'tab\tnew\nline\r', '\u0000\u0001\u001f', '\u007f', 'emoji 😀 pair',
-    'lone \ud800 high', 'lone \udfff low', 'reversed \udc00\ud800', 'line\u2028sep\u2029para', 'é ß 中文',
-    'x'.repeat(100), `${'long '.repeat(20)}"quoted"`, `${'y'.repeat(60)}\ud83d`, `${'z'.repeat(60)}\u2028`,
+    'plain',
+    '',
+    'with "quotes"',
+    'back\\slash',
+    'tab\tnew\nline\r',
+    '\u0000\u0001\u001f',
+    '\u007f',
+    'emoji 😀 pair',
+    'lone \ud800 high',
+    'lone \udfff low',
+    'reversed \udc00\ud800',
+    'line\u2028sep\u2029para',
+    'é ß 中文',
+    'x'.repeat(100),
+    `${'long '.repeat(20)}"quoted"`,
+    `${'y'.repeat(60)}\ud83d`,
+    `${'z'.repeat(60)}\u2028`,
   ];
   for (const s of cases) {
     it(`round-trips ${JSON.stringify(s).slice(0, 40)}`, () => {
@@ -120,7 +138,9 @@ describe('compileSerializer: arrays, tuples, primitives', () => {
     const schema = { type: 'array', items: user };
     const value = Array.from({ length: 40 }, (_, i) => (i % 7 === 0 ? undefined : { id: i, name: `n"${i}`, extra: i }));
     same(schema, value);
-    expect(JSON.parse(compileSerializer({ type: 'array', items: { type: 'number' } })(Array.from({ length: 17 }, (_, i) => i)))).toHaveLength(17);
+    expect(
+      JSON.parse(compileSerializer({ type: 'array', items: { type: 'number' } })(Array.from({ length: 17 }, (_, i) => i))),
+    ).toHaveLength(17);
   });
 
   it('writes tuples (prefixItems and draft-7 items arrays)', () => {
@@ -146,13 +166,19 @@ describe('compileSerializer: arrays, tuples, primitives', () => {
 
 describe('compileSerializer: nullable, enums, unions, refs', () => {
   it('writes nullable values (type list and OpenAPI nullable)', () => {
-    const schema = { type: 'object', properties: { a: { type: ['string', 'null'] }, b: { type: 'object', nullable: true, properties: { c: { type: 'number' } } } } };
+    const schema = {
+      type: 'object',
+      properties: { a: { type: ['string', 'null'] }, b: { type: 'object', nullable: true, properties: { c: { type: 'number' } } } },
+    };
     expect(same(schema, { a: null, b: null })).toBe('{"a":null,"b":null}');
     expect(same(schema, { a: 'x', b: { c: 1, d: 2 } })).toBe('{"a":"x","b":{"c":1}}');
   });
 
   it('writes nullable primitives in either order, and values of another type as JSON.stringify would', () => {
-    const schema = { type: 'object', properties: { s: { type: ['null', 'string'] }, n: { type: ['integer', 'null'] }, b: { type: 'boolean', nullable: true } } };
+    const schema = {
+      type: 'object',
+      properties: { s: { type: ['null', 'string'] }, n: { type: ['integer', 'null'] }, b: { type: 'boolean', nullable: true } },
+    };
     expect(same(schema, { s: null, n: null, b: null })).toBe('{"s":null,"n":null,"b":null}');
     expect(same(schema, { s: 'q"uote', n: 3, b: false })).toBe('{"s":"q\\"uote","n":3,"b":false}');
     expect(same(schema, { s: 5, n: Infinity, b: 'yes' })).toBe('{"s":5,"n":null,"b":"yes"}');
@@ -195,11 +221,26 @@ describe('compileSerializer: nullable, enums, unions, refs', () => {
 
   it('follows local $refs, recursive ones included', () => {
     const tree = {
-      $defs: { node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } } } },
+      $defs: {
+        node: { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } } },
+      },
       $ref: '#/$defs/node',
     };
-    const value = { name: 'root', secret: 1, children: [{ name: 'a', secret: 2, children: [] }, { name: 'b', children: [{ name: 'c', x: 0 }] }] };
-    expect(JSON.parse(compileSerializer(tree)(value))).toEqual({ name: 'root', children: [{ name: 'a', children: [] }, { name: 'b', children: [{ name: 'c' }] }] });
+    const value = {
+      name: 'root',
+      secret: 1,
+      children: [
+        { name: 'a', secret: 2, children: [] },
+        { name: 'b', children: [{ name: 'c', x: 0 }] },
+      ],
+    };
+    expect(JSON.parse(compileSerializer(tree)(value))).toEqual({
+      name: 'root',
+      children: [
+        { name: 'a', children: [] },
+        { name: 'b', children: [{ name: 'c' }] },
+      ],
+    });
     const selfRef = { type: 'object', properties: { v: { type: 'number' }, next: { $ref: '#' } } };
     expect(compileSerializer(selfRef)({ v: 1, z: 0, next: { v: 2, next: { v: 3, y: 1 } } })).toBe('{"v":1,"next":{"v":2,"next":{"v":3}}}');
     const draft7 = { definitions: { id: { type: 'integer' } }, type: 'object', properties: { id: { $ref: '#/definitions/id' } } };

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { coerce, createCoercingValidator, createValidator, HttpError, schemaHasDefaults, validate, validateAndCoerce, ValidationException } from 'fw';
+import {
+  coerce,
+  createCoercingValidator,
+  createValidator,
+  HttpError,
+  schemaHasDefaults,
+  validate,
+  validateAndCoerce,
+  ValidationException,
+} from 'fw';
 import { MAX_CACHED_VALIDATORS, clearValidatorCache, isValidatorCached, validatorCacheSize } from '../../src/schema/validator-cache';
 
 const person = {
@@ -44,7 +53,10 @@ describe('validate', () => {
   });
 
   it('reports anyOf and oneOf failures once, at the union', () => {
-    const schema = { type: 'object', properties: { a: { anyOf: [{ type: 'string' }, { type: 'number' }] }, b: { oneOf: [{ type: 'integer' }, { type: 'number' }] } } };
+    const schema = {
+      type: 'object',
+      properties: { a: { anyOf: [{ type: 'string' }, { type: 'number' }] }, b: { oneOf: [{ type: 'integer' }, { type: 'number' }] } },
+    };
     const errors = validate(schema, { a: true, b: 3 }).errors;
     expect(errors).toEqual([
       { path: '/a', message: 'a must be string or be number, got true', keyword: 'anyOf' },
@@ -58,7 +70,12 @@ describe('validate', () => {
   });
 
   it('honours $schema: drafts 4, 7, 2019-09 and 2020-12', () => {
-    const draft7 = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'array', items: [{ type: 'string' }], additionalItems: false };
+    const draft7 = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'array',
+      items: [{ type: 'string' }],
+      additionalItems: false,
+    };
     expect(validate(draft7, ['a']).valid).toBe(true);
     expect(validate(draft7, ['a', 'b']).valid).toBe(false);
     const draft4 = { $schema: 'http://json-schema.org/draft-04/schema#', type: 'number', maximum: 5, exclusiveMaximum: true };
@@ -95,8 +112,13 @@ describe('validateAndCoerce', () => {
   const query = {
     type: 'object',
     properties: {
-      n: { type: 'number' }, i: { type: 'integer' }, b: { type: 'boolean' }, z: { type: 'null' },
-      list: { type: 'array', items: { type: 'integer' } }, s: { type: 'string' }, either: { type: ['integer', 'boolean'] },
+      n: { type: 'number' },
+      i: { type: 'integer' },
+      b: { type: 'boolean' },
+      z: { type: 'null' },
+      list: { type: 'array', items: { type: 'integer' } },
+      s: { type: 'string' },
+      either: { type: ['integer', 'boolean'] },
     },
   };
 
@@ -115,7 +137,15 @@ describe('validateAndCoerce', () => {
   });
 
   it('leaves what does not convert for validation to reject', () => {
-    for (const [field, raw] of [['n', 'abc'], ['n', ''], ['n', '0x10'], ['n', 'Infinity'], ['i', '1.5'], ['b', 'yes'], ['list', ['1', 'x']]] as const) {
+    for (const [field, raw] of [
+      ['n', 'abc'],
+      ['n', ''],
+      ['n', '0x10'],
+      ['n', 'Infinity'],
+      ['i', '1.5'],
+      ['b', 'yes'],
+      ['list', ['1', 'x']],
+    ] as const) {
       const result = validateAndCoerce(query, { [field]: raw });
       expect(result.valid, `${field}=${raw}`).toBe(false);
       expect(result.errors[0].path.startsWith(`/${field}`)).toBe(true);
@@ -125,13 +155,20 @@ describe('validateAndCoerce', () => {
   it('fills defaults, including nested ones, without touching the input', () => {
     const schema = {
       type: 'object',
-      properties: { page: { type: 'integer', default: 1 }, sort: { type: 'string', default: 'asc' }, opts: { type: 'object', properties: { deep: { type: 'boolean', default: true } } } },
+      properties: {
+        page: { type: 'integer', default: 1 },
+        sort: { type: 'string', default: 'asc' },
+        opts: { type: 'object', properties: { deep: { type: 'boolean', default: true } } },
+      },
     };
     const input = { page: '3', opts: {} };
     const result = validateAndCoerce(schema, input);
     expect(result.value).toEqual({ page: 3, sort: 'asc', opts: { deep: true } });
     expect(input).toEqual({ page: '3', opts: {} });
-    const fresh = validateAndCoerce<{ sort: string; tags?: string[] }>({ type: 'object', properties: { tags: { type: 'array', default: [] } } }, {});
+    const fresh = validateAndCoerce<{ sort: string; tags?: string[] }>(
+      { type: 'object', properties: { tags: { type: 'array', default: [] } } },
+      {},
+    );
     expect(fresh.value).toEqual({ tags: [] });
   });
 

@@ -7,7 +7,13 @@ let mf: Miniflare;
 
 beforeAll(async () => {
   const script = await bundleFixture('schema-worker.ts');
-  mf = new Miniflare({ cf: false, compatibilityDate: '2026-04-01', host: '127.0.0.1', port: 0, modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }] });
+  mf = new Miniflare({
+    cf: false,
+    compatibilityDate: '2026-04-01',
+    host: '127.0.0.1',
+    port: 0,
+    modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }],
+  });
   await mf.ready;
 });
 
@@ -15,7 +21,11 @@ afterAll(async () => {
   await mf?.dispose();
 });
 
-const post = (body: string, accept: string, type = 'application/json') => ({ method: 'POST', body, headers: { accept, 'content-type': type } });
+const post = (body: string, accept: string, type = 'application/json') => ({
+  method: 'POST',
+  body,
+  headers: { accept, 'content-type': type },
+});
 
 describe('validation, compiled serialization and YAML inside workerd', () => {
   it('workerd refuses code generation from strings (so passing routes prove fw needs none)', async () => {
@@ -32,7 +42,10 @@ describe('validation, compiled serialization and YAML inside workerd', () => {
   });
 
   it('negotiates YAML for the same route, request body in YAML too', async () => {
-    const response = await mf.dispatchFetch('http://localhost/items/7?tag=x&limit=3', post('name: pen', 'application/yaml', 'application/yaml'));
+    const response = await mf.dispatchFetch(
+      'http://localhost/items/7?tag=x&limit=3',
+      post('name: pen', 'application/yaml', 'application/yaml'),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/yaml; charset=utf-8');
     expect(parseYaml(await response.text())).toEqual({ id: 7, name: 'pen', tags: ['x'], limit: 3 });

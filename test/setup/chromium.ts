@@ -14,7 +14,9 @@ export default function ensureChromium(): void {
   if (existsSync(chromiumPath)) return;
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!root || !existsSync('/usr/bin/apt-get')) {
-    console.warn(`[test setup] ${chromiumPath} is missing: install Debian's chromium package (apt-get install chromium) for the browser tests.`);
+    console.warn(
+      `[test setup] ${chromiumPath} is missing: install Debian's chromium package (apt-get install chromium) for the browser tests.`,
+    );
     return;
   }
   console.warn(`[test setup] ${chromiumPath} is missing: installing Debian's chromium package (apt-get), once.`);

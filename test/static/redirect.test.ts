@@ -10,7 +10,9 @@ import { makeSite, type Site } from './fixture';
 /** Sends one raw request line over TCP (no client in between to clean the target) and returns status and headers. */
 function rawRequest(port: number, target: string): Promise<{ status: number; headers: Map<string, string> }> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
+    const socket = connect(port, '127.0.0.1', () =>
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`),
+    );
     let data = '';
     socket.setEncoding('latin1');
     socket.on('data', (chunk) => (data += chunk));

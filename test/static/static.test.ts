@@ -71,8 +71,18 @@ describe('staticFiles: serving', () => {
 
   it('gives the right MIME types', async () => {
     const fw = app();
-    const types = await Promise.all(['/app.js', '/data.json', '/font.woff2', '/blob.unknownext', '/index.html'].map(async (p) => (await get(fw, p)).headers.get('content-type')));
-    expect(types).toEqual(['text/javascript; charset=utf-8', 'application/json; charset=utf-8', 'font/woff2', 'application/octet-stream', 'text/html; charset=utf-8']);
+    const types = await Promise.all(
+      ['/app.js', '/data.json', '/font.woff2', '/blob.unknownext', '/index.html'].map(async (p) =>
+        (await get(fw, p)).headers.get('content-type'),
+      ),
+    );
+    expect(types).toEqual([
+      'text/javascript; charset=utf-8',
+      'application/json; charset=utf-8',
+      'font/woff2',
+      'application/octet-stream',
+      'text/html; charset=utf-8',
+    ]);
     expect(contentTypeFor('x.svg')).toBe('image/svg+xml; charset=utf-8');
     expect(contentTypeFor('x.png')).toBe('image/png');
   });
@@ -156,7 +166,13 @@ describe('staticFiles: X-Content-Type-Options: nosniff on every answer', () => {
 
   it('listings, directory redirects and 403 refusals', async () => {
     const fw = app({ listing: true });
-    const answers = [await get(fw, '/sub/'), await get(fw, '/sub'), await get(fw, '/..%2f'), await get(fw, '/%5Cx'), await get(fw, '/escape.txt')];
+    const answers = [
+      await get(fw, '/sub/'),
+      await get(fw, '/sub'),
+      await get(fw, '/..%2f'),
+      await get(fw, '/%5Cx'),
+      await get(fw, '/escape.txt'),
+    ];
     expect(answers.map((r) => [r.status, nosniff(r)])).toEqual([200, 301, 403, 403, 403].map((status) => [status, 'nosniff']));
   });
 });
@@ -240,8 +256,8 @@ describe('staticFiles: ranges', () => {
     expect(Number(res.headers.get('content-length'))).toBe(new TextEncoder().encode(body).byteLength);
     expect(body).toBe(
       `--${boundary}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Range: bytes 0-1/10\r\n\r\n01` +
-      `\r\n--${boundary}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Range: bytes 5-6/10\r\n\r\n56` +
-      `\r\n--${boundary}--\r\n`,
+        `\r\n--${boundary}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Range: bytes 5-6/10\r\n\r\n56` +
+        `\r\n--${boundary}--\r\n`,
     );
   });
 

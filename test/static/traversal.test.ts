@@ -55,7 +55,16 @@ describe('staticFiles: no way out of root (raw request targets over real HTTP)',
     });
   }
 
-  const notFound = ['/../outside/secret.txt', '/%2e%2e/outside/secret.txt', '/%2e%2e/%2e%2e/etc/passwd', '/../../../../etc/passwd', '/.env', '/sub/.hidden', '/%2eenv', '/missing.txt'];
+  const notFound = [
+    '/../outside/secret.txt',
+    '/%2e%2e/outside/secret.txt',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/../../../../etc/passwd',
+    '/.env',
+    '/sub/.hidden',
+    '/%2eenv',
+    '/missing.txt',
+  ];
   for (const target of notFound) {
     it(`404 for ${target} (dot segments are resolved inside the site; dotfiles are hidden)`, async () => {
       const res = await raw(server, target);

@@ -26,7 +26,8 @@ describe('staticFiles in workerd (miniflare) over the static-assets binding', ()
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const get = async (path: string, headers: Record<string, string> = {}) => (await mf.dispatchFetch(`http://site.test${path}`, { headers })) as unknown as Response;
+  const get = async (path: string, headers: Record<string, string> = {}) =>
+    (await mf.dispatchFetch(`http://site.test${path}`, { headers })) as unknown as Response;
 
   it('serves a file under the prefix with its type and the configured Cache-Control', async () => {
     const res = await get('/static/style.css');

@@ -1,23 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import {
-  Fw, NotFoundError, TestAssertionError, assertHeader, assertJSON, assertStatus, findSubsetMismatch, mockContext, testClient,
+  Fw,
+  NotFoundError,
+  TestAssertionError,
+  assertHeader,
+  assertJSON,
+  assertStatus,
+  findSubsetMismatch,
+  mockContext,
+  testClient,
   type Context,
 } from 'fw';
 
 function sampleApp(): Fw {
   const app = new Fw();
-  app.decorate('greet', function (this: Context, name: string) { return `hi ${name} from ${this.path}`; });
+  app.decorate('greet', function (this: Context, name: string) {
+    return `hi ${name} from ${this.path}`;
+  });
   app.get('/items/:id', (ctx) => {
     if (ctx.params.id === '0') throw new NotFoundError('No item 0');
     return { id: Number(ctx.params.id), tags: ctx.queries('tag'), requestId: ctx.header('x-request-id') };
   });
-  app.post('/items', async (ctx) => ctx.status(201).setHeader('location', '/items/9').jsonResponse({ id: 9, ...(await ctx.body<object>()) }), {
-    schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } } },
-  });
+  app.post(
+    '/items',
+    async (ctx) =>
+      ctx
+        .status(201)
+        .setHeader('location', '/items/9')
+        .jsonResponse({ id: 9, ...(await ctx.body<object>()) }),
+    {
+      schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } } },
+    },
+  );
   app.post('/form', async (ctx) => Object.fromEntries(await ctx.formData()));
-  app.post('/login', (ctx) => { ctx.setCookie('sid', 'abc123', { httpOnly: true }); return { ok: true }; });
+  app.post('/login', (ctx) => {
+    ctx.setCookie('sid', 'abc123', { httpOnly: true });
+    return { ok: true };
+  });
   app.get('/me', (ctx) => ({ sid: ctx.cookie('sid') }));
-  app.post('/logout', (ctx) => { ctx.deleteCookie('sid'); return { ok: true }; });
+  app.post('/logout', (ctx) => {
+    ctx.deleteCookie('sid');
+    return { ok: true };
+  });
   app.get('/env', (ctx) => ({ env: ctx.env }));
   return app;
 }
@@ -25,7 +49,12 @@ function sampleApp(): Fw {
 describe('testClient', () => {
   it('builds requests over app.fetch and chains expectations', async () => {
     const client = testClient(sampleApp(), { headers: { 'x-request-id': 'r-1' } });
-    const res = await client.get('/items/7').query({ tag: ['a', 'b'] }).expectStatus(200).expectHeader('content-type', /json/).expectJSON({ id: 7, tags: ['a', 'b'] });
+    const res = await client
+      .get('/items/7')
+      .query({ tag: ['a', 'b'] })
+      .expectStatus(200)
+      .expectHeader('content-type', /json/)
+      .expectJSON({ id: 7, tags: ['a', 'b'] });
     expect(res.json()).toEqual({ id: 7, tags: ['a', 'b'], requestId: 'r-1' });
     const created = await client.post('/items').json({ name: 'pen' }).expectStatus(201).expectHeader('location', '/items/9');
     expect(created.json()).toEqual({ id: 9, name: 'pen' });
@@ -53,7 +82,9 @@ describe('testClient', () => {
   it('fails the await with a clear message when an expectation does not hold', async () => {
     const client = testClient(sampleApp());
     await expect(client.get('/items/0').expectStatus(200)).rejects.toThrow('Expected status 200, got 404');
-    await expect(client.get('/items/1').expectHeader('location')).rejects.toThrow('Expected a "location" header, but the response has none');
+    await expect(client.get('/items/1').expectHeader('location')).rejects.toThrow(
+      'Expected a "location" header, but the response has none',
+    );
     await expect(client.get('/items/1').expectJSON({ id: 2 })).rejects.toThrow('JSON body at $.id: expected 2, got 1');
     await expect(client.post('/items').json({ name: '' }).expectStatus(201)).rejects.toBeInstanceOf(TestAssertionError);
     await expect(client.get('/items').json({ a: 1 })).rejects.toThrow('a GET request cannot have a body');
@@ -73,7 +104,10 @@ describe('testClient', () => {
 
 describe('assertion helpers', () => {
   it('check status, header and JSON subset on plain Responses', async () => {
-    const response = new Response(JSON.stringify({ user: { id: 1, name: 'Ada', roles: ['admin'] }, total: 1 }), { status: 201, headers: { 'content-type': 'application/json', etag: '"v1"' } });
+    const response = new Response(JSON.stringify({ user: { id: 1, name: 'Ada', roles: ['admin'] }, total: 1 }), {
+      status: 201,
+      headers: { 'content-type': 'application/json', etag: '"v1"' },
+    });
     assertStatus(response, [200, 201]);
     assertHeader(response, 'etag', '"v1"');
     assertHeader(response, 'etag');
@@ -101,8 +135,14 @@ describe('assertion helpers', () => {
 describe('mockContext', () => {
   it('builds a context a handler can use directly', async () => {
     const ctx = mockContext({
-      method: 'post', path: '/items/5?x=1', query: { y: 2, tag: ['a', 'b'] }, headers: { 'x-api-key': 'k' },
-      body: { name: 'pen' }, params: { id: '5' }, state: { user: 'ada' }, env: { DB: 'db' },
+      method: 'post',
+      path: '/items/5?x=1',
+      query: { y: 2, tag: ['a', 'b'] },
+      headers: { 'x-api-key': 'k' },
+      body: { name: 'pen' },
+      params: { id: '5' },
+      state: { user: 'ada' },
+      env: { DB: 'db' },
     });
     expect(ctx.method).toBe('POST');
     expect(ctx.path).toBe('/items/5');

@@ -49,9 +49,19 @@ const lazy = await import('./lazy');
 describe('findSourceFiles / analyzeProject', () => {
   it('lists the project sources and analyzes them together', async () => {
     const files = await findSourceFiles(`${project}src`);
-    expect(files.map((f) => f.slice(project.length))).toEqual(['src/app.ts', 'src/index.ts', 'src/routes.manifest.ts', 'src/routes/items/[id].ts']);
+    expect(files.map((f) => f.slice(project.length))).toEqual([
+      'src/app.ts',
+      'src/index.ts',
+      'src/routes.manifest.ts',
+      'src/routes/items/[id].ts',
+    ]);
     const analysis = await analyzeProject(project);
-    expect(analysis.routes.map((r) => `${r.method} ${r.path} ${r.hasSchema}`)).toEqual(['GET /hello false', 'POST /notes false', 'PUT /notes/:id true', 'GET /count false']);
+    expect(analysis.routes.map((r) => `${r.method} ${r.path} ${r.hasSchema}`)).toEqual([
+      'GET /hello false',
+      'POST /notes false',
+      'PUT /notes/:id true',
+      'GET /count false',
+    ]);
     expect(analysis.packages).toEqual(['fw']);
     expect(analysis.envBindings).toEqual(['STORE']);
   });

@@ -24,9 +24,12 @@ function find(report: DoctorReport, name: string) {
 const healthy = {
   'package.json': JSON.stringify({ name: 'app', type: 'module', dependencies: { fw: '^1.4.0' } }),
   'node_modules/fw/package.json': JSON.stringify({ name: 'fw', version: '1.4.2' }),
-  'tsconfig.json': '{\n  // comments are fine\n  "compilerOptions": { "strict": true, "moduleResolution": "Bundler", "jsx": "react-jsx", "jsxImportSource": "fw", },\n}',
-  'wrangler.toml': 'name = "app"\nmain = "src/index.ts"\ncompatibility_date = "2026-04-01"\n[[kv_namespaces]]\nbinding = "STORE"\nid = "x"\n[vars]\nMODE = "prod"\n',
-  'src/index.ts': "import { Fw } from 'fw';\nconst app = new Fw();\napp.get('/', (ctx) => ctx.env.STORE.get(ctx.env.MODE));\napp.post('/items', (ctx) => ctx.json(), { schema: { body: { type: 'object' } } });\nexport default app;\n",
+  'tsconfig.json':
+    '{\n  // comments are fine\n  "compilerOptions": { "strict": true, "moduleResolution": "Bundler", "jsx": "react-jsx", "jsxImportSource": "fw", },\n}',
+  'wrangler.toml':
+    'name = "app"\nmain = "src/index.ts"\ncompatibility_date = "2026-04-01"\n[[kv_namespaces]]\nbinding = "STORE"\nid = "x"\n[vars]\nMODE = "prod"\n',
+  'src/index.ts':
+    "import { Fw } from 'fw';\nconst app = new Fw();\napp.get('/', (ctx) => ctx.env.STORE.get(ctx.env.MODE));\napp.post('/items', (ctx) => ctx.json(), { schema: { body: { type: 'object' } } });\nexport default app;\n",
   'src/view.tsx': 'export const V = () => <p>hi</p>;\n',
 };
 
@@ -39,7 +42,13 @@ describe('runDoctor', () => {
     const report = await runDoctor(await project(healthy), { nodeVersion: '20.20.0' });
     expect(report.ok).toBe(true);
     expect(report.checks.map((c) => `${c.name}:${c.status}`)).toEqual([
-      'node:ok', 'package.json:ok', 'fw version:ok', 'tsconfig.json:ok', 'wrangler.toml:ok', 'bindings:ok', 'validation:ok',
+      'node:ok',
+      'package.json:ok',
+      'fw version:ok',
+      'tsconfig.json:ok',
+      'wrangler.toml:ok',
+      'bindings:ok',
+      'validation:ok',
     ]);
     expect(find(report, 'fw version')).toEqual([{ status: 'ok', message: 'fw 1.4.2 (^1.4.0)' }]);
   });
@@ -56,9 +65,15 @@ describe('runDoctor', () => {
     expect(find(report, 'node')).toEqual([{ status: 'error', message: 'Node 18.19.0 is too old: fw needs Node 20 or newer' }]);
     expect(find(report, 'package.json')).toEqual([{ status: 'warn', message: 'set "type": "module": fw ships ES modules only' }]);
     expect(find(report, 'fw version')).toEqual([{ status: 'error', message: 'fw is not in dependencies: npm install fw' }]);
-    expect(find(report, 'wrangler.toml')).toEqual([{ status: 'error', message: '"main" points at src/worker.ts, which does not exist; no "compatibility_date"' }]);
-    expect(find(report, 'bindings')).toEqual([{ status: 'error', message: 'read in source but not declared in wrangler.toml: env.MODE, env.QUEUE, env.STORE' }]);
-    expect(find(report, 'validation')).toEqual([{ status: 'warn', message: 'PUT /items/:id (src/routes.ts:1) takes a body without a schema: add { schema: { body } }' }]);
+    expect(find(report, 'wrangler.toml')).toEqual([
+      { status: 'error', message: '"main" points at src/worker.ts, which does not exist; no "compatibility_date"' },
+    ]);
+    expect(find(report, 'bindings')).toEqual([
+      { status: 'error', message: 'read in source but not declared in wrangler.toml: env.MODE, env.QUEUE, env.STORE' },
+    ]);
+    expect(find(report, 'validation')).toEqual([
+      { status: 'warn', message: 'PUT /items/:id (src/routes.ts:1) takes a body without a schema: add { schema: { body } }' },
+    ]);
   });
 
   it('reports unparsable files and an out-of-range install as findings', async () => {
@@ -71,14 +86,30 @@ describe('runDoctor', () => {
       'src/bad.ts': 'const = ;',
     });
     const report = await runDoctor(root, { nodeVersion: '22.1.0' });
-    expect(find(report, 'fw version')).toEqual([{ status: 'warn', message: 'fw 1.3.0 is installed but package.json asks for ^1.4.0: run npm install' }]);
-    expect(find(report, 'tsconfig.json')).toEqual([{ status: 'warn', message: '"strict": true is off; "moduleResolution" is node (use "Bundler"); .tsx files need "jsx": "react-jsx" and "jsxImportSource": "fw"' }]);
-    expect(find(report, 'wrangler.toml')[0]).toMatchObject({ status: 'error', message: expect.stringMatching(/^wrangler.toml does not parse: /) });
+    expect(find(report, 'fw version')).toEqual([
+      { status: 'warn', message: 'fw 1.3.0 is installed but package.json asks for ^1.4.0: run npm install' },
+    ]);
+    expect(find(report, 'tsconfig.json')).toEqual([
+      {
+        status: 'warn',
+        message:
+          '"strict": true is off; "moduleResolution" is node (use "Bundler"); .tsx files need "jsx": "react-jsx" and "jsxImportSource": "fw"',
+      },
+    ]);
+    expect(find(report, 'wrangler.toml')[0]).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/^wrangler.toml does not parse: /),
+    });
     expect(find(report, 'syntax')[0]).toMatchObject({ status: 'warn', message: expect.stringMatching(/^src\/bad\.ts: /) });
     const broken = await runDoctor(await project({ 'package.json': '{ nope' }));
-    expect(find(broken, 'package.json')[0]).toMatchObject({ status: 'error', message: expect.stringMatching(/^package.json is not valid JSON/) });
+    expect(find(broken, 'package.json')[0]).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/^package.json is not valid JSON/),
+    });
     expect(find(broken, 'sources')).toEqual([{ status: 'warn', message: 'no src/ folder: nothing analyzed for routes and bindings' }]);
-    expect(find(await runDoctor(await project({})), 'package.json')).toEqual([{ status: 'error', message: 'no package.json in the project folder' }]);
+    expect(find(await runDoctor(await project({})), 'package.json')).toEqual([
+      { status: 'error', message: 'no package.json in the project folder' },
+    ]);
   });
 
   it('is what fw doctor prints, with exit code 1 on errors', async () => {

@@ -14,14 +14,32 @@ describe('HotReloader and connectHMR (headless Chromium)', () => {
   beforeAll(async () => {
     const port = await reloader.start();
     const client = await build({
-      stdin: { contents: `import { connectHMR } from './src/jsx/hmr-client';\nconnectHMR(${port});\n`, resolveDir: new URL('../../', import.meta.url).pathname, loader: 'ts' },
-      bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent',
+      stdin: {
+        contents: `import { connectHMR } from './src/jsx/hmr-client';\nconnectHMR(${port});\n`,
+        resolveDir: new URL('../../', import.meta.url).pathname,
+        loader: 'ts',
+      },
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      logLevel: 'silent',
     });
     const app = new Fw();
     app.get('/', (ctx) => ctx.html(`<!doctype html><p id="n">${++loads}</p><script type="module" src="/hmr.js"></script>`));
     app.get('/hmr.js', () => new Response(client.outputFiles[0].text, { headers: { 'content-type': 'text/javascript' } }));
     server = await serve(app, { port: 0, hostname: '127.0.0.1' });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
   });
 
   afterAll(async () => {

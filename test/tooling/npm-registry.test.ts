@@ -31,7 +31,10 @@ describe('npm registry checks against a local registry on 127.0.0.1', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     registry = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     root = await mkdtemp(join(tmpdir(), 'fw-upgrade-'));
-    await writeFile(join(root, 'package.json'), `${JSON.stringify({ name: 'app', dependencies: { fw: '^1.4.0', other: '1.0.0' }, devDependencies: { 'fw-mcp': '~1.4.3' } }, null, 4)}\n`);
+    await writeFile(
+      join(root, 'package.json'),
+      `${JSON.stringify({ name: 'app', dependencies: { fw: '^1.4.0', other: '1.0.0' }, devDependencies: { 'fw-mcp': '~1.4.3' } }, null, 4)}\n`,
+    );
     await mkdir(join(root, 'node_modules/fw'), { recursive: true });
     await writeFile(join(root, 'node_modules/fw/package.json'), JSON.stringify({ version: '1.4.2' }));
   });
@@ -72,7 +75,11 @@ describe('npm registry checks against a local registry on 127.0.0.1', () => {
     expect(JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).dependencies.fw).toBe('^1.4.0');
     await upgradeProject(root, { registry });
     const text = await readFile(join(root, 'package.json'), 'utf8');
-    expect(JSON.parse(text)).toEqual({ name: 'app', dependencies: { fw: '^2.1.0', other: '1.0.0' }, devDependencies: { 'fw-mcp': '~1.4.3' } });
+    expect(JSON.parse(text)).toEqual({
+      name: 'app',
+      dependencies: { fw: '^2.1.0', other: '1.0.0' },
+      devDependencies: { 'fw-mcp': '~1.4.3' },
+    });
     expect(text).toContain('\n    "name"');
   });
 });

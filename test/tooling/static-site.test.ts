@@ -29,7 +29,10 @@ describe('generateStaticSite', () => {
     const dir = await outDir();
     const pages = await generateStaticSite(site(), { paths: ['/', '/blog/hello', '/blog/a%20b', '/feed.xml'], outDir: dir });
     expect(pages.map((p) => [p.path, p.file, p.status])).toEqual([
-      ['/', 'index.html', 200], ['/blog/hello', 'blog/hello/index.html', 200], ['/blog/a%20b', 'blog/a b/index.html', 200], ['/feed.xml', 'feed.xml', 200],
+      ['/', 'index.html', 200],
+      ['/blog/hello', 'blog/hello/index.html', 200],
+      ['/blog/a%20b', 'blog/a b/index.html', 200],
+      ['/feed.xml', 'feed.xml', 200],
     ]);
     expect(await readFile(join(dir, 'blog/hello/index.html'), 'utf8')).toBe('<article>post hello</article>');
     expect(await readFile(join(dir, 'index.html'), 'utf8')).toBe('<h1>Home</h1>');
@@ -39,8 +42,11 @@ describe('generateStaticSite', () => {
 
   it('writes nothing when a path does not answer 200, and rejects paths that are not safe file names', async () => {
     const dir = await outDir();
-    await expect(generateStaticSite(site(), { paths: ['/', '/missing', '/also/missing'], outDir: dir })).rejects.toThrow('generateStaticSite: /missing answered 404, /also/missing answered 404');
+    await expect(generateStaticSite(site(), { paths: ['/', '/missing', '/also/missing'], outDir: dir })).rejects.toThrow(
+      'generateStaticSite: /missing answered 404, /also/missing answered 404',
+    );
     expect(await listStaticFiles(dir)).toEqual([]);
-    for (const bad of ['about', '/a?x=1', '/a#b', '/../etc/passwd', '/a/%2e%2e/b', '/a/%2Fb']) expect(() => staticFileFor(bad)).toThrow(TypeError);
+    for (const bad of ['about', '/a?x=1', '/a#b', '/../etc/passwd', '/a/%2e%2e/b', '/a/%2Fb'])
+      expect(() => staticFileFor(bad)).toThrow(TypeError);
   });
 });

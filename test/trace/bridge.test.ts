@@ -15,12 +15,24 @@ async function crossInstanceTrace(store: KVStore) {
   await frontend.plugin(trace({ service: 'frontend', onSpan: bridge.handler }));
   frontend.get('/product/:sku', async (ctx: any) => {
     const t = ctx.state['fw:span'] as RequestTrace;
-    const stock = await backend.fetch(new Request(`http://backend/stock/${ctx.params.sku}`, { headers: { traceparent: t.traceparent } }), {}, { waitUntil: (p) => ctx.waitUntil(p) });
+    const stock = await backend.fetch(
+      new Request(`http://backend/stock/${ctx.params.sku}`, { headers: { traceparent: t.traceparent } }),
+      {},
+      { waitUntil: (p) => ctx.waitUntil(p) },
+    );
     return { sku: ctx.params.sku, stock: await stock.json(), traceId: t.traceId };
   });
   const pending: Promise<unknown>[] = [];
-  const res = await frontend.fetch(new Request('http://frontend/product/A1'), {}, { waitUntil: (p) => { pending.push(p); } });
-  const body = await res.json() as { traceId: string };
+  const res = await frontend.fetch(
+    new Request('http://frontend/product/A1'),
+    {},
+    {
+      waitUntil: (p) => {
+        pending.push(p);
+      },
+    },
+  );
+  const body = (await res.json()) as { traceId: string };
   await Promise.all(pending);
   return { bridge, traceId: body.traceId };
 }

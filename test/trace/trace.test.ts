@@ -1,7 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Fw } from '../../src/core/fw';
 import {
-  MetricsCollector, Timing, formatTraceparent, newSpanId, newTraceId, parseTraceparent, sanitizeTracestate, trace, traceMiddleware, type SpanRecord,
+  MetricsCollector,
+  Timing,
+  formatTraceparent,
+  newSpanId,
+  newTraceId,
+  parseTraceparent,
+  sanitizeTracestate,
+  trace,
+  traceMiddleware,
+  type SpanRecord,
 } from '../../src/trace';
 
 describe('ids and W3C headers', () => {
@@ -13,13 +22,28 @@ describe('ids and W3C headers', () => {
   });
 
   it('parses valid traceparent headers and refuses invalid ones', () => {
-    expect(parseTraceparent('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01')).toEqual({ version: '00', traceId: '4bf92f3577b34da6a3ce929d0e0e4736', parentId: '00f067aa0ba902b7', flags: 1 });
+    expect(parseTraceparent('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01')).toEqual({
+      version: '00',
+      traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+      parentId: '00f067aa0ba902b7',
+      flags: 1,
+    });
     expect(parseTraceparent('01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00-future')).toMatchObject({ version: '01', flags: 0 });
-    for (const bad of [null, '', 'garbage', '00-00000000000000000000000000000000-00f067aa0ba902b7-01', '00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01',
-      'ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01', '00-4bf92f3577b34da6a3ce929d0e0e473-00f067aa0ba902b7-01', '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-extra']) {
+    for (const bad of [
+      null,
+      '',
+      'garbage',
+      '00-00000000000000000000000000000000-00f067aa0ba902b7-01',
+      '00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01',
+      'ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
+      '00-4bf92f3577b34da6a3ce929d0e0e473-00f067aa0ba902b7-01',
+      '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-extra',
+    ]) {
       expect(parseTraceparent(bad)).toBeNull();
     }
-    expect(formatTraceparent('4bf92f3577b34da6a3ce929d0e0e4736', '00f067aa0ba902b7', false)).toBe('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00');
+    expect(formatTraceparent('4bf92f3577b34da6a3ce929d0e0e4736', '00f067aa0ba902b7', false)).toBe(
+      '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00',
+    );
   });
 
   it('keeps valid tracestate members only', () => {
@@ -33,14 +57,23 @@ describe('trace plugin', () => {
   it('joins the caller trace, delivers a server span to onSpan and answers with trace headers', async () => {
     const spans: SpanRecord[] = [];
     const app = new Fw();
-    await app.plugin(trace({ service: 'api', onSpan: (s) => { spans.push(s); } }));
+    await app.plugin(
+      trace({
+        service: 'api',
+        onSpan: (s) => {
+          spans.push(s);
+        },
+      }),
+    );
     app.get('/users/:id', async (ctx: any) => {
       const child = ctx.startSpan('db.query');
       child.setAttribute('db.system', 'postgresql').end();
       await ctx.timing.measure('db', () => 1);
       return { traceId: ctx.state['fw:span'].traceId };
     });
-    const res = await app.request('/users/1', { headers: { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01', tracestate: 'congo=t61rcWkgMzE' } });
+    const res = await app.request('/users/1', {
+      headers: { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01', tracestate: 'congo=t61rcWkgMzE' },
+    });
     expect(await res.json()).toEqual({ traceId: '4bf92f3577b34da6a3ce929d0e0e4736' });
     const header = parseTraceparent(res.headers.get('traceparent'));
     expect(header?.traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
@@ -48,15 +81,30 @@ describe('trace plugin', () => {
     expect(res.headers.get('server-timing')).toMatch(/^db;dur=[\d.]+, total;dur=[\d.]+$/);
     expect(spans.map((s) => s.name)).toEqual(['db.query', 'GET /users/:id']);
     const [child, server] = spans;
-    expect(server).toMatchObject({ kind: 'server', service: 'api', parentSpanId: '00f067aa0ba902b7', spanId: header?.parentId, status: 'ok', attributes: { 'http.route': '/users/:id', 'http.response.status_code': 200 } });
+    expect(server).toMatchObject({
+      kind: 'server',
+      service: 'api',
+      parentSpanId: '00f067aa0ba902b7',
+      spanId: header?.parentId,
+      status: 'ok',
+      attributes: { 'http.route': '/users/:id', 'http.response.status_code': 200 },
+    });
     expect(child).toMatchObject({ traceId: server.traceId, parentSpanId: server.spanId, attributes: { 'db.system': 'postgresql' } });
   });
 
   it('starts a new trace for a missing or invalid traceparent; 5xx spans are errors', async () => {
     const spans: SpanRecord[] = [];
     const app = new Fw();
-    await app.plugin(trace({ onSpan: (s) => { spans.push(s); } }));
-    app.get('/boom', () => { throw new Error('x'); });
+    await app.plugin(
+      trace({
+        onSpan: (s) => {
+          spans.push(s);
+        },
+      }),
+    );
+    app.get('/boom', () => {
+      throw new Error('x');
+    });
     const res = await app.request('/boom', { headers: { traceparent: 'nonsense' } });
     expect(res.status).toBe(500);
     expect(spans[0]).toMatchObject({ status: 'error', attributes: { 'http.response.status_code': 500 } });
@@ -68,7 +116,18 @@ describe('trace plugin', () => {
     const onSpan = vi.fn();
     const errors: unknown[] = [];
     const app = new Fw();
-    await app.plugin(trace({ sampleRate: 0, onSpan: [onSpan, () => { throw new Error('exporter down'); }], onError: (e) => errors.push(e) }));
+    await app.plugin(
+      trace({
+        sampleRate: 0,
+        onSpan: [
+          onSpan,
+          () => {
+            throw new Error('exporter down');
+          },
+        ],
+        onError: (e) => errors.push(e),
+      }),
+    );
     app.get('/', () => 'ok');
     const unsampled = await app.request('/');
     expect(unsampled.headers.get('traceparent')).toMatch(/-00$/);
@@ -83,9 +142,24 @@ describe('trace plugin', () => {
     const pending: Promise<unknown>[] = [];
     let stored = 0;
     const app = new Fw();
-    app.use(traceMiddleware({ onSpan: async () => { await Promise.resolve(); stored++; } }));
+    app.use(
+      traceMiddleware({
+        onSpan: async () => {
+          await Promise.resolve();
+          stored++;
+        },
+      }),
+    );
     app.get('/', () => 'ok');
-    await app.fetch(new Request('http://localhost/'), {}, { waitUntil: (p) => { pending.push(p); } });
+    await app.fetch(
+      new Request('http://localhost/'),
+      {},
+      {
+        waitUntil: (p) => {
+          pending.push(p);
+        },
+      },
+    );
     expect(pending).toHaveLength(1);
     await Promise.all(pending);
     expect(stored).toBe(1);
@@ -103,7 +177,9 @@ describe('MetricsCollector', () => {
     const app = new Fw();
     await app.plugin(trace({ metrics }));
     app.get('/users/:id', () => 'ok');
-    app.get('/fail', () => { throw new Error('x'); });
+    app.get('/fail', () => {
+      throw new Error('x');
+    });
     for (let i = 0; i < 4; i++) await app.request(`/users/${i}`);
     await app.request('/fail');
     await app.request('/nowhere');

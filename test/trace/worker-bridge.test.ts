@@ -11,7 +11,14 @@ describe('KVTraceBridge over Workers KV in miniflare: a trace across two workers
     mf = new Miniflare({
       cf: false,
       workers: [
-        { name: 'alpha', compatibilityDate, modules, kvNamespaces: { TRACES: 'shared-traces' }, bindings: { NAME: 'alpha' }, serviceBindings: { NEXT: 'beta' } },
+        {
+          name: 'alpha',
+          compatibilityDate,
+          modules,
+          kvNamespaces: { TRACES: 'shared-traces' },
+          bindings: { NAME: 'alpha' },
+          serviceBindings: { NEXT: 'beta' },
+        },
         { name: 'beta', compatibilityDate, modules, kvNamespaces: { TRACES: 'shared-traces' }, bindings: { NAME: 'beta' } },
       ],
     });
@@ -25,7 +32,7 @@ describe('KVTraceBridge over Workers KV in miniflare: a trace across two workers
     const alpha = await mf.getWorker('alpha');
     const res = await alpha.fetch('http://alpha/product/A1');
     expect(res.status).toBe(200);
-    const { traceId, stock } = await res.json() as { traceId: string; stock: unknown };
+    const { traceId, stock } = (await res.json()) as { traceId: string; stock: unknown };
     expect(stock).toEqual({ left: 3 });
     let joined: any = { spans: [] };
     for (let i = 0; i < 50 && joined.spans.length < 2; i++) {

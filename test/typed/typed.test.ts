@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createResponseValidator, createTypedTranslator, Fw } from 'fw';
 
 describe('createTypedTranslator', () => {
-  const i18n = createTypedTranslator({
-    en: { greeting: 'Hello {name}, you have {count} messages', bye: 'Goodbye' },
-    fr: { greeting: 'Bonjour {name}, vous avez {count} messages' },
-  }, { base: 'en' });
+  const i18n = createTypedTranslator(
+    {
+      en: { greeting: 'Hello {name}, you have {count} messages', bye: 'Goodbye' },
+      fr: { greeting: 'Bonjour {name}, vous avez {count} messages' },
+    },
+    { base: 'en' },
+  );
 
   it('fills placeholders, falls back to the base locale, binds a locale', () => {
     expect(i18n.t('en', 'greeting', { name: 'Ada', count: 3 })).toBe('Hello Ada, you have 3 messages');
@@ -29,7 +32,10 @@ describe('createTypedTranslator', () => {
 });
 
 describe('createResponseValidator', () => {
-  const schema = { 200: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }, '4xx': { type: 'object', required: ['error'] } };
+  const schema = {
+    200: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+    '4xx': { type: 'object', required: ['error'] },
+  };
 
   function app(mode?: 'reject' | 'report') {
     const reports: unknown[] = [];

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { detectType } from '../../src/upload';
 import { elf, gif, pdf, png } from './samples';
 
-const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p)));
+const bytes = (...parts: (string | number[])[]) =>
+  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p)));
 
 describe('detectType: content decides, not names', () => {
   it.each([

@@ -36,7 +36,10 @@ describe('upload over real HTTP (fw/node serve on 127.0.0.1, port 0)', () => {
 
   it('413 for a file over maxSize, and nothing is left in dir', async () => {
     const before = readdirSync(dir).length;
-    const res = await fetch(`${server.url}/upload`, { method: 'POST', body: form([['avatar', new Uint8Array(600 * 1024), 'big.txt', 'text/plain']]) });
+    const res = await fetch(`${server.url}/upload`, {
+      method: 'POST',
+      body: form([['avatar', new Uint8Array(600 * 1024), 'big.txt', 'text/plain']]),
+    });
     expect(res.status).toBe(413);
     expect(readdirSync(dir)).toHaveLength(before);
   });

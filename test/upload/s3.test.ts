@@ -15,9 +15,20 @@ describe('upload to S3 (@aws-sdk/client-s3 against a local s3rver on 127.0.0.1)'
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'fw-s3-'));
-    server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'uploads', configs: [] }] });
+    server = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: 'uploads', configs: [] }],
+    });
     const { port } = await server.run();
-    client = { region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
+    client = {
+      region: 'us-east-1',
+      endpoint: `http://127.0.0.1:${port}`,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    };
   });
 
   afterAll(async () => {
@@ -33,7 +44,10 @@ describe('upload to S3 (@aws-sdk/client-s3 against a local s3rver on 127.0.0.1)'
   }
 
   it('stores the object under the prefix with the detected content type', async () => {
-    const res = await (await app()).request('/upload', { method: 'POST', body: form([['avatar', png, 'me.png', 'application/octet-stream']]) });
+    const res = await (await app()).request('/upload', {
+      method: 'POST',
+      body: form([['avatar', png, 'me.png', 'application/octet-stream']]),
+    });
     expect(res.status).toBe(200);
     const file = (await res.json()) as UploadedFile;
     expect(file).toMatchObject({ storage: 's3', type: 'image/png', name: 'me.png' });

@@ -26,7 +26,8 @@ describe('uploaded files served back by staticFiles (fw/node serve on 127.0.0.1,
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const post = async (data: FormData) => (await (await fetch(`${server.url}/upload`, { method: 'POST', body: data })).json()) as UploadedFile[];
+  const post = async (data: FormData) =>
+    (await (await fetch(`${server.url}/upload`, { method: 'POST', body: data })).json()) as UploadedFile[];
   const fetchBack = (key: string) => fetch(`${server.url}/files/${encodeURIComponent(key)}`);
 
   it('a PNG/HTML polyglot named poly.html comes back as image/png with nosniff, never as HTML', async () => {
@@ -40,16 +41,23 @@ describe('uploaded files served back by staticFiles (fw/node serve on 127.0.0.1,
   });
 
   it('an HTML page sent as text and a name reversed by a bidi control: neither comes back as text/html', async () => {
-    const files = await post(form([
-      ['page', '<html><script>alert(1)</script></html>', 'page.html', 'text/html'],
-      ['spoof', png, 'photo\u202Elmth.png', 'image/png'],
-    ]));
+    const files = await post(
+      form([
+        ['page', '<html><script>alert(1)</script></html>', 'page.html', 'text/html'],
+        ['spoof', png, 'photo\u202Elmth.png', 'image/png'],
+      ]),
+    );
     expect(files.map((f) => f.key.slice(37))).toEqual(['page.txt', 'photolmth.png']);
-    const types = await Promise.all(files.map(async (f) => {
-      const res = await fetchBack(f.key);
-      await res.arrayBuffer();
-      return [res.status, res.headers.get('content-type'), res.headers.get('x-content-type-options')];
-    }));
-    expect(types).toEqual([[200, 'text/plain; charset=utf-8', 'nosniff'], [200, 'image/png', 'nosniff']]);
+    const types = await Promise.all(
+      files.map(async (f) => {
+        const res = await fetchBack(f.key);
+        await res.arrayBuffer();
+        return [res.status, res.headers.get('content-type'), res.headers.get('x-content-type-options')];
+      }),
+    );
+    expect(types).toEqual([
+      [200, 'text/plain; charset=utf-8', 'nosniff'],
+      [200, 'image/png', 'nosniff'],
+    ]);
   });
 });

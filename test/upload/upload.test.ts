@@ -43,7 +43,11 @@ describe('upload: bad uploads are refused and nothing is stored', () => {
     const chunk = new Uint8Array(64 * 1024);
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="huge.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+        controller.enqueue(
+          encoder.encode(
+            `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="huge.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          ),
+        );
       },
       pull(controller) {
         if (pulled >= 64 * 1024 * 1024) return controller.close();
@@ -64,9 +68,18 @@ describe('upload: bad uploads are refused and nothing is stored', () => {
 
   it('415 for content that is not what it claims (magic bytes decide), and nothing of the request is stored', async () => {
     const { fw } = await app({ allowedMimeTypes: ['image/png', 'image/gif'] });
-    const res = await send(fw, form([['ok', png, 'fine.png', 'image/png'], ['avatar', elf, 'cat.png', 'image/png']]));
+    const res = await send(
+      fw,
+      form([
+        ['ok', png, 'fine.png', 'image/png'],
+        ['avatar', elf, 'cat.png', 'image/png'],
+      ]),
+    );
     expect(res.status).toBe(415);
-    expect(await res.json()).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE', details: { detected: 'application/x-elf', declared: 'image/png' } });
+    expect(await res.json()).toMatchObject({
+      code: 'UNSUPPORTED_FILE_TYPE',
+      details: { detected: 'application/x-elf', declared: 'image/png' },
+    });
     const text = await send(fw, form([['avatar', 'just text pretending', 'x.png', 'image/png']]));
     expect(text.status).toBe(415);
     expect(stored()).toEqual([]);
@@ -76,14 +89,23 @@ describe('upload: bad uploads are refused and nothing is stored', () => {
     const { fw } = await app();
     expect((await send(fw, '{"a":1}', { 'content-type': 'application/json' })).status).toBe(415);
     expect((await send(fw, 'x', { 'content-type': 'multipart/form-data' })).status).toBe(415);
-    const broken = await send(fw, '--b\r\nContent-Disposition: form-data; name="avatar"; filename="a.txt"\r\n\r\nunterminated', { 'content-type': 'multipart/form-data; boundary=b' });
+    const broken = await send(fw, '--b\r\nContent-Disposition: form-data; name="avatar"; filename="a.txt"\r\n\r\nunterminated', {
+      'content-type': 'multipart/form-data; boundary=b',
+    });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toMatchObject({ code: 'INVALID_MULTIPART' });
   });
 
   it('413 for more files than maxFiles', async () => {
     const { fw } = await app({ maxFiles: 2 });
-    const res = await send(fw, form([['a', 'one', 'a.txt'], ['b', 'two', 'b.txt'], ['c', 'three', 'c.txt']]));
+    const res = await send(
+      fw,
+      form([
+        ['a', 'one', 'a.txt'],
+        ['b', 'two', 'b.txt'],
+        ['c', 'three', 'c.txt'],
+      ]),
+    );
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ code: 'TOO_MANY_FILES' });
     expect(stored()).toEqual([]);
@@ -91,10 +113,28 @@ describe('upload: bad uploads are refused and nothing is stored', () => {
 
   it('hostile file names are sanitised and files never land outside dir', async () => {
     const { fw } = await app({ filename: (f) => f.name });
-    const names = ['../../etc/passwd', '..\\..\\boot.ini', 'CON.txt', '.htaccess', 'a\u0000b.txt', '<script>.txt', '   ', 'x'.repeat(300) + '.txt'];
+    const names = [
+      '../../etc/passwd',
+      '..\\..\\boot.ini',
+      'CON.txt',
+      '.htaccess',
+      'a\u0000b.txt',
+      '<script>.txt',
+      '   ',
+      'x'.repeat(300) + '.txt',
+    ];
     const res = await send(fw, form(names.map((n, i) => [`f${i}`, `content ${i}`, n])));
     const { files } = (await res.json()) as { files: UploadedFile[] };
-    expect(files.map((f) => f.name)).toEqual(['passwd', 'boot.ini', '_CON.txt', 'htaccess', 'ab.txt', '_script_.txt', 'file', `${'x'.repeat(196)}.txt`]);
+    expect(files.map((f) => f.name)).toEqual([
+      'passwd',
+      'boot.ini',
+      '_CON.txt',
+      'htaccess',
+      'ab.txt',
+      '_script_.txt',
+      'file',
+      `${'x'.repeat(196)}.txt`,
+    ]);
     expect(stored().sort()).toEqual(files.map((f) => f.key).sort());
     for (const f of files) expect(f.location.startsWith(dir)).toBe(true);
   });
@@ -146,19 +186,32 @@ describe('upload: the stored extension always names the detected type', () => {
 
   it('an HTML page (text content) is stored as .txt; a name without extension gets one; a fitting one is kept as written', async () => {
     const { fw } = await app();
-    const res = await send(fw, form([
-      ['page', '<script>alert(1)</script>', 'page.html'],
-      ['vector', '<svg onload="alert(1)"></svg>', 'logo.htm'],
-      ['plain', 'just words', 'README'],
-      ['photo', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), 'holiday.JPG'],
-      ['sheet', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 20, 0]), 'budget.xlsx'],
-      ['table', 'a,b\n1,2\n', 'data.csv'],
-      ['blob', new Uint8Array([0, 1, 2, 3]), 'x.html'],
-      ['script', 'console.log(1)', 'app.js'],
-      ['fake', 'not a drawing', 'x.svg'],
-    ]));
+    const res = await send(
+      fw,
+      form([
+        ['page', '<script>alert(1)</script>', 'page.html'],
+        ['vector', '<svg onload="alert(1)"></svg>', 'logo.htm'],
+        ['plain', 'just words', 'README'],
+        ['photo', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), 'holiday.JPG'],
+        ['sheet', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 20, 0]), 'budget.xlsx'],
+        ['table', 'a,b\n1,2\n', 'data.csv'],
+        ['blob', new Uint8Array([0, 1, 2, 3]), 'x.html'],
+        ['script', 'console.log(1)', 'app.js'],
+        ['fake', 'not a drawing', 'x.svg'],
+      ]),
+    );
     const { files } = (await res.json()) as { files: UploadedFile[] };
-    expect(files.map((f) => f.key.slice(37))).toEqual(['page.txt', 'logo.svg', 'README.txt', 'holiday.JPG', 'budget.xlsx', 'data.csv', 'x.bin', 'app.txt', 'x.txt']);
+    expect(files.map((f) => f.key.slice(37))).toEqual([
+      'page.txt',
+      'logo.svg',
+      'README.txt',
+      'holiday.JPG',
+      'budget.xlsx',
+      'data.csv',
+      'x.bin',
+      'app.txt',
+      'x.txt',
+    ]);
     expect(stored().sort()).toEqual(files.map((f) => f.key).sort());
   });
 
@@ -171,7 +224,14 @@ describe('upload: the stored extension always names the detected type', () => {
 
   it('bidi controls, zero-width and control characters are stripped from names and keys', async () => {
     const { fw } = await app({ filename: (f) => f.name });
-    const names = ['invoice\u202Efdp.exe.txt', 'a\u2066b\u2069c\u2067d\u2068.txt', 'l\u202Ar\u202Bp\u202Cx\u202D.txt', 'm\u200Er\u200Fa\u061C.txt', 'z\u200Bw\u2060j.txt', 'tab\there\u0085\u007f.txt'];
+    const names = [
+      'invoice\u202Efdp.exe.txt',
+      'a\u2066b\u2069c\u2067d\u2068.txt',
+      'l\u202Ar\u202Bp\u202Cx\u202D.txt',
+      'm\u200Er\u200Fa\u061C.txt',
+      'z\u200Bw\u2060j.txt',
+      'tab\there\u0085\u007f.txt',
+    ];
     const res = await send(fw, form(names.map((n, i) => [`f${i}`, `content ${i}`, n])));
     const { files } = (await res.json()) as { files: UploadedFile[] };
     const clean = ['invoicefdp.exe.txt', 'abcd.txt', 'lrpx.txt', 'mra.txt', 'zwj.txt', 'tabhere.txt'];
@@ -184,7 +244,15 @@ describe('upload: the stored extension always names the detected type', () => {
 describe('upload: accepted uploads', () => {
   it('stores files locally, with ctx.file(), ctx.files(), ctx.fields() and onUpload', async () => {
     const { fw, uploaded } = await app({ allowedMimeTypes: ['image/*', 'application/pdf'] });
-    const res = await send(fw, form([['title', 'holiday'], ['avatar', png, 'me.png', 'image/png'], ['doc', pdf, 'cv.pdf', 'application/pdf'], ['pic', gif, 'anim.gif', 'application/octet-stream']]));
+    const res = await send(
+      fw,
+      form([
+        ['title', 'holiday'],
+        ['avatar', png, 'me.png', 'image/png'],
+        ['doc', pdf, 'cv.pdf', 'application/pdf'],
+        ['pic', gif, 'anim.gif', 'application/octet-stream'],
+      ]),
+    );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { files: UploadedFile[]; fields: Record<string, string>; avatar: UploadedFile };
     expect(body.fields).toEqual({ title: 'holiday' });
@@ -214,7 +282,12 @@ describe('upload: accepted uploads', () => {
   it('a storage of your own', async () => {
     const objects = new Map<string, Uint8Array>();
     const fw = new Fw();
-    await fw.plugin(upload({ storage: { kind: 'memory', put: async (key, bytes) => (objects.set(key, bytes), `mem://${key}`) }, filename: (f) => `${f.field}-${f.name}` }));
+    await fw.plugin(
+      upload({
+        storage: { kind: 'memory', put: async (key, bytes) => (objects.set(key, bytes), `mem://${key}`) },
+        filename: (f) => `${f.field}-${f.name}`,
+      }),
+    );
     fw.post('/upload', async (ctx) => ctx.file('avatar'));
     const res = await fw.request('/upload', { method: 'POST', body: form([['avatar', png, 'p.png']]) });
     expect(await res.json()).toMatchObject({ key: 'avatar-p.png', location: 'mem://avatar-p.png', storage: 'memory' });

@@ -24,11 +24,20 @@ describe('upload to R2 in workerd (miniflare)', () => {
   };
 
   it('stores checked files in the bucket with the detected content type', async () => {
-    const res = await send(form([['note', 'hi'], ['avatar', png, '../me.png', 'image/png'], ['cv', pdf, 'cv.pdf', 'application/pdf']]));
+    const res = await send(
+      form([
+        ['note', 'hi'],
+        ['avatar', png, '../me.png', 'image/png'],
+        ['cv', pdf, 'cv.pdf', 'application/pdf'],
+      ]),
+    );
     expect(res.status).toBe(200);
     const { files, fields } = (await res.json()) as { files: UploadedFile[]; fields: Record<string, string> };
     expect(fields).toEqual({ note: 'hi' });
-    expect(files.map((f) => [f.name, f.type, f.storage])).toEqual([['me.png', 'image/png', 'r2'], ['cv.pdf', 'application/pdf', 'r2']]);
+    expect(files.map((f) => [f.name, f.type, f.storage])).toEqual([
+      ['me.png', 'image/png', 'r2'],
+      ['cv.pdf', 'application/pdf', 'r2'],
+    ]);
     const bucket = await mf.getR2Bucket('UPLOADS');
     const object = await bucket.get(files[0].key);
     expect(object?.httpMetadata?.contentType).toBe('image/png');

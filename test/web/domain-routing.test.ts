@@ -12,12 +12,14 @@ function named(name: string): Fw {
 
 async function build(): Promise<Fw> {
   const main = new Fw();
-  main.use(domainRouting([
-    domainRoute('api.example.com', named('api')),
-    domainRoute('*.example.com', named('tenant')),
-    domainRoute('**.example.com', named('deep')),
-    domainRoute('*.eu.example.com', named('eu')),
-  ]));
+  main.use(
+    domainRouting([
+      domainRoute('api.example.com', named('api')),
+      domainRoute('*.example.com', named('tenant')),
+      domainRoute('**.example.com', named('deep')),
+      domainRoute('*.eu.example.com', named('eu')),
+    ]),
+  );
   main.get('/', () => ({ app: 'main' }));
   return main;
 }
@@ -65,7 +67,11 @@ describe('domainRouting', () => {
 
   it('hands the sub-app the request untouched, body included, and its own 404s', async () => {
     const app = await build();
-    const res = await app.request('http://api.example.com/echo', { method: 'POST', body: JSON.stringify({ x: 1 }), headers: { 'content-type': 'application/json' } });
+    const res = await app.request('http://api.example.com/echo', {
+      method: 'POST',
+      body: JSON.stringify({ x: 1 }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(await res.json()).toEqual({ app: 'api', body: { x: 1 } });
     expect((await app.request('http://api.example.com/nope')).status).toBe(404);
   });

@@ -16,11 +16,14 @@ describe('trustProxy reads the peer address each target reports', () => {
     app.use(trustProxy());
     app.all('/*', (ctx) => ({ ip: ctx.ip, protocol: ctx.protocol }));
     const handler = lambda(app);
-    for (const [name, ip] of [['apigw-v2', '192.0.2.44'], ['apigw-v1', '198.51.100.7']] as const) {
+    for (const [name, ip] of [
+      ['apigw-v2', '192.0.2.44'],
+      ['apigw-v1', '198.51.100.7'],
+    ] as const) {
       const event = fixture(name);
       event.headers = { ...event.headers, 'x-forwarded-for': '6.6.6.6' };
       if (event.multiValueHeaders) event.multiValueHeaders = { ...event.multiValueHeaders, 'x-forwarded-for': ['6.6.6.6'] };
-      const result = await handler(event, lambdaContext()) as { body: string };
+      const result = (await handler(event, lambdaContext())) as { body: string };
       expect(JSON.parse(result.body).ip, name).toBe(ip);
     }
   });

@@ -94,8 +94,8 @@ describe('rangeRequests', () => {
     expect(res.headers.get('content-length')).toBe(String(new TextEncoder().encode(body).byteLength));
     expect(body).toBe(
       `--${boundary}\r\nContent-Type: text/plain;charset=UTF-8\r\nContent-Range: bytes 0-1/26\r\n\r\nab\r\n` +
-      `--${boundary}\r\nContent-Type: text/plain;charset=UTF-8\r\nContent-Range: bytes 10-12/26\r\n\r\nklm\r\n` +
-      `--${boundary}--\r\n`,
+        `--${boundary}\r\nContent-Type: text/plain;charset=UTF-8\r\nContent-Range: bytes 10-12/26\r\n\r\nklm\r\n` +
+        `--${boundary}--\r\n`,
     );
   });
 

@@ -10,7 +10,11 @@ function appWith(options: TrustProxyOptions, peer: string | null): Fw {
   return app;
 }
 
-async function seen(app: Fw, headers: Record<string, string> = {}, url = 'http://app.test/'): Promise<{ ip: string | null; protocol: string }> {
+async function seen(
+  app: Fw,
+  headers: Record<string, string> = {},
+  url = 'http://app.test/',
+): Promise<{ ip: string | null; protocol: string }> {
   return (await app.request(new Request(url, { headers }))).json();
 }
 
@@ -22,7 +26,9 @@ afterAll(async () => {
 describe('trustProxy: bad options', () => {
   it('rejects malformed addresses and ranges, negative hops, and trusted with hops', () => {
     expect(() => trustProxy({ trusted: ['10.0.0.0/33'] })).toThrow('"10.0.0.0/33" is not an IP address');
-    expect(() => trustProxy({ trusted: ['proxy.internal'] })).toThrow('is not an IP address, a CIDR range, or one of loopback, private, linklocal');
+    expect(() => trustProxy({ trusted: ['proxy.internal'] })).toThrow(
+      'is not an IP address, a CIDR range, or one of loopback, private, linklocal',
+    );
     expect(() => trustProxy({ hops: -1 })).toThrow('hops must be a whole number');
     expect(() => trustProxy({ hops: 1, trusted: ['loopback'] })).toThrow('either trusted or hops');
   });
@@ -31,7 +37,10 @@ describe('trustProxy: bad options', () => {
 describe('trustProxy: spoofed headers from untrusted hops are ignored', () => {
   it('an untrusted peer gets its own address and the real scheme, whatever it sends', async () => {
     const app = appWith({ trusted: ['10.0.0.0/8'] }, '203.0.113.9');
-    expect(await seen(app, { 'x-forwarded-for': '1.2.3.4', 'x-forwarded-proto': 'https' })).toEqual({ ip: '203.0.113.9', protocol: 'http' });
+    expect(await seen(app, { 'x-forwarded-for': '1.2.3.4', 'x-forwarded-proto': 'https' })).toEqual({
+      ip: '203.0.113.9',
+      protocol: 'http',
+    });
   });
 
   it('a client prepending fake entries behind a trusted proxy only gets as far as its real address', async () => {
@@ -53,15 +62,20 @@ describe('trustProxy: spoofed headers from untrusted hops are ignored', () => {
 
   it('with no peer address known (in-process requests) honours nothing', async () => {
     const app = appWith({}, null);
-    expect(await seen(app, { 'x-forwarded-for': '1.2.3.4', 'x-forwarded-proto': 'https' }, 'https://app.test/')).toEqual({ ip: null, protocol: 'https' });
+    expect(await seen(app, { 'x-forwarded-for': '1.2.3.4', 'x-forwarded-proto': 'https' }, 'https://app.test/')).toEqual({
+      ip: null,
+      protocol: 'https',
+    });
   });
 });
 
 describe('trustProxy: trusted chains', () => {
   it('walks through several trusted proxies to the first untrusted address, and reads the proto the outer proxy appended', async () => {
     const app = appWith({ trusted: ['10.0.0.0/8', '192.168.1.1'] }, '10.0.0.2');
-    expect(await seen(app, { 'x-forwarded-for': '198.51.100.7, 192.168.1.1', 'x-forwarded-proto': 'https, http' }))
-      .toEqual({ ip: '198.51.100.7', protocol: 'https' });
+    expect(await seen(app, { 'x-forwarded-for': '198.51.100.7, 192.168.1.1', 'x-forwarded-proto': 'https, http' })).toEqual({
+      ip: '198.51.100.7',
+      protocol: 'https',
+    });
   });
 
   it('normalizes ports, brackets and IPv4-mapped IPv6', async () => {

@@ -14,7 +14,9 @@ describe('web infrastructure in workerd (miniflare)', () => {
   });
 
   it('trustProxy takes the client address from CF-Connecting-IP and ignores a spoofed X-Forwarded-For', async () => {
-    const res = await mf.dispatchFetch('https://app.test/who', { headers: { 'cf-connecting-ip': '198.51.100.20', 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'http' } });
+    const res = await mf.dispatchFetch('https://app.test/who', {
+      headers: { 'cf-connecting-ip': '198.51.100.20', 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'http' },
+    });
     expect(await res.json()).toEqual({ ip: '198.51.100.20', protocol: 'https' });
   });
 

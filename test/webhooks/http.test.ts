@@ -27,10 +27,19 @@ describe('webhooks over real HTTP (fw/node serve on 127.0.0.1, port 0)', () => {
         controller.enqueue(chunk);
       },
     });
-    const big = await fetch(`${server.url}/webhook/github`, { method: 'POST', body, headers: sign.github('gh-http-secret', 'x'), duplex: 'half' } as RequestInit);
+    const big = await fetch(`${server.url}/webhook/github`, {
+      method: 'POST',
+      body,
+      headers: sign.github('gh-http-secret', 'x'),
+      duplex: 'half',
+    } as RequestInit);
     expect(big.status).toBe(413);
     const payload = JSON.stringify({ zen: 'ok' });
-    const ok = await fetch(`${server.url}/webhook/github`, { method: 'POST', body: payload, headers: sign.github('gh-http-secret', payload, 'ping') });
+    const ok = await fetch(`${server.url}/webhook/github`, {
+      method: 'POST',
+      body: payload,
+      headers: sign.github('gh-http-secret', payload, 'ping'),
+    });
     expect(await ok.json()).toEqual({ event: 'ping' });
     const forged = await fetch(`${server.url}/webhook/github`, { method: 'POST', body: payload, headers: sign.github('nope', payload) });
     expect(forged.status).toBe(401);

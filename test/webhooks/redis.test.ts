@@ -24,15 +24,17 @@ async function instance(): Promise<{ app: Fw; kv: RedisKV; handled: string[] }> 
   stores.push(kv);
   const handled: string[] = [];
   const app = new Fw();
-  await app.plugin(webhooks({
-    secret: secrets,
-    replayStore: kv,
-    now: () => sign.now * 1000,
-    handler: (event) => {
-      handled.push(event);
-      return { ok: true };
-    },
-  }));
+  await app.plugin(
+    webhooks({
+      secret: secrets,
+      replayStore: kv,
+      now: () => sign.now * 1000,
+      handler: (event) => {
+        handled.push(event);
+        return { ok: true };
+      },
+    }),
+  );
   return { app, kv, handled };
 }
 
@@ -61,13 +63,16 @@ describe('webhooks: replay records in the real Redis, shared by two app instance
   it('the same fresh delivery sent to both instances at once is handled exactly once (atomic claim)', async () => {
     const [one, two] = [await instance(), await instance()];
     const body = JSON.stringify({ ref: 'refs/heads/race', after: uniqueName('sha') });
-    const results = await Promise.all([0, 1, 2, 3, 4, 5].map((i) =>
-      post(i % 2 === 0 ? one.app : two.app, 'github', body, sign.github(secrets.github, body, 'push', `race-${i}`))));
+    const results = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((i) =>
+        post(i % 2 === 0 ? one.app : two.app, 'github', body, sign.github(secrets.github, body, 'push', `race-${i}`)),
+      ),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     expect(one.handled.length + two.handled.length).toBe(1);
   });
 
-  it('keeps a Slack record for the signature\'s remaining life plus 60 s, and a GitHub record for replayWindow', async () => {
+  it("keeps a Slack record for the signature's remaining life plus 60 s, and a GitHub record for replayWindow", async () => {
     const { app, kv } = await instance();
     const client = await kv.client();
     const command = `command=%2Fttl&trigger_id=${uniqueName('t')}`;

@@ -15,15 +15,17 @@ async function receiver(options: Partial<WebhookOptions> = {}): Promise<{ fw: Fw
   const clock = { seconds: sign.now };
   const handled: string[] = [];
   const fw = new Fw();
-  await fw.plugin(webhooks({
-    secret: secrets,
-    now: () => clock.seconds * 1000,
-    handler: (event) => {
-      handled.push(event);
-      return { ok: true };
-    },
-    ...options,
-  }));
+  await fw.plugin(
+    webhooks({
+      secret: secrets,
+      now: () => clock.seconds * 1000,
+      handler: (event) => {
+        handled.push(event);
+        return { ok: true };
+      },
+      ...options,
+    }),
+  );
   return { fw, clock, handled };
 }
 
@@ -45,7 +47,9 @@ describe('webhooks: a replay is refused by its signed content, whatever the unsi
     const { 'x-github-delivery': _, ...noId } = headers;
     expect((await post(fw, 'github', body, noId)).status).toBe(409);
     const upper = `sha256=${headers['x-hub-signature-256'].slice(7).toUpperCase()}`;
-    expect((await post(fw, 'github', body, { ...headers, 'x-github-delivery': 'delivery-3', 'x-hub-signature-256': upper })).status).toBe(409);
+    expect((await post(fw, 'github', body, { ...headers, 'x-github-delivery': 'delivery-3', 'x-hub-signature-256': upper })).status).toBe(
+      409,
+    );
     expect(handled).toEqual(['push']);
   });
 
@@ -119,7 +123,7 @@ describe('webhooks: a replay is refused by its signed content, whatever the unsi
     expect((await post(fw, 'github', body, { ...headers, 'x-github-delivery': 'newer' })).status).toBe(200);
   });
 
-  it('a handler answering 5xx releases the records, so the provider\'s retry of the same content is handled', async () => {
+  it("a handler answering 5xx releases the records, so the provider's retry of the same content is handled", async () => {
     let status = 503;
     const { fw } = await receiver({ handler: () => new Response('busy', { status }) });
     const headers = sign.slack(secrets.slack, command, form);
@@ -154,7 +158,13 @@ describe('webhooks: a replay is refused by its signed content, whatever the unsi
     expect(res.status).toBe(500);
     expect(await res.json()).toMatchObject({ code: 'INVALID_WEBHOOK_PROVIDER', error: expect.stringContaining('"careless"') });
     expect(guarded.handled).toEqual([]);
-    const unguarded = await receiver({ secret: 'k', provider: 'careless', path: '/in', providers: { careless }, replayProtection: { careless: false } });
+    const unguarded = await receiver({
+      secret: 'k',
+      provider: 'careless',
+      path: '/in',
+      providers: { careless },
+      replayProtection: { careless: false },
+    });
     expect((await unguarded.fw.request('/in', { method: 'POST', body: '{}' })).status).toBe(200);
   });
 

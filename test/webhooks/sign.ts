@@ -31,7 +31,13 @@ export function slack(secret: string, body: string, contentType = 'application/j
 }
 
 /** Standard Webhooks / Svix: webhook-signature = "v1," + base64 HMAC-SHA256(base64-decoded secret, "<id>.<ts>.<body>"). */
-export function standard(secret: string, body: string, id: string = `msg_${crypto.randomUUID()}`, t = now, prefix = 'webhook'): Record<string, string> {
+export function standard(
+  secret: string,
+  body: string,
+  id: string = `msg_${crypto.randomUUID()}`,
+  t = now,
+  prefix = 'webhook',
+): Record<string, string> {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   return {
     'content-type': 'application/json',

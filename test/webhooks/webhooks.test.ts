@@ -12,20 +12,25 @@ const secrets = {
   generic: 'generic-secret',
 };
 
-interface Received { event: string; payload: unknown }
+interface Received {
+  event: string;
+  payload: unknown;
+}
 
 async function app(options: Partial<WebhookOptions> = {}): Promise<{ fw: Fw; received: Received[] }> {
   const received: Received[] = [];
   const fw = new Fw();
-  await fw.plugin(webhooks({
-    secret: secrets,
-    now: () => sign.now * 1000,
-    handler: (event, payload) => {
-      received.push({ event, payload });
-      return { ok: true, event };
-    },
-    ...options,
-  }));
+  await fw.plugin(
+    webhooks({
+      secret: secrets,
+      now: () => sign.now * 1000,
+      handler: (event, payload) => {
+        received.push({ event, payload });
+        return { ok: true, event };
+      },
+      ...options,
+    }),
+  );
   return { fw, received };
 }
 
@@ -80,7 +85,9 @@ describe('webhooks: forged, stale and malformed deliveries are refused', () => {
     const body = JSON.stringify({ type: 'user.created' });
     const valid = sign.standard(secrets['standard-webhooks'], body, 'msg_1');
     expect((await post(fw, 'standard-webhooks', body, { ...valid, 'webhook-id': 'msg_2' })).status).toBe(401);
-    expect((await post(fw, 'standard-webhooks', body, sign.standard(secrets['standard-webhooks'], body, 'msg_1', sign.now - 400))).status).toBe(401);
+    expect(
+      (await post(fw, 'standard-webhooks', body, sign.standard(secrets['standard-webhooks'], body, 'msg_1', sign.now - 400))).status,
+    ).toBe(401);
     expect((await post(fw, 'standard-webhooks', body, sign.standard(secrets.svix, body))).status).toBe(401);
     expect((await post(fw, 'standard-webhooks', body, { ...valid, 'webhook-signature': 'v1,!!!' })).status).toBe(401);
   });
@@ -99,7 +106,11 @@ describe('webhooks: forged, stale and malformed deliveries are refused', () => {
     const notJson = '{"ref":';
     expect((await post(fw, 'github', notJson, sign.github(secrets.github, notJson))).status).toBe(400);
     const latin1 = new Uint8Array([0x7b, 0xff, 0x7d]);
-    const headers = { 'content-type': 'application/json', 'x-github-event': 'push', 'x-hub-signature-256': `sha256=${(await import('node:crypto')).createHmac('sha256', secrets.github).update(latin1).digest('hex')}` };
+    const headers = {
+      'content-type': 'application/json',
+      'x-github-event': 'push',
+      'x-hub-signature-256': `sha256=${(await import('node:crypto')).createHmac('sha256', secrets.github).update(latin1).digest('hex')}`,
+    };
     expect((await post(fw, 'github', latin1, headers)).status).toBe(400);
     const xml = '<push/>';
     const res = await post(fw, 'github', xml, { ...sign.github(secrets.github, xml), 'content-type': 'application/xml' });
@@ -123,7 +134,12 @@ describe('webhooks: forged, stale and malformed deliveries are refused', () => {
         controller.close();
       },
     });
-    const res = await fw.request('/webhook/github', { method: 'POST', body: stream, headers: sign.github(secrets.github, big), duplex: 'half' } as RequestInit);
+    const res = await fw.request('/webhook/github', {
+      method: 'POST',
+      body: stream,
+      headers: sign.github(secrets.github, big),
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
   });
 
@@ -195,7 +211,9 @@ describe('webhooks: verified deliveries reach the handler', () => {
     const event = JSON.stringify({ type: 'event_callback', event_id: 'Ev9', event: { type: 'app_mention', text: 'hi' } });
     expect((await post(fw, 'slack', event, sign.slack(secrets.slack, event))).status).toBe(200);
     const interaction = `payload=${encodeURIComponent(JSON.stringify({ type: 'block_actions', user: { id: 'U1' } }))}`;
-    expect((await post(fw, 'slack', interaction, sign.slack(secrets.slack, interaction, 'application/x-www-form-urlencoded'))).status).toBe(200);
+    expect((await post(fw, 'slack', interaction, sign.slack(secrets.slack, interaction, 'application/x-www-form-urlencoded'))).status).toBe(
+      200,
+    );
     const command = 'command=%2Fdeploy&text=prod&user_id=U1';
     expect((await post(fw, 'slack', command, sign.slack(secrets.slack, command, 'application/x-www-form-urlencoded'))).status).toBe(200);
     expect(received.map((r) => r.event)).toEqual(['app_mention', 'block_actions', '/deploy']);
@@ -235,14 +253,24 @@ describe('webhooks: verified deliveries reach the handler', () => {
       secret: 'acme-secret',
       provider: 'acme',
       path: '/hooks/acme',
-      providers: { acme: genericProvider({ header: 'x-acme-signature', algorithm: 'SHA-512', encoding: 'base64', timestampHeader: 'x-acme-time' }) },
+      providers: {
+        acme: genericProvider({ header: 'x-acme-signature', algorithm: 'SHA-512', encoding: 'base64', timestampHeader: 'x-acme-time' }),
+      },
     });
     const body = JSON.stringify({ event: 'ping' });
     const signature = createHmac('sha512', 'acme-secret').update(`${sign.now}.${body}`).digest('base64');
-    const ok = await fw.request('/hooks/acme', { method: 'POST', body, headers: { 'x-acme-signature': signature, 'x-acme-time': String(sign.now) } });
+    const ok = await fw.request('/hooks/acme', {
+      method: 'POST',
+      body,
+      headers: { 'x-acme-signature': signature, 'x-acme-time': String(sign.now) },
+    });
     expect(ok.status).toBe(200);
     expect(received[0].event).toBe('ping');
-    const stale = await fw.request('/hooks/acme', { method: 'POST', body, headers: { 'x-acme-signature': signature, 'x-acme-time': String(sign.now - 3600) } });
+    const stale = await fw.request('/hooks/acme', {
+      method: 'POST',
+      body,
+      headers: { 'x-acme-signature': signature, 'x-acme-time': String(sign.now - 3600) },
+    });
     expect(stale.status).toBe(401);
   });
 

@@ -10,12 +10,24 @@ describe('workspace dashboard in headless Chromium', () => {
 
   beforeAll(async () => {
     ws = createWorkspace();
-    ws.app('api', { prefix: '/api' }, (app) => { app.get('/ping', () => 'pong'); });
-    ws.app('admin', { host: 'admin.shop.test' }, (app) => { app.get('/', () => 'admin'); });
+    ws.app('api', { prefix: '/api' }, (app) => {
+      app.get('/ping', () => 'pong');
+    });
+    ws.app('admin', { host: 'admin.shop.test' }, (app) => {
+      app.get('/', () => 'admin');
+    });
     server = await ws.listen(0);
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   }, 60_000);
 

@@ -14,7 +14,10 @@ describe('scanWorkspace and startWorkspaceDev (real folders)', () => {
     await fs.mkdir(join(root, 'apps/shop'), { recursive: true });
     await fs.mkdir(join(root, 'apps/_draft'), { recursive: true });
     await fs.mkdir(join(root, 'apps/empty'), { recursive: true });
-    await fs.writeFile(join(root, 'apps/blog/src/index.js'), "export default (app, { name }) => { app.get('/', () => ({ app: name })); };\n");
+    await fs.writeFile(
+      join(root, 'apps/blog/src/index.js'),
+      "export default (app, { name }) => { app.get('/', () => ({ app: name })); };\n",
+    );
     await fs.writeFile(join(root, 'apps/shop/index.mjs'), "export function setup(app) { app.get('/items', () => [1, 2]); }\n");
     await fs.writeFile(join(root, 'apps/shop/fw.app.json'), '{ "prefix": "/store" }');
     await fs.writeFile(join(root, 'apps/_draft/index.js'), 'export default () => {};\n');

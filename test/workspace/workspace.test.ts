@@ -16,9 +16,15 @@ function shop() {
     app.post('/echo', async (ctx: any) => ({ got: await ctx.json() }));
     app.get('/', () => 'api root');
   });
-  ws.app('admin', { prefix: '/api/admin' }, (app) => { app.get('/stats', () => ({ app: 'admin' })); });
-  ws.app('tenant', { host: '*.shop.test' }, (app) => { app.get('/', (ctx: any) => ({ app: 'tenant', host: ctx.header('host') })); });
-  ws.app('docs', { host: 'docs.test', prefix: '/v1' }, (app) => { app.get('/page', () => ({ app: 'docs' })); });
+  ws.app('admin', { prefix: '/api/admin' }, (app) => {
+    app.get('/stats', () => ({ app: 'admin' }));
+  });
+  ws.app('tenant', { host: '*.shop.test' }, (app) => {
+    app.get('/', (ctx: any) => ({ app: 'tenant', host: ctx.header('host') }));
+  });
+  ws.app('docs', { host: 'docs.test', prefix: '/v1' }, (app) => {
+    app.get('/page', () => ({ app: 'docs' }));
+  });
   return ws;
 }
 
@@ -27,7 +33,9 @@ describe('workspace routing', () => {
     const ws = shop();
     expect(await (await req(ws, '/api/users/7?q=x')).json()).toEqual({ app: 'api', id: '7', q: 'x' });
     expect(await (await req(ws, '/api')).text()).toBe('api root');
-    expect(await (await req(ws, '/api/echo', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } })).json()).toEqual({ got: { a: 1 } });
+    expect(
+      await (await req(ws, '/api/echo', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } })).json(),
+    ).toEqual({ got: { a: 1 } });
     expect(await (await req(ws, '/api/admin/stats')).json()).toEqual({ app: 'admin' });
     expect(await (await req(ws, '/', { host: 'acme.shop.test:8080' })).json()).toEqual({ app: 'tenant', host: 'acme.shop.test:8080' });
     expect(await (await req(ws, '/v1/page', { host: 'docs.test' })).json()).toEqual({ app: 'docs' });
@@ -42,8 +50,17 @@ describe('workspace routing', () => {
     const bus = new EventBus();
     const ws = createWorkspace({ bus });
     const seen: unknown[] = [];
-    ws.app('orders', { prefix: '/orders' }, (app, { bus: b }) => { app.post('/', async () => { b.emit('order.created', { id: 1 }); return { ok: true }; }); });
-    ws.app('mail', { prefix: '/mail' }, (app) => { app.state<EventBus>(WORKSPACE_BUS_STATE_KEY)!.on('order.*', (p) => { seen.push(p); }); });
+    ws.app('orders', { prefix: '/orders' }, (app, { bus: b }) => {
+      app.post('/', async () => {
+        b.emit('order.created', { id: 1 });
+        return { ok: true };
+      });
+    });
+    ws.app('mail', { prefix: '/mail' }, (app) => {
+      app.state<EventBus>(WORKSPACE_BUS_STATE_KEY)!.on('order.*', (p) => {
+        seen.push(p);
+      });
+    });
     await ws.ready();
     await req(ws, '/orders', { method: 'POST' });
     expect(seen).toEqual([{ id: 1 }]);
@@ -71,21 +88,30 @@ describe('workspace routing', () => {
 
   it('aggregates one OpenAPI document and serves a dashboard', async () => {
     const ws = shop();
-    const doc = await (await req(ws, '/__fw/openapi.json')).json() as any;
+    const doc = (await (await req(ws, '/__fw/openapi.json')).json()) as any;
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/users/{id}', '/api/echo', '/api', '/api/admin/stats', '/v1/page', '/']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/users/{id}', '/api/echo', '/api', '/api/admin/stats', '/v1/page', '/']),
+    );
     expect(doc.paths['/api/users/{id}'].get).toMatchObject({ tags: ['api'], parameters: [{ name: 'id', in: 'path', required: true }] });
     expect(doc.tags.map((t: any) => t.name)).toEqual(['api', 'admin', 'tenant', 'docs']);
     const page = await req(ws, '/__fw/workspace');
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('fw-workspace-config');
-    const snap = await (await req(ws, '/__fw/workspace.json')).json() as any;
-    expect(snap.apps.map((a: any) => [a.name, a.prefix, a.host])).toEqual([['api', '/api', null], ['admin', '/api/admin', null], ['tenant', null, '*.shop.test'], ['docs', '/v1', 'docs.test']]);
+    const snap = (await (await req(ws, '/__fw/workspace.json')).json()) as any;
+    expect(snap.apps.map((a: any) => [a.name, a.prefix, a.host])).toEqual([
+      ['api', '/api', null],
+      ['admin', '/api/admin', null],
+      ['tenant', null, '*.shop.test'],
+      ['docs', '/v1', 'docs.test'],
+    ]);
   });
 
   it('built-ins can be turned off or moved', async () => {
     const ws = createWorkspace({ metrics: false, dashboard: false, openapi: true, openapiPath: '/spec.json' });
-    ws.app('a', { prefix: '/' }, (app) => { app.get('/x', () => 'x'); });
+    ws.app('a', { prefix: '/' }, (app) => {
+      app.get('/x', () => 'x');
+    });
     expect((await req(ws, '/__fw/metrics')).status).toBe(404);
     expect((await req(ws, '/spec.json')).status).toBe(200);
     expect(await (await req(ws, '/x')).text()).toBe('x');
@@ -95,7 +121,9 @@ describe('workspace routing', () => {
     const errors: unknown[] = [];
     const ws = createWorkspace({ onError: (e) => errors.push(e) });
     const app = ws.app('a', { prefix: '/a' }, () => {});
-    app.fetch = () => { throw new Error('broken adapter'); };
+    app.fetch = () => {
+      throw new Error('broken adapter');
+    };
     const res = await req(ws, '/a/x');
     expect(res.status).toBe(500);
     expect(errors).toHaveLength(1);
@@ -119,13 +147,26 @@ describe('workspace routing', () => {
 
 describe('workspace server and graceful stop', () => {
   let server: Server | null = null;
-  afterEach(async () => { await server?.stop().catch(() => undefined); server = null; });
+  afterEach(async () => {
+    await server?.stop().catch(() => undefined);
+    server = null;
+  });
 
   it('serves every app on one port and finishes in-flight requests when stopped', async () => {
     const ws = createWorkspace({ shutdownTimeoutMs: 5000 });
     let release!: () => void;
-    ws.app('slow', { prefix: '/slow' }, (app) => { app.get('/', () => new Promise<string>((r) => { release = () => r('finished'); })); });
-    ws.app('fast', { prefix: '/fast' }, (app) => { app.get('/', () => 'fast'); });
+    ws.app('slow', { prefix: '/slow' }, (app) => {
+      app.get(
+        '/',
+        () =>
+          new Promise<string>((r) => {
+            release = () => r('finished');
+          }),
+      );
+    });
+    ws.app('fast', { prefix: '/fast' }, (app) => {
+      app.get('/', () => 'fast');
+    });
     server = await ws.listen(0);
     const base = `http://127.0.0.1:${server.port}`;
     expect(await (await fetch(`${base}/fast`)).text()).toBe('fast');
@@ -145,7 +186,9 @@ describe('workspace server and graceful stop', () => {
 
   it('stops within shutdownTimeoutMs when a request hangs', async () => {
     const ws = createWorkspace({ shutdownTimeoutMs: 100 });
-    ws.app('hang', { prefix: '/hang' }, (app) => { app.get('/', () => new Promise(() => {})); });
+    ws.app('hang', { prefix: '/hang' }, (app) => {
+      app.get('/', () => new Promise(() => {}));
+    });
     server = await ws.listen(0);
     const hanging = fetch(`http://127.0.0.1:${server.port}/hang`).catch(() => 'cut');
     await new Promise((r) => setTimeout(r, 50));

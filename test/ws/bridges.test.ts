@@ -46,7 +46,10 @@ function twoInstanceSuite(name: string, bridge: (channel: string) => BusTranspor
       expect(await bob.next()).toBe('ann: over the wire');
       bob.ws.send(Buffer.from([1, 2, 250]));
       expect([...((await ann.next()) as Buffer)]).toEqual([1, 2, 250]);
-      expect(two.presence('lobby').map((m) => [m.instance, m.data])).toEqual([['one', { user: 'ann' }], ['two', { user: 'bob' }]]);
+      expect(two.presence('lobby').map((m) => [m.instance, m.data])).toEqual([
+        ['one', { user: 'ann' }],
+        ['two', { user: 'bob' }],
+      ]);
       bob.ws.close();
       await until(() => one.presence('lobby').length === 1);
       ann.ws.close();

@@ -31,7 +31,9 @@ describe('the MCP runtime tools fw/ws/* read the RoomManager a running app publi
     expect(await call('fw/ws/rooms')).toEqual({ rooms: [{ room: 'lobby', members: 1, local: 1 }] });
     const presence = (await call('fw/ws/presence', { room: 'lobby' })) as { presence: Array<{ data: unknown; instance: string }> };
     expect(presence.presence.map((m) => [m.data, m.instance])).toEqual([[{ user: 'ann' }, 'mcp-test']]);
-    expect(await call('fw/ws/connections')).toEqual({ connections: { instance: 'mcp-test', active: 1, byPath: { '/chat/lobby': 1 }, remoteMembers: 0 } });
+    expect(await call('fw/ws/connections')).toEqual({
+      connections: { instance: 'mcp-test', active: 1, byPath: { '/chat/lobby': 1 }, remoteMembers: 0 },
+    });
     ann.ws.close();
     await ann.closed;
   });

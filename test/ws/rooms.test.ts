@@ -39,13 +39,25 @@ describe('RoomManager on one instance', () => {
     d.ws.send('/rooms');
     expect(await d.next()).toBe('["two"]');
 
-    expect(rooms.rooms()).toEqual([{ room: 'one', members: 3, local: 3 }, { room: 'two', members: 1, local: 1 }]);
+    expect(rooms.rooms()).toEqual([
+      { room: 'one', members: 3, local: 3 },
+      { room: 'two', members: 1, local: 1 },
+    ]);
     const presence = rooms.presence('one');
     expect(presence.map((m) => m.data)).toEqual([{ user: 'a' }, { user: 'b' }, { user: 'c' }]);
     expect(presence.every((m) => m.instance === rooms.instanceId && typeof m.joinedAt === 'string')).toBe(true);
     expect(rooms.members('two')).toHaveLength(1);
-    expect(rooms.connections()).toEqual({ instance: rooms.instanceId, active: 4, byPath: { '/chat/one': 3, '/chat/two': 1 }, remoteMembers: 0 });
-    expect(JSON.parse(JSON.stringify({ rooms: rooms.rooms(), presence, connections: rooms.connections() }))).toEqual({ rooms: rooms.rooms(), presence, connections: rooms.connections() });
+    expect(rooms.connections()).toEqual({
+      instance: rooms.instanceId,
+      active: 4,
+      byPath: { '/chat/one': 3, '/chat/two': 1 },
+      remoteMembers: 0,
+    });
+    expect(JSON.parse(JSON.stringify({ rooms: rooms.rooms(), presence, connections: rooms.connections() }))).toEqual({
+      rooms: rooms.rooms(),
+      presence,
+      connections: rooms.connections(),
+    });
 
     c.ws.send('/leave');
     expect(await c.next()).toBe('left');
@@ -98,7 +110,11 @@ describe('RoomManager across instances through a bridge', () => {
     expect([...((await cat.next()) as Buffer)]).toEqual([9, 8, 7]);
 
     expect(first.rooms()).toEqual([{ room: 'lobby', members: 3, local: 1 }]);
-    expect(first.presence('lobby').map((m) => [m.instance, m.data])).toEqual([['first', { user: 'ann' }], ['second', { user: 'bob' }], ['second', { user: 'cat' }]]);
+    expect(first.presence('lobby').map((m) => [m.instance, m.data])).toEqual([
+      ['first', { user: 'ann' }],
+      ['second', { user: 'bob' }],
+      ['second', { user: 'cat' }],
+    ]);
     expect(first.connections()).toMatchObject({ active: 1, remoteMembers: 2 });
 
     const late = new RoomManager<Chat>({ bridge, instanceId: 'late' });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Fw, type WebSocketUpgrade } from 'fw';
 
-const handshake = { upgrade: 'websocket', connection: 'Upgrade', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-version': '13' };
+const handshake = {
+  upgrade: 'websocket',
+  connection: 'Upgrade',
+  'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+  'sec-websocket-version': '13',
+};
 
 function upgradeRequest(path: string, headers: Record<string, string> = {}): Request {
   return new Request(`http://localhost${path}`, { headers: { ...handshake, ...headers } });

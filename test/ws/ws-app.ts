@@ -10,7 +10,11 @@ export function wsTestApp(): Fw {
     .get('/ws-log', () => log)
     .ws<{ user: string; count: number }>('/echo/:room', {
       upgrade(ctx) {
-        if (ctx.query.user === undefined) return new Response(JSON.stringify({ error: 'who?', code: 'UNAUTHORIZED' }), { status: 401, headers: { 'content-type': 'application/json' } });
+        if (ctx.query.user === undefined)
+          return new Response(JSON.stringify({ error: 'who?', code: 'UNAUTHORIZED' }), {
+            status: 401,
+            headers: { 'content-type': 'application/json' },
+          });
         ctx.setHeader('x-welcome', ctx.query.user);
         return { user: ctx.query.user, count: 0 };
       },
@@ -33,10 +37,14 @@ export function wsTestApp(): Fw {
       },
     })
     .ws('/small', { message: (ws, msg) => ws.send(msg) }, { maxPayload: 16 })
-    .ws('/idle', {
-      open: (ws) => ws.send('watching'),
-      close: (_ws, code) => {
-        log.push(`idle closed ${code}`);
+    .ws(
+      '/idle',
+      {
+        open: (ws) => ws.send('watching'),
+        close: (_ws, code) => {
+          log.push(`idle closed ${code}`);
+        },
       },
-    }, { idleTimeout: 1 });
+      { idleTimeout: 1 },
+    );
 }

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
 /** Opens a ws client and resolves once open, with its messages queued for `next()`. */
-export function client(url: string): Promise<{ ws: WebSocket; next: () => Promise<string | Buffer>; closed: Promise<{ code: number; reason: string }>; headers: Record<string, string | string[] | undefined> }> {
+export function client(url: string): Promise<{
+  ws: WebSocket;
+  next: () => Promise<string | Buffer>;
+  closed: Promise<{ code: number; reason: string }>;
+  headers: Record<string, string | string[] | undefined>;
+}> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url);
     const queue: Array<string | Buffer> = [];
@@ -16,7 +21,9 @@ export function client(url: string): Promise<{ ws: WebSocket; next: () => Promis
       if (w) w(m);
       else queue.push(m);
     });
-    const closed = new Promise<{ code: number; reason: string }>((r) => ws.on('close', (code, reason) => r({ code, reason: reason.toString() })));
+    const closed = new Promise<{ code: number; reason: string }>((r) =>
+      ws.on('close', (code, reason) => r({ code, reason: reason.toString() })),
+    );
     ws.on('open', () =>
       resolve({
         ws,
@@ -138,7 +145,11 @@ export function webSocketSuite(name: string, base: () => string, options: WebSoc
     it('answers 400 to a handshake without Sec-WebSocket-Key, and closes the connection', async () => {
       const port = Number(new URL(base()).port);
       const answer = await new Promise<string>((resolve, reject) => {
-        const socket = connect(port, '127.0.0.1', () => socket.write('GET /echo/x?user=eve HTTP/1.1\r\nhost: x\r\nupgrade: websocket\r\nconnection: Upgrade\r\nsec-websocket-version: 13\r\n\r\n'));
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(
+            'GET /echo/x?user=eve HTTP/1.1\r\nhost: x\r\nupgrade: websocket\r\nconnection: Upgrade\r\nsec-websocket-version: 13\r\n\r\n',
+          ),
+        );
         let text = '';
         socket.setEncoding('latin1');
         socket.on('data', (d) => (text += d));

@@ -2,7 +2,8 @@
 import { extraAnswer, extraRoutes, hello, isUser, middlewareAnswer, middlewareHeader, ping, poweredBy } from '../../lib/http-app';
 import { Bun, type BunRoute } from './bun-global';
 
-const text = (body: string, headers: Record<string, string> = {}) => new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } });
+const text = (body: string, headers: Record<string, string> = {}) =>
+  new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } });
 
 /** The one middleware: runs the route, then sets its header on the answer. */
 function middleware(next: () => Response): Response {
@@ -16,7 +17,9 @@ for (const route of extraRoutes) (routes[route.path] ??= {})[route.method] = () 
 Object.assign(routes, {
   '/': { GET: () => Response.json(hello) },
   '/ping': { GET: () => text(ping) },
-  '/id/:id': { GET: (request) => text(`${request.params.id} ${new URL(request.url).searchParams.get('name')}`, { [poweredBy[0]]: poweredBy[1] }) },
+  '/id/:id': {
+    GET: (request) => text(`${request.params.id} ${new URL(request.url).searchParams.get('name')}`, { [poweredBy[0]]: poweredBy[1] }),
+  },
   '/json': { POST: async (request) => Response.json(await request.json()) },
   '/users': {
     POST: async (request) => {
@@ -27,5 +30,10 @@ Object.assign(routes, {
   '/mw/hello': { GET: () => middleware(() => text(middlewareAnswer)) },
 } satisfies Record<string, Record<string, BunRoute>>);
 
-const server = Bun.serve({ port: 0, hostname: '127.0.0.1', routes: routes as Record<string, BunRoute>, fetch: () => new Response('Not Found', { status: 404 }) });
+const server = Bun.serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  routes: routes as Record<string, BunRoute>,
+  fetch: () => new Response('Not Found', { status: 404 }),
+});
 console.log(JSON.stringify({ port: server.port }));

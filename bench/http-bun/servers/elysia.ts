@@ -14,10 +14,21 @@ app
     return `${params.id} ${query.name}`;
   })
   .post('/json', ({ body }) => body)
-  .post('/users', ({ body, set }) => {
-    set.status = 201;
-    return body;
-  }, { body: user })
-  .guard({ beforeHandle({ set }) { set.headers[middlewareHeader[0]] = middlewareHeader[1]; } }, (scope) => scope.get('/mw/hello', () => middlewareAnswer))
+  .post(
+    '/users',
+    ({ body, set }) => {
+      set.status = 201;
+      return body;
+    },
+    { body: user },
+  )
+  .guard(
+    {
+      beforeHandle({ set }) {
+        set.headers[middlewareHeader[0]] = middlewareHeader[1];
+      },
+    },
+    (scope) => scope.get('/mw/hello', () => middlewareAnswer),
+  )
   .listen({ port: 0, hostname: '127.0.0.1' });
 console.log(JSON.stringify({ port: app.server!.port }));

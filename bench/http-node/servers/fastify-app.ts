@@ -15,16 +15,23 @@ export function fastifyApp(responseSchemas: boolean): FastifyInstance {
     return `${request.params.id} ${request.query.name}`;
   });
   app.post('/json', async (request) => request.body);
-  app.post('/users', { schema: { body: userSchema, ...(responseSchemas ? { response: { 201: userSchema } } : {}) } }, async (request, reply) => {
-    reply.code(201);
-    return request.body;
-  });
-  app.register(async (scope) => {
-    scope.addHook('onRequest', async (_request, reply) => {
-      reply.header(...middlewareHeader);
-    });
-    scope.get('/hello', async () => middlewareAnswer);
-  }, { prefix: '/mw' });
+  app.post(
+    '/users',
+    { schema: { body: userSchema, ...(responseSchemas ? { response: { 201: userSchema } } : {}) } },
+    async (request, reply) => {
+      reply.code(201);
+      return request.body;
+    },
+  );
+  app.register(
+    async (scope) => {
+      scope.addHook('onRequest', async (_request, reply) => {
+        reply.header(...middlewareHeader);
+      });
+      scope.get('/hello', async () => middlewareAnswer);
+    },
+    { prefix: '/mw' },
+  );
   return app;
 }
 

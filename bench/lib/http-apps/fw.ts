@@ -14,10 +14,14 @@ export function fwApp(): Fw {
       return `${ctx.params.id} ${ctx.query.name}`;
     })
     .post('/json', (ctx) => ctx.body())
-    .post('/users', (ctx) => {
-      ctx.status(201);
-      return ctx.body();
-    }, { schema: { body: userSchema } })
+    .post(
+      '/users',
+      (ctx) => {
+        ctx.status(201);
+        return ctx.body();
+      },
+      { schema: { body: userSchema } },
+    )
     .use('/mw/*', async (ctx, next) => {
       ctx.setHeader(...middlewareHeader);
       await next();

@@ -15,7 +15,11 @@ export function honoApp(): Hono {
       return c.text(`${c.req.param('id')} ${c.req.query('name')}`);
     })
     .post('/json', async (c) => c.json(await c.req.json()))
-    .post('/users', validator('json', (value, c) => (isUser(value) ? value : c.json({ error: 'invalid user' }, 400))), (c) => c.json(c.req.valid('json'), 201))
+    .post(
+      '/users',
+      validator('json', (value, c) => (isUser(value) ? value : c.json({ error: 'invalid user' }, 400))),
+      (c) => c.json(c.req.valid('json'), 201),
+    )
     .use('/mw/*', async (c, next) => {
       c.header(...middlewareHeader);
       await next();

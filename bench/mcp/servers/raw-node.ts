@@ -6,7 +6,11 @@ const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
-    const message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number; method: string; params: { name: string; arguments: { a: number; b: number } } };
+    const message = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+      id: number;
+      method: string;
+      params: { name: string; arguments: { a: number; b: number } };
+    };
     const { a, b } = message.params.arguments;
     if (message.method !== 'tools/call' || message.params.name !== 'add' || typeof a !== 'number' || typeof b !== 'number') {
       res.writeHead(400).end();

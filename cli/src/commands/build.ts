@@ -41,11 +41,18 @@ export const buildCommand: Command = {
   --outfile <file>    output file (default dist/<target>/index.js, .mjs on lambda and node)
   --routes <folder>   routes folder turned into <folder>/../routes.manifest.ts first (default src/routes, when it exists)
   --no-minify         keep the bundle readable`,
-  flags: { target: { type: 'string' }, entry: { type: 'string' }, outfile: { type: 'string' }, routes: { type: 'string' }, 'no-minify': { type: 'boolean' } },
+  flags: {
+    target: { type: 'string' },
+    entry: { type: 'string' },
+    outfile: { type: 'string' },
+    routes: { type: 'string' },
+    'no-minify': { type: 'boolean' },
+  },
   async run({ flags }, io) {
     const target = pickTarget(flags.target);
     const entry = resolve(io.cwd, String(flags.entry ?? 'src/index.ts'));
-    if (!(await stat(entry).catch(() => null))?.isFile()) throw new CliUsageError(`fw build: no entry module at ${entry} (pass --entry <file>)`);
+    if (!(await stat(entry).catch(() => null))?.isFile())
+      throw new CliUsageError(`fw build: no entry module at ${entry} (pass --entry <file>)`);
     const routesDir = resolve(io.cwd, String(flags.routes ?? 'src/routes'));
     if ((await stat(routesDir).catch(() => null))?.isDirectory()) {
       const { outFile, files } = await writeRouteManifest({ dir: routesDir });
@@ -53,7 +60,11 @@ export const buildCommand: Command = {
     } else {
       step(io, 1, `routes manifest: no ${relative(io.cwd, routesDir)} folder, skipped`);
     }
-    const config = bundleConfig(target, entry, { absWorkingDir: io.cwd, logLevel: 'silent', ...(flags['no-minify'] ? { minify: false } : {}) });
+    const config = bundleConfig(target, entry, {
+      absWorkingDir: io.cwd,
+      logLevel: 'silent',
+      ...(flags['no-minify'] ? { minify: false } : {}),
+    });
     if (typeof flags.outfile === 'string') config.outfile = flags.outfile;
     const outfile = resolve(io.cwd, config.outfile as string);
     step(io, 2, `bundling ${relative(io.cwd, entry)} for ${target} (esbuild, ${config.format}, ${config.platform})`);

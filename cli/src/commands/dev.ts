@@ -14,14 +14,21 @@ const serverScript = fileURLToPath(new URL(`../dev-server${import.meta.url.slice
 const tsxLoader = import.meta.resolve('tsx');
 
 function startServer(io: CliIO, args: string[], onReady: () => void): ChildProcess {
-  const child = spawn(process.execPath, ['--import', tsxLoader, serverScript, ...args], { cwd: io.cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...io.env } });
+  const child = spawn(process.execPath, ['--import', tsxLoader, serverScript, ...args], {
+    cwd: io.cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...io.env },
+  });
   const forward = (write: (line: string) => void) => (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) if (line !== '') write(line);
   };
-  child.stdout!.on('data', forward((line) => {
-    io.out(line);
-    if (line.startsWith('[fw dev] ready on ')) onReady();
-  }));
+  child.stdout!.on(
+    'data',
+    forward((line) => {
+      io.out(line);
+      if (line.startsWith('[fw dev] ready on ')) onReady();
+    }),
+  );
   child.stderr!.on('data', forward(io.err));
   return child;
 }
@@ -45,15 +52,25 @@ export const devCommand: Command = {
   --routes <folder>   file routes registered when the folder exists (default src/routes)
   --watch <folder>    folder watched for changes (default src)
   --hmr <port>        live reload: browsers that called connectHMR(port) reload after each restart`,
-  flags: { app: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, routes: { type: 'string' }, watch: { type: 'string' }, hmr: { type: 'string' } },
+  flags: {
+    app: { type: 'string' },
+    port: { type: 'string' },
+    host: { type: 'string' },
+    routes: { type: 'string' },
+    watch: { type: 'string' },
+    hmr: { type: 'string' },
+  },
   async run({ flags }, io) {
     const port = Number(flags.port ?? 3000);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliUsageError(`fw dev: --port must be a port number (0-65535), got ${String(flags.port)}`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new CliUsageError(`fw dev: --port must be a port number (0-65535), got ${String(flags.port)}`);
     const args = [String(flags.app ?? 'src/app.ts'), String(port), String(flags.host ?? '127.0.0.1'), String(flags.routes ?? 'src/routes')];
     const watched = resolve(io.cwd, String(flags.watch ?? 'src'));
-    if (!(await stat(watched).catch(() => null))?.isDirectory()) throw new CliUsageError(`fw dev: no folder to watch at ${watched} (pass --watch <folder>)`);
+    if (!(await stat(watched).catch(() => null))?.isDirectory())
+      throw new CliUsageError(`fw dev: no folder to watch at ${watched} (pass --watch <folder>)`);
     const hmrPort = flags.hmr === undefined ? null : Number(flags.hmr);
-    if (hmrPort !== null && (!Number.isInteger(hmrPort) || hmrPort <= 0 || hmrPort > 65535)) throw new CliUsageError(`fw dev: --hmr must be a port number (1-65535), got ${String(flags.hmr)}`);
+    if (hmrPort !== null && (!Number.isInteger(hmrPort) || hmrPort <= 0 || hmrPort > 65535))
+      throw new CliUsageError(`fw dev: --hmr must be a port number (1-65535), got ${String(flags.hmr)}`);
     const reloader = hmrPort === null ? null : new HotReloader({ port: hmrPort });
     if (reloader) io.out(`[fw dev] live reload on http://127.0.0.1:${await reloader.start()}/__fw/hmr`);
     let changed: string | undefined;

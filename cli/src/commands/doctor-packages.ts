@@ -14,9 +14,10 @@ function typesIn(target: unknown): string | null {
 /** The declaration file of each export subpath ('.' falls back to the top-level `types`/`typings`); null marks a subpath without one. */
 export function declaredTypes(manifest: Record<string, any>): Map<string, string | null> {
   const exports: unknown = manifest.exports;
-  const map = typeof exports === 'object' && exports !== null && !Array.isArray(exports) && Object.keys(exports).some((k) => k.startsWith('.'))
-    ? (exports as Record<string, unknown>)
-    : { '.': exports };
+  const map =
+    typeof exports === 'object' && exports !== null && !Array.isArray(exports) && Object.keys(exports).some((k) => k.startsWith('.'))
+      ? (exports as Record<string, unknown>)
+      : { '.': exports };
   const types = new Map<string, string | null>();
   for (const [subpath, target] of Object.entries(map)) if (!subpath.endsWith('.json')) types.set(subpath, typesIn(target));
   if (!types.get('.')) types.set('.', manifest.types ?? manifest.typings ?? null);
@@ -29,7 +30,11 @@ export function checkInstalledPackage(projectDir: string, name: string, optional
   const pkg = findInstalled(projectDir, name);
   if (!pkg) {
     const status = optional ? 'warn' : 'error';
-    return { name: check, status, message: `${name} does not resolve from ${projectDir}${optional ? ` (${optional} need it)` : ''}: npm install ${name}` };
+    return {
+      name: check,
+      status,
+      message: `${name} does not resolve from ${projectDir}${optional ? ` (${optional} need it)` : ''}: npm install ${name}`,
+    };
   }
   const where = relative(projectDir, pkg.dir) || pkg.dir;
   const label = `${name} ${pkg.manifest.version ?? '(no version)'} in ${where}`;
@@ -38,13 +43,27 @@ export function checkInstalledPackage(projectDir: string, name: string, optional
   try {
     entry = projectRequire(projectDir).resolve(name);
   } catch (error) {
-    return { name: check, status: 'error', message: `${label} does not load (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): ${reinstall}` };
+    return {
+      name: check,
+      status: 'error',
+      message: `${label} does not load (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): ${reinstall}`,
+    };
   }
   const types = declaredTypes(pkg.manifest);
   const undeclared = [...types].filter(([, file]) => file === null).map(([subpath]) => subpath);
-  if (undeclared.length > 0) return { name: check, status: 'error', message: `${label} declares no types for ${undeclared.join(', ')}: install a release that ships them (npm install ${name}@latest)` };
+  if (undeclared.length > 0)
+    return {
+      name: check,
+      status: 'error',
+      message: `${label} declares no types for ${undeclared.join(', ')}: install a release that ships them (npm install ${name}@latest)`,
+    };
   const missing = [...types].filter(([, file]) => !existsSync(join(pkg.dir, file!))).map(([subpath, file]) => `${file} (${subpath})`);
-  if (missing.length > 0) return { name: check, status: 'error', message: `${label} lacks the type declarations ${missing.join(', ')}: ${reinstall}` };
+  if (missing.length > 0)
+    return { name: check, status: 'error', message: `${label} lacks the type declarations ${missing.join(', ')}: ${reinstall}` };
   const others = types.size > 1 ? ` and those of its ${types.size - 1} other exports` : '';
-  return { name: check, status: 'ok', message: `${label}: loads ${relative(realpathSync(pkg.dir), entry)}; types ${types.get('.')}${others} present` };
+  return {
+    name: check,
+    status: 'ok',
+    message: `${label}: loads ${relative(realpathSync(pkg.dir), entry)}; types ${types.get('.')}${others} present`,
+  };
 }

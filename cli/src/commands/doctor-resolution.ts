@@ -6,7 +6,8 @@ import { findInstalled } from '../installed-package';
 import { readCompilerOptions } from '../tsconfig';
 
 const readsExports = new Set(['nodenext', 'node16', 'bundler']);
-const fix = 'set "moduleResolution": "Bundler" in tsconfig.json (code bundled by fw build, esbuild or a framework), or "module": "NodeNext" with "moduleResolution": "NodeNext" (code run by node as compiled)';
+const fix =
+  'set "moduleResolution": "Bundler" in tsconfig.json (code bundled by fw build, esbuild or a framework), or "module": "NodeNext" with "moduleResolution": "NodeNext" (code run by node as compiled)';
 
 function lower(value: unknown): string | undefined {
   return typeof value === 'string' ? value.toLowerCase() : undefined;
@@ -35,15 +36,35 @@ export function checkModuleResolution(projectDir: string): DoctorCheck | null {
   const set = lower(options.moduleResolution);
   if (set !== undefined) {
     return readsExports.has(set)
-      ? { name, status: 'ok', message: `"moduleResolution": "${options.moduleResolution}" reads package exports maps (fw/node, fw/worker, fw-mcp)` }
-      : { name, status: 'error', message: `"moduleResolution": "${options.moduleResolution}" ignores package exports maps, so fw's subpaths and fw-mcp's types do not resolve: ${fix}` };
+      ? {
+          name,
+          status: 'ok',
+          message: `"moduleResolution": "${options.moduleResolution}" reads package exports maps (fw/node, fw/worker, fw-mcp)`,
+        }
+      : {
+          name,
+          status: 'error',
+          message: `"moduleResolution": "${options.moduleResolution}" ignores package exports maps, so fw's subpaths and fw-mcp's types do not resolve: ${fix}`,
+        };
   }
   const version = findInstalled(projectDir, 'typescript')?.manifest.version as string | undefined;
   if (version === undefined) {
-    return { name, status: 'warn', message: `"moduleResolution" is not set and typescript is not installed here, so the resolution depends on the TypeScript that runs (5.x picks Classic or Node10, which ignore exports maps): ${fix}` };
+    return {
+      name,
+      status: 'warn',
+      message: `"moduleResolution" is not set and typescript is not installed here, so the resolution depends on the TypeScript that runs (5.x picks Classic or Node10, which ignore exports maps): ${fix}`,
+    };
   }
   const picked = defaultResolution(lower(options.module), lower(options.target), Number.parseInt(version, 10));
   return readsExports.has(picked)
-    ? { name, status: 'ok', message: `"moduleResolution" is not set: TypeScript ${version} picks ${picked} here, which reads package exports maps` }
-    : { name, status: 'error', message: `"moduleResolution" is not set: TypeScript ${version} picks ${picked} here, which ignores package exports maps: ${fix}` };
+    ? {
+        name,
+        status: 'ok',
+        message: `"moduleResolution" is not set: TypeScript ${version} picks ${picked} here, which reads package exports maps`,
+      }
+    : {
+        name,
+        status: 'error',
+        message: `"moduleResolution" is not set: TypeScript ${version} picks ${picked} here, which ignores package exports maps: ${fix}`,
+      };
 }

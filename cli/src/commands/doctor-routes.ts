@@ -25,15 +25,22 @@ async function countRoutes({ app, file }: FoundApp, lines: Map<string, string>):
   const shown = all.filter((r) => !r.options?.hidden);
   const hidden = all.length - shown.length;
   const counted = `app.getRoutes() of ${file}, hidden routes (${hidden}) not counted`;
-  const checks: DoctorCheck[] = [shown.length === 0
-    ? { name: 'routes', status: 'warn', message: `no routes (${counted}): register some, or pass --app <file> if this is not the app` }
-    : { name: 'routes', status: 'ok', message: `${shown.length} route${shown.length === 1 ? '' : 's'} (${counted})` }];
+  const checks: DoctorCheck[] = [
+    shown.length === 0
+      ? { name: 'routes', status: 'warn', message: `no routes (${counted}): register some, or pass --app <file> if this is not the app` }
+      : { name: 'routes', status: 'ok', message: `${shown.length} route${shown.length === 1 ? '' : 's'} (${counted})` },
+  ];
   const bare = shown.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && !r.options?.schema?.body);
   for (const r of bare) {
     const at = lines.get(`${r.method} ${r.path}`);
-    checks.push({ name: 'validation', status: 'warn', message: `${r.method} ${r.path}${at ? ` (${at})` : ''} takes a body without a schema: add { schema: { body } }` });
+    checks.push({
+      name: 'validation',
+      status: 'warn',
+      message: `${r.method} ${r.path}${at ? ` (${at})` : ''} takes a body without a schema: add { schema: { body } }`,
+    });
   }
-  if (bare.length === 0) checks.push({ name: 'validation', status: 'ok', message: 'every POST, PUT and PATCH route of the app declares a body schema' });
+  if (bare.length === 0)
+    checks.push({ name: 'validation', status: 'ok', message: 'every POST, PUT and PATCH route of the app declares a body schema' });
   return checks;
 }
 
@@ -41,10 +48,20 @@ async function locate(root: string, explicit: string | undefined): Promise<Found
   try {
     if (explicit !== undefined) return { app: await loadApp(explicit, root), file: explicit };
     const { found, tried } = await findApp(root);
-    return found ?? { name: 'routes', status: 'warn', message: `found no app module to count routes from (${describeTried(tried).join('; ')}): pass --app <file>` };
+    return (
+      found ?? {
+        name: 'routes',
+        status: 'warn',
+        message: `found no app module to count routes from (${describeTried(tried).join('; ')}): pass --app <file>`,
+      }
+    );
   } catch (error) {
     if (error instanceof CliUsageError) throw error;
-    return { name: 'routes', status: 'error', message: `${(error as Error).message}: fix the module, or pass --app <file> to check another` };
+    return {
+      name: 'routes',
+      status: 'error',
+      message: `${(error as Error).message}: fix the module, or pass --app <file> to check another`,
+    };
   }
 }
 

@@ -8,7 +8,21 @@ import { checkModuleResolution } from './doctor-resolution';
 import { appChecks } from './doctor-routes';
 
 const marks = { ok: 'ok', warn: 'WARN', error: 'ERROR' } as const;
-const order = ['node', 'package.json', 'fw version', 'fw install', 'fw-mcp install', 'tsconfig.json', 'module resolution', 'sources', 'wrangler.toml', 'bindings', 'routes', 'validation', 'syntax'];
+const order = [
+  'node',
+  'package.json',
+  'fw version',
+  'fw install',
+  'fw-mcp install',
+  'tsconfig.json',
+  'module resolution',
+  'sources',
+  'wrangler.toml',
+  'bindings',
+  'routes',
+  'validation',
+  'syntax',
+];
 
 function rank(check: DoctorCheck): number {
   const i = order.indexOf(check.name);
@@ -41,7 +55,11 @@ export const doctorCommand: Command = {
     const report = { root, ok: !checks.some((c) => c.status === 'error'), checks };
     if (flags.json) io.out(JSON.stringify(report, null, 2));
     else {
-      for (const line of formatTable(['CHECK', 'STATUS', 'DETAIL'], checks.map((c) => [c.name, marks[c.status], c.message]))) io.out(line);
+      for (const line of formatTable(
+        ['CHECK', 'STATUS', 'DETAIL'],
+        checks.map((c) => [c.name, marks[c.status], c.message]),
+      ))
+        io.out(line);
       const counts = (s: string) => checks.filter((c) => c.status === s).length;
       io.out(`${counts('error')} errors, ${counts('warn')} warnings`);
     }

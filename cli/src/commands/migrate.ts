@@ -20,10 +20,13 @@ export const migrateCommand: Command = {
   flags: { url: { type: 'string' }, dir: { type: 'string' }, schema: { type: 'string' } },
   async run({ flags, positionals }, io) {
     const [action, ...rest] = positionals;
-    if (!action) throw new CliUsageError('fw migrate: name an action: up, down, status, repair, new <name> or seed <file> (see fw migrate --help)');
+    if (!action)
+      throw new CliUsageError('fw migrate: name an action: up, down, status, repair, new <name> or seed <file> (see fw migrate --help)');
     if (!actions.includes(action)) {
       const hint = suggest(action, actions);
-      throw new CliUsageError(`fw migrate: unknown action "${action}"${hint ? `; did you mean ${hint}?` : ''} (up, down, status, repair, new, seed)`);
+      throw new CliUsageError(
+        `fw migrate: unknown action "${action}"${hint ? `; did you mean ${hint}?` : ''} (up, down, status, repair, new, seed)`,
+      );
     }
     const argv = [action, ...rest];
     for (const name of ['url', 'schema']) if (typeof flags[name] === 'string') argv.push(`--${name}`, flags[name] as string);

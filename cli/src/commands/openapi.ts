@@ -24,10 +24,22 @@ export const openapiCommand: Command = {
   --version <v>       info.version (default: the openapi plugin's version when registered, else package.json "version")
   --out <file>        write to a file instead of standard output
   --markdown          Markdown reference instead of JSON`,
-  flags: { app: { type: 'string' }, routes: { type: 'string' }, title: { type: 'string' }, version: { type: 'string' }, out: { type: 'string' }, markdown: { type: 'boolean' } },
+  flags: {
+    app: { type: 'string' },
+    routes: { type: 'string' },
+    title: { type: 'string' },
+    version: { type: 'string' },
+    out: { type: 'string' },
+    markdown: { type: 'boolean' },
+  },
   async run({ flags }, io) {
     const overrides = { title: nonEmpty('title', flags.title), version: nonEmpty('version', flags.version) };
-    const { app } = await requireApp('openapi', io.cwd, typeof flags.app === 'string' ? flags.app : undefined, '--app <file> to name the app module');
+    const { app } = await requireApp(
+      'openapi',
+      io.cwd,
+      typeof flags.app === 'string' ? flags.app : undefined,
+      '--app <file> to name the app module',
+    );
     try {
       if (typeof flags.routes === 'string') await app.fromFileRoutes({ dir: resolve(io.cwd, flags.routes) });
       const { doc, titleFrom } = await appDocument(app, io.cwd, overrides);

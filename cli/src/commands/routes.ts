@@ -31,7 +31,12 @@ async function appRows({ app, file }: FoundApp): Promise<RouteRow[]> {
 }
 
 async function folderRows(dir: string): Promise<RouteRow[]> {
-  return routesFromManifest(await loadFileRoutes(dir)).map((r) => ({ method: r.method, path: r.path, validated: validated(r.options), source: r.file }));
+  return routesFromManifest(await loadFileRoutes(dir)).map((r) => ({
+    method: r.method,
+    path: r.path,
+    validated: validated(r.options),
+    source: r.file,
+  }));
 }
 
 async function isFolder(path: string): Promise<boolean> {
@@ -73,7 +78,11 @@ export const routesCommand: Command = {
       io.out(JSON.stringify(rows, null, 2));
       return 0;
     }
-    for (const line of formatTable(['METHOD', 'PATH', 'VALIDATED', 'SOURCE'], rows.map((r) => [r.method, r.path, r.validated ? 'yes' : 'no', r.source]))) io.out(line);
+    for (const line of formatTable(
+      ['METHOD', 'PATH', 'VALIDATED', 'SOURCE'],
+      rows.map((r) => [r.method, r.path, r.validated ? 'yes' : 'no', r.source]),
+    ))
+      io.out(line);
     io.out(`${rows.length} route${rows.length === 1 ? '' : 's'}`);
     return 0;
   },

@@ -53,7 +53,12 @@ function asPrompt(prompt: BridgePrompt): MCPPrompt {
     description: prompt.description,
     arguments: prompt.arguments,
     complete: complete
-      ? Object.fromEntries(prompt.arguments.map((a) => [a.name, (value: string, context: { arguments?: Record<string, string> }) => complete(a.name, value, context.arguments ?? {})]))
+      ? Object.fromEntries(
+          prompt.arguments.map((a) => [
+            a.name,
+            (value: string, context: { arguments?: Record<string, string> }) => complete(a.name, value, context.arguments ?? {}),
+          ]),
+        )
       : undefined,
     handler: (args: Record<string, string>) => {
       try {
@@ -76,7 +81,10 @@ export class AppBridge {
   private workflowsVersion = -1;
   private workflowToolNames: string[] = [];
 
-  constructor(private readonly registry: Registry, private readonly options: BridgeOptions) {}
+  constructor(
+    private readonly registry: Registry,
+    private readonly options: BridgeOptions,
+  ) {}
 
   /** Brings the registry up to date with the app; cheap when nothing changed. */
   sync(app: Fw | null): void {
@@ -91,7 +99,8 @@ export class AppBridge {
     this.generation = -1;
     if (this.options.builtinTools !== false) {
       for (const tool of runtimeTools(app, this.options.runtime, this.options.allowMutation)) this.addIfFree(asTool(tool));
-      for (const workflow of createBuiltinWorkflows(app)) if (!this.registry.workflows.has(workflow.name)) this.registry.addWorkflow(workflow);
+      for (const workflow of createBuiltinWorkflows(app))
+        if (!this.registry.workflows.has(workflow.name)) this.registry.addWorkflow(workflow);
     }
     if (this.options.builtinPrompts !== false) {
       for (const prompt of builtinPrompts(app)) if (!this.registry.prompts.has(prompt.name)) this.registry.addPrompt(asPrompt(prompt));
@@ -106,7 +115,11 @@ export class AppBridge {
     if (this.registry.workflowsVersion === this.workflowsVersion) return;
     this.workflowsVersion = this.registry.workflowsVersion;
     for (const name of this.workflowToolNames) this.registry.tools.delete(name);
-    const tools = workflowTools(() => [...this.registry.workflows.values()], () => app, this.options.allowMutation).map(asTool);
+    const tools = workflowTools(
+      () => [...this.registry.workflows.values()],
+      () => app,
+      this.options.allowMutation,
+    ).map(asTool);
     this.workflowToolNames = tools.filter((t) => !this.registry.tools.has(t.name)).map((t) => t.name);
     for (const tool of tools) this.addIfFree(tool);
   }

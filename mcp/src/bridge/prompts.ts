@@ -29,7 +29,11 @@ const user = (text: string): PromptMessage => ({ role: 'user', content: { type: 
 const json = (value: unknown): string => JSON.stringify(value, null, 2);
 
 function routeSummary(routes: RouteInfo[]): string {
-  return routes.map((r) => `- ${r.method} ${r.path}${r.hasValidation ? ' (validated)' : ''}${r.options?.summary ? ` — ${r.options.summary}` : ''}`).join('\n') || '(no routes)';
+  return (
+    routes
+      .map((r) => `- ${r.method} ${r.path}${r.hasValidation ? ' (validated)' : ''}${r.options?.summary ? ` — ${r.options.summary}` : ''}`)
+      .join('\n') || '(no routes)'
+  );
 }
 
 function appContext(app: Fw): string {
@@ -99,10 +103,14 @@ export function builtinPrompts(app: Fw): BridgePrompt[] {
       ],
       render(args) {
         required(args, ['resource', 'fields']);
-        const fields = args.fields.split(',').map((f) => f.trim()).filter(Boolean).map((f) => {
-          const [name, type = 'string'] = f.split(':').map((s) => s.trim());
-          return { name, type };
-        });
+        const fields = args.fields
+          .split(',')
+          .map((f) => f.trim())
+          .filter(Boolean)
+          .map((f) => {
+            const [name, type = 'string'] = f.split(':').map((s) => s.trim());
+            return { name, type };
+          });
         return {
           description: `CRUD routes for ${args.resource}`,
           messages: [
@@ -126,7 +134,12 @@ export function builtinPrompts(app: Fw): BridgePrompt[] {
       render(args) {
         required(args, ['method', 'path']);
         const candidates = visibleRoutes(app).filter((r) => {
-          const pattern = new RegExp(`^${r.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+').replace(/\*$/, '.*')}$`);
+          const pattern = new RegExp(
+            `^${r.path
+              .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+              .replace(/:[^/]+/g, '[^/]+')
+              .replace(/\*$/, '.*')}$`,
+          );
           return pattern.test(args.path.split('?')[0]);
         });
         return {
@@ -172,7 +185,9 @@ export function builtinPrompts(app: Fw): BridgePrompt[] {
         return {
           description: 'Architecture review of the app',
           messages: [
-            user(`Review the architecture of this fw app: resource boundaries, plugin dependencies, middleware placement, what to split or merge.\n\nRoutes per top-level prefix: ${json(prefixes)}\nPlugin graph: ${json(graph)}\n\n${appContext(app)}`),
+            user(
+              `Review the architecture of this fw app: resource boundaries, plugin dependencies, middleware placement, what to split or merge.\n\nRoutes per top-level prefix: ${json(prefixes)}\nPlugin graph: ${json(graph)}\n\n${appContext(app)}`,
+            ),
           ],
         };
       },

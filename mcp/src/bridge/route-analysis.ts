@@ -34,15 +34,27 @@ export function analyzeRoutes(routes: RouteInfo[]): RouteAnalysis {
   for (const r of routes) byMethod[r.method] = (byMethod[r.method] ?? 0) + 1;
   const withoutValidation = routes.filter((r) => mutating.has(r.method) && !r.hasValidation).map(label);
   if (withoutValidation.length > 0) {
-    findings.push({ kind: 'missing-validation', message: 'Mutating routes without a body/query/params schema accept anything.', routes: withoutValidation });
+    findings.push({
+      kind: 'missing-validation',
+      message: 'Mutating routes without a body/query/params schema accept anything.',
+      routes: withoutValidation,
+    });
   }
   const verbRoutes = routes.filter((r) => r.path.split('/').some((s) => verbs.test(s)));
   if (verbRoutes.length > 0) {
-    findings.push({ kind: 'verb-in-path', message: 'Paths name actions; REST puts the action in the method.', routes: verbRoutes.map(label) });
+    findings.push({
+      kind: 'verb-in-path',
+      message: 'Paths name actions; REST puts the action in the method.',
+      routes: verbRoutes.map(label),
+    });
   }
   const mixedCase = routes.filter((r) => r.path.split('/').some((s) => !s.startsWith(':') && /[A-Z_]/.test(s)));
   if (mixedCase.length > 0) {
-    findings.push({ kind: 'path-case', message: 'Path segments with capitals or underscores; kebab-case is the convention.', routes: mixedCase.map(label) });
+    findings.push({
+      kind: 'path-case',
+      message: 'Path segments with capitals or underscores; kebab-case is the convention.',
+      routes: mixedCase.map(label),
+    });
   }
   const depth = (p: string): number => p.split('/').filter(Boolean).length;
   return {
@@ -65,15 +77,19 @@ export interface RouteSuggestion {
 
 /** Suggests REST completions: item routes for collections, collection reads for creates, and renames for verb paths. */
 export function suggestRoutes(routes: RouteInfo[]): RouteSuggestion[] {
-  const has = (method: string, path: string): boolean => routes.some((r) => (r.method === method || r.method === 'ALL') && shape(r.path) === shape(path));
+  const has = (method: string, path: string): boolean =>
+    routes.some((r) => (r.method === method || r.method === 'ALL') && shape(r.path) === shape(path));
   const out: RouteSuggestion[] = [];
   for (const r of routes) {
     if (r.path.includes(':') || r.path.endsWith('*') || r.path === '/') continue;
     const item = `${r.path}/:id`;
-    if (r.method === 'POST' && !has('GET', r.path)) out.push({ suggestion: `GET ${r.path}`, reason: `${r.path} can be created but not listed` });
-    if (r.method === 'GET' && has('POST', r.path) && !has('GET', item)) out.push({ suggestion: `GET ${item}`, reason: `items of ${r.path} are created but cannot be read one by one` });
+    if (r.method === 'POST' && !has('GET', r.path))
+      out.push({ suggestion: `GET ${r.path}`, reason: `${r.path} can be created but not listed` });
+    if (r.method === 'GET' && has('POST', r.path) && !has('GET', item))
+      out.push({ suggestion: `GET ${item}`, reason: `items of ${r.path} are created but cannot be read one by one` });
     if (r.method === 'GET' && has('GET', item) && has('POST', r.path)) {
-      if (!has('PUT', item) && !has('PATCH', item)) out.push({ suggestion: `PATCH ${item}`, reason: `items of ${r.path} cannot be updated` });
+      if (!has('PUT', item) && !has('PATCH', item))
+        out.push({ suggestion: `PATCH ${item}`, reason: `items of ${r.path} cannot be updated` });
       if (!has('DELETE', item)) out.push({ suggestion: `DELETE ${item}`, reason: `items of ${r.path} cannot be deleted` });
     }
   }
@@ -83,7 +99,10 @@ export function suggestRoutes(routes: RouteInfo[]): RouteSuggestion[] {
     if (i === -1) continue;
     const noun = segments[i].replace(/^(get|create|update|delete|remove|add|fetch|list|set|make|do)[-_]?/i, '').toLowerCase();
     const base = [...segments.slice(0, i), noun ? `${noun.replace(/s?$/, 's')}` : ''].filter((s, j) => j === 0 || s).join('/') || '/';
-    out.push({ suggestion: `${r.method} ${base}`, reason: `"${segments[i]}" names an action; use the method on a resource path instead of ${r.method} ${r.path}` });
+    out.push({
+      suggestion: `${r.method} ${base}`,
+      reason: `"${segments[i]}" names an action; use the method on a resource path instead of ${r.method} ${r.path}`,
+    });
   }
   const seen = new Set<string>();
   return out.filter((s) => (seen.has(s.suggestion) ? false : (seen.add(s.suggestion), true)));

@@ -16,7 +16,11 @@ function fillPath(path: string, args: Record<string, unknown>): string {
   return path
     .split('/')
     .map((segment) => {
-      if (segment === '*') return String(args.wildcard ?? '').split('/').map(encodeURIComponent).join('/');
+      if (segment === '*')
+        return String(args.wildcard ?? '')
+          .split('/')
+          .map(encodeURIComponent)
+          .join('/');
       if (segment.startsWith(':')) return encodeURIComponent(String(args[segment.slice(1)]));
       return segment;
     })
@@ -28,7 +32,8 @@ function queryOf(route: RouteInfo, args: Record<string, unknown>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(args)) {
     if (skip.has(key) || value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) search.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item));
+    for (const item of Array.isArray(value) ? value : [value])
+      search.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item));
   }
   const text = search.toString();
   return text ? `?${text}` : '';
@@ -71,8 +76,15 @@ export async function responseToToolResult(response: Response, url: string): Pro
       parsed = undefined;
     }
     result = { content: [{ type: 'text', text }] };
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && !isError) result.structuredContent = parsed as Record<string, unknown>;
-  } else if (mime.startsWith('text/') || mime.endsWith('+xml') || mime === 'application/xml' || mime === 'application/yaml' || mime === 'application/javascript') {
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && !isError)
+      result.structuredContent = parsed as Record<string, unknown>;
+  } else if (
+    mime.startsWith('text/') ||
+    mime.endsWith('+xml') ||
+    mime === 'application/xml' ||
+    mime === 'application/yaml' ||
+    mime === 'application/javascript'
+  ) {
     result = { content: [{ type: 'text', text: await response.text() }] };
   } else {
     const data = base64(new Uint8Array(await response.arrayBuffer()));
@@ -88,7 +100,12 @@ export async function responseToToolResult(response: Response, url: string): Pro
 }
 
 /** Calls a route through `app.fetch` with a real Request, so hooks, middleware, auth and validation all apply. */
-export async function callRoute(app: Fw, route: RouteInfo, args: Record<string, unknown>, options: RouteCallOptions = {}): Promise<ToolResult> {
+export async function callRoute(
+  app: Fw,
+  route: RouteInfo,
+  args: Record<string, unknown>,
+  options: RouteCallOptions = {},
+): Promise<ToolResult> {
   const request = routeRequest(route, args, options);
   const response = await app.fetch(request);
   return responseToToolResult(response, request.url);

@@ -57,7 +57,8 @@ export function acceptedSchema(schema: JSONSchema): JSONSchema {
   if (properties && typeof properties === 'object') {
     out = { ...out, properties: Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, acceptedSchema(value)])) };
   }
-  if (schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items)) out = { ...out, items: acceptedSchema(schema.items as JSONSchema) };
+  if (schema.items && typeof schema.items === 'object' && !Array.isArray(schema.items))
+    out = { ...out, items: acceptedSchema(schema.items as JSONSchema) };
   const types = typesOf(schema);
   return types.length > 0 && !types.includes('object') && !types.includes('array') ? widenScalar(out, types) : out;
 }
@@ -84,8 +85,16 @@ function numbersToText(schema: JSONSchema | undefined, value: unknown): unknown 
  * own validation does) and checks them against the route's schema. A value that does not convert is a tool error
  * naming each failing field, worded as the server words its own schema check (SEP-1303: the model can correct it).
  */
-export function coerceArguments(tool: string, schema: JSONSchema, args: Record<string, unknown>): { args: Record<string, unknown> } | { error: ToolResult } {
+export function coerceArguments(
+  tool: string,
+  schema: JSONSchema,
+  args: Record<string, unknown>,
+): { args: Record<string, unknown> } | { error: ToolResult } {
   const checked = validateAndCoerce<Record<string, unknown>>(schema, numbersToText(schema, args));
   if (checked.valid) return { args: checked.value };
-  return { error: toolError(`Invalid arguments for tool "${tool}": ${checked.errors.map((e) => `${e.path || '(root)'}: ${e.message}`).join('; ')}`) };
+  return {
+    error: toolError(
+      `Invalid arguments for tool "${tool}": ${checked.errors.map((e) => `${e.path || '(root)'}: ${e.message}`).join('; ')}`,
+    ),
+  };
 }

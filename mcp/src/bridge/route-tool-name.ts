@@ -14,7 +14,10 @@ export function routeToolName(method: string, path: string): string {
 }
 
 function clean(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
 }
 
 /** Gives every name in order a unique form: the second `get_users` becomes `get_users_2`, the third `get_users_3`. */

@@ -28,7 +28,10 @@ export function routeInputSchema(route: RouteInfo): JSONSchema {
   const required: string[] = [];
   for (const name of pathParams(route.path)) {
     const declared = name === 'wildcard' ? paramSchemas['*'] : paramSchemas[name];
-    properties[name] = declared ?? { type: 'string', description: name === 'wildcard' ? 'The rest of the path after the wildcard' : `Path parameter :${name}` };
+    properties[name] = declared ?? {
+      type: 'string',
+      description: name === 'wildcard' ? 'The rest of the path after the wildcard' : `Path parameter :${name}`,
+    };
     required.push(name);
   }
   const query = schema.query;

@@ -13,11 +13,22 @@ const noInput = { type: 'object', properties: {} };
 const readOnly = { readOnlyHint: true, openWorldHint: false };
 const mutation = { readOnlyHint: false, destructiveHint: false, openWorldHint: false };
 
-function tool(name: string, description: string, inputSchema: Record<string, unknown>, handler: BridgeTool['handler'], mutating = false): BridgeTool {
+function tool(
+  name: string,
+  description: string,
+  inputSchema: Record<string, unknown>,
+  handler: BridgeTool['handler'],
+  mutating = false,
+): BridgeTool {
   return { name, description, inputSchema, annotations: { title: name, ...(mutating ? mutation : readOnly) }, mutating, handler };
 }
 
-function subsystem<K extends keyof RuntimeBridgeOptions>(app: Fw, options: RuntimeBridgeOptions, key: K, stateKey: string): RuntimeBridgeOptions[K] | undefined {
+function subsystem<K extends keyof RuntimeBridgeOptions>(
+  app: Fw,
+  options: RuntimeBridgeOptions,
+  key: K,
+  stateKey: string,
+): RuntimeBridgeOptions[K] | undefined {
   return options[key] ?? (app.state(`fw:${stateKey}`) as RuntimeBridgeOptions[K] | undefined);
 }
 
@@ -33,22 +44,46 @@ export function visibleRoutes(app: Fw): RouteInfo[] {
 
 function routeTools(app: Fw, allowMutation: boolean): BridgeTool[] {
   const list = (): Array<Omit<RouteInfo, 'options'> & { tags?: string[]; summary?: string; deprecated?: boolean }> =>
-    visibleRoutes(app).map(({ options, ...r }) => ({ ...r, tags: options?.tags, summary: options?.summary, deprecated: options?.deprecated }));
+    visibleRoutes(app).map(({ options, ...r }) => ({
+      ...r,
+      tags: options?.tags,
+      summary: options?.summary,
+      deprecated: options?.deprecated,
+    }));
   const methodPath = {
     type: 'object',
-    properties: { method: { type: 'string', description: 'HTTP method (default GET)' }, path: { type: 'string', description: 'Route pattern, e.g. /users/:id' } },
+    properties: {
+      method: { type: 'string', description: 'HTTP method (default GET)' },
+      path: { type: 'string', description: 'Route pattern, e.g. /users/:id' },
+    },
     required: ['path'],
   };
   return [
-    tool('fw/routes/list', 'Lists the registered routes (hidden ones left out): method, path, validation, middleware, tags.', noInput, async () => jsonResult({ routes: list() })),
-    tool('fw/routes/analyze', 'Analyzes the route table: counts, routes without validation, ambiguous parameters, naming problems.', noInput, async () =>
-      jsonResult(analyzeRoutes(visibleRoutes(app))),
+    tool(
+      'fw/routes/list',
+      'Lists the registered routes (hidden ones left out): method, path, validation, middleware, tags.',
+      noInput,
+      async () => jsonResult({ routes: list() }),
     ),
-    tool('fw/routes/suggest', 'Suggests REST completions and renames for the route table.', noInput, async () => jsonResult({ suggestions: suggestRoutes(visibleRoutes(app)) })),
+    tool(
+      'fw/routes/analyze',
+      'Analyzes the route table: counts, routes without validation, ambiguous parameters, naming problems.',
+      noInput,
+      async () => jsonResult(analyzeRoutes(visibleRoutes(app))),
+    ),
+    tool('fw/routes/suggest', 'Suggests REST completions and renames for the route table.', noInput, async () =>
+      jsonResult({ suggestions: suggestRoutes(visibleRoutes(app)) }),
+    ),
     tool('fw/routes/describe', 'Describes one route: options, input schema and the name of its MCP tool.', methodPath, async (args) => {
       const route = findRoute(app, args.method, args.path);
       if (!route) return toolError(`No route ${String(args.method ?? 'GET').toUpperCase()} ${String(args.path)}`);
-      return jsonResult(toJSONSafe({ ...route, toolName: routeToolName(route.method === 'ALL' ? 'all' : route.method, route.path), inputSchema: acceptedSchema(routeInputSchema(route)) }));
+      return jsonResult(
+        toJSONSafe({
+          ...route,
+          toolName: routeToolName(route.method === 'ALL' ? 'all' : route.method, route.path),
+          inputSchema: acceptedSchema(routeInputSchema(route)),
+        }),
+      );
     }),
     tool(
       'fw/routes/invoke',
@@ -66,10 +101,16 @@ function routeTools(app: Fw, allowMutation: boolean): BridgeTool[] {
       },
       async (args) => {
         const method = String(args.method ?? 'GET').toUpperCase();
-        if (!allowMutation && method !== 'GET' && method !== 'HEAD') return toolError(`${method} needs allowMutation: only GET and HEAD are allowed`);
+        if (!allowMutation && method !== 'GET' && method !== 'HEAD')
+          return toolError(`${method} needs allowMutation: only GET and HEAD are allowed`);
         const path = String(args.path);
         if (!path.startsWith('/')) return toolError('path must start with "/"');
-        const route: RouteInfo = { method: method as RouteInfo['method'], path: path.replace(/:/g, '%3A'), hasValidation: false, hasMiddleware: false };
+        const route: RouteInfo = {
+          method: method as RouteInfo['method'],
+          path: path.replace(/:/g, '%3A'),
+          hasValidation: false,
+          hasMiddleware: false,
+        };
         const query = (args.query ?? {}) as Record<string, unknown>;
         return callRoute(app, route, { ...query, body: args.body }, { headers: (args.headers ?? {}) as Record<string, string> });
       },
@@ -81,15 +122,28 @@ function appTools(app: Fw, options: RuntimeBridgeOptions): BridgeTool[] {
   return [
     tool('fw/openapi/get', 'Returns the OpenAPI 3.1 document of the app.', noInput, async () => {
       const openapi = subsystem(app, options, 'openapi', 'openapi');
-      return typeof openapi === 'function' ? jsonResult(toJSONSafe(await openapi())) : unavailable('No OpenAPI generator: mount openapi() or pass runtime.openapi');
+      return typeof openapi === 'function'
+        ? jsonResult(toJSONSafe(await openapi()))
+        : unavailable('No OpenAPI generator: mount openapi() or pass runtime.openapi');
     }),
     tool('fw/plugins/list', 'Lists registered plugins with their dependencies.', noInput, async () =>
-      jsonResult({ plugins: app.getPluginConfigs().map((p) => ({ name: p.name, dependencies: p.dependencies ?? [], decorates: Object.keys(p.decorate ?? {}), state: Object.keys(p.state ?? {}) })) }),
+      jsonResult({
+        plugins: app.getPluginConfigs().map((p) => ({
+          name: p.name,
+          dependencies: p.dependencies ?? [],
+          decorates: Object.keys(p.decorate ?? {}),
+          state: Object.keys(p.state ?? {}),
+        })),
+      }),
     ),
     tool('fw/plugins/graph', 'Returns the plugin dependency graph (nodes and edges, plus Mermaid text).', noInput, async () => {
       const plugins = app.getPluginConfigs();
       const edges = plugins.flatMap((p) => (p.dependencies ?? []).map((d) => ({ from: p.name, to: d })));
-      const mermaid = ['graph TD', ...plugins.map((p) => `  ${JSON.stringify(p.name)}`), ...edges.map((e) => `  ${JSON.stringify(e.from)} --> ${JSON.stringify(e.to)}`)].join('\n');
+      const mermaid = [
+        'graph TD',
+        ...plugins.map((p) => `  ${JSON.stringify(p.name)}`),
+        ...edges.map((e) => `  ${JSON.stringify(e.from)} --> ${JSON.stringify(e.to)}`),
+      ].join('\n');
       return jsonResult({ nodes: plugins.map((p) => p.name), edges, mermaid });
     }),
     tool('fw/middleware/info', 'Counts global and path-based middleware.', noInput, async () => jsonResult(app.getMiddlewareInfo())),
@@ -129,11 +183,23 @@ function subsystemTools(app: Fw, options: RuntimeBridgeOptions): BridgeTool[] {
   const roomArg = { type: 'object', properties: { room: { type: 'string' } }, required: ['room'] };
   return [
     tool('fw/circuit-breakers/list', 'Lists circuit breakers and their state (CLOSED, OPEN, HALF_OPEN).', noInput, async () =>
-      jsonResult({ breakers: breakers().list().map((b) => toJSONSafe(b.metrics())) }),
+      jsonResult({
+        breakers: breakers()
+          .list()
+          .map((b) => toJSONSafe(b.metrics())),
+      }),
     ),
-    tool('fw/circuit-breakers/metrics', 'Returns the metrics of every breaker, keyed by name.', noInput, async () => jsonResult({ metrics: toJSONSafe(breakers().metrics()) })),
-    tool('fw/circuit-breakers/reset', 'Resets a breaker to CLOSED with zeroed counts (needs allowMutation).', nameArg, async (args) =>
-      breakers().reset(String(args.name)) ? jsonResult({ name: args.name, state: 'CLOSED' }) : toolError(`No circuit breaker named "${String(args.name)}"`),
+    tool('fw/circuit-breakers/metrics', 'Returns the metrics of every breaker, keyed by name.', noInput, async () =>
+      jsonResult({ metrics: toJSONSafe(breakers().metrics()) }),
+    ),
+    tool(
+      'fw/circuit-breakers/reset',
+      'Resets a breaker to CLOSED with zeroed counts (needs allowMutation).',
+      nameArg,
+      async (args) =>
+        breakers().reset(String(args.name))
+          ? jsonResult({ name: args.name, state: 'CLOSED' })
+          : toolError(`No circuit breaker named "${String(args.name)}"`),
       true,
     ),
     tool('fw/ws/rooms', 'Lists WebSocket rooms and their member counts.', noInput, async () => {
@@ -142,7 +208,9 @@ function subsystemTools(app: Fw, options: RuntimeBridgeOptions): BridgeTool[] {
     }),
     tool('fw/ws/presence', 'Lists who is in one WebSocket room.', roomArg, async (args) => {
       const r = rooms();
-      return r ? jsonResult(toJSONSafe({ room: args.room, presence: await r.presence(String(args.room)) })) : unavailable('No RoomManager: pass runtime.rooms');
+      return r
+        ? jsonResult(toJSONSafe({ room: args.room, presence: await r.presence(String(args.room)) }))
+        : unavailable('No RoomManager: pass runtime.rooms');
     }),
     tool('fw/ws/connections', 'Counts active WebSocket connections.', noInput, async () => {
       const r = rooms();
@@ -156,25 +224,45 @@ function subsystemTools(app: Fw, options: RuntimeBridgeOptions): BridgeTool[] {
       const h = reloader();
       return h ? jsonResult(toJSONSafe({ modules: await h.modules() })) : unavailable('Hot reload is not running (development only)');
     }),
-    tool('fw/hot-reload/trigger', 'Triggers a reload (needs allowMutation).', noInput, async () => {
-      const h = reloader();
-      return h ? jsonResult(toJSONSafe({ triggered: true, result: (await h.trigger()) ?? null })) : unavailable('Hot reload is not running (development only)');
-    }, true),
-    tool('fw/serverless/status', 'Cold-start statistics of this instance: target, cold starts, invocations, warm invocations, init and warm-up durations, uptime.', noInput, async () => {
-      const stats = (options.coldStart ?? getColdStartStats)();
-      if (stats.invocations === 0 && stats.target === 'unknown') return unavailable('No serverless target adapter has served a request in this instance');
-      return jsonResult(toJSONSafe(stats));
-    }),
+    tool(
+      'fw/hot-reload/trigger',
+      'Triggers a reload (needs allowMutation).',
+      noInput,
+      async () => {
+        const h = reloader();
+        return h
+          ? jsonResult(toJSONSafe({ triggered: true, result: (await h.trigger()) ?? null }))
+          : unavailable('Hot reload is not running (development only)');
+      },
+      true,
+    ),
+    tool(
+      'fw/serverless/status',
+      'Cold-start statistics of this instance: target, cold starts, invocations, warm invocations, init and warm-up durations, uptime.',
+      noInput,
+      async () => {
+        const stats = (options.coldStart ?? getColdStartStats)();
+        if (stats.invocations === 0 && stats.target === 'unknown')
+          return unavailable('No serverless target adapter has served a request in this instance');
+        return jsonResult(toJSONSafe(stats));
+      },
+    ),
     tool('fw/ssg/paths', 'Paths of the statically generated site.', noInput, async () => {
       const s = ssg();
       if (!s) return unavailable('No static site generation configured: pass runtime.ssg');
       return jsonResult({ paths: typeof s.paths === 'function' ? await s.paths() : s.paths });
     }),
-    tool('fw/ssg/render', 'Re-renders one static path (needs allowMutation).', { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }, async (args) => {
-      const s = ssg();
-      if (!s?.render) return unavailable('No static site renderer configured: pass runtime.ssg.render');
-      return jsonResult(toJSONSafe({ path: args.path, result: (await s.render(String(args.path))) ?? null }));
-    }, true),
+    tool(
+      'fw/ssg/render',
+      'Re-renders one static path (needs allowMutation).',
+      { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+      async (args) => {
+        const s = ssg();
+        if (!s?.render) return unavailable('No static site renderer configured: pass runtime.ssg.render');
+        return jsonResult(toJSONSafe({ path: args.path, result: (await s.render(String(args.path))) ?? null }));
+      },
+      true,
+    ),
     tool('fw/ratelimit/metrics', 'Rate limiter metrics: current requests per second, limits, buckets.', noInput, async () => {
       const l = limiter();
       return l ? jsonResult(toJSONSafe(await l.metrics())) : unavailable('No rate limiter: mount rateLimit() or pass runtime.rateLimiter');

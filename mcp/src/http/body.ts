@@ -13,7 +13,12 @@ function isJSONType(contentType: string | null): boolean {
 export async function readJSON(request: Request): Promise<unknown | Response> {
   const contentType = request.headers.get('content-type');
   if (!isJSONType(contentType)) {
-    return rpcErrorResponse(415, ErrorCode.InvalidRequest, `Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json (got ${contentType === null ? 'none' : JSON.stringify(contentType)})`, { accept: 'application/json' });
+    return rpcErrorResponse(
+      415,
+      ErrorCode.InvalidRequest,
+      `Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json (got ${contentType === null ? 'none' : JSON.stringify(contentType)})`,
+      { accept: 'application/json' },
+    );
   }
   const text = await request.text();
   try {

@@ -41,7 +41,10 @@ async function digest(text: string): Promise<string> {
  * `...:<seq>` (each event), all expiring after the TTL. Keys carry the session, so one session cannot replay another's.
  */
 export class EventStore {
-  constructor(private readonly kv: SessionKV, private readonly ttl: number) {}
+  constructor(
+    private readonly kv: SessionKV,
+    private readonly ttl: number,
+  ) {}
 
   /** Records a new stream of a session; resolves to the key prefix its events go under. */
   async open(session: string, stream: string, kind: StreamKind): Promise<string> {

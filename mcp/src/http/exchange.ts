@@ -33,7 +33,9 @@ export class PostExchange implements ClientLink {
     private readonly ctx: Context,
     private readonly openStream: () => ResponseStream,
   ) {
-    this.response = new Promise((resolve) => { this.resolve = resolve; });
+    this.response = new Promise((resolve) => {
+      this.resolve = resolve;
+    });
   }
 
   /**

@@ -14,7 +14,8 @@ interface ServingEnv {
 function servingHost(ctx: Context, app: Fw): string {
   const env = (ctx.env ?? {}) as ServingEnv;
   const bound = env.incoming?.socket?.server?.address?.();
-  if (typeof bound === 'object' && bound !== null && typeof (bound as { address?: unknown }).address === 'string') return (bound as { address: string }).address;
+  if (typeof bound === 'object' && bound !== null && typeof (bound as { address?: unknown }).address === 'string')
+    return (bound as { address: string }).address;
   if (typeof env.server?.hostname === 'string') return env.server.hostname;
   if (env.incoming !== undefined) return app.getAppConfig().hostname;
   return new URL(ctx.request.url).hostname;

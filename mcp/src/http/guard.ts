@@ -51,7 +51,11 @@ export type Challenge = (ctx: Context, error?: 'invalid_token') => string;
  * `allowedOrigins` whenever that option is set, on every target; without it, a local server (or a loopback Host)
  * accepts only loopback Origins.
  */
-export function createGuard(options: MCPHTTPOptions, challenge: Challenge, listenHostname: () => string | undefined = () => undefined): Guard {
+export function createGuard(
+  options: MCPHTTPOptions,
+  challenge: Challenge,
+  listenHostname: () => string | undefined = () => undefined,
+): Guard {
   const allowedOrigins = options.allowedOrigins ? new Set(options.allowedOrigins) : null;
   const allowedHosts = options.allowedHosts ? new Set(options.allowedHosts) : null;
   const buckets = options.rateLimit ? new TokenBuckets(options.rateLimit.max, options.rateLimit.windowMs) : null;
@@ -74,7 +78,11 @@ export function createGuard(options: MCPHTTPOptions, challenge: Challenge, liste
     if (local || allowedHosts !== null || origin !== null) {
       const host = hostOf(request);
       if (allowedHosts !== null ? !allowedHosts.has(host ?? '') : local && !isLoopbackName(host ?? '')) {
-        return rpcErrorResponse(403, ErrorCode.InvalidRequest, `Forbidden: Host ${host ?? '(none)'} is not allowed on this MCP server (a proxy forwarding public names needs allowedHosts)`);
+        return rpcErrorResponse(
+          403,
+          ErrorCode.InvalidRequest,
+          `Forbidden: Host ${host ?? '(none)'} is not allowed on this MCP server (a proxy forwarding public names needs allowedHosts)`,
+        );
       }
       if (origin !== null && originRefused(origin, local, host)) {
         const hint = allowedOrigins === null ? 'this local MCP server accepts loopback Origins only' : 'it is not in allowedOrigins';
@@ -84,14 +92,18 @@ export function createGuard(options: MCPHTTPOptions, challenge: Challenge, liste
     if (buckets !== null) {
       const waitMs = buckets.take(keyOf(ctx));
       if (waitMs > 0) {
-        return rpcErrorResponse(429, ErrorCode.RateLimited, 'Too many requests: rate limit exceeded', { 'retry-after': String(Math.ceil(waitMs / 1000)) });
+        return rpcErrorResponse(429, ErrorCode.RateLimited, 'Too many requests: rate limit exceeded', {
+          'retry-after': String(Math.ceil(waitMs / 1000)),
+        });
       }
     }
     if (expected !== null) {
       const given = request.headers.get('authorization');
       if (given === null || !constantTimeEqual(given, expected)) {
         const message = given === null ? 'Unauthorized: send Authorization: Bearer <token>' : 'Unauthorized: invalid Bearer token';
-        return rpcErrorResponse(401, ErrorCode.Unauthorized, message, { 'www-authenticate': challenge(ctx, given === null ? undefined : 'invalid_token') });
+        return rpcErrorResponse(401, ErrorCode.Unauthorized, message, {
+          'www-authenticate': challenge(ctx, given === null ? undefined : 'invalid_token'),
+        });
       }
     }
     return null;

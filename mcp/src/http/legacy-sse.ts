@@ -15,12 +15,19 @@ import { SSEStream } from './sse';
 export class LegacySSE {
   private readonly streams = new Map<string, ClientLink>();
 
-  constructor(private readonly server: MCPServer, private readonly postPath: string) {}
+  constructor(
+    private readonly server: MCPServer,
+    private readonly postPath: string,
+  ) {}
 
   /** GET `<path>/sse`: opens the stream and announces the endpoint. */
   open = (ctx: Context): Response => {
     if (ctx.executionCtx !== undefined) {
-      return rpcErrorResponse(405, ErrorCode.InvalidRequest, 'Legacy HTTP+SSE needs a long-running server (Node, Bun); on this platform each request stands alone: use streamable HTTP (POST to the MCP endpoint)');
+      return rpcErrorResponse(
+        405,
+        ErrorCode.InvalidRequest,
+        'Legacy HTTP+SSE needs a long-running server (Node, Bun); on this platform each request stands alone: use streamable HTTP (POST to the MCP endpoint)',
+      );
     }
     const id = crypto.randomUUID();
     let remove = () => {};
@@ -30,7 +37,9 @@ export class LegacySSE {
     });
     const link: ClientLink = {
       peer: newPeer(id, '2024-11-05', null),
-      get canRequest() { return stream.isOpen; },
+      get canRequest() {
+        return stream.isOpen;
+      },
       send: (message) => stream.event(JSON.stringify(message), 'message'),
     };
     this.streams.set(id, link);
@@ -44,9 +53,15 @@ export class LegacySSE {
     const body = await readJSON(ctx.request);
     if (body instanceof Response) return body;
     const id = ctx.query.sessionId;
-    if (!id) return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Bad request: missing sessionId query parameter (open <path>/sse first)');
+    if (!id)
+      return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Bad request: missing sessionId query parameter (open <path>/sse first)');
     const link = this.streams.get(id);
-    if (!link) return rpcErrorResponse(404, ErrorCode.InvalidRequest, `Session not found: ${id} (the SSE stream is closed or lives on another instance)`);
+    if (!link)
+      return rpcErrorResponse(
+        404,
+        ErrorCode.InvalidRequest,
+        `Session not found: ${id} (the SSE stream is closed or lives on another instance)`,
+      );
     const messages = Array.isArray(body) ? body : [body];
     for (const message of messages) {
       void this.server.handle(message, link).then((answer) => {

@@ -26,7 +26,8 @@ export function checkOAuth(options: MCPOAuthOptions): void {
   if (options.resource !== undefined) absoluteURL('resource', options.resource);
   if (options.resourceDocumentation !== undefined) absoluteURL('resourceDocumentation', options.resourceDocumentation);
   for (const scope of options.scopesSupported ?? []) {
-    if (typeof scope !== 'string' || !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope)) throw new TypeError(`oauth.scopesSupported: ${JSON.stringify(scope)} is not a valid scope token`);
+    if (typeof scope !== 'string' || !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope))
+      throw new TypeError(`oauth.scopesSupported: ${JSON.stringify(scope)} is not a valid scope token`);
   }
 }
 
@@ -65,7 +66,8 @@ export function bearerChallenge(options: MCPOAuthOptions | undefined, ctx: Conte
   let challenge = 'Bearer realm="mcp"';
   if (options !== undefined) {
     challenge += `, resource_metadata="${metadataURL(resourceOf(options, ctx, endpoint))}"`;
-    if (options.scopesSupported !== undefined && options.scopesSupported.length > 0) challenge += `, scope="${options.scopesSupported.join(' ')}"`;
+    if (options.scopesSupported !== undefined && options.scopesSupported.length > 0)
+      challenge += `, scope="${options.scopesSupported.join(' ')}"`;
   }
   return error === undefined ? challenge : `${challenge}, error="${error}"`;
 }

@@ -32,20 +32,28 @@ export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {})
   const oauth = options.oauth;
   if (oauth !== undefined) checkOAuth(oauth);
   const resumability = resumabilityConfig(options.resumability, options.sessions);
-  const live = resumability === null ? null : new LiveStreams(resumability, (error) => {
-    if (server.debug) console.error('[fw-mcp] storing an SSE event for replay failed:', error);
-  });
+  const live =
+    resumability === null
+      ? null
+      : new LiveStreams(resumability, (error) => {
+          if (server.debug) console.error('[fw-mcp] storing an SSE event for replay failed:', error);
+        });
   const streamable = new StreamableHTTP(server, createSessionStore(options.sessions), live);
   let mounted: Fw | null = null;
   const challenge = (ctx: Context, error?: string): string => bearerChallenge(oauth, ctx, endpoint, error);
   const guard = createGuard(options, challenge, () => mounted?.getAppConfig().hostname);
   const checkExposure = exposureCheck(endpoint, options.authToken !== undefined || options.authorize !== undefined);
   const authorize = options.authorize;
-  const refused = (ctx: Context): Response => rpcErrorResponse(401, ErrorCode.Unauthorized, 'Unauthorized: access to this MCP server was refused', { 'www-authenticate': challenge(ctx) });
-  const checked = (handler: RouteHandler): RouteHandler => (ctx) => {
-    checkExposure(ctx, mounted!);
-    return guard(ctx) ?? handler(ctx);
-  };
+  const refused = (ctx: Context): Response =>
+    rpcErrorResponse(401, ErrorCode.Unauthorized, 'Unauthorized: access to this MCP server was refused', {
+      'www-authenticate': challenge(ctx),
+    });
+  const checked =
+    (handler: RouteHandler): RouteHandler =>
+    (ctx) => {
+      checkExposure(ctx, mounted!);
+      return guard(ctx) ?? handler(ctx);
+    };
   const guarded = (handler: RouteHandler): RouteHandler =>
     checked(authorize === undefined ? handler : async (ctx) => ((await authorize(ctx)) ? handler(ctx) : refused(ctx)));
   return {
@@ -68,8 +76,14 @@ export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {})
             headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'cache-control': 'max-age=3600' },
           });
         const paths = new Set([METADATA_PATH, metadataPathFor(oauth.resource === undefined ? base : new URL(oauth.resource).pathname)]);
-        const taken = new Set(app.getRoutes().filter((route) => route.method === 'GET').map((route) => route.path));
-        for (const path of paths) if (!taken.has(path)) app.get(path, metadata, { hidden: true, summary: 'OAuth protected-resource metadata' });
+        const taken = new Set(
+          app
+            .getRoutes()
+            .filter((route) => route.method === 'GET')
+            .map((route) => route.path),
+        );
+        for (const path of paths)
+          if (!taken.has(path)) app.get(path, metadata, { hidden: true, summary: 'OAuth protected-resource metadata' });
       }
     },
   };

@@ -10,7 +10,10 @@ export class TokenBuckets {
   private readonly buckets = new Map<string, Bucket>();
   private readonly perMs: number;
 
-  constructor(private readonly max: number, windowMs: number) {
+  constructor(
+    private readonly max: number,
+    windowMs: number,
+  ) {
     if (!(max > 0) || !(windowMs > 0)) throw new TypeError('rateLimit needs a positive "max" and "windowMs"');
     this.perMs = max / windowMs;
   }

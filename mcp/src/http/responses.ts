@@ -9,8 +9,17 @@ export function jsonResponse(body: JSONRPCMessage | JSONRPCMessage[], headers: R
 }
 
 /** An HTTP error whose body is a JSON-RPC error (id null, `data` when given), so MCP clients can show the reason. */
-export function rpcErrorResponse(status: number, code: number, message: string, headers?: Record<string, string>, data?: unknown): Response {
-  return new Response(JSON.stringify(errorOf(null, code, message, data)), { status, headers: headers ? { ...jsonType, ...headers } : jsonType });
+export function rpcErrorResponse(
+  status: number,
+  code: number,
+  message: string,
+  headers?: Record<string, string>,
+  data?: unknown,
+): Response {
+  return new Response(JSON.stringify(errorOf(null, code, message, data)), {
+    status,
+    headers: headers ? { ...jsonType, ...headers } : jsonType,
+  });
 }
 
 /** 202 Accepted with no body: the answer to POSTed notifications and responses. */

@@ -23,13 +23,18 @@ export interface ResumabilityConfig {
 function positive(name: string, value: number | undefined, fallback: number, max = Infinity): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > max) {
-    throw new TypeError(`resumability.${name} must be a number above 0${max === Infinity ? '' : ` and at most ${max}`}, got ${String(value)}`);
+    throw new TypeError(
+      `resumability.${name} must be a number above 0${max === Infinity ? '' : ` and at most ${max}`}, got ${String(value)}`,
+    );
   }
   return value;
 }
 
 /** The resumability settings the options ask for: on by default with sessions, refused without them. */
-export function resumabilityConfig(options: MCPResumabilityOptions | false | undefined, sessions: MCPSessionOptions | undefined): ResumabilityConfig | null {
+export function resumabilityConfig(
+  options: MCPResumabilityOptions | false | undefined,
+  sessions: MCPSessionOptions | undefined,
+): ResumabilityConfig | null {
   if (options === false) return null;
   if (sessions === undefined) {
     if (options === undefined) return null;
@@ -52,12 +57,19 @@ export type Standalone = (replay: Replay) => Response;
 export class LiveStreams {
   private readonly live = new Map<string, ResumableStream>();
 
-  constructor(private readonly config: ResumabilityConfig, private readonly onError: (error: unknown) => void) {}
+  constructor(
+    private readonly config: ResumabilityConfig,
+    private readonly onError: (error: unknown) => void,
+  ) {}
 
   /** A new resumable stream of a session peer, kept here until it ends; the platform waits for its last write. */
   open(peer: PeerState, kind: StreamKind, ctx: Context, onEnd?: () => void): ResumableStream {
     let settled!: () => void;
-    ctx.waitUntil(new Promise<void>((resolve) => { settled = resolve; }));
+    ctx.waitUntil(
+      new Promise<void>((resolve) => {
+        settled = resolve;
+      }),
+    );
     const stream: ResumableStream = new ResumableStream({
       store: this.config.store,
       session: peer.key,
@@ -82,7 +94,13 @@ export class LiveStreams {
    * when it runs here on a long-running server; else the connection closes (with `retry` while the stream goes on).
    * A session's GET stream that no longer runs anywhere continues as a new one through `standalone`.
    */
-  async resume(ctx: Context, peer: PeerState, lastEventId: string, standalone: Standalone | null, headers: Record<string, string>): Promise<Response> {
+  async resume(
+    ctx: Context,
+    peer: PeerState,
+    lastEventId: string,
+    standalone: Standalone | null,
+    headers: Record<string, string>,
+  ): Promise<Response> {
     const longLived = ctx.executionCtx === undefined;
     const read = () => this.config.store.replay(peer.key, lastEventId);
     const live = longLived ? this.live.get(lastEventId.slice(0, lastEventId.indexOf('.'))) : undefined;
@@ -90,12 +108,21 @@ export class LiveStreams {
     if (resumed !== null) return resumed;
     const replay = await read();
     if (replay === null) {
-      return rpcErrorResponse(400, ErrorCode.InvalidRequest, `Bad request: Last-Event-ID ${JSON.stringify(lastEventId.slice(0, 80))} names no stream of this session (unknown, or expired: events are kept for a limited time)`);
+      return rpcErrorResponse(
+        400,
+        ErrorCode.InvalidRequest,
+        `Bad request: Last-Event-ID ${JSON.stringify(lastEventId.slice(0, 80))} names no stream of this session (unknown, or expired: events are kept for a limited time)`,
+      );
     }
     if (replay.kind === 'get' && !replay.more) {
       if (longLived && standalone !== null) return standalone(replay);
       if (replay.events.length === 0) {
-        return rpcErrorResponse(405, ErrorCode.InvalidRequest, 'Method not allowed: on this platform each request stands alone, so there is no GET stream to continue', { allow: 'POST, DELETE' });
+        return rpcErrorResponse(
+          405,
+          ErrorCode.InvalidRequest,
+          'Method not allowed: on this platform each request stands alone, so there is no GET stream to continue',
+          { allow: 'POST, DELETE' },
+        );
       }
     }
     const connection = new SSEStream();

@@ -44,10 +44,9 @@ export class ResumableStream {
   private writes: Promise<void>;
 
   constructor(private readonly settings: StreamSettings) {
-    this.writes = settings.store.open(settings.session, this.id, settings.kind).then(
-      (prefix) => { this.prefix = prefix; },
-      settings.onError,
-    );
+    this.writes = settings.store.open(settings.session, this.id, settings.kind).then((prefix) => {
+      this.prefix = prefix;
+    }, settings.onError);
   }
 
   /** Open until the stream ends, whether or not a connection is attached now. */
@@ -125,7 +124,10 @@ export class ResumableStream {
     this.connections.add(connection);
     const after = this.settings.pollAfterMs;
     if (this.settings.polling && after !== undefined) {
-      this.timers.set(connection, setTimeout(() => this.release(connection, true), after));
+      this.timers.set(
+        connection,
+        setTimeout(() => this.release(connection, true), after),
+      );
     }
   }
 
@@ -156,6 +158,8 @@ export class ResumableStream {
 
   /** Queues one write after the previous ones (in order, so a replay never sees a gap); none if the stream could not be recorded. */
   private store(seq: number, data: string | null): void {
-    this.writes = this.writes.then(() => (this.prefix === '' ? undefined : this.settings.store.append(this.prefix, seq, data))).catch(this.settings.onError);
+    this.writes = this.writes
+      .then(() => (this.prefix === '' ? undefined : this.settings.store.append(this.prefix, seq, data)))
+      .catch(this.settings.onError);
   }
 }

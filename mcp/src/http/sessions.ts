@@ -62,17 +62,28 @@ export class SignedSessions implements SessionStore {
   private imported: Promise<CryptoKey> | null = null;
   private readonly levels = new Map<string, LogLevel>();
 
-  constructor(private readonly secret: string, private readonly ttlMs: number) {
+  constructor(
+    private readonly secret: string,
+    private readonly ttlMs: number,
+  ) {
     if (secret.length < 16) throw new TypeError('sessions.secret must be at least 16 characters');
   }
 
   /** The HMAC key, imported on first use (workers allow crypto only inside a request). */
   private get key(): Promise<CryptoKey> {
-    return (this.imported ??= crypto.subtle.importKey('raw', new TextEncoder().encode(this.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']));
+    return (this.imported ??= crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(this.secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    ));
   }
 
   async create(peer: PeerState): Promise<string> {
-    const payload = new TextEncoder().encode(JSON.stringify({ ...toStored(peer, Date.now() + this.ttlMs), n: crypto.randomUUID().slice(0, 8) }));
+    const payload = new TextEncoder().encode(
+      JSON.stringify({ ...toStored(peer, Date.now() + this.ttlMs), n: crypto.randomUUID().slice(0, 8) }),
+    );
     const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await this.key, payload));
     peer.key = `${base64url(payload)}.${base64url(signature)}`;
     return peer.key;
@@ -110,7 +121,10 @@ export class SignedSessions implements SessionStore {
 
 /** Sessions kept in a KV store under `mcp:session:<id>`, expiring after the TTL. */
 export class KVSessions implements SessionStore {
-  constructor(private readonly store: SessionKV, private readonly ttlSeconds: number) {}
+  constructor(
+    private readonly store: SessionKV,
+    private readonly ttlSeconds: number,
+  ) {}
 
   private keyOf(id: string): string {
     return `mcp:session:${id}`;
@@ -135,7 +149,9 @@ export class KVSessions implements SessionStore {
   }
 
   async save(peer: PeerState): Promise<void> {
-    await this.store.put(this.keyOf(peer.key), JSON.stringify(toStored(peer, Date.now() + this.ttlSeconds * 1000)), { ttl: this.ttlSeconds });
+    await this.store.put(this.keyOf(peer.key), JSON.stringify(toStored(peer, Date.now() + this.ttlSeconds * 1000)), {
+      ttl: this.ttlSeconds,
+    });
   }
 
   async end(id: string): Promise<boolean> {
@@ -150,5 +166,7 @@ export function createSessionStore(options: MCPSessionOptions | undefined): Sess
   const ttl = options.ttl ?? 86_400;
   if (options.store) return new KVSessions(options.store, ttl);
   if (options.secret) return new SignedSessions(options.secret, ttl * 1000);
-  throw new TypeError('sessions needs a "secret" (signed self-contained ids) or a "store" (a KVStore), so sessions survive cold starts and other instances');
+  throw new TypeError(
+    'sessions needs a "secret" (signed self-contained ids) or a "store" (a KVStore), so sessions survive cold starts and other instances',
+  );
 }

@@ -8,7 +8,9 @@ export class SSEStream {
 
   constructor(onClose?: () => void) {
     this.readable = new ReadableStream<Uint8Array>({
-      start: (controller) => { this.controller = controller; },
+      start: (controller) => {
+        this.controller = controller;
+      },
       cancel: () => {
         this.open = false;
         onClose?.();

@@ -28,7 +28,13 @@ function needsAnswer(message: unknown): boolean {
 /** 400 for an `MCP-Protocol-Version` we do not speak, naming the versions we do (as the spec's version error). */
 function unsupportedVersion(requested: string): Response {
   const supported = [...SUPPORTED_VERSIONS];
-  return rpcErrorResponse(400, ErrorCode.InvalidRequest, `Unsupported protocol version ${JSON.stringify(requested.slice(0, 40))} in MCP-Protocol-Version: supported versions are ${supported.join(', ')}`, undefined, { supported, requested });
+  return rpcErrorResponse(
+    400,
+    ErrorCode.InvalidRequest,
+    `Unsupported protocol version ${JSON.stringify(requested.slice(0, 40))} in MCP-Protocol-Version: supported versions are ${supported.join(', ')}`,
+    undefined,
+    { supported, requested },
+  );
 }
 
 /** The streamable HTTP transport (2025-11-25 and the versions before): POST, GET and DELETE on one endpoint, stateless unless sessions are on. */
@@ -54,14 +60,19 @@ export class StreamableHTTP {
     const messages: unknown[] = batch ? body : [body];
     if (messages.length === 0) return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Invalid request: an empty batch');
     const initializing = messages.some(isInitialize);
-    if (initializing && messages.length > 1) return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Invalid request: initialize must be sent on its own');
+    if (initializing && messages.length > 1)
+      return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Invalid request: initialize must be sent on its own');
     const versionHeader = initializing ? null : request.headers.get('mcp-protocol-version');
     if (versionHeader !== null && !isSupportedVersion(versionHeader)) return unsupportedVersion(versionHeader);
 
     const peer = await this.peerFor(request, initializing, versionHeader);
     if (peer instanceof Response) return peer;
     if (batch && !allowsBatches(versionHeader ?? peer.protocolVersion)) {
-      return rpcErrorResponse(400, ErrorCode.InvalidRequest, `Invalid request: JSON-RPC batches were removed in protocol version 2025-06-18 (this client speaks ${versionHeader ?? peer.protocolVersion}); send one message per POST`);
+      return rpcErrorResponse(
+        400,
+        ErrorCode.InvalidRequest,
+        `Invalid request: JSON-RPC batches were removed in protocol version 2025-06-18 (this client speaks ${versionHeader ?? peer.protocolVersion}); send one message per POST`,
+      );
     }
     const resumable = this.live !== null && peer.key !== '';
     const openStream = (): ResponseStream => (resumable ? this.live!.open(peer, 'post', ctx) : new SSEStream());
@@ -75,8 +86,11 @@ export class StreamableHTTP {
     }
     // A resumable stream outlives its connection: a dropped connection is not a cancellation (the client resumes).
     const abortSource = resumable ? undefined : request;
-    Promise.all(messages.map((m) => this.server.handle(m, exchange, abortSource))).then(
-      (answers) => exchange.finish(answers.filter((a): a is JSONRPCResponse => a !== null), batch),
+    Promise.all(messages.map((m) => this.server.handle(m, exchange, abortSource))).then((answers) =>
+      exchange.finish(
+        answers.filter((a): a is JSONRPCResponse => a !== null),
+        batch,
+      ),
     );
     return exchange.response;
   };
@@ -89,11 +103,18 @@ export class StreamableHTTP {
    */
   get = async (ctx: Context): Promise<Response> => {
     if (this.sessions === null) {
-      return rpcErrorResponse(405, ErrorCode.InvalidRequest, 'Method not allowed: this server is stateless and offers no GET stream', { allow: 'POST' });
+      return rpcErrorResponse(405, ErrorCode.InvalidRequest, 'Method not allowed: this server is stateless and offers no GET stream', {
+        allow: 'POST',
+      });
     }
     const lastEventId = this.live === null ? null : ctx.request.headers.get('last-event-id');
     if (lastEventId === null && ctx.executionCtx !== undefined) {
-      return rpcErrorResponse(405, ErrorCode.InvalidRequest, 'Method not allowed: on this platform each request stands alone, so there is no GET stream; notifications travel on POST responses', { allow: 'POST, DELETE' });
+      return rpcErrorResponse(
+        405,
+        ErrorCode.InvalidRequest,
+        'Method not allowed: on this platform each request stands alone, so there is no GET stream; notifications travel on POST responses',
+        { allow: 'POST, DELETE' },
+      );
     }
     const versionHeader = ctx.request.headers.get('mcp-protocol-version');
     if (versionHeader !== null && !isSupportedVersion(versionHeader)) return unsupportedVersion(versionHeader);
@@ -124,11 +145,17 @@ export class StreamableHTTP {
 
   /** DELETE: ends a session (405 when sessions are off or the ids are self-contained). */
   delete = async (ctx: Context): Promise<Response> => {
-    if (this.sessions === null) return rpcErrorResponse(405, ErrorCode.InvalidRequest, 'Method not allowed: this server has no sessions', { allow: 'POST' });
+    if (this.sessions === null)
+      return rpcErrorResponse(405, ErrorCode.InvalidRequest, 'Method not allowed: this server has no sessions', { allow: 'POST' });
     const peer = await this.peerFor(ctx.request, false, null);
     if (peer instanceof Response) return peer;
     if (!(await this.sessions.end(peer.key))) {
-      return rpcErrorResponse(405, ErrorCode.InvalidRequest, 'Method not allowed: signed sessions cannot be ended early; they expire on their own', { allow: 'POST, GET' });
+      return rpcErrorResponse(
+        405,
+        ErrorCode.InvalidRequest,
+        'Method not allowed: signed sessions cannot be ended early; they expire on their own',
+        { allow: 'POST, GET' },
+      );
     }
     return new Response(null, { status: 204 });
   };
@@ -138,8 +165,10 @@ export class StreamableHTTP {
     // Without a session each POST is its own client: a log level set by one never reaches another's requests.
     if (this.sessions === null || initializing) return newPeer('', version, null);
     const id = request.headers.get(SESSION_HEADER);
-    if (id === null || id === '') return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Bad request: missing Mcp-Session-Id header (initialize first)');
-    if (!/^[\x21-\x7e]+$/.test(id)) return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Bad request: Mcp-Session-Id must be visible ASCII');
+    if (id === null || id === '')
+      return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Bad request: missing Mcp-Session-Id header (initialize first)');
+    if (!/^[\x21-\x7e]+$/.test(id))
+      return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Bad request: Mcp-Session-Id must be visible ASCII');
     const peer = await this.sessions.load(id);
     if (peer === null) return rpcErrorResponse(404, ErrorCode.InvalidRequest, 'Session not found or expired: initialize a new session');
     return peer;

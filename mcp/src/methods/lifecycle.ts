@@ -13,8 +13,13 @@ export interface ServerIdentity {
 }
 
 /** `initialize`: negotiates the version, records the client's capabilities on its link, announces ours. */
-export async function initialize(params: Record<string, any> | undefined, link: ClientLink, server: ServerIdentity): Promise<Record<string, unknown>> {
-  if (typeof params?.protocolVersion !== 'string') throw new RpcError(ErrorCode.InvalidParams, 'initialize needs "protocolVersion" (a string)');
+export async function initialize(
+  params: Record<string, any> | undefined,
+  link: ClientLink,
+  server: ServerIdentity,
+): Promise<Record<string, unknown>> {
+  if (typeof params?.protocolVersion !== 'string')
+    throw new RpcError(ErrorCode.InvalidParams, 'initialize needs "protocolVersion" (a string)');
   const capabilities = params.capabilities;
   if (capabilities !== undefined && (capabilities === null || typeof capabilities !== 'object' || Array.isArray(capabilities))) {
     throw new RpcError(ErrorCode.InvalidParams, 'initialize: "capabilities" must be an object');
@@ -40,7 +45,11 @@ export async function initialize(params: Record<string, any> | undefined, link: 
  */
 export async function setLevel(params: Record<string, any> | undefined, link: ClientLink): Promise<Record<string, unknown>> {
   const level = params?.level;
-  if (!isLogLevel(level)) throw new RpcError(ErrorCode.InvalidParams, `Invalid log level "${String(level)}": use debug, info, notice, warning, error, critical, alert or emergency`);
+  if (!isLogLevel(level))
+    throw new RpcError(
+      ErrorCode.InvalidParams,
+      `Invalid log level "${String(level)}": use debug, info, notice, warning, error, critical, alert or emergency`,
+    );
   link.peer.logLevel = level;
   await link.onPeerChange?.(link.peer);
   return {};

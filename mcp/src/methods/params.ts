@@ -3,7 +3,8 @@ import { ErrorCode, RpcError } from '../jsonrpc';
 /** Reads a required string parameter; anything else is -32602 naming the parameter. */
 export function stringParam(params: Record<string, any> | undefined, name: string): string {
   const value = params?.[name];
-  if (typeof value !== 'string' || value === '') throw new RpcError(ErrorCode.InvalidParams, `Missing or invalid "${name}": expected a non-empty string`);
+  if (typeof value !== 'string' || value === '')
+    throw new RpcError(ErrorCode.InvalidParams, `Missing or invalid "${name}": expected a non-empty string`);
   return value;
 }
 
@@ -11,7 +12,8 @@ export function stringParam(params: Record<string, any> | undefined, name: strin
 export function objectParam(params: Record<string, any> | undefined, name: string): Record<string, any> | undefined {
   const value = params?.[name];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'object' || Array.isArray(value)) throw new RpcError(ErrorCode.InvalidParams, `Invalid "${name}": expected an object`);
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new RpcError(ErrorCode.InvalidParams, `Invalid "${name}": expected an object`);
   return value;
 }
 

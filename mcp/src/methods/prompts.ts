@@ -16,7 +16,11 @@ export function listPrompts(registry: Registry, params: Record<string, any> | un
 }
 
 /** `prompts/get`: checks the arguments (strings, required ones present) and renders the messages. */
-export async function getPrompt(registry: Registry, params: Record<string, any> | undefined, ctx: RequestContext): Promise<Record<string, unknown>> {
+export async function getPrompt(
+  registry: Registry,
+  params: Record<string, any> | undefined,
+  ctx: RequestContext,
+): Promise<Record<string, unknown>> {
   const name = stringParam(params, 'name');
   const prompt = registry.prompts.get(name);
   if (!prompt) throw new RpcError(ErrorCode.InvalidParams, `Unknown prompt: ${name}`);
@@ -25,6 +29,10 @@ export async function getPrompt(registry: Registry, params: Record<string, any> 
     if (typeof args[key] !== 'string') throw new RpcError(ErrorCode.InvalidParams, `Prompt argument "${key}" must be a string`);
   }
   const missing = (prompt.arguments ?? []).filter((a) => a.required && args[a.name] === undefined).map((a) => a.name);
-  if (missing.length > 0) throw new RpcError(ErrorCode.InvalidParams, `Missing required argument${missing.length > 1 ? 's' : ''} for prompt "${name}": ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new RpcError(
+      ErrorCode.InvalidParams,
+      `Missing required argument${missing.length > 1 ? 's' : ''} for prompt "${name}": ${missing.join(', ')}`,
+    );
   return toPromptResult(prompt.description, await prompt.handler(args, ctx));
 }

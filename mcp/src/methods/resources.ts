@@ -32,7 +32,11 @@ async function readFixed(resource: MCPResource, ctx: RequestContext): Promise<Re
 }
 
 /** `resources/read`: a fixed resource first, else the first matching template; unknown URIs are -32002. */
-export async function readResource(registry: Registry, params: Record<string, any> | undefined, ctx: RequestContext): Promise<Record<string, unknown>> {
+export async function readResource(
+  registry: Registry,
+  params: Record<string, any> | undefined,
+  ctx: RequestContext,
+): Promise<Record<string, unknown>> {
   const uri = stringParam(params, 'uri');
   const fixed = registry.resources.get(uri);
   if (fixed) return { contents: await readFixed(fixed, ctx) };
@@ -45,6 +49,7 @@ export async function readResource(registry: Registry, params: Record<string, an
 /** Checks a `resources/subscribe` or `unsubscribe` URI names something the server has. */
 export function subscribableUri(registry: Registry, params: Record<string, any> | undefined): string {
   const uri = stringParam(params, 'uri');
-  if (!registry.resources.has(uri) && !registry.matchTemplate(uri)) throw new RpcError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
+  if (!registry.resources.has(uri) && !registry.matchTemplate(uri))
+    throw new RpcError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
   return uri;
 }

@@ -21,13 +21,25 @@ export function taskParams(params: Record<string, any> | undefined): { ttl?: num
   if (task === undefined) return undefined;
   const ttl = task.ttl;
   if (ttl === undefined || ttl === null) return {};
-  if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl <= 0) throw new RpcError(ErrorCode.InvalidParams, `Invalid "task.ttl": expected a positive number of milliseconds, got ${JSON.stringify(ttl)}`);
+  if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl <= 0)
+    throw new RpcError(
+      ErrorCode.InvalidParams,
+      `Invalid "task.ttl": expected a positive number of milliseconds, got ${JSON.stringify(ttl)}`,
+    );
   return { ttl };
 }
 
 /** Refuses a call in a mode the tool does not allow: -32601, as the spec's tool-level negotiation says. */
 export function checkTaskMode(tool: MCPTool, asTask: boolean): void {
   const support = tool.execution?.taskSupport ?? 'forbidden';
-  if (asTask && support === 'forbidden') throw new RpcError(ErrorCode.MethodNotFound, `The tool "${tool.name}" cannot be called as a task (its execution.taskSupport is "forbidden"): call it without "task"`);
-  if (!asTask && support === 'required') throw new RpcError(ErrorCode.MethodNotFound, `The tool "${tool.name}" must be called as a task (its execution.taskSupport is "required"): add "task": {} to the params`);
+  if (asTask && support === 'forbidden')
+    throw new RpcError(
+      ErrorCode.MethodNotFound,
+      `The tool "${tool.name}" cannot be called as a task (its execution.taskSupport is "forbidden"): call it without "task"`,
+    );
+  if (!asTask && support === 'required')
+    throw new RpcError(
+      ErrorCode.MethodNotFound,
+      `The tool "${tool.name}" must be called as a task (its execution.taskSupport is "required"): add "task": {} to the params`,
+    );
 }

@@ -48,7 +48,11 @@ function checkOutput(tool: MCPTool, result: CallToolResult): void {
   }
   const checked = validate(tool.outputSchema, result.structuredContent);
   if (!checked.valid) {
-    throw new RpcError(ErrorCode.InternalError, `The tool "${tool.name}" returned output that does not match its outputSchema: ${describeErrors(checked.errors)}`, { errors: checked.errors });
+    throw new RpcError(
+      ErrorCode.InternalError,
+      `The tool "${tool.name}" returned output that does not match its outputSchema: ${describeErrors(checked.errors)}`,
+      { errors: checked.errors },
+    );
   }
 }
 
@@ -69,7 +73,10 @@ export async function runTool(tool: MCPTool, params: Record<string, any> | undef
   const args = objectParam(params, 'arguments') ?? {};
   const checked = validate(tool.inputSchema ?? anyObject, args);
   if (!checked.valid) {
-    return { content: [{ type: 'text', text: `Invalid arguments for tool "${tool.name}": ${describeErrors(checked.errors)}` }], isError: true };
+    return {
+      content: [{ type: 'text', text: `Invalid arguments for tool "${tool.name}": ${describeErrors(checked.errors)}` }],
+      isError: true,
+    };
   }
   let result: CallToolResult;
   try {

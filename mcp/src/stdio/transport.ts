@@ -77,7 +77,9 @@ export class StdioTransport {
       const encoder = new TextEncoder();
       this.writeLine = (line) => writer.write(encoder.encode(`${line}\n`));
     } else {
-      this.writeLine = (line) => { output.write(`${line}\n`); };
+      this.writeLine = (line) => {
+        output.write(`${line}\n`);
+      };
     }
   }
 
@@ -140,7 +142,13 @@ export class StdioTransport {
         return;
       }
       if (!allowsBatches(link.peer.protocolVersion)) {
-        this.send(errorOf(null, ErrorCode.InvalidRequest, `Invalid request: JSON-RPC batches were removed in protocol version 2025-06-18 (this client speaks ${link.peer.protocolVersion}); send one message per line`));
+        this.send(
+          errorOf(
+            null,
+            ErrorCode.InvalidRequest,
+            `Invalid request: JSON-RPC batches were removed in protocol version 2025-06-18 (this client speaks ${link.peer.protocolVersion}); send one message per line`,
+          ),
+        );
         return;
       }
       const answers = (await Promise.all(parsed.map((m) => server.handle(m, link)))).filter((a) => a !== null);

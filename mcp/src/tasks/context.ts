@@ -5,7 +5,13 @@ import type { MCPServer } from '../server';
 
 /** A task's handler context: while it waits on the client (sampling, elicitation, roots) the task is `input_required`. */
 export class TaskContext extends RequestContext {
-  constructor(server: MCPServer, link: ClientLink, requestId: RequestId, meta: Record<string, unknown> | undefined, private readonly waiting: (on: boolean) => void) {
+  constructor(
+    server: MCPServer,
+    link: ClientLink,
+    requestId: RequestId,
+    meta: Record<string, unknown> | undefined,
+    private readonly waiting: (on: boolean) => void,
+  ) {
     super(server, link, requestId, meta);
   }
 

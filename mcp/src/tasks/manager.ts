@@ -22,15 +22,31 @@ interface Running {
 
 function positive(value: number | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!(typeof value === 'number' && value > 0 && Number.isFinite(value))) throw new TypeError(`tasks.${name} must be a positive number of milliseconds, got ${String(value)}`);
+  if (!(typeof value === 'number' && value > 0 && Number.isFinite(value)))
+    throw new TypeError(`tasks.${name} must be a positive number of milliseconds, got ${String(value)}`);
   return value;
 }
 
-const notFound = (taskId: string) => new RpcError(ErrorCode.InvalidParams, `Failed to retrieve task: no task ${JSON.stringify(taskId)} (unknown, expired, or another client's)`);
+const notFound = (taskId: string) =>
+  new RpcError(
+    ErrorCode.InvalidParams,
+    `Failed to retrieve task: no task ${JSON.stringify(taskId)} (unknown, expired, or another client's)`,
+  );
 
 function outcomeOf(error: unknown): TaskOutcome {
-  if (error instanceof RpcError) return { error: error.data === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, data: error.data } };
-  return { error: { code: ErrorCode.InternalError, message: `Internal error in tools/call: ${error instanceof Error ? error.message : String(error)}` } };
+  if (error instanceof RpcError)
+    return {
+      error:
+        error.data === undefined
+          ? { code: error.code, message: error.message }
+          : { code: error.code, message: error.message, data: error.data },
+    };
+  return {
+    error: {
+      code: ErrorCode.InternalError,
+      message: `Internal error in tools/call: ${error instanceof Error ? error.message : String(error)}`,
+    },
+  };
 }
 
 function statusOf(outcome: TaskOutcome): { status: TaskStatus; statusMessage?: string } {
@@ -62,7 +78,10 @@ export class TaskManager {
   private readonly store: TaskStore;
   private readonly running = new Map<string, Running>();
 
-  constructor(private readonly server: MCPServer, options: TasksOptions = {}) {
+  constructor(
+    private readonly server: MCPServer,
+    options: TasksOptions = {},
+  ) {
     this.store = new TaskStore(options.store ?? new MemoryKV(), {
       defaultTtlMs: positive(options.defaultTtlMs, 'defaultTtlMs', 3_600_000),
       maxTtlMs: positive(options.maxTtlMs, 'maxTtlMs', 86_400_000),
@@ -71,7 +90,13 @@ export class TaskManager {
   }
 
   /** Creates a task for the request `requestId` of `link` and starts `work` in the background; answers `CreateTaskResult`. */
-  async start(link: ClientLink, requestId: RequestId, meta: Record<string, unknown>, ttl: number | undefined, work: (ctx: RequestContext) => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
+  async start(
+    link: ClientLink,
+    requestId: RequestId,
+    meta: Record<string, unknown>,
+    ttl: number | undefined,
+    work: (ctx: RequestContext) => Promise<Record<string, unknown>>,
+  ): Promise<Record<string, unknown>> {
     const owner = await ownerOf(link);
     const record = await this.store.create(owner, ttl);
     const taskLink = new TaskLink(link, record.taskId, () => this.server.linksOf(link));
@@ -105,7 +130,11 @@ export class TaskManager {
 
   /** `tasks/list`: a page of the client's own tasks; a client without a session cannot be told apart, so it gets none. */
   async list(link: ClientLink, cursor: unknown, pageSize: number): Promise<Record<string, unknown>> {
-    if (link.peer.key === '') throw new RpcError(ErrorCode.MethodNotFound, 'tasks/list needs a session: without one the server cannot tell whose tasks to list (poll each task with tasks/get)');
+    if (link.peer.key === '')
+      throw new RpcError(
+        ErrorCode.MethodNotFound,
+        'tasks/list needs a session: without one the server cannot tell whose tasks to list (poll each task with tasks/get)',
+      );
     const page = await this.store.list(await ownerOf(link), cursor, pageSize);
     const result: Record<string, unknown> = { tasks: page.tasks.map(taskView) };
     if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
@@ -117,7 +146,8 @@ export class TaskManager {
     const owner = await ownerOf(link);
     const record = await this.store.get(owner, taskId);
     if (record === null) throw notFound(taskId);
-    if (isTerminal(record.status)) throw new RpcError(ErrorCode.InvalidParams, `Cannot cancel task: already in terminal status '${record.status}'`);
+    if (isTerminal(record.status))
+      throw new RpcError(ErrorCode.InvalidParams, `Cannot cancel task: already in terminal status '${record.status}'`);
     const cancelled = await this.store.update(owner, taskId, { status: 'cancelled', statusMessage: 'The task was cancelled by request.' });
     if (cancelled === null) throw new RpcError(ErrorCode.InvalidParams, `Cannot cancel task ${taskId}: it just reached a terminal status`);
     const local = this.running.get(taskId);
@@ -129,12 +159,18 @@ export class TaskManager {
   private outcome(record: TaskRecord): Record<string, unknown> {
     const related = { [RELATED_TASK]: { taskId: record.taskId } };
     const outcome = record.outcome;
-    if (outcome === undefined) throw new RpcError(ErrorCode.RequestFailed, `Task ${record.taskId} was cancelled before it produced a result`);
+    if (outcome === undefined)
+      throw new RpcError(ErrorCode.RequestFailed, `Task ${record.taskId} was cancelled before it produced a result`);
     if ('error' in outcome) throw new RpcError(outcome.error.code, outcome.error.message, outcome.error.data);
     return { ...outcome.result, _meta: { ...(outcome.result._meta as Record<string, unknown> | undefined), ...related } };
   }
 
-  private async run(owner: string, taskId: string, entry: Running, work: (ctx: RequestContext) => Promise<Record<string, unknown>>): Promise<void> {
+  private async run(
+    owner: string,
+    taskId: string,
+    entry: Running,
+    work: (ctx: RequestContext) => Promise<Record<string, unknown>>,
+  ): Promise<void> {
     const watch = setInterval(() => void this.watch(owner, taskId, entry), this.store.settings.pollIntervalMs);
     try {
       let outcome: TaskOutcome;
@@ -160,7 +196,8 @@ export class TaskManager {
   private async watch(owner: string, taskId: string, entry: Running): Promise<void> {
     try {
       const record = await this.store.get(owner, taskId);
-      if (record === null || record.status === 'cancelled') entry.ctx.abort(record === null ? 'The task expired' : 'The task was cancelled by request.');
+      if (record === null || record.status === 'cancelled')
+        entry.ctx.abort(record === null ? 'The task expired' : 'The task was cancelled by request.');
     } catch (error) {
       if (this.server.debug) console.error(`[fw-mcp] task ${taskId}: reading its record failed:`, error);
     }
@@ -171,9 +208,15 @@ export class TaskManager {
     entry.waiting += on ? 1 : -1;
     if (entry.waiting !== (on ? 1 : 0)) return;
     const status: TaskStatus = on ? 'input_required' : 'working';
-    entry.writes = entry.writes.then(() => this.store.update(owner, taskId, { status })).then(
-      (updated) => { if (updated !== null) entry.link.announce(taskView(updated)); },
-      (error) => { if (this.server.debug) console.error(`[fw-mcp] task ${taskId}: status ${status} not stored:`, error); },
-    );
+    entry.writes = entry.writes
+      .then(() => this.store.update(owner, taskId, { status }))
+      .then(
+        (updated) => {
+          if (updated !== null) entry.link.announce(taskView(updated));
+        },
+        (error) => {
+          if (this.server.debug) console.error(`[fw-mcp] task ${taskId}: status ${status} not stored:`, error);
+        },
+      );
   }
 }

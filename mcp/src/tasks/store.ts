@@ -33,7 +33,9 @@ function decodeCursor(cursor: unknown): string | null {
     try {
       const text = atob(cursor);
       if (text.startsWith('t:') && /^[0-9a-f-]{36}$/.test(text.slice(2))) return text.slice(2);
-    } catch { /* refused below */ }
+    } catch {
+      /* refused below */
+    }
   }
   throw new RpcError(ErrorCode.InvalidParams, 'Invalid cursor: expected a nextCursor returned by tasks/list');
 }
@@ -52,13 +54,24 @@ export function taskView(record: TaskRecord): Task {
  * owner's key: another client's task is "not found". Updates never leave a final status.
  */
 export class TaskStore {
-  constructor(private readonly kv: KVStore, readonly settings: TaskStoreSettings) {}
+  constructor(
+    private readonly kv: KVStore,
+    readonly settings: TaskStoreSettings,
+  ) {}
 
   /** Starts a `working` task for `owner`; `requestedTtl` (ms, from `task.ttl`) is cut to the maximum. */
   async create(owner: string, requestedTtl: number | undefined): Promise<TaskRecord> {
     const now = new Date().toISOString();
     const ttl = Math.min(requestedTtl ?? this.settings.defaultTtlMs, this.settings.maxTtlMs);
-    const record: TaskRecord = { taskId: crypto.randomUUID(), owner, status: 'working', createdAt: now, lastUpdatedAt: now, ttl, pollInterval: this.settings.pollIntervalMs };
+    const record: TaskRecord = {
+      taskId: crypto.randomUUID(),
+      owner,
+      status: 'working',
+      createdAt: now,
+      lastUpdatedAt: now,
+      ttl,
+      pollInterval: this.settings.pollIntervalMs,
+    };
     await this.write(record);
     return record;
   }
@@ -79,7 +92,11 @@ export class TaskStore {
   }
 
   /** Applies `change` unless the task is gone or already final; returns the new record, or null when nothing changed. */
-  async update(owner: string, taskId: string, change: Pick<TaskRecord, 'status'> & Partial<Pick<TaskRecord, 'statusMessage' | 'outcome'>>): Promise<TaskRecord | null> {
+  async update(
+    owner: string,
+    taskId: string,
+    change: Pick<TaskRecord, 'status'> & Partial<Pick<TaskRecord, 'statusMessage' | 'outcome'>>,
+  ): Promise<TaskRecord | null> {
     const current = await this.get(owner, taskId);
     if (current === null || isTerminal(current.status) || (current.status === change.status && change.outcome === undefined)) return null;
     const next: TaskRecord = { ...current, ...change, lastUpdatedAt: new Date().toISOString() };
@@ -106,6 +123,8 @@ export class TaskStore {
 
   private async write(record: TaskRecord): Promise<void> {
     const remaining = Date.parse(record.createdAt) + record.ttl - Date.now();
-    await this.kv.put(keyOf(record.owner, record.taskId), JSON.stringify(record), { ttl: Math.max(MIN_KV_TTL_SECONDS, Math.ceil(remaining / 1000)) });
+    await this.kv.put(keyOf(record.owner, record.taskId), JSON.stringify(record), {
+      ttl: Math.max(MIN_KV_TTL_SECONDS, Math.ceil(remaining / 1000)),
+    });
   }
 }

@@ -21,7 +21,10 @@ function describeRange(range: string): string {
  * platform, so they are not checked here).
  */
 export function refusedAddress(hostname: string): string | null {
-  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return `${hostname} is ${described.loopback}`;
   if (!ipaddr.isValid(host)) return null;
   let address = ipaddr.parse(host);
@@ -29,6 +32,7 @@ export function refusedAddress(hostname: string): string | null {
   const range = address.range();
   const shown = address.toString() === host ? hostname : `${hostname} (${address.toString()})`;
   if (range !== 'unicast') return `${shown} is ${describeRange(range)}`;
-  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0)) return `${hostname} is an IPv4-compatible IPv6 address (::/96)`;
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0))
+    return `${hostname} is an IPv4-compatible IPv6 address (::/96)`;
   return null;
 }

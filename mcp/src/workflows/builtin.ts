@@ -13,7 +13,8 @@ interface ChainedRequest {
 export function fillTemplate(text: string, prev: unknown): string {
   return text.replace(/\{\{\s*prev\.([\w.]+)\s*\}\}/g, (_m, path: string) => {
     let value: unknown = prev;
-    for (const key of path.split('.')) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    for (const key of path.split('.'))
+      value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
     if (value === undefined) throw new Error(`{{prev.${path}}} is not in the previous response`);
     return encodeURIComponent(String(value));
   });
@@ -25,7 +26,8 @@ async function chainRequests(requests: ChainedRequest[], tools: StepTools): Prom
   for (const [i, request] of requests.entries()) {
     const response = await tools.request({ url: fillTemplate(request.path, prev), method: request.method, body: request.body });
     responses.push(response);
-    if (!response.ok) throw new Error(`request ${i + 1} (${(request.method ?? 'GET').toUpperCase()} ${request.path}) answered ${response.status}`);
+    if (!response.ok)
+      throw new Error(`request ${i + 1} (${(request.method ?? 'GET').toUpperCase()} ${request.path}) answered ${response.status}`);
     prev = response.body;
   }
   return { responses };
@@ -81,7 +83,11 @@ export function createBuiltinWorkflows(app?: Fw | null, options: BuiltinWorkflow
           type: 'array',
           minItems: 1,
           maxItems: 20,
-          items: { type: 'object', properties: { method: { type: 'string' }, path: { type: 'string', minLength: 1 }, body: {} }, required: ['path'] },
+          items: {
+            type: 'object',
+            properties: { method: { type: 'string' }, path: { type: 'string', minLength: 1 }, body: {} },
+            required: ['path'],
+          },
         },
       },
       steps: [
@@ -91,7 +97,8 @@ export function createBuiltinWorkflows(app?: Fw | null, options: BuiltinWorkflow
     },
     {
       name: 'fw/app-snapshot',
-      description: 'Collects a snapshot of the running app: routes, plugins, middleware, state keys, circuit breakers and cold-start statistics.',
+      description:
+        'Collects a snapshot of the running app: routes, plugins, middleware, state keys, circuit breakers and cold-start statistics.',
       input: {},
       steps: [
         {
@@ -105,7 +112,9 @@ export function createBuiltinWorkflows(app?: Fw | null, options: BuiltinWorkflow
               middleware: app.getMiddlewareInfo(),
               config: app.getAppConfig(),
               stateKeys: Object.keys(app.stateObject()),
-              circuitBreakers: getCircuitBreakerRegistry().list().map((b) => b.metrics()),
+              circuitBreakers: getCircuitBreakerRegistry()
+                .list()
+                .map((b) => b.metrics()),
               coldStart: getColdStartStats(),
             };
           },

@@ -21,8 +21,18 @@ export function compileOrigins(list: readonly string[] | undefined): ReadonlySet
   const origins = new Set<string>();
   for (const entry of list) {
     const url = typeof entry === 'string' && URL.canParse(entry) ? new URL(entry) : null;
-    const plain = url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
-    if (!plain || !/^https?:\/\/[^/?#]+\/?$/i.test(entry)) throw new TypeError(`allowedOrigins: ${JSON.stringify(entry)} is not an origin such as "https://api.example.com" (scheme, host and port only)`);
+    const plain =
+      url !== null &&
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.pathname === '/' &&
+      !url.search &&
+      !url.hash &&
+      !url.username &&
+      !url.password;
+    if (!plain || !/^https?:\/\/[^/?#]+\/?$/i.test(entry))
+      throw new TypeError(
+        `allowedOrigins: ${JSON.stringify(entry)} is not an origin such as "https://api.example.com" (scheme, host and port only)`,
+      );
     origins.add(url!.origin);
   }
   compiled.set(list, origins);
@@ -46,12 +56,21 @@ function isAppHost(url: URL, appHost: string | undefined): boolean {
  */
 export function destination(raw: string, policy: OriginPolicy, base?: URL): Destination {
   if (base === undefined && raw.startsWith('/')) return { kind: 'app', url: new URL(`http://localhost${raw}`) };
-  if (!URL.canParse(raw, base)) return { kind: 'refused', reason: `${JSON.stringify(raw)} is neither a path starting with "/" nor an absolute http(s) URL` };
+  if (!URL.canParse(raw, base))
+    return { kind: 'refused', reason: `${JSON.stringify(raw)} is neither a path starting with "/" nor an absolute http(s) URL` };
   const url = new URL(raw, base);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { kind: 'refused', reason: `${url.protocol} URLs are not fetched: only paths on the app and http(s) URLs` };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { kind: 'refused', reason: `${url.protocol} URLs are not fetched: only paths on the app and http(s) URLs` };
   if (isAppHost(url, policy.appHost)) return { kind: 'app', url };
   if (policy.allowed.has(url.origin)) return { kind: 'network', url };
   const address = refusedAddress(url.hostname);
-  if (address !== null) return { kind: 'refused', reason: `${url.origin} refused: ${address}; only origins named in the workflow's allowedOrigins are fetched` };
-  return { kind: 'refused', reason: `${url.origin} is not in the workflow's allowedOrigins: by default workflows call only the app itself` };
+  if (address !== null)
+    return {
+      kind: 'refused',
+      reason: `${url.origin} refused: ${address}; only origins named in the workflow's allowedOrigins are fetched`,
+    };
+  return {
+    kind: 'refused',
+    reason: `${url.origin} is not in the workflow's allowedOrigins: by default workflows call only the app itself`,
+  };
 }

@@ -11,14 +11,24 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason ?? new Error('aborted'));
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason ?? new Error('aborted'));
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason ?? new Error('aborted'));
+      },
+      { once: true },
+    );
   });
 }
 
-async function runHttp(step: HttpStep, input: Record<string, unknown>, prev: unknown, workflow: Workflow, options: RunWorkflowOptions): Promise<unknown> {
+async function runHttp(
+  step: HttpStep,
+  input: Record<string, unknown>,
+  prev: unknown,
+  workflow: Workflow,
+  options: RunWorkflowOptions,
+): Promise<unknown> {
   const result = await send(
     {
       url: compute(step.url, input, prev),
@@ -32,7 +42,13 @@ async function runHttp(step: HttpStep, input: Record<string, unknown>, prev: unk
   return step.transform ? step.transform(result) : result;
 }
 
-async function runStep(step: WorkflowStep, input: Record<string, unknown>, prev: unknown, workflow: Workflow, options: RunWorkflowOptions): Promise<unknown> {
+async function runStep(
+  step: WorkflowStep,
+  input: Record<string, unknown>,
+  prev: unknown,
+  workflow: Workflow,
+  options: RunWorkflowOptions,
+): Promise<unknown> {
   switch (step.type) {
     case 'http':
       return runHttp(step, input, prev, workflow, options);
@@ -54,13 +70,18 @@ async function runStep(step: WorkflowStep, input: Record<string, unknown>, prev:
 /** Checks a workflow definition, so a malformed one fails on registration rather than mid-run. */
 export function assertWorkflow(workflow: Workflow): void {
   if (!workflow || typeof workflow.name !== 'string' || !workflow.name) throw new TypeError('A workflow needs a non-empty "name"');
-  if (!Array.isArray(workflow.steps) || workflow.steps.length === 0) throw new TypeError(`Workflow "${workflow.name}" needs at least one step`);
+  if (!Array.isArray(workflow.steps) || workflow.steps.length === 0)
+    throw new TypeError(`Workflow "${workflow.name}" needs at least one step`);
   workflow.steps.forEach((step, i) => {
     const type = (step as { type?: unknown })?.type;
-    if (!['http', 'code', 'delay', 'log', 'result'].includes(String(type))) throw new TypeError(`Workflow "${workflow.name}" step ${i + 1}: unknown type "${String(type)}"`);
-    if (step.type === 'code' && typeof step.run !== 'function') throw new TypeError(`Workflow "${workflow.name}" step ${i + 1}: a code step needs run()`);
-    if (step.type === 'delay' && !(Number.isFinite(step.ms) && step.ms >= 0)) throw new TypeError(`Workflow "${workflow.name}" step ${i + 1}: a delay step needs ms >= 0`);
-    if (step.type === 'http' && step.url === undefined) throw new TypeError(`Workflow "${workflow.name}" step ${i + 1}: an http step needs url`);
+    if (!['http', 'code', 'delay', 'log', 'result'].includes(String(type)))
+      throw new TypeError(`Workflow "${workflow.name}" step ${i + 1}: unknown type "${String(type)}"`);
+    if (step.type === 'code' && typeof step.run !== 'function')
+      throw new TypeError(`Workflow "${workflow.name}" step ${i + 1}: a code step needs run()`);
+    if (step.type === 'delay' && !(Number.isFinite(step.ms) && step.ms >= 0))
+      throw new TypeError(`Workflow "${workflow.name}" step ${i + 1}: a delay step needs ms >= 0`);
+    if (step.type === 'http' && step.url === undefined)
+      throw new TypeError(`Workflow "${workflow.name}" step ${i + 1}: an http step needs url`);
   });
 }
 
@@ -68,11 +89,20 @@ export function assertWorkflow(workflow: Workflow): void {
  * Runs a workflow: validates the input, then runs the steps in order, each receiving the previous output;
  * a failing step stops the run and is named in the result. Progress is reported after every step.
  */
-export async function runWorkflow(workflow: Workflow, input: Record<string, unknown> = {}, options: RunWorkflowOptions = {}): Promise<WorkflowRun> {
+export async function runWorkflow(
+  workflow: Workflow,
+  input: Record<string, unknown> = {},
+  options: RunWorkflowOptions = {},
+): Promise<WorkflowRun> {
   const checked = validateAndCoerce<Record<string, unknown>>(workflowInputSchema(workflow), input ?? {});
   if (!checked.valid) {
     const first = checked.errors[0];
-    return { workflow: workflow.name, ok: false, error: { step: 'input', index: -1, message: `invalid input: ${first.path || '/'} ${first.message}` }, steps: [] };
+    return {
+      workflow: workflow.name,
+      ok: false,
+      error: { step: 'input', index: -1, message: `invalid input: ${first.path || '/'} ${first.message}` },
+      steps: [],
+    };
   }
   const steps: StepReport[] = [];
   const total = workflow.steps.length;

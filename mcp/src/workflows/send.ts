@@ -51,11 +51,14 @@ export async function send(init: SendInit, workflow: Workflow, options: RunWorkf
   for (let hop = 0; ; hop++) {
     if (target.kind === 'refused') throw new Error(hop === 0 ? target.reason : `redirect ${hop} from ${init.url}: ${target.reason}`);
     if (target.kind === 'app') {
-      if (!options.app) throw new Error(`${init.url} needs an app bound to the MCP server (paths and the app's own URLs are served in process)`);
+      if (!options.app)
+        throw new Error(`${init.url} needs an app bound to the MCP server (paths and the app's own URLs are served in process)`);
       if (!options.allowMutation && method !== 'GET' && method !== 'HEAD') throw new Error(`${method} ${init.url} needs allowMutation`);
       return read(await options.app.fetch(new Request(target.url, { method, headers, body, signal: options.signal })));
     }
-    const response = await (options.fetch ?? fetch)(new Request(target.url, { method, headers, body, signal: options.signal, redirect: 'manual' }));
+    const response = await (options.fetch ?? fetch)(
+      new Request(target.url, { method, headers, body, signal: options.signal, redirect: 'manual' }),
+    );
     const location = response.headers.get('location');
     if (!isRedirect(response.status) || location === null) return read(response);
     await response.body?.cancel();

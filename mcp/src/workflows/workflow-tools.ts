@@ -18,7 +18,13 @@ export interface WorkflowCallContext extends RouteToolContext {
 export function runResult(run: WorkflowRun): ToolResult {
   if (run.ok) return jsonResult(toJSONSafe({ workflow: run.workflow, output: run.output ?? null, steps: run.steps }));
   const result = jsonResult(toJSONSafe(run));
-  return { content: [{ type: 'text', text: `Workflow ${run.workflow} failed at step ${run.error!.step}: ${run.error!.message}` }, ...result.content], isError: true };
+  return {
+    content: [
+      { type: 'text', text: `Workflow ${run.workflow} failed at step ${run.error!.step}: ${run.error!.message}` },
+      ...result.content,
+    ],
+    isError: true,
+  };
 }
 
 /** Tools for workflows: one tool per workflow, plus `fw/workflow/list` and `fw/workflow/run`. */
@@ -36,7 +42,11 @@ export function workflowTools(workflows: () => Workflow[], app: () => Fw | null,
     name: workflow.name,
     description: workflow.description,
     inputSchema: workflowInputSchema(workflow),
-    annotations: { title: workflow.name, readOnlyHint: !workflow.steps.some((s) => s.type === 'http'), openWorldHint: (workflow.allowedOrigins?.length ?? 0) > 0 },
+    annotations: {
+      title: workflow.name,
+      readOnlyHint: !workflow.steps.some((s) => s.type === 'http'),
+      openWorldHint: (workflow.allowedOrigins?.length ?? 0) > 0,
+    },
     handler: (args, ctx) => run(workflow, args, ctx as WorkflowCallContext),
   }));
   return [

@@ -14,7 +14,10 @@ class D1Engine implements Engine {
   readonly type = 'd1' as const;
   private readonly statements: StatementCache<D1Prepared>;
 
-  constructor(readonly raw: D1Binding, config: DatabaseConfig) {
+  constructor(
+    readonly raw: D1Binding,
+    config: DatabaseConfig,
+  ) {
     this.statements = new StatementCache(config.statementCacheSize ?? 100);
   }
 

@@ -4,7 +4,18 @@ import { databaseError } from '../errors';
 import { normalizeParams } from '../params';
 import { scopedTransaction } from '../scoped-tx';
 import { checkLockTimeout, lockTimeoutError } from '../lock-timeout';
-import type { DatabaseConfig, Engine, ExecuteResult, LockOptions, Queryable, Row, SqlParam, Statement, Transaction, TransactionOptions } from '../types';
+import type {
+  DatabaseConfig,
+  Engine,
+  ExecuteResult,
+  LockOptions,
+  Queryable,
+  Row,
+  SqlParam,
+  Statement,
+  Transaction,
+  TransactionOptions,
+} from '../types';
 import { batchInTransaction } from './batch';
 
 /** What mysql2 answers: rows for reads, a header with counts for writes. */
@@ -120,7 +131,10 @@ class MysqlEngine implements Engine {
    * is asked for. A connection found broken (`work` calls `broken`, or the lock cannot be released) is destroyed
    * instead of going back to the pool.
    */
-  private async onConnection<T>(options: TransactionOptions, work: (connection: MysqlConnection, conn: Queryable, broken: () => void) => Promise<T>): Promise<T> {
+  private async onConnection<T>(
+    options: TransactionOptions,
+    work: (connection: MysqlConnection, conn: Queryable, broken: () => void) => Promise<T>,
+  ): Promise<T> {
     const wait = checkLockTimeout(options.lockTimeout, 'lockTimeout');
     let connection: MysqlConnection;
     try {
@@ -135,14 +149,23 @@ class MysqlEngine implements Engine {
     try {
       if (options.lock) {
         const [row] = await conn.query<{ got: number | null }>(`SELECT GET_LOCK(${LOCK_NAME}, ?) AS got`, [options.lock, wait / 1000]);
-        if (row?.got === null || row?.got === undefined) throw new SystemError(`mysql: GET_LOCK failed for lock "${options.lock}"`, { code: 'DB_ERROR', details: { engine: 'mysql', code: null } });
+        if (row?.got === null || row?.got === undefined)
+          throw new SystemError(`mysql: GET_LOCK failed for lock "${options.lock}"`, {
+            code: 'DB_ERROR',
+            details: { engine: 'mysql', code: null },
+          });
         if (Number(row.got) !== 1) throw lockTimeoutError('mysql', options.lock, wait);
         locked = true;
       }
-      return await work(connection, scope.tx, () => { healthy = false; });
+      return await work(connection, scope.tx, () => {
+        healthy = false;
+      });
     } finally {
       scope.end();
-      if (locked) await conn.query(`SELECT RELEASE_LOCK(${LOCK_NAME})`, [options.lock!]).catch(() => { healthy = false; });
+      if (locked)
+        await conn.query(`SELECT RELEASE_LOCK(${LOCK_NAME})`, [options.lock!]).catch(() => {
+          healthy = false;
+        });
       if (healthy) connection.release();
       else connection.destroy();
     }

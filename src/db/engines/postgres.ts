@@ -60,7 +60,10 @@ function on(client: PgSql): Queryable {
       const rows = await run(text, params);
       const first = isInsert(text) ? rows[0] : undefined;
       const id = first && 'id' in first ? first.id : null;
-      return { changes: rows.count ?? rows.length, lastInsertId: typeof id === 'number' || typeof id === 'string' ? id : id === null ? null : String(id) };
+      return {
+        changes: rows.count ?? rows.length,
+        lastInsertId: typeof id === 'number' || typeof id === 'string' ? id : id === null ? null : String(id),
+      };
     },
   };
 }
@@ -123,7 +126,8 @@ async function advisoryLock(tx: Queryable, lock: string, ms: number): Promise<vo
   try {
     await tx.query("SELECT pg_advisory_xact_lock(hashtext(COALESCE(current_schema(), '') || '/' || ?))", [lock]);
   } catch (error) {
-    if ((error as { details?: { code?: unknown } }).details?.code === LOCK_NOT_AVAILABLE) throw lockTimeoutError('postgres', lock, ms, error);
+    if ((error as { details?: { code?: unknown } }).details?.code === LOCK_NOT_AVAILABLE)
+      throw lockTimeoutError('postgres', lock, ms, error);
     throw error;
   }
   await tx.query("SELECT set_config('lock_timeout', ?, true)", [previous]);

@@ -52,10 +52,16 @@ class SqliteEngine implements Engine {
   private readonly mutex: Mutex;
   private readonly direct: Transaction;
 
-  constructor(readonly raw: SqliteDriver, config: DatabaseConfig) {
+  constructor(
+    readonly raw: SqliteDriver,
+    config: DatabaseConfig,
+  ) {
     this.statements = new StatementCache(config.statementCacheSize ?? 100);
     this.mutex = new Mutex(config.busyTimeout ?? 5000, 'sqlite');
-    this.direct = { query: async (sql, params) => this.runQuery(sql, params) as never, execute: async (sql, params) => this.runExecute(sql, params) };
+    this.direct = {
+      query: async (sql, params) => this.runQuery(sql, params) as never,
+      execute: async (sql, params) => this.runExecute(sql, params),
+    };
   }
 
   query<T extends Row = Row>(sql: string, params?: SqlParam[]): Promise<T[]> {

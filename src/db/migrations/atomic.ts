@@ -34,7 +34,8 @@ interface BatchTarget extends Queryable {
 export async function runAsBatch(db: BatchTarget, step: MigrationStep): Promise<boolean> {
   if (!(await needsToRun(db, 'd1', step))) return false;
   const record = finalRecord(step);
-  const batch = (count: number, probe: Statement[] = []) => db.batch([record, ...step.statements.slice(0, count).map((s) => ({ sql: s.sql })), ...probe]);
+  const batch = (count: number, probe: Statement[] = []) =>
+    db.batch([record, ...step.statements.slice(0, count).map((s) => ({ sql: s.sql })), ...probe]);
   try {
     await batch(step.statements.length);
     return true;
@@ -45,7 +46,8 @@ export async function runAsBatch(db: BatchTarget, step: MigrationStep): Promise<
       try {
         await batch(i + 1, probe);
       } catch (replayError) {
-        if (!/fw_failing_probe_/.test((replayError as Error).message)) throw statementFailure('d1', step.label, i, step.statements[i], replayError, 'nothing of it was applied');
+        if (!/fw_failing_probe_/.test((replayError as Error).message))
+          throw statementFailure('d1', step.label, i, step.statements[i], replayError, 'nothing of it was applied');
       }
     }
     throw databaseError('d1', error, { migration: step.label });

@@ -23,10 +23,20 @@ interface HistoryTarget extends Queryable {
  * Creates the history tables when missing, under the migration lock (`locked`), and adds the `state` column to
  * tables made by earlier versions (their rows count as applied).
  */
-export async function ensureHistoryTables(db: HistoryTarget, tables: string[], locked: (fn: (q: Queryable) => Promise<void>) => Promise<void>): Promise<void> {
-  const ddl = tables.map((t) => `CREATE TABLE IF NOT EXISTS ${t} (name VARCHAR(255) NOT NULL PRIMARY KEY, applied_at VARCHAR(32) NOT NULL, state VARCHAR(16) NOT NULL DEFAULT 'applied')`);
+export async function ensureHistoryTables(
+  db: HistoryTarget,
+  tables: string[],
+  locked: (fn: (q: Queryable) => Promise<void>) => Promise<void>,
+): Promise<void> {
+  const ddl = tables.map(
+    (t) =>
+      `CREATE TABLE IF NOT EXISTS ${t} (name VARCHAR(255) NOT NULL PRIMARY KEY, applied_at VARCHAR(32) NOT NULL, state VARCHAR(16) NOT NULL DEFAULT 'applied')`,
+  );
   if (db.type === 'd1') await db.batch(ddl.map((sql) => ({ sql })));
-  else await locked(async (q) => { for (const sql of ddl) await q.execute(sql); });
+  else
+    await locked(async (q) => {
+      for (const sql of ddl) await q.execute(sql);
+    });
   for (const table of tables) {
     if (await hasStateColumn(db, table)) continue;
     try {

@@ -58,9 +58,11 @@ export class Migrator {
   private readonly target: () => Promise<MigrationTarget>;
 
   constructor(target: MigrationTarget | (() => Promise<MigrationTarget>), options: MigratorOptions) {
-    if (!options || options.migrations === undefined) throw new TypeError('Migrator needs `migrations`: a map of file name to SQL, or a loader function');
+    if (!options || options.migrations === undefined)
+      throw new TypeError('Migrator needs `migrations`: a map of file name to SQL, or a loader function');
     this.table = options.table ?? 'fw_migrations';
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(this.table)) throw new TypeError(`Migrations table name "${this.table}" must be a plain identifier`);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(this.table))
+      throw new TypeError(`Migrations table name "${this.table}" must be a plain identifier`);
     this.seedTable = `${this.table}_seeds`;
     this.source = options.migrations;
     this.ignore = options.ignore ?? [];
@@ -91,9 +93,16 @@ export class Migrator {
     const last = records[records.length - 1];
     if (!last) return null;
     const file = files.find((f) => f.name === last.name);
-    if (!file) throw new SystemError(`Cannot roll back "${last.name}": its file is not among the migrations`, { code: 'MIGRATION_MISSING', details: { migration: last.name } });
+    if (!file)
+      throw new SystemError(`Cannot roll back "${last.name}": its file is not among the migrations`, {
+        code: 'MIGRATION_MISSING',
+        details: { migration: last.name },
+      });
     if (file.down === null) {
-      throw new SystemError(`Cannot roll back "${file.name}": the file has no "-- down" part`, { code: 'MIGRATION_NO_DOWN', details: { migration: file.name } });
+      throw new SystemError(`Cannot roll back "${file.name}": the file has no "-- down" part`, {
+        code: 'MIGRATION_NO_DOWN',
+        details: { migration: file.name },
+      });
     }
     return { name: file.name, rolledBack: await this.run(db, this.step(db, file, 'down')) };
   }
@@ -130,7 +139,10 @@ export class Migrator {
     await this.ensureTables(db);
     return this.locked(db, async (q) => {
       const removed: string[] = [];
-      for (const [table, prefix] of [[this.table, ''], [this.seedTable, 'seed ']] as const) {
+      for (const [table, prefix] of [
+        [this.table, ''],
+        [this.seedTable, 'seed '],
+      ] as const) {
         const broken = (await readHistory(q, table)).filter(unfinished);
         if (broken.length === 0) continue;
         await q.execute(`DELETE FROM ${table} WHERE state <> 'applied'`);
@@ -176,7 +188,8 @@ export class Migrator {
     try {
       if (db.type === 'd1') return await fn(db);
       if (hasTransactionalDdl(db.type)) return await db.transaction(fn, options);
-      if (!db.withLock) throw new TypeError(`Migrating ${db.type} needs a target with withLock() (an Engine or Database), as its DDL is not transactional`);
+      if (!db.withLock)
+        throw new TypeError(`Migrating ${db.type} needs a target with withLock() (an Engine or Database), as its DDL is not transactional`);
       return await db.withLock(fn, options);
     } catch (error) {
       throw lockWaitExpired(error, this.table, this.lockTimeout);

@@ -2,7 +2,11 @@ import { MIGRATION_FILE } from './file';
 
 /** The next migration file for `name` after the existing ones: `{ fileName: '003_add_users.sql', content }`. */
 export function scaffoldMigration(existingFiles: string[], name: string): { fileName: string; content: string } {
-  const slug = name.trim().toLowerCase().replace(/[^a-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
+  const slug = name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   if (!slug) throw new TypeError(`"${name}" is not a usable migration name: use letters, digits, _ or -`);
   let last = 0;
   let width = 3;

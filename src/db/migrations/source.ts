@@ -4,7 +4,8 @@ import { parseMigration, type MigrationFile } from './file';
 /** Reads migrations from a map or loader, keeps the `.sql` files (by base name, minus `ignore`d ones), parses them and orders them by number. */
 export async function loadMigrations(source: MigrationSource, ignore: string[] = []): Promise<MigrationFile[]> {
   const files = typeof source === 'function' ? await source() : source;
-  if (!files || typeof files !== 'object') throw new TypeError('Migrations must be a map of file name to SQL text, or a function returning one');
+  if (!files || typeof files !== 'object')
+    throw new TypeError('Migrations must be a map of file name to SQL text, or a function returning one');
   const byVersion = new Map<number, string>();
   const parsed: MigrationFile[] = [];
   for (const key of Object.keys(files)) {

@@ -15,7 +15,8 @@ export function hasTransactionalDdl(engine: DatabaseType): boolean {
 export async function runTracked(conn: Queryable, engine: DatabaseType, step: MigrationStep): Promise<boolean> {
   if (!(await needsToRun(conn, engine, step))) return false;
   const now = new Date().toISOString();
-  if (step.direction === 'up') await conn.execute(`INSERT INTO ${step.table} (name, applied_at, state) VALUES (?, ?, 'applying')`, [step.name, now]);
+  if (step.direction === 'up')
+    await conn.execute(`INSERT INTO ${step.table} (name, applied_at, state) VALUES (?, ?, 'applying')`, [step.name, now]);
   else await conn.execute(`UPDATE ${step.table} SET state = 'reverting', applied_at = ? WHERE name = ?`, [now, step.name]);
   for (let i = 0; i < step.statements.length; i++) {
     try {
@@ -26,7 +27,8 @@ export async function runTracked(conn: Queryable, engine: DatabaseType, step: Mi
       throw statementFailure(engine, step.label, i, step.statements[i], error, keptAdvice(step, i));
     }
   }
-  if (step.direction === 'up') await conn.execute(`UPDATE ${step.table} SET state = 'applied', applied_at = ? WHERE name = ?`, [new Date().toISOString(), step.name]);
+  if (step.direction === 'up')
+    await conn.execute(`UPDATE ${step.table} SET state = 'applied', applied_at = ? WHERE name = ?`, [new Date().toISOString(), step.name]);
   else await conn.execute(`DELETE FROM ${step.table} WHERE name = ?`, [step.name]);
   return true;
 }
@@ -34,7 +36,9 @@ export async function runTracked(conn: Queryable, engine: DatabaseType, step: Mi
 /** What is left after statement `index` failed, and what to do about it. */
 function keptAdvice(step: MigrationStep, index: number): string {
   const part = step.direction === 'up' ? 'it' : 'its down part';
-  const kept = index === 0 ? `nothing of ${part} ran before this statement`
-    : `${index === 1 ? 'statement 1' : `statements 1-${index}`} of ${part} ${index === 1 ? 'stays' : 'stay'} applied (MySQL commits each statement as it runs)`;
+  const kept =
+    index === 0
+      ? `nothing of ${part} ran before this statement`
+      : `${index === 1 ? 'statement 1' : `statements 1-${index}`} of ${part} ${index === 1 ? 'stays' : 'stay'} applied (MySQL commits each statement as it runs)`;
   return `${kept}; it is recorded as failed in ${step.table} and will not run again by itself: ${repairAdvice(step.label)}`;
 }

@@ -33,7 +33,8 @@ function stripPrefix(value: string, prefix: string | undefined): string | null {
 export function genericProvider(options: GenericProviderOptions = {}): WebhookProvider {
   const header = options.header ?? 'x-signature';
   const algorithm = options.algorithm ?? 'SHA-256';
-  if (!['SHA-1', 'SHA-256', 'SHA-512'].includes(algorithm)) throw new TypeError(`webhooks: unsupported HMAC algorithm ${String(algorithm)}`);
+  if (!['SHA-1', 'SHA-256', 'SHA-512'].includes(algorithm))
+    throw new TypeError(`webhooks: unsupported HMAC algorithm ${String(algorithm)}`);
   const decode = options.encoding === 'base64' ? fromBase64 : fromHex;
   const eventHeader = options.eventHeader ?? 'x-event-type';
   const idHeader = options.idHeader ?? 'x-delivery-id';

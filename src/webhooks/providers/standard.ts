@@ -30,7 +30,11 @@ export function standardWebhooksProvider(options: StandardWebhooksOptions = {}):
       if (id === null || header === null) return { ok: false, reason: 'missing webhook-id or webhook-signature header' };
       const stale = timestampProblem(timestamp, nowSeconds, tolerance);
       if (stale !== null) return { ok: false, reason: stale };
-      const signatures = header.split(' ').filter((s) => s.startsWith('v1,')).map((s) => fromBase64(s.slice(3))).filter((s) => s !== null);
+      const signatures = header
+        .split(' ')
+        .filter((s) => s.startsWith('v1,'))
+        .map((s) => fromBase64(s.slice(3)))
+        .filter((s) => s !== null);
       if (signatures.length === 0) return { ok: false, reason: 'no v1 signature in webhook-signature' };
       const signed = signedBytes(`${id}.${timestamp}.`, body);
       if (!(await hmacMatches(secretKey(secret), 'SHA-256', signed, signatures))) return { ok: false, reason: 'signature mismatch' };

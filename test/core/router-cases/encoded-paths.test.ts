@@ -8,7 +8,8 @@ import { runFetchCases, type FetchCase } from './fetch-table';
 
 const once = (text: string): string => encodeURIComponent(text);
 const twice = (text: string): string => encodeURIComponent(encodeURIComponent(text));
-const literalText = 'fw reads a route\'s escapes as it reads a request\'s (%20 is a space, %2520 the text "%20"); find-my-way keeps a route\'s text as written';
+const literalText =
+  "fw reads a route's escapes as it reads a request's (%20 is a space, %2520 the text \"%20\"); find-my-way keeps a route's text as written";
 
 const cases: FetchCase[] = [
   {
@@ -28,16 +29,68 @@ const cases: FetchCase[] = [
       ['/a+b', null],
     ],
   },
-  { name: 'a route written with escapes is the same route', routes: ['/caf%C3%A9/menu'], refused: [['/café/menu', 'matches the same requests as GET']], requests: [['/café/menu', ['/caf%C3%A9/menu']], ['/caf%C3%A9/menu', ['/caf%C3%A9/menu']]] },
+  {
+    name: 'a route written with escapes is the same route',
+    routes: ['/caf%C3%A9/menu'],
+    refused: [['/café/menu', 'matches the same requests as GET']],
+    requests: [
+      ['/café/menu', ['/caf%C3%A9/menu']],
+      ['/caf%C3%A9/menu', ['/caf%C3%A9/menu']],
+    ],
+  },
   {
     name: 'syntax characters written escaped are literal text',
     routes: ['/x%3Ay', '/%28x%29', '/a%7B1%7D/:id', '/%2A', '/q%3F'],
-    requests: [['/x:y', ['/x%3Ay']], ['/x%3Ay', ['/x%3Ay']], ['/x:z', null], ['/(x)', ['/%28x%29']], ['/a{1}/7', ['/a%7B1%7D/:id', { id: '7' }]], ['/*', ['/%2A']], ['/anything', null], ['/q%3F', ['/q%3F']], ['/q?', null]],
+    requests: [
+      ['/x:y', ['/x%3Ay']],
+      ['/x%3Ay', ['/x%3Ay']],
+      ['/x:z', null],
+      ['/(x)', ['/%28x%29']],
+      ['/a{1}/7', ['/a%7B1%7D/:id', { id: '7' }]],
+      ['/*', ['/%2A']],
+      ['/anything', null],
+      ['/q%3F', ['/q%3F']],
+      ['/q?', null],
+    ],
   },
-  { name: 'a param after an emoji', routes: ['/🍌/:param'], requests: [['/🍌/@', ['/🍌/:param', { param: '@' }]], ['/%F0%9F%8D%8C/@', ['/🍌/:param', { param: '@' }]], ['/🍌/%23', ['/🍌/:param', { param: '#' }]], ['/%F0%9F%8D%8C/%23', ['/🍌/:param', { param: '#' }]]] },
-  { name: 'a literal %2520 matches only the request it denotes', routes: ['/%2520'], requests: [['/%2520', ['/%2520']], ['/%20', null], ['/%252520', null], ['/%25%32%30', ['/%2520']]] },
-  { name: 'a param is decoded exactly once', routes: ['/files/:name'], requests: [['/files/a%252Fb', ['/files/:name', { name: 'a%2Fb' }]], ['/files/a%2Fb', ['/files/:name', { name: 'a/b' }]], ['/files/a%2fb', ['/files/:name', { name: 'a/b' }]], ['/files/100%25', ['/files/:name', { name: '100%' }]]] },
-  { name: 'an encoded slash never separates segments', routes: ['/a/b', '/a/:x'], requests: [['/a%2Fb', null], ['/a/b%2Fc', ['/a/:x', { x: 'b/c' }]]] },
+  {
+    name: 'a param after an emoji',
+    routes: ['/🍌/:param'],
+    requests: [
+      ['/🍌/@', ['/🍌/:param', { param: '@' }]],
+      ['/%F0%9F%8D%8C/@', ['/🍌/:param', { param: '@' }]],
+      ['/🍌/%23', ['/🍌/:param', { param: '#' }]],
+      ['/%F0%9F%8D%8C/%23', ['/🍌/:param', { param: '#' }]],
+    ],
+  },
+  {
+    name: 'a literal %2520 matches only the request it denotes',
+    routes: ['/%2520'],
+    requests: [
+      ['/%2520', ['/%2520']],
+      ['/%20', null],
+      ['/%252520', null],
+      ['/%25%32%30', ['/%2520']],
+    ],
+  },
+  {
+    name: 'a param is decoded exactly once',
+    routes: ['/files/:name'],
+    requests: [
+      ['/files/a%252Fb', ['/files/:name', { name: 'a%2Fb' }]],
+      ['/files/a%2Fb', ['/files/:name', { name: 'a/b' }]],
+      ['/files/a%2fb', ['/files/:name', { name: 'a/b' }]],
+      ['/files/100%25', ['/files/:name', { name: '100%' }]],
+    ],
+  },
+  {
+    name: 'an encoded slash never separates segments',
+    routes: ['/a/b', '/a/:x'],
+    requests: [
+      ['/a%2Fb', null],
+      ['/a/b%2Fc', ['/a/:x', { x: 'b/c' }]],
+    ],
+  },
   {
     name: 'decoding before routing (find-my-way issue-206)',
     routes: ['/static/:pathParam', '/[...]/a .html', '/[...]/a%2520.html'],
@@ -77,7 +130,14 @@ const cases: FetchCase[] = [
     ],
     differs: literalText,
   },
-  { name: 'an encoded colon before a :: separator', routes: ['/:param(.*)::suffix'], requests: [['/foo-bar%3Asuffix', ['/:param(.*)::suffix', { param: 'foo-bar' }]], ['/foo-bar:suffix', ['/:param(.*)::suffix', { param: 'foo-bar' }]]] },
+  {
+    name: 'an encoded colon before a :: separator',
+    routes: ['/:param(.*)::suffix'],
+    requests: [
+      ['/foo-bar%3Asuffix', ['/:param(.*)::suffix', { param: 'foo-bar' }]],
+      ['/foo-bar:suffix', ['/:param(.*)::suffix', { param: 'foo-bar' }]],
+    ],
+  },
   {
     name: 'decoded param values (find-my-way issue-234)',
     routes: ['/p/:param1/:param2', '/foo🍌bar/:param1/:param2', '/user/:id'],
@@ -94,19 +154,87 @@ const cases: FetchCase[] = [
   {
     name: 'each escaped character in a param',
     routes: ['/:param1'],
-    requests: ['%23', '%24', '%26', '%2b', '%2B', '%2c', '%2C', '%2f', '%2F', '%3a', '%3A', '%3b', '%3B', '%3d', '%3D', '%3f', '%3F', '%40', '%5c', '%5C', '%25'].map(
-      (escaped): [string, FetchCase['requests'][number][1]] => [`/foo${escaped}bar`, ['/:param1', { param1: `foo${decodeURIComponent(escaped)}bar` }]],
-    ),
+    requests: [
+      '%23',
+      '%24',
+      '%26',
+      '%2b',
+      '%2B',
+      '%2c',
+      '%2C',
+      '%2f',
+      '%2F',
+      '%3a',
+      '%3A',
+      '%3b',
+      '%3B',
+      '%3d',
+      '%3D',
+      '%3f',
+      '%3F',
+      '%40',
+      '%5c',
+      '%5C',
+      '%25',
+    ].map((escaped): [string, FetchCase['requests'][number][1]] => [
+      `/foo${escaped}bar`,
+      ['/:param1', { param1: `foo${decodeURIComponent(escaped)}bar` }],
+    ]),
   },
-  { name: 'a malformed escape is a 400', routes: ['/hello/:id'], requests: [['/hello/%world', 400], ['/hello/%E0%A4%A', 400], ['/hello/%C3', 400], ['/hello/ok', ['/hello/:id', { id: 'ok' }]]], differs: 'fw answers a path with no canonical form 400 before routing; find-my-way calls onBadUrl or finds no route' },
+  {
+    name: 'a malformed escape is a 400',
+    routes: ['/hello/:id'],
+    requests: [
+      ['/hello/%world', 400],
+      ['/hello/%E0%A4%A', 400],
+      ['/hello/%C3', 400],
+      ['/hello/ok', ['/hello/:id', { id: 'ok' }]],
+    ],
+    differs: 'fw answers a path with no canonical form 400 before routing; find-my-way calls onBadUrl or finds no route',
+  },
   {
     name: 'repeated and trailing slashes',
     routes: ['/ab1', '/ab2', '/ac', '/:pam'],
-    requests: [['/ab1', ['/ab1']], ['/ab1/', ['/ab1']], ['//ab1', ['/ab1']], ['//ab1//', ['/ab1']], ['/ac/', ['/ac']], ['//foo//', ['/:pam', { pam: 'foo' }]], ['/abcdef/', ['/:pam', { pam: 'abcdef' }]], ['//abcdef', ['/:pam', { pam: 'abcdef' }]]],
+    requests: [
+      ['/ab1', ['/ab1']],
+      ['/ab1/', ['/ab1']],
+      ['//ab1', ['/ab1']],
+      ['//ab1//', ['/ab1']],
+      ['/ac/', ['/ac']],
+      ['//foo//', ['/:pam', { pam: 'foo' }]],
+      ['/abcdef/', ['/:pam', { pam: 'abcdef' }]],
+      ['//abcdef', ['/:pam', { pam: 'abcdef' }]],
+    ],
   },
-  { name: 'repeated slashes between segments', routes: ['/a/b', '/a/:pam/c'], requests: [['/a//b', ['/a/b']], ['/a///b///c', ['/a/:pam/c', { pam: 'b' }]], ['/a//foo//c', ['/a/:pam/c', { pam: 'foo' }]], ['/a//c', null]] },
-  { name: 'a trailing slash answers the route without it', routes: ['/book', '/book/:id'], requests: [['/book/', ['/book']], ['/book/1/', ['/book/:id', { id: '1' }]]], differs: 'the app answers "/x/" with "/x"\'s route (Hono: no route)' },
-  { name: 'dot segments are resolved before routing', routes: ['/secret', '/files/:name'], requests: [['/files/../secret', ['/secret']], ['/files/%2e%2e/secret', ['/secret']], ['/files/.%2E/secret', ['/secret']], ['/files/a%2E%2Eb', ['/files/:name', { name: 'a..b' }]]] },
+  {
+    name: 'repeated slashes between segments',
+    routes: ['/a/b', '/a/:pam/c'],
+    requests: [
+      ['/a//b', ['/a/b']],
+      ['/a///b///c', ['/a/:pam/c', { pam: 'b' }]],
+      ['/a//foo//c', ['/a/:pam/c', { pam: 'foo' }]],
+      ['/a//c', null],
+    ],
+  },
+  {
+    name: 'a trailing slash answers the route without it',
+    routes: ['/book', '/book/:id'],
+    requests: [
+      ['/book/', ['/book']],
+      ['/book/1/', ['/book/:id', { id: '1' }]],
+    ],
+    differs: 'the app answers "/x/" with "/x"\'s route (Hono: no route)',
+  },
+  {
+    name: 'dot segments are resolved before routing',
+    routes: ['/secret', '/files/:name'],
+    requests: [
+      ['/files/../secret', ['/secret']],
+      ['/files/%2e%2e/secret', ['/secret']],
+      ['/files/.%2E/secret', ['/secret']],
+      ['/files/a%2E%2Eb', ['/files/:name', { name: 'a..b' }]],
+    ],
+  },
 ];
 
 runFetchCases('encoded request paths through app.fetch', cases);

@@ -54,7 +54,9 @@ export function runRouterCases(title: string, cases: RouterCase[]): void {
       for (const [request, answer] of requests) {
         const [method, path] = split(request);
         const found = router.match(method, path);
-        const got: Answer = found && (Object.keys(found.params).length === 0 && answer?.[1] === undefined ? [found.value] : [found.value, { ...found.params }]);
+        const got: Answer =
+          found &&
+          (Object.keys(found.params).length === 0 && answer?.[1] === undefined ? [found.value] : [found.value, { ...found.params }]);
         expect(got, request).toEqual(answer);
       }
     });

@@ -3,7 +3,13 @@ import { Fw } from 'fw';
 import { worker } from 'fw/worker';
 import { createMCPPlugin, createMCPServer } from 'fw-mcp';
 
-const server = createMCPServer(null, { name: 'worker-tasks', exposeRoutes: false, builtinTools: false, builtinPrompts: false, tasks: { pollIntervalMs: 20 } });
+const server = createMCPServer(null, {
+  name: 'worker-tasks',
+  exposeRoutes: false,
+  builtinTools: false,
+  builtinPrompts: false,
+  tasks: { pollIntervalMs: 20 },
+});
 server.addTool<{ ms: number }>({
   name: 'slow_echo',
   description: 'Answers after `ms` milliseconds',

@@ -21,7 +21,11 @@ describe('fw/bun serve: HTTP on Bun.serve', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(await res.json()).toEqual({ hello: 'world' });
-    expect(await (await fetch(`${base}/echo-query?a=1`, { headers: { 'x-agent': 't' } })).json()).toEqual({ query: { a: '1' }, agent: 't', server: 'object' });
+    expect(await (await fetch(`${base}/echo-query?a=1`, { headers: { 'x-agent': 't' } })).json()).toEqual({
+      query: { a: '1' },
+      agent: 't',
+      server: 'object',
+    });
     expect(await (await fetch(`${base}/adapter`)).json()).toEqual({ name: 'bun', runtime: 'object' });
   });
 
@@ -41,7 +45,13 @@ describe('fw/bun serve: HTTP on Bun.serve', () => {
 
   it('answers 413 when a chunked body grows past maxBodySize', async () => {
     const chunk = (n: number) => `${n.toString(16)}\r\n${'y'.repeat(n)}\r\n`;
-    const answer = await rawExchange(bun.port, [`POST /size HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n`, chunk(600), chunk(600), chunk(600), '0\r\n\r\n']);
+    const answer = await rawExchange(bun.port, [
+      `POST /size HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n`,
+      chunk(600),
+      chunk(600),
+      chunk(600),
+      '0\r\n\r\n',
+    ]);
     expect(answer).toMatch(/^HTTP\/1\.1 413/);
     expect(answer).toContain('"code":"PAYLOAD_TOO_LARGE"');
   });
@@ -67,7 +77,12 @@ describe('fw/bun serve: HTTP on Bun.serve', () => {
   });
 
   it('keeps cold-start statistics for target bun', async () => {
-    const stats = (await (await fetch(`${base}/cold-start`)).json()) as { target: string; invocations: number; coldStarts: number; firstInvocationMs: number | null };
+    const stats = (await (await fetch(`${base}/cold-start`)).json()) as {
+      target: string;
+      invocations: number;
+      coldStarts: number;
+      firstInvocationMs: number | null;
+    };
     expect(stats.target).toBe('bun');
     expect(stats.coldStarts).toBe(1);
     expect(stats.invocations).toBeGreaterThan(1);
@@ -79,10 +94,16 @@ describe('fw/bun serve: HTTP on Bun.serve', () => {
     const pending = fetch(`${base}/wait-abort`, { signal: controller.signal }).catch((e: Error) => e.name);
     const events = async () => (await (await fetch(`${base}/events`)).json()) as string[];
     let seen: string[] = [];
-    await until(() => seen.includes('waiting'), async () => (seen = await events()));
+    await until(
+      () => seen.includes('waiting'),
+      async () => (seen = await events()),
+    );
     controller.abort();
     expect(await pending).toBe('AbortError');
-    await until(() => seen.includes('aborted'), async () => (seen = await events()));
+    await until(
+      () => seen.includes('aborted'),
+      async () => (seen = await events()),
+    );
     expect(seen).toEqual(['waiting', 'aborted']);
   });
 });
@@ -97,14 +118,21 @@ describe('fw/bun: RoomManager on Bun sockets', () => {
     expect(await b.next()).toBe('joined');
     a.ws.send('hey');
     expect(await b.next()).toBe('a: hey');
-    const state = (await (await fetch(`${base}/rooms`)).json()) as { rooms: unknown; presence: Array<{ data: unknown }>; connections: { active: number; byPath: Record<string, number> } };
+    const state = (await (await fetch(`${base}/rooms`)).json()) as {
+      rooms: unknown;
+      presence: Array<{ data: unknown }>;
+      connections: { active: number; byPath: Record<string, number> };
+    };
     expect(state.rooms).toEqual([{ room: 'lobby', members: 2, local: 2 }]);
     expect(state.presence.map((m) => m.data)).toEqual([{ user: 'a' }, { user: 'b' }]);
     expect(state.connections.byPath['/chat/lobby']).toBe(2);
     b.ws.close();
     await b.closed;
     let rooms: Array<{ members: number }> = [];
-    await until(() => rooms[0]?.members === 1, async () => (rooms = ((await (await fetch(`${base}/rooms`)).json()) as { rooms: Array<{ members: number }> }).rooms));
+    await until(
+      () => rooms[0]?.members === 1,
+      async () => (rooms = ((await (await fetch(`${base}/rooms`)).json()) as { rooms: Array<{ members: number }> }).rooms),
+    );
     a.ws.close();
   });
 });

@@ -18,7 +18,25 @@ describe('fw/bun adapter selection and TLS', () => {
 
   it('serves HTTPS with tls.key and tls.cert through bun({ tls })', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fw-bun-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=localhost'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+      ],
+      { stdio: 'ignore' },
+    );
     const bun = await startBun('test/targets/bun/listen.ts', [join(dir, 'key.pem'), join(dir, 'cert.pem')]);
     try {
       const body = await new Promise<string>((resolve, reject) => {
@@ -26,7 +44,9 @@ describe('fw/bun adapter selection and TLS', () => {
           let text = '';
           res.on('data', (d) => (text += d));
           res.on('end', () => resolve(text));
-        }).on('error', reject).end();
+        })
+          .on('error', reject)
+          .end();
       });
       expect(JSON.parse(body)).toEqual({ runtime: 'bun', tls: true });
     } finally {

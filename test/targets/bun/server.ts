@@ -24,14 +24,16 @@ const app = roomsApp(rooms, wsTestApp())
     let i = 0;
     return new Response(new ReadableStream({ pull: (c) => (i === 3 ? c.close() : c.enqueue(new TextEncoder().encode(`chunk${i++};`))) }));
   })
-  .get('/wait-abort', (ctx) =>
-    new Promise((resolve) => {
-      events.push('waiting');
-      ctx.request.signal.addEventListener('abort', () => {
-        events.push('aborted');
-        resolve('never sent');
-      });
-    }),
+  .get(
+    '/wait-abort',
+    (ctx) =>
+      new Promise((resolve) => {
+        events.push('waiting');
+        ctx.request.signal.addEventListener('abort', () => {
+          events.push('aborted');
+          resolve('never sent');
+        });
+      }),
   )
   .get('/events', () => events)
   .get('/cold-start', () => getColdStartStats())

@@ -47,17 +47,29 @@ describe('lambda(): events that are not HTTP', () => {
     const handler = lambda(new Fw());
     await expect(handler(fixture('sqs'), context)).rejects.toThrow(UnhandledEventError);
     await expect(handler(fixture('sqs'), context)).rejects.toThrow('fw/lambda received an SQS event but options.events.sqs is not set');
-    await expect(handler(fixture('schedule'), context)).rejects.toThrow('options.events.schedule is not set and no scheduler plugin is registered');
+    await expect(handler(fixture('schedule'), context)).rejects.toThrow(
+      'options.events.schedule is not set and no scheduler plugin is registered',
+    );
   });
 
-  it('runs the scheduler plugin\'s jobs for a schedule event when events.schedule is not set', async () => {
+  it("runs the scheduler plugin's jobs for a schedule event when events.schedule is not set", async () => {
     const ran: string[] = [];
     const app = new Fw();
-    await app.plugin(scheduler({
-      timers: false,
-      timezone: 'UTC',
-      jobs: [{ name: 'my-scheduled-rule', cron: '0 0 * * *', handler: (run) => { ran.push(run.scheduledTime.toISOString()); } }],
-    }));
+    await app.plugin(
+      scheduler({
+        timers: false,
+        timezone: 'UTC',
+        jobs: [
+          {
+            name: 'my-scheduled-rule',
+            cron: '0 0 * * *',
+            handler: (run) => {
+              ran.push(run.scheduledTime.toISOString());
+            },
+          },
+        ],
+      }),
+    );
     const report = await lambda(app)(fixture('schedule'), context);
     expect(report).toEqual({ ran: ['my-scheduled-rule'], failed: [], skipped: [] });
     expect(ran).toEqual(['2015-10-08T16:53:06.000Z']);
@@ -65,12 +77,20 @@ describe('lambda(): events that are not HTTP', () => {
 
   it('fails with a clear error on an event nobody knows', async () => {
     const handler = lambda(new Fw());
-    await expect(handler(fixture('s3'), context)).rejects.toThrow('fw/lambda cannot handle an object with keys [Records]: it is not an API Gateway (v1 or v2), function URL, ALB, SQS or EventBridge event');
+    await expect(handler(fixture('s3'), context)).rejects.toThrow(
+      'fw/lambda cannot handle an object with keys [Records]: it is not an API Gateway (v1 or v2), function URL, ALB, SQS or EventBridge event',
+    );
     await expect(handler('ping', context)).rejects.toThrow('cannot handle a string value');
   });
 
   it('lets a failing event handler fail the invocation (so SQS retries the batch)', async () => {
-    const handler = lambda(new Fw(), { events: { sqs: () => { throw new Error('db down'); } } });
+    const handler = lambda(new Fw(), {
+      events: {
+        sqs: () => {
+          throw new Error('db down');
+        },
+      },
+    });
     await expect(handler(fixture('sqs'), context)).rejects.toThrow('db down');
   });
 });

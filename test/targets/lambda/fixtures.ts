@@ -10,4 +10,5 @@ export function fixture<T = any>(name: string): T {
 }
 
 /** Words of JavaScript's own error messages, which an error answer must never show the caller. */
-export const jsErrorText = /TypeError|RangeError|SyntaxError|URIError|is not iterable|is not a function|is not defined|Cannot read prop|of undefined|of null|\[object /;
+export const jsErrorText =
+  /TypeError|RangeError|SyntaxError|URIError|is not iterable|is not a function|is not defined|Cannot read prop|of undefined|of null|\[object /;

@@ -6,7 +6,11 @@ import { lambdaContext } from '../../fixtures/lambda/context';
 import { fixture, jsErrorText } from './fixtures';
 
 const app = new Fw();
-app.all('/*', async (ctx: Context) => ({ path: ctx.path, query: ctx.query, body: ctx.method === 'GET' || ctx.method === 'HEAD' ? null : await ctx.bodyText() }));
+app.all('/*', async (ctx: Context) => ({
+  path: ctx.path,
+  query: ctx.query,
+  body: ctx.method === 'GET' || ctx.method === 'HEAD' ? null : await ctx.bodyText(),
+}));
 const handler = lambda(app);
 const staged = lambda(app, { stripStage: true, basePath: '/v1' });
 const context = lambdaContext();
@@ -29,7 +33,7 @@ function expectWellFormed(result: unknown, kind: 'v1' | 'v2' | 'alb'): void {
   expect(r.statusCode).toBeLessThan(500);
   expect(typeof r.body).toBe('string');
   expect(typeof r.isBase64Encoded).toBe('boolean');
-  expect(typeof (kind === 'v1' ? r.multiValueHeaders : r.headers ?? r.multiValueHeaders)).toBe('object');
+  expect(typeof (kind === 'v1' ? r.multiValueHeaders : (r.headers ?? r.multiValueHeaders))).toBe('object');
   if (r.statusCode >= 400 && r.statusCode !== 404 && r.statusCode !== 405) {
     const error = JSON.parse(r.body);
     expect(badRequestCodes).toContain(error.code);
@@ -45,34 +49,69 @@ async function expectAnswered(event: unknown, kind: 'v1' | 'v2' | 'alb', h = han
 describe('lambda(): arbitrary HTTP events are answered, never crash', () => {
   it('v1 events with random paths, headers, query parameters, methods and bodies', async () => {
     await fc.assert(
-      fc.asyncProperty(text, headerMap, fc.dictionary(text, text, { maxKeys: 3 }), method, body, fc.boolean(), async (path, headers, query, verb, payload, isBase64) => {
-        const event = fixture('apigw-v1');
-        Object.assign(event, { path: `/${path}`, headers, multiValueHeaders: null, queryStringParameters: query, multiValueQueryStringParameters: null, httpMethod: verb, body: payload, isBase64Encoded: isBase64 });
-        await expectAnswered(event, 'v1');
-      }),
+      fc.asyncProperty(
+        text,
+        headerMap,
+        fc.dictionary(text, text, { maxKeys: 3 }),
+        method,
+        body,
+        fc.boolean(),
+        async (path, headers, query, verb, payload, isBase64) => {
+          const event = fixture('apigw-v1');
+          Object.assign(event, {
+            path: `/${path}`,
+            headers,
+            multiValueHeaders: null,
+            queryStringParameters: query,
+            multiValueQueryStringParameters: null,
+            httpMethod: verb,
+            body: payload,
+            isBase64Encoded: isBase64,
+          });
+          await expectAnswered(event, 'v1');
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('v2 events with random raw paths, query strings, cookies and headers', async () => {
     await fc.assert(
-      fc.asyncProperty(text, text, fc.array(text, { maxLength: 3 }), headerMap, method, body, fc.boolean(), async (rawPath, rawQuery, cookies, headers, verb, payload, functionUrl) => {
-        const event = fixture(functionUrl ? 'function-url' : 'apigw-v2');
-        Object.assign(event, { rawPath: `/${rawPath}`, rawQueryString: rawQuery, cookies, headers, body: payload });
-        event.requestContext.http.method = verb;
-        await expectAnswered(event, 'v2');
-      }),
+      fc.asyncProperty(
+        text,
+        text,
+        fc.array(text, { maxLength: 3 }),
+        headerMap,
+        method,
+        body,
+        fc.boolean(),
+        async (rawPath, rawQuery, cookies, headers, verb, payload, functionUrl) => {
+          const event = fixture(functionUrl ? 'function-url' : 'apigw-v2');
+          Object.assign(event, { rawPath: `/${rawPath}`, rawQueryString: rawQuery, cookies, headers, body: payload });
+          event.requestContext.http.method = verb;
+          await expectAnswered(event, 'v2');
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('ALB events with random multi-value headers and raw query values', async () => {
     await fc.assert(
-      fc.asyncProperty(text, fc.dictionary(text, fc.array(text, { maxLength: 3 }), { maxKeys: 4 }), fc.dictionary(text, fc.array(text, { maxLength: 2 }), { maxKeys: 3 }), async (path, headers, query) => {
-        const event = fixture('alb-multi');
-        Object.assign(event, { path: `/${path}`, multiValueHeaders: { host: ['example.com'], ...headers }, multiValueQueryStringParameters: query });
-        await expectAnswered(event, 'alb');
-      }),
+      fc.asyncProperty(
+        text,
+        fc.dictionary(text, fc.array(text, { maxLength: 3 }), { maxKeys: 4 }),
+        fc.dictionary(text, fc.array(text, { maxLength: 2 }), { maxKeys: 3 }),
+        async (path, headers, query) => {
+          const event = fixture('alb-multi');
+          Object.assign(event, {
+            path: `/${path}`,
+            multiValueHeaders: { host: ['example.com'], ...headers },
+            multiValueQueryStringParameters: query,
+          });
+          await expectAnswered(event, 'alb');
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -80,12 +119,74 @@ describe('lambda(): arbitrary HTTP events are answered, never crash', () => {
 
 /** The fields of each kind of event a malformed event may get wrong (those that tell the kinds apart stay valid). */
 const fields: Record<string, { kind: 'v1' | 'v2' | 'alb'; paths: string[][] }> = {
-  'apigw-v1': { kind: 'v1', paths: [['headers'], ['headers', 'Host'], ['headers', 'Accept'], ['multiValueHeaders'], ['multiValueHeaders', 'X-Custom'], ['multiValueHeaders', 'Accept'], ['queryStringParameters'], ['queryStringParameters', 'q'], ['multiValueQueryStringParameters'], ['multiValueQueryStringParameters', 'tag'], ['path'], ['body'], ['isBase64Encoded'], ['version'], ['requestContext'], ['requestContext', 'stage'], ['requestContext', 'domainName']] },
+  'apigw-v1': {
+    kind: 'v1',
+    paths: [
+      ['headers'],
+      ['headers', 'Host'],
+      ['headers', 'Accept'],
+      ['multiValueHeaders'],
+      ['multiValueHeaders', 'X-Custom'],
+      ['multiValueHeaders', 'Accept'],
+      ['queryStringParameters'],
+      ['queryStringParameters', 'q'],
+      ['multiValueQueryStringParameters'],
+      ['multiValueQueryStringParameters', 'tag'],
+      ['path'],
+      ['body'],
+      ['isBase64Encoded'],
+      ['version'],
+      ['requestContext'],
+      ['requestContext', 'stage'],
+      ['requestContext', 'domainName'],
+    ],
+  },
   'apigw-v1-binary-upload': { kind: 'v1', paths: [['body'], ['isBase64Encoded'], ['multiValueHeaders', 'content-type'], ['path']] },
-  'apigw-v2': { kind: 'v2', paths: [['headers'], ['headers', 'accept'], ['headers', 'host'], ['cookies'], ['rawPath'], ['rawQueryString'], ['body'], ['isBase64Encoded'], ['requestContext', 'domainName'], ['requestContext', 'stage']] },
+  'apigw-v2': {
+    kind: 'v2',
+    paths: [
+      ['headers'],
+      ['headers', 'accept'],
+      ['headers', 'host'],
+      ['cookies'],
+      ['rawPath'],
+      ['rawQueryString'],
+      ['body'],
+      ['isBase64Encoded'],
+      ['requestContext', 'domainName'],
+      ['requestContext', 'stage'],
+    ],
+  },
   'function-url': { kind: 'v2', paths: [['headers'], ['rawPath'], ['rawQueryString'], ['cookies'], ['requestContext', 'domainName']] },
-  'alb-multi': { kind: 'alb', paths: [['httpMethod'], ['path'], ['multiValueHeaders'], ['multiValueHeaders', 'host'], ['multiValueHeaders', 'x-custom'], ['headers'], ['multiValueQueryStringParameters'], ['multiValueQueryStringParameters', 'q'], ['queryStringParameters'], ['body'], ['isBase64Encoded']] },
-  'alb-single': { kind: 'alb', paths: [['httpMethod'], ['path'], ['headers'], ['headers', 'host'], ['headers', 'accept'], ['queryStringParameters'], ['queryStringParameters', 'q'], ['body']] },
+  'alb-multi': {
+    kind: 'alb',
+    paths: [
+      ['httpMethod'],
+      ['path'],
+      ['multiValueHeaders'],
+      ['multiValueHeaders', 'host'],
+      ['multiValueHeaders', 'x-custom'],
+      ['headers'],
+      ['multiValueQueryStringParameters'],
+      ['multiValueQueryStringParameters', 'q'],
+      ['queryStringParameters'],
+      ['body'],
+      ['isBase64Encoded'],
+    ],
+  },
+  'alb-single': {
+    kind: 'alb',
+    paths: [
+      ['httpMethod'],
+      ['path'],
+      ['headers'],
+      ['headers', 'host'],
+      ['headers', 'accept'],
+      ['queryStringParameters'],
+      ['queryStringParameters', 'q'],
+      ['body'],
+    ],
+  },
 };
 
 function setField(event: any, path: string[], value: unknown): void {
@@ -100,7 +201,15 @@ function setField(event: any, path: string[], value: unknown): void {
 describe('lambda(): events with fields of the wrong type are answered, never crash or leak JavaScript errors', () => {
   it('any field of any kind of HTTP event set to any value gives a well-formed 2xx-4xx result', async () => {
     const names = Object.keys(fields);
-    const change = fc.constantFrom(...names).chain((name) => fc.tuple(fc.constant(name), fc.array(fc.tuple(fc.constantFrom(...fields[name].paths), anyValue), { minLength: 1, maxLength: 3 }), fc.boolean()));
+    const change = fc
+      .constantFrom(...names)
+      .chain((name) =>
+        fc.tuple(
+          fc.constant(name),
+          fc.array(fc.tuple(fc.constantFrom(...fields[name].paths), anyValue), { minLength: 1, maxLength: 3 }),
+          fc.boolean(),
+        ),
+      );
     await fc.assert(
       fc.asyncProperty(change, async ([name, changes, withOptions]) => {
         const event = fixture(name);
@@ -113,12 +222,27 @@ describe('lambda(): events with fields of the wrong type are answered, never cra
 
   it('an event that is not an object is not an HTTP event: the invocation fails with UnhandledEventError naming what came in', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(fc.jsonValue(), { maxLength: 3 })), async (event) => {
-        const failure = await handler(event, context).then(() => null, (error: unknown) => error);
-        expect(failure).toBeInstanceOf(UnhandledEventError);
-        expect((failure as Error).message).toMatch(/^fw\/lambda cannot handle an? (string|number|boolean|null|undefined|object with keys)\b/);
-        expect((failure as Error).message).not.toMatch(jsErrorText);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string(),
+          fc.double(),
+          fc.boolean(),
+          fc.constant(null),
+          fc.constant(undefined),
+          fc.array(fc.jsonValue(), { maxLength: 3 }),
+        ),
+        async (event) => {
+          const failure = await handler(event, context).then(
+            () => null,
+            (error: unknown) => error,
+          );
+          expect(failure).toBeInstanceOf(UnhandledEventError);
+          expect((failure as Error).message).toMatch(
+            /^fw\/lambda cannot handle an? (string|number|boolean|null|undefined|object with keys)\b/,
+          );
+          expect((failure as Error).message).not.toMatch(jsErrorText);
+        },
+      ),
       { numRuns: 200 },
     );
   });

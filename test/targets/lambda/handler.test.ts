@@ -89,7 +89,12 @@ describe('lambda(): API Gateway REST (payload v1)', () => {
     });
     const result: any = await lambda(app)(fixture('apigw-v1-binary-upload'), context);
     const expected = Buffer.from('AAEC/f7/iVBORw0KGgo=', 'base64');
-    expect(JSON.parse(result.body)).toEqual({ bytes: [...expected.subarray(0, 6)], length: expected.length, te: null, cl: String(expected.length) });
+    expect(JSON.parse(result.body)).toEqual({
+      bytes: [...expected.subarray(0, 6)],
+      length: expected.length,
+      te: null,
+      cl: String(expected.length),
+    });
   });
 
   it('answers a body marked base64 that is not base64 with a 400', async () => {
@@ -188,7 +193,10 @@ describe('lambda(): HTTP API (payload v2) and function URLs', () => {
       const kind = ctx.query.name;
       if (kind === 'png') return new Response(png, { headers: { 'content-type': 'image/png' } });
       if (kind === 'pdf') return new Response('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } });
-      if (kind === 'docx') return new Response('PK', { headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' } });
+      if (kind === 'docx')
+        return new Response('PK', {
+          headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+        });
       if (kind === 'gzip') return new Response('gz', { headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip' } });
       if (kind === 'svg') return new Response('<svg/>', { headers: { 'content-type': 'image/svg+xml' } });
       return { text: true };
@@ -206,8 +214,8 @@ describe('lambda(): HTTP API (payload v2) and function URLs', () => {
     expect((await call('docx')).isBase64Encoded).toBe(true);
     const gz = await call('gzip');
     expect([gz.isBase64Encoded, Buffer.from(gz.body, 'base64').toString()]).toEqual([true, 'gz']);
-    expect((await call('svg'))).toMatchObject({ isBase64Encoded: false, body: '<svg/>' });
-    expect((await call('json'))).toMatchObject({ isBase64Encoded: false, body: '{"text":true}' });
+    expect(await call('svg')).toMatchObject({ isBase64Encoded: false, body: '<svg/>' });
+    expect(await call('json')).toMatchObject({ isBase64Encoded: false, body: '{"text":true}' });
   });
 
   it('decides by the bytes when a response has no content type', async () => {

@@ -11,7 +11,12 @@ describe('lambda(): init phase', () => {
   it('warms the app up at creation: plugins start and lazy imports load before any event', async () => {
     const app = new Fw();
     let started = false;
-    app.plugin({ name: 'cache', onStart: () => { started = true; } });
+    app.plugin({
+      name: 'cache',
+      onStart: () => {
+        started = true;
+      },
+    });
     app.get('/hello', () => 'hi');
     const yaml = lazyImport(() => import('yaml'));
     const handler = lambda(app, { warmUp: { preload: [yaml] } });
@@ -33,7 +38,14 @@ describe('lambda(): init phase', () => {
 
   it('answers 500 with a JSON body when a plugin setup fails, without crashing the instance', async () => {
     const app = new Fw();
-    app.plugin({ name: 'db', setup: () => { throw new Error('cannot reach the database'); } }).catch(() => undefined);
+    app
+      .plugin({
+        name: 'db',
+        setup: () => {
+          throw new Error('cannot reach the database');
+        },
+      })
+      .catch(() => undefined);
     app.get('/hello', () => 'hi');
     const handler = lambda(app);
     const result = (await handler(fixture('function-url'), lambdaContext())) as { statusCode: number; body: string };

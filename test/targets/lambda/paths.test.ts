@@ -114,10 +114,15 @@ describe('lambda(): the request path is percent-encoded exactly once, as the cli
   it('answers a path with a lone UTF-16 surrogate with a 400 that says so', async () => {
     const { status, body } = await call(httpApiEvent('/files/\ud800'));
     expect(status).toBe(400);
-    expect(body).toEqual({ error: 'The request path holds text that is not valid Unicode (a lone UTF-16 surrogate)', code: 'INVALID_REQUEST' });
+    expect(body).toEqual({
+      error: 'The request path holds text that is not valid Unicode (a lone UTF-16 surrogate)',
+      code: 'INVALID_REQUEST',
+    });
   });
 
   it('throws at startup on a basePath that does not start with "/"', () => {
-    expect(() => lambda(pathApp(), { basePath: 'api' })).toThrow('fw/lambda: options.basePath must be a path starting with "/" (such as "/api"), got "api"');
+    expect(() => lambda(pathApp(), { basePath: 'api' })).toThrow(
+      'fw/lambda: options.basePath must be a path starting with "/" (such as "/api"), got "api"',
+    );
   });
 });

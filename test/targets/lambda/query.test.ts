@@ -47,7 +47,10 @@ describe('lambda(): API Gateway v1 query maps (they arrive decoded)', () => {
     event.multiValueQueryStringParameters = { q: ['\ud800'] };
     const { status, body } = await call(event);
     expect(status).toBe(400);
-    expect(body).toEqual({ error: 'The event\'s query string holds text that is not valid Unicode (a lone UTF-16 surrogate)', code: 'INVALID_REQUEST' });
+    expect(body).toEqual({
+      error: "The event's query string holds text that is not valid Unicode (a lone UTF-16 surrogate)",
+      code: 'INVALID_REQUEST',
+    });
   });
 });
 

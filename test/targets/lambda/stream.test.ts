@@ -32,12 +32,18 @@ function streamingApp(): Fw {
     ctx.setCookie('seen', '1');
     return ctx.redirect('/elsewhere', 301);
   });
-  app.get('/broken', () => new Response(new ReadableStream({
-    start(controller) {
-      controller.enqueue(new TextEncoder().encode('partial'));
-      controller.error(new Error('upstream failed'));
-    },
-  })));
+  app.get(
+    '/broken',
+    () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('partial'));
+            controller.error(new Error('upstream failed'));
+          },
+        }),
+      ),
+  );
   return app;
 }
 

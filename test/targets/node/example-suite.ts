@@ -8,7 +8,11 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 function startExample(command: string[]): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command[0], command.slice(1), { cwd: root, env: { ...process.env, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command[0], command.slice(1), {
+      cwd: root,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr!.on('data', (d) => (stderr += d));
     child.once('exit', (code) => reject(new Error(`example exited with ${code}: ${stderr}`)));
@@ -28,10 +32,13 @@ export function exampleSuite(name: string, command: string[], runtime: 'node' | 
     beforeAll(async () => {
       ({ child, url } = await startExample(command));
     });
-    afterAll(() => new Promise<void>((done) => {
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-    }));
+    afterAll(
+      () =>
+        new Promise<void>((done) => {
+          child.once('exit', () => done());
+          child.kill('SIGTERM');
+        }),
+    );
 
     it('prints its URL and serves the JSON routes, validation included', async () => {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

@@ -27,7 +27,10 @@ function buildApp(): Fw {
     .post('/twice', async (ctx) => {
       const before = ctx.request.bodyUsed;
       const first = await ctx.request.text();
-      const second = await ctx.request.text().then(() => 'read again', (error: Error) => error.name);
+      const second = await ctx.request.text().then(
+        () => 'read again',
+        (error: Error) => error.name,
+      );
       return { before, first, second, after: ctx.request.bodyUsed, streamUsed: ctx.request.body !== null && ctx.request.bodyUsed };
     })
     .get('/url', (ctx) => ({ url: ctx.request.url, query: ctx.query, proto: Object.getPrototypeOf(ctx.query) === Object.prototype }))
@@ -40,14 +43,16 @@ function buildApp(): Fw {
     .get('/boom', () => {
       throw new Error('kaput');
     })
-    .get('/wait-abort', (ctx) =>
-      new Promise((resolve) => {
-        events.push('waiting');
-        ctx.request.signal.addEventListener('abort', () => {
-          events.push('aborted');
-          resolve('never sent');
-        });
-      }),
+    .get(
+      '/wait-abort',
+      (ctx) =>
+        new Promise((resolve) => {
+          events.push('waiting');
+          ctx.request.signal.addEventListener('abort', () => {
+            events.push('aborted');
+            resolve('never sent');
+          });
+        }),
     )
     .get('/stream', () => {
       let i = 0;
@@ -79,13 +84,16 @@ function buildApp(): Fw {
     .get('/firehose', () => {
       const chunk = new Uint8Array(64 * 1024);
       return new Response(
-        new ReadableStream({
-          pull(controller) {
-            produced += chunk.byteLength;
-            if (produced > 256 * 1024 * 1024) return controller.close();
-            controller.enqueue(chunk);
+        new ReadableStream(
+          {
+            pull(controller) {
+              produced += chunk.byteLength;
+              if (produced > 256 * 1024 * 1024) return controller.close();
+              controller.enqueue(chunk);
+            },
           },
-        }, { highWaterMark: 0 }),
+          { highWaterMark: 0 },
+        ),
       );
     });
 }
@@ -116,7 +124,11 @@ describe('fw/node serve: HTTP', () => {
   });
 
   it('streams a request body into the handler', async () => {
-    const res = await fetch(`${base}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ a: [1, 2, 3] }) });
+    const res = await fetch(`${base}/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ a: [1, 2, 3] }),
+    });
     expect(await res.json()).toEqual({ got: { a: [1, 2, 3] } });
   });
 
@@ -144,13 +156,21 @@ describe('fw/node serve: HTTP', () => {
 
   it('answers 413 when a chunked body read as a stream grows past maxBodySize', async () => {
     const chunk = (n: number) => `${n.toString(16)}\r\n${'y'.repeat(n)}\r\n`;
-    const answer = await rawExchange(server.port, [`POST /stream-size HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\n`, chunk(600), chunk(600), '0\r\n\r\n']);
+    const answer = await rawExchange(server.port, [
+      `POST /stream-size HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\n`,
+      chunk(600),
+      chunk(600),
+      '0\r\n\r\n',
+    ]);
     expect(answer).toMatch(/^HTTP\/1\.1 413/);
     expect(answer).toContain('PAYLOAD_TOO_LARGE');
   });
 
   it('answers 413 at once when Content-Length is over maxBodySize, in the app format, and closes', async () => {
-    const answer = await rawExchange(server.port, [`POST /size HTTP/1.1\r\nhost: x\r\ncontent-type: text/plain\r\ncontent-length: 5000\r\n\r\n`, 'x'.repeat(100)]);
+    const answer = await rawExchange(server.port, [
+      `POST /size HTTP/1.1\r\nhost: x\r\ncontent-type: text/plain\r\ncontent-length: 5000\r\n\r\n`,
+      'x'.repeat(100),
+    ]);
     expect(answer).toMatch(/^HTTP\/1\.1 413/);
     expect(answer.toLowerCase()).toContain('connection: close');
     expect(answer).toContain('"code":"PAYLOAD_TOO_LARGE"');
@@ -158,7 +178,13 @@ describe('fw/node serve: HTTP', () => {
 
   it('answers 413 when a chunked body grows past maxBodySize while streaming, and closes', async () => {
     const chunk = (n: number) => `${n.toString(16)}\r\n${'y'.repeat(n)}\r\n`;
-    const answer = await rawExchange(server.port, [`POST /size HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\n`, chunk(600), chunk(600), chunk(600), '0\r\n\r\n']);
+    const answer = await rawExchange(server.port, [
+      `POST /size HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\n`,
+      chunk(600),
+      chunk(600),
+      chunk(600),
+      '0\r\n\r\n',
+    ]);
     expect(answer).toMatch(/^HTTP\/1\.1 413/);
     expect(answer.toLowerCase()).toContain('connection: close');
     expect(answer).toContain('PAYLOAD_TOO_LARGE');
@@ -237,7 +263,9 @@ describe('fw/node serve: HTTP', () => {
   });
 
   it('accepts an absolute-form request target and answers 400 to one that is no URL', async () => {
-    const ok = await rawExchange(server.port, [`GET http://example.test/echo-query?x=1 HTTP/1.1\r\nhost: example.test\r\nconnection: close\r\n\r\n`]);
+    const ok = await rawExchange(server.port, [
+      `GET http://example.test/echo-query?x=1 HTTP/1.1\r\nhost: example.test\r\nconnection: close\r\n\r\n`,
+    ]);
     expect(ok).toMatch(/^HTTP\/1\.1 200/);
     expect(ok).toContain('"query":{"x":"1"}');
     const bad = await rawExchange(server.port, [`GET nonsense HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n`]);
@@ -257,7 +285,12 @@ describe('fw/node serve: HTTP', () => {
   });
 
   it('cuts the connection when a streamed body fails half-way, and keeps serving', async () => {
-    const failed = await fetch(`${base}/broken-stream`).then((res) => res.text()).then(() => 'completed', (e: Error) => e.name);
+    const failed = await fetch(`${base}/broken-stream`)
+      .then((res) => res.text())
+      .then(
+        () => 'completed',
+        (e: Error) => e.name,
+      );
     expect(failed).toBe('TypeError');
     expect(await (await fetch(`${base}/`)).json()).toEqual({ hello: 'world' });
   });
@@ -312,7 +345,25 @@ describe('fw/node serve: HTTP', () => {
 describe('fw/node serve: options and lifecycle', () => {
   it('serves HTTPS with tls.key and tls.cert', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fw-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=localhost'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+      ],
+      { stdio: 'ignore' },
+    );
     const cert = readFileSync(join(dir, 'cert.pem'));
     const secure = await serve(buildApp(), { port: 0, hostname: '127.0.0.1', tls: { key: readFileSync(join(dir, 'key.pem')), cert } });
     try {
@@ -322,7 +373,9 @@ describe('fw/node serve: options and lifecycle', () => {
           let text = '';
           res.on('data', (d) => (text += d));
           res.on('end', () => resolve(text));
-        }).on('error', reject).end();
+        })
+          .on('error', reject)
+          .end();
       });
       expect(JSON.parse(body)).toEqual({ hello: 'world' });
     } finally {
@@ -354,7 +407,9 @@ describe('fw/node serve: options and lifecycle', () => {
   });
 
   it('node() is an adapter for new Fw({ adapter })', async () => {
-    const app = new Fw({ adapter: node({ maxBodySize: 10 }), hostname: '127.0.0.1' }).post('/size', async (ctx) => ({ bytes: (await ctx.request.arrayBuffer()).byteLength }));
+    const app = new Fw({ adapter: node({ maxBodySize: 10 }), hostname: '127.0.0.1' }).post('/size', async (ctx) => ({
+      bytes: (await ctx.request.arrayBuffer()).byteLength,
+    }));
     const running = await app.listen(0);
     try {
       const res = await fetch(`http://127.0.0.1:${running.port}/size`, { method: 'POST', body: 'x'.repeat(11) });

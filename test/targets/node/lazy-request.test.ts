@@ -87,13 +87,25 @@ describe('fw/node request URLs', () => {
   let server: NodeServer;
 
   beforeAll(async () => {
-    server = await serve(new Fw().all('/*', (ctx) => ctx.request.url), { port: 0, hostname: '127.0.0.1' });
+    server = await serve(
+      new Fw().all('/*', (ctx) => ctx.request.url),
+      { port: 0, hostname: '127.0.0.1' },
+    );
   });
 
   afterAll(() => server.stop());
 
   const targets = ['/', '/a/b?x=1&y=%20z', '/%7Efoo/./bar', '/a/../b', "/q?it's", '/a/.well-known', '/x?a=b/c:d@e', '/p?q={x}', '/a|b'];
-  const hosts = ['example.com', 'EXAMPLE.com', 'example.com:80', 'example.com:8080', 'example.com:0080', 'example.com:443', '127.0.0.1:3000', '[::1]:3000'];
+  const hosts = [
+    'example.com',
+    'EXAMPLE.com',
+    'example.com:80',
+    'example.com:8080',
+    'example.com:0080',
+    'example.com:443',
+    '127.0.0.1:3000',
+    '[::1]:3000',
+  ];
 
   it('a target with a malformed escape reaches the core, which answers 400 BAD_PATH', async () => {
     const raw = await rawExchange(server.port, ['GET /a%zz HTTP/1.1\r\nHost: example.com\r\nConnection: close\r\n\r\n']);

@@ -14,7 +14,14 @@ describe('LightResponse', () => {
     const response = sample();
     expect(response).toBeInstanceOf(Response);
     expect(Object.prototype.toString.call(response)).toBe('[object Response]');
-    expect([response.status, response.statusText, response.ok, response.type, response.url, response.redirected]).toEqual([201, '', true, 'default', '', false]);
+    expect([response.status, response.statusText, response.ok, response.type, response.url, response.redirected]).toEqual([
+      201,
+      '',
+      true,
+      'default',
+      '',
+      false,
+    ]);
     expect(new LightResponse(null, 404).ok).toBe(false);
   });
 
@@ -71,7 +78,11 @@ describe('LightResponse', () => {
   });
 
   it('keeps name/value pairs as given until its headers are read, checked and normalized as Headers would', async () => {
-    const response = new LightResponse('x', 200, [['X-One', ' 1 '], ['set-cookie', 'a=1'], ['set-cookie', 'b=2']]);
+    const response = new LightResponse('x', 200, [
+      ['X-One', ' 1 '],
+      ['set-cookie', 'a=1'],
+      ['set-cookie', 'b=2'],
+    ]);
     expect(response.headers.get('x-one')).toBe('1');
     expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
     response.headers.set('x-two', '2');
@@ -115,7 +126,11 @@ describe('makeResponse: light by default on Node, opt-out per env', () => {
   it('hands undici a light response wherever it takes a Response', async () => {
     const answer = app.fetch(new Request('http://localhost/')) as Response;
     const copy = new Response(answer.body, answer);
-    expect([copy.status, copy.headers.get('content-type'), await copy.json()]).toEqual([200, 'application/json; charset=utf-8', { hello: 'world' }]);
+    expect([copy.status, copy.headers.get('content-type'), await copy.json()]).toEqual([
+      200,
+      'application/json; charset=utf-8',
+      { hello: 'world' },
+    ]);
     const cloned = (app.fetch(new Request('http://localhost/text')) as Response).clone();
     expect(await cloned.text()).toBe('hi');
   });
@@ -188,7 +203,11 @@ describe('light responses on a real fw/node server', () => {
 
   it('writes a JSON body with its byte length', async () => {
     const res = await fetch(`${server.url}/`);
-    expect([res.status, res.headers.get('content-type'), res.headers.get('content-length')]).toEqual([200, 'application/json; charset=utf-8', '18']);
+    expect([res.status, res.headers.get('content-type'), res.headers.get('content-length')]).toEqual([
+      200,
+      'application/json; charset=utf-8',
+      '18',
+    ]);
     expect(await res.json()).toEqual({ hello: 'wörld' });
   });
 
@@ -234,7 +253,12 @@ describe('light responses on a real fw/node server', () => {
     const go = await fetch(`${server.url}/go`, { redirect: 'manual' });
     expect([go.status, go.headers.get('location')]).toEqual([302, '/there']);
     const echo = await fetch(`${server.url}/echo`, { method: 'POST', body: 'héllo' });
-    expect([echo.status, echo.headers.get('content-type'), echo.headers.get('content-length'), await echo.text()]).toEqual([202, 'text/plain;charset=UTF-8', '6', 'héllo']);
+    expect([echo.status, echo.headers.get('content-type'), echo.headers.get('content-length'), await echo.text()]).toEqual([
+      202,
+      'text/plain;charset=UTF-8',
+      '6',
+      'héllo',
+    ]);
   });
 
   it('answers errors, 405 and OPTIONS from the core as light responses', async () => {

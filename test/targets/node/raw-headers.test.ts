@@ -31,7 +31,12 @@ describe('RawHeaders (fw/node request headers)', () => {
     headers.set('accept', 'application/json');
     headers.append('x-tag', 'c');
     headers.delete('cookie');
-    expect([headers.get('accept'), headers.get('x-tag'), headers.get('cookie'), headers.get('host')]).toEqual(['application/json', 'a, b, c', null, 'example.com']);
+    expect([headers.get('accept'), headers.get('x-tag'), headers.get('cookie'), headers.get('host')]).toEqual([
+      'application/json',
+      'a, b, c',
+      null,
+      'example.com',
+    ]);
     expect(new RawHeaders(['Set-Cookie', 'a=1', 'Set-Cookie', 'b=2']).getSetCookie()).toEqual(['a=1', 'b=2']);
   });
 

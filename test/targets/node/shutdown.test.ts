@@ -18,29 +18,39 @@ async function appWithLifecycle(timeout: number) {
   await app.plugin(plugin);
   app.get('/endless', () => {
     let timer: ReturnType<typeof setInterval>;
-    return new Response(new ReadableStream({
-      start: (c) => { timer = setInterval(() => c.enqueue(encoder.encode('tick;')), 50); },
-      cancel: () => clearInterval(timer),
-    }));
+    return new Response(
+      new ReadableStream({
+        start: (c) => {
+          timer = setInterval(() => c.enqueue(encoder.encode('tick;')), 50);
+        },
+        cancel: () => clearInterval(timer),
+      }),
+    );
   });
   app.get('/three', () => {
     let sent = 0;
-    return new Response(new ReadableStream({
-      async pull(c) {
-        await new Promise((r) => setTimeout(r, 100));
-        if (sent === 3) return c.close();
-        sent++;
-        c.enqueue(encoder.encode(`part${sent};`));
-      },
-    }));
+    return new Response(
+      new ReadableStream({
+        async pull(c) {
+          await new Promise((r) => setTimeout(r, 100));
+          if (sent === 3) return c.close();
+          sent++;
+          c.enqueue(encoder.encode(`part${sent};`));
+        },
+      }),
+    );
   });
   app.get('/late-endless', async () => {
     await new Promise((r) => setTimeout(r, 150));
     let timer: ReturnType<typeof setInterval>;
-    return new Response(new ReadableStream({
-      start: (c) => { timer = setInterval(() => c.enqueue(encoder.encode('tock;')), 50); },
-      cancel: () => clearInterval(timer),
-    }));
+    return new Response(
+      new ReadableStream({
+        start: (c) => {
+          timer = setInterval(() => c.enqueue(encoder.encode('tock;')), 50);
+        },
+        cancel: () => clearInterval(timer),
+      }),
+    );
   });
   app.get('/', () => 'hi');
   const server = await serve(app, { port: 0, hostname: '127.0.0.1' });
@@ -122,7 +132,10 @@ describe('fw/node graceful shutdown: what is reported', () => {
     const server = await serve(app, { port: 0, hostname: '127.0.0.1' });
     const handle = gracefulServer(server);
     manager.attach(handle);
-    const pending = fetch(`${server.url}/slow`).then(() => 'answered', () => 'cut');
+    const pending = fetch(`${server.url}/slow`).then(
+      () => 'answered',
+      () => 'cut',
+    );
     await new Promise((r) => setTimeout(r, 100));
     await manager.shutdown('test');
     expect(handle.requestsCut).toBe(1);
@@ -136,13 +149,18 @@ describe('fw/node graceful shutdown on SIGTERM (real process, bare manager)', ()
     let stderr = '';
     child.stderr!.on('data', (d) => (stderr += d));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const port = await new Promise<number>((resolve) => createInterface({ input: child.stdout! }).on('line', (line) => resolve(JSON.parse(line).port)));
+    const port = await new Promise<number>((resolve) =>
+      createInterface({ input: child.stdout! }).on('line', (line) => resolve(JSON.parse(line).port)),
+    );
     return { port, exited, stderr: () => stderr, kill: () => child.kill('SIGTERM') };
   }
 
   it('exits 1 and says so when the drain deadline cuts a running request', async () => {
     const server = await start();
-    const pending = fetch(`http://127.0.0.1:${server.port}/slow`).then(() => 'answered', () => 'cut');
+    const pending = fetch(`http://127.0.0.1:${server.port}/slow`).then(
+      () => 'answered',
+      () => 'cut',
+    );
     await new Promise((r) => setTimeout(r, 200));
     server.kill();
     expect(await server.exited).toBe(1);

@@ -32,14 +32,16 @@ function buildApp(): Fw {
     })
     .post('/stream-early', () => {
       let timer: ReturnType<typeof setInterval>;
-      return new Response(new ReadableStream({
-        start(controller) {
-          timer = setInterval(() => controller.enqueue(new TextEncoder().encode('tick;')), 100);
-        },
-        cancel() {
-          clearInterval(timer);
-        },
-      }));
+      return new Response(
+        new ReadableStream({
+          start(controller) {
+            timer = setInterval(() => controller.enqueue(new TextEncoder().encode('tick;')), 100);
+          },
+          cancel() {
+            clearInterval(timer);
+          },
+        }),
+      );
     });
 }
 
@@ -82,7 +84,9 @@ describe('fw/node serve: request time-outs', () => {
 
   it('answers other parser refusals with an fw JSON error too: 413 for huge chunk extensions, 400 for garbage', async () => {
     bodyReads.length = 0;
-    const extension = await rawExchange(server.port, [`POST /echo HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\n1;${'e'.repeat(20 * 1024)}\r\nx\r\n0\r\n\r\n`]);
+    const extension = await rawExchange(server.port, [
+      `POST /echo HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\n1;${'e'.repeat(20 * 1024)}\r\nx\r\n0\r\n\r\n`,
+    ]);
     expect(extension).toMatch(/^HTTP\/1\.1 413 /);
     expect(jsonBody(extension)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     expect(bodyReads).toEqual(['failed: 413 PAYLOAD_TOO_LARGE']);
@@ -126,7 +130,11 @@ describe('fw/node serve: request time-outs', () => {
   });
 
   it('cuts a slow body behind a response already being streamed without writing a 408 into it', async () => {
-    const { answer, closedAfterMs } = await slowClient(server.port, 'POST /stream-early HTTP/1.1\r\nhost: x\r\ncontent-length: 100\r\n\r\n', 'b');
+    const { answer, closedAfterMs } = await slowClient(
+      server.port,
+      'POST /stream-early HTTP/1.1\r\nhost: x\r\ncontent-length: 100\r\n\r\n',
+      'b',
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     expect(answer).toContain('tick;');
     expect(answer).not.toContain('HTTP/1.1 408');
@@ -139,7 +147,12 @@ describe('fw/node serve: time-out options', () => {
   it('hands the defaults (headers 10 s, request 60 s, keep-alive 5 s) to node:http and checks every second', async () => {
     const plain = await serve(buildApp(), { port: 0, hostname: '127.0.0.1' });
     try {
-      const { headersTimeout: h, requestTimeout: r, keepAliveTimeout: k, connectionsCheckingInterval: c } = plain.node as typeof plain.node & { connectionsCheckingInterval: number };
+      const {
+        headersTimeout: h,
+        requestTimeout: r,
+        keepAliveTimeout: k,
+        connectionsCheckingInterval: c,
+      } = plain.node as typeof plain.node & { connectionsCheckingInterval: number };
       expect({ h, r, k, c }).toEqual({ h: 10_000, r: 60_000, k: 5_000, c: 1000 });
     } finally {
       await plain.stop();
@@ -148,7 +161,13 @@ describe('fw/node serve: time-out options', () => {
 
   it('checks for expired requests at a tenth of the shorter limit, and takes 0 or Infinity as no limit', async () => {
     expect((server.node as typeof server.node & { connectionsCheckingInterval: number }).connectionsCheckingInterval).toBe(100);
-    const open = await serve(buildApp(), { port: 0, hostname: '127.0.0.1', headersTimeout: 0, requestTimeout: Infinity, keepAliveTimeout: 0 });
+    const open = await serve(buildApp(), {
+      port: 0,
+      hostname: '127.0.0.1',
+      headersTimeout: 0,
+      requestTimeout: Infinity,
+      keepAliveTimeout: 0,
+    });
     try {
       expect([open.node.headersTimeout, open.node.requestTimeout, open.node.keepAliveTimeout]).toEqual([0, 0, 0]);
     } finally {
@@ -158,12 +177,38 @@ describe('fw/node serve: time-out options', () => {
 
   it('applies the time-outs over HTTPS too', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fw-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=localhost'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+      ],
+      { stdio: 'ignore' },
+    );
     const cert = readFileSync(join(dir, 'cert.pem'));
-    const secure = await serve(buildApp(), { port: 0, hostname: '127.0.0.1', headersTimeout, requestTimeout, tls: { key: readFileSync(join(dir, 'key.pem')), cert } });
+    const secure = await serve(buildApp(), {
+      port: 0,
+      hostname: '127.0.0.1',
+      headersTimeout,
+      requestTimeout,
+      tls: { key: readFileSync(join(dir, 'key.pem')), cert },
+    });
     try {
       const answer = await new Promise<string>((resolve, reject) => {
-        const socket = tlsConnect({ port: secure.port, host: '127.0.0.1', ca: cert, servername: 'localhost' }, () => socket.write('GET / HTTP/1.1\r\nhost: x\r\n'));
+        const socket = tlsConnect({ port: secure.port, host: '127.0.0.1', ca: cert, servername: 'localhost' }, () =>
+          socket.write('GET / HTTP/1.1\r\nhost: x\r\n'),
+        );
         let text = '';
         socket.setEncoding('latin1');
         socket.on('data', (d) => (text += d));
@@ -191,7 +236,9 @@ describe('fw/node serve: time-out options', () => {
   });
 
   it('rejects a headersTimeout longer than requestTimeout', async () => {
-    await expect(serve(buildApp(), { port: 0, headersTimeout: 5000, requestTimeout: 1000 })).rejects.toThrow(/headersTimeout \(5000 ms\) must not be longer than requestTimeout \(1000 ms\)/);
+    await expect(serve(buildApp(), { port: 0, headersTimeout: 5000, requestTimeout: 1000 })).rejects.toThrow(
+      /headersTimeout \(5000 ms\) must not be longer than requestTimeout \(1000 ms\)/,
+    );
   });
 
   it('app.listen() through node() applies the adapter time-outs', async () => {

@@ -18,11 +18,32 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 describe('bundleConfig()', () => {
   it('gives each target its platform, format and output', () => {
     expect(bundleConfig('lambda', 'src/handler.ts')).toMatchObject({
-      entryPoints: ['src/handler.ts'], bundle: true, minify: true, platform: 'node', target: 'node20', format: 'esm', outfile: 'dist/lambda/index.mjs',
+      entryPoints: ['src/handler.ts'],
+      bundle: true,
+      minify: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'esm',
+      outfile: 'dist/lambda/index.mjs',
     });
-    expect(bundleConfig('worker', 'w.ts')).toMatchObject({ platform: 'neutral', format: 'esm', conditions: ['workerd', 'worker', 'browser'], external: ['node:*', 'cloudflare:*'] });
-    expect(bundleConfig('bun', 'b.ts')).toMatchObject({ platform: 'node', target: 'esnext', conditions: ['bun'], external: ['bun', 'bun:*'] });
-    expect(bundleConfig('node', 'n.ts')).toMatchObject({ platform: 'node', target: 'node20', outfile: 'dist/node/index.mjs', sourcemap: true });
+    expect(bundleConfig('worker', 'w.ts')).toMatchObject({
+      platform: 'neutral',
+      format: 'esm',
+      conditions: ['workerd', 'worker', 'browser'],
+      external: ['node:*', 'cloudflare:*'],
+    });
+    expect(bundleConfig('bun', 'b.ts')).toMatchObject({
+      platform: 'node',
+      target: 'esnext',
+      conditions: ['bun'],
+      external: ['bun', 'bun:*'],
+    });
+    expect(bundleConfig('node', 'n.ts')).toMatchObject({
+      platform: 'node',
+      target: 'node20',
+      outfile: 'dist/node/index.mjs',
+      sourcemap: true,
+    });
   });
 
   it('lets overrides win and adds their conditions to the preset ones', () => {
@@ -47,7 +68,11 @@ describe('bundleConfig()', () => {
   it('bundles a worker that workerd runs', async () => {
     const outfile = join(out, 'worker.js');
     await build(bundleConfig('worker', join(entries, 'one-route-worker.ts'), { outfile, conditions: ['source'], logLevel: 'silent' }));
-    const mf = new Miniflare({ cf: false, modules: [{ type: 'ESModule', path: 'worker.js', contents: readFileSync(outfile, 'utf8') }], compatibilityDate: '2025-01-01' });
+    const mf = new Miniflare({
+      cf: false,
+      modules: [{ type: 'ESModule', path: 'worker.js', contents: readFileSync(outfile, 'utf8') }],
+      compatibilityDate: '2025-01-01',
+    });
     try {
       const first = await mf.dispatchFetch('http://localhost/hello');
       expect(await first.json()).toEqual({ hello: 'worker', invocations: 1 });
@@ -64,7 +89,9 @@ describe('buildCommand()', () => {
     expect(buildCommand('lambda', 'src/handler.ts')).toBe(
       'esbuild src/handler.ts --bundle --minify --tree-shaking=true --legal-comments=none --platform=node --target=node20 --format=esm --outfile=dist/lambda/index.mjs',
     );
-    expect(buildCommand('worker', 'w.ts')).toContain('--conditions=workerd,worker,browser --main-fields=module,main --external:node:* --external:cloudflare:*');
+    expect(buildCommand('worker', 'w.ts')).toContain(
+      '--conditions=workerd,worker,browser --main-fields=module,main --external:node:* --external:cloudflare:*',
+    );
   });
 
   it('is the command npm run build:lambda uses', () => {
@@ -74,14 +101,26 @@ describe('buildCommand()', () => {
 
   it('quotes arguments the shell would split, and produces a command esbuild runs', async () => {
     const outfile = join(out, 'cli.mjs');
-    const command = buildCommand(bundleConfig('lambda', join(entries, 'one-route-lambda.ts'), { outfile, conditions: ['source'], banner: { js: '// built by fw' }, logLevel: 'silent' }));
+    const command = buildCommand(
+      bundleConfig('lambda', join(entries, 'one-route-lambda.ts'), {
+        outfile,
+        conditions: ['source'],
+        banner: { js: '// built by fw' },
+        logLevel: 'silent',
+      }),
+    );
     expect(command).toContain("'--banner:js=// built by fw'");
-    await run('sh', ['-c', command], { cwd: root, env: { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}` } });
+    await run('sh', ['-c', command], {
+      cwd: root,
+      env: { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}` },
+    });
     expect(readFileSync(outfile, 'utf8').startsWith('// built by fw')).toBe(true);
   });
 
   it('refuses options the command line cannot express', () => {
-    expect(() => buildCommand({ ...bundleConfig('node', 'n.ts'), plugins: [] })).toThrow('buildCommand() cannot express the esbuild option "plugins"');
+    expect(() => buildCommand({ ...bundleConfig('node', 'n.ts'), plugins: [] })).toThrow(
+      'buildCommand() cannot express the esbuild option "plugins"',
+    );
     expect(() => buildCommand({ bundle: true })).toThrow('buildCommand() needs entryPoints as a list of file paths');
   });
 });

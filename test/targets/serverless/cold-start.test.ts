@@ -1,11 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  getColdStartStats,
-  markReady,
-  recordWarmUp,
-  resetColdStartStats,
-  startInvocation,
-} from 'fw/serverless';
+import { getColdStartStats, markReady, recordWarmUp, resetColdStartStats, startInvocation } from 'fw/serverless';
 
 describe('cold-start statistics', () => {
   beforeEach(() => resetColdStartStats());

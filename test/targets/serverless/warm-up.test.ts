@@ -52,8 +52,18 @@ describe('warmUp()', () => {
   it('runs plugin setup and onStart, compiles the routes, preloads lazy imports and records warmUpMs', async () => {
     const app = new Fw();
     const steps: string[] = [];
-    app.plugin({ name: 'db', setup: async () => { steps.push('setup'); }, onStart: () => { steps.push('onStart'); } });
-    app.post('/items', (ctx) => ctx.body(), { schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } });
+    app.plugin({
+      name: 'db',
+      setup: async () => {
+        steps.push('setup');
+      },
+      onStart: () => {
+        steps.push('onStart');
+      },
+    });
+    app.post('/items', (ctx) => ctx.body(), {
+      schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } },
+    });
     const compile = app.compile.bind(app);
     let compiled = 0;
     app.compile = () => {
@@ -81,7 +91,14 @@ describe('warmUp()', () => {
 
   it('rejects when a plugin setup fails', async () => {
     const app = new Fw();
-    app.plugin({ name: 'broken', setup: () => { throw new Error('bad config'); } }).catch(() => undefined);
+    app
+      .plugin({
+        name: 'broken',
+        setup: () => {
+          throw new Error('bad config');
+        },
+      })
+      .catch(() => undefined);
     await expect(warmUp(app)).rejects.toThrow('bad config');
   });
 });

@@ -17,7 +17,14 @@ describe('worker(app) in workerd', () => {
     const first = await (await mf.dispatchFetch('http://localhost/stats')).json();
     expect(first).toMatchObject({ target: 'worker', coldStart: true, coldStarts: 1, invocations: 1, warmInvocations: 0 });
     const second = (await (await mf.dispatchFetch('http://localhost/stats')).json()) as Record<string, unknown>;
-    expect(second).toMatchObject({ target: 'worker', coldStart: false, coldStarts: 1, invocations: 2, warmInvocations: 1, instanceId: (first as { instanceId: string }).instanceId });
+    expect(second).toMatchObject({
+      target: 'worker',
+      coldStart: false,
+      coldStarts: 1,
+      invocations: 2,
+      warmInvocations: 1,
+      instanceId: (first as { instanceId: string }).instanceId,
+    });
     expect(second.warmUpMs).toEqual(expect.any(Number));
     expect(second.firstInvocationMs).toEqual(expect.any(Number));
   });
@@ -41,12 +48,20 @@ describe('worker(app) in workerd', () => {
   });
 
   it('answers bad input with 4xx JSON bodies', async () => {
-    const invalid = await mf.dispatchFetch('http://localhost/echo', { method: 'POST', body: '{"n":"not a number"}', headers: { 'content-type': 'application/json' } });
+    const invalid = await mf.dispatchFetch('http://localhost/echo', {
+      method: 'POST',
+      body: '{"n":"not a number"}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.headers.get('content-type')).toContain('application/json');
     expect(await invalid.json()).toMatchObject({ code: expect.any(String), details: expect.any(Array) });
 
-    const malformed = await mf.dispatchFetch('http://localhost/echo', { method: 'POST', body: '{"n":', headers: { 'content-type': 'application/json' } });
+    const malformed = await mf.dispatchFetch('http://localhost/echo', {
+      method: 'POST',
+      body: '{"n":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ code: 'INVALID_BODY' });
 
@@ -83,7 +98,9 @@ describe('worker(app) in workerd', () => {
 
 describe('worker entry variants', () => {
   it('serves `export default app` directly', async () => {
-    const mf = await runWorker(await bundleWorker('test/targets/worker/fixtures/default-export-worker.ts'), { bindings: { LABEL: 'plain' } });
+    const mf = await runWorker(await bundleWorker('test/targets/worker/fixtures/default-export-worker.ts'), {
+      bindings: { LABEL: 'plain' },
+    });
     try {
       const response = await mf.dispatchFetch('http://localhost/');
       expect(await response.json()).toEqual({ plain: true, var: 'plain' });
@@ -98,10 +115,15 @@ describe('worker entry variants', () => {
       const scheduledTime = new Date('2026-03-04T05:10:00.000Z');
       const result = await (await mf.getWorker()).scheduled({ cron: '*/5 * * * *', scheduledTime });
       expect(result.outcome).toBe('ok');
-      await expect.poll(async () => (await (await mf.dispatchFetch('http://localhost/runs')).json())).toEqual({
-        runs: [{ job: 'every-5', at: scheduledTime.toISOString(), trigger: 'cron-trigger' }],
-        jobs: [{ name: 'every-5', runs: 1 }, { name: 'hourly', runs: 0 }],
-      });
+      await expect
+        .poll(async () => await (await mf.dispatchFetch('http://localhost/runs')).json())
+        .toEqual({
+          runs: [{ job: 'every-5', at: scheduledTime.toISOString(), trigger: 'cron-trigger' }],
+          jobs: [
+            { name: 'every-5', runs: 1 },
+            { name: 'hourly', runs: 0 },
+          ],
+        });
     } finally {
       await mf.dispose();
     }

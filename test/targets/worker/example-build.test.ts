@@ -14,7 +14,8 @@ describe('npm run build:worker, and the built example in workerd with wrangler.t
   let built: string;
 
   const get = (path: string, init?: RequestInit) => mf.dispatchFetch(`http://localhost${path}`, init as never);
-  const send = (method: string, path: string, body: string, type = 'application/json') => get(path, { method, body, headers: { 'content-type': type } });
+  const send = (method: string, path: string, body: string, type = 'application/json') =>
+    get(path, { method, body, headers: { 'content-type': type } });
 
   beforeAll(async () => {
     const build = spawnSync('npm', ['run', 'build:worker', '--', outdir], { cwd: root, encoding: 'utf8' });

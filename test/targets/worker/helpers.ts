@@ -31,7 +31,10 @@ export async function bundleWorker(entry: string, define: Record<string, string>
 }
 
 /** Starts workerd with one ES module worker and whatever bindings the test asks for. */
-export async function runWorker(script: string, options: Omit<MiniflareOptions, 'modules' | 'script' | 'scriptPath'> = {}): Promise<Miniflare> {
+export async function runWorker(
+  script: string,
+  options: Omit<MiniflareOptions, 'modules' | 'script' | 'scriptPath'> = {},
+): Promise<Miniflare> {
   const mf = new Miniflare({
     compatibilityDate,
     host: '127.0.0.1',

@@ -5,8 +5,14 @@ import { bundleWorker, runWorker } from './helpers';
 describe('workersKV(namespace) on a real KV namespace in workerd', () => {
   let mf: Miniflare;
 
-  async function call(body: Record<string, unknown>): Promise<{ status: number; body: { result?: unknown; error?: string; code?: string } }> {
-    const response = await mf.dispatchFetch('http://localhost/', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  async function call(
+    body: Record<string, unknown>,
+  ): Promise<{ status: number; body: { result?: unknown; error?: string; code?: string } }> {
+    const response = await mf.dispatchFetch('http://localhost/', {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
     return { status: response.status, body: (await response.json()) as { result?: unknown } };
   }
   const result = async (body: Record<string, unknown>): Promise<unknown> => {

@@ -53,7 +53,12 @@ describe('npm start', () => {
 
   it('serves the example on 127.0.0.1, prints the URL, and stops without leaving workerd behind', async () => {
     const port = await freePort();
-    child = spawn('npm', ['start'], { cwd: root, env: { ...process.env, PORT: String(port) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn('npm', ['start'], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port) },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stderr!.on('data', (chunk) => (output += chunk));
     const url = await new Promise<string>((resolve, reject) => {

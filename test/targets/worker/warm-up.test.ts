@@ -46,7 +46,9 @@ describe('worker(app, { warmUp, preload })', () => {
 
 describe('worker(app, options) argument checks', () => {
   it('refuses an unknown warmUp mode, naming the choices', () => {
-    expect(() => worker(new Fw(), { warmUp: 'sometimes' as never })).toThrow(/takes 'background', 'first-request' or false, got "sometimes"/);
+    expect(() => worker(new Fw(), { warmUp: 'sometimes' as never })).toThrow(
+      /takes 'background', 'first-request' or false, got "sometimes"/,
+    );
   });
 });
 

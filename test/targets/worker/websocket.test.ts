@@ -48,13 +48,17 @@ describe('fw/worker: rooms within one isolate', () => {
       presence: unknown[];
       connections: { instance: string; active: number };
     };
-    expect(state.rooms).toEqual(expect.arrayContaining([expect.objectContaining({ room: 'one', members: 2 }), expect.objectContaining({ room: 'two', members: 1 })]));
+    expect(state.rooms).toEqual(
+      expect.arrayContaining([expect.objectContaining({ room: 'one', members: 2 }), expect.objectContaining({ room: 'two', members: 1 })]),
+    );
     expect(state.presence).toEqual([{ user: 'a' }, { user: 'b' }]);
     expect(state.connections).toMatchObject({ instance: 'isolate-1', active: 3 });
 
     b.ws.close();
     await b.closed;
-    await expect.poll(async () => ((await (await mf.dispatchFetch('http://localhost/rooms-state')).json()) as { presence: unknown[] }).presence).toEqual([{ user: 'a' }]);
+    await expect
+      .poll(async () => ((await (await mf.dispatchFetch('http://localhost/rooms-state')).json()) as { presence: unknown[] }).presence)
+      .toEqual([{ user: 'a' }]);
     a.ws.close();
     d.ws.close();
   });

@@ -27,12 +27,22 @@ describe('fw/worker types against @cloudflare/workers-types', () => {
     const dir = mkdtempSync(join(tmpdir(), 'fw-workers-types-'));
     try {
       writeFileSync(join(dir, 'check.ts'), source);
-      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-        extends: join(root, 'tsconfig.json'),
-        compilerOptions: { types: ['@cloudflare/workers-types'], lib: ['ES2023'], typeRoots: [join(root, 'node_modules/@types'), join(root, 'node_modules')] },
-        include: [join(dir, 'check.ts')],
-      }));
-      const run = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir, '--noEmit'], { cwd: root, encoding: 'utf8' });
+      writeFileSync(
+        join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          extends: join(root, 'tsconfig.json'),
+          compilerOptions: {
+            types: ['@cloudflare/workers-types'],
+            lib: ['ES2023'],
+            typeRoots: [join(root, 'node_modules/@types'), join(root, 'node_modules')],
+          },
+          include: [join(dir, 'check.ts')],
+        }),
+      );
+      const run = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir, '--noEmit'], {
+        cwd: root,
+        encoding: 'utf8',
+      });
       // Only fw/worker and the check are judged here: other modules' sources are compiled too (through paths).
       const ours = (run.stdout + run.stderr).split('\n').filter((line) => /check\.ts|targets\/worker\//.test(line));
       expect(ours).toEqual([]);
