@@ -1,6 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runDoctor, type DoctorReport } from '../../cli/tooling';
 import { fw } from '../cli/run';
@@ -113,7 +114,13 @@ describe('runDoctor', () => {
   });
 
   it('is what fw doctor prints, with exit code 1 on errors', async () => {
-    const ok = await fw(await project(healthy), 'doctor');
+    const { 'node_modules/fw/package.json': _fake, ...withoutFakeFw } = healthy;
+    const root = await project(withoutFakeFw);
+    const repo = fileURLToPath(new URL('../../', import.meta.url));
+    await mkdir(join(root, 'node_modules'), { recursive: true });
+    await symlink(repo, join(root, 'node_modules/fw'), 'dir');
+    await symlink(join(repo, 'mcp'), join(root, 'node_modules/fw-mcp'), 'dir');
+    const ok = await fw(root, 'doctor');
     expect(ok.code).toBe(0);
     expect(ok.out[0]).toMatch(/^CHECK +STATUS +DETAIL$/);
     expect(ok.out.at(-1)).toBe('0 errors, 0 warnings');
