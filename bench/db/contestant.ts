@@ -12,18 +12,22 @@ const n = Number(count);
 const sql = 'SELECT id, name FROM bench_items WHERE id = ?';
 
 async function fwLookup(): Promise<{ lookup: Lookup; close(): Promise<void> }> {
-  const db = new Database({ url, schema: schema || undefined, poolSize: 1 });
+  // The same sqlite driver as the raw contestant (on Node >= 22.5 fw would otherwise pick node:sqlite).
+  const driver = engine === 'sqlite' ? 'node-sqlite3-wasm' : undefined;
+  const db = new Database({ url, schema: schema || undefined, poolSize: 1, driver });
   return { lookup: async (id) => (await db.query<{ id: number; name: string }>(sql, [id]))[0], close: () => db.close() };
 }
 
 async function rawLookup(): Promise<{ lookup: Lookup; close(): Promise<void> }> {
   if (engine === 'sqlite') {
-    const { default: Sqlite } = await import('better-sqlite3');
+    const wasm = await import('node-sqlite3-wasm');
+    const Sqlite = (wasm.default ?? wasm).Database; // a CommonJS package: its classes are on the default export under tsx
     const db = new Sqlite(url.replace(/^file:/, ''));
     const statement = db.prepare(sql);
     return {
-      lookup: async (id) => statement.get(id) as { id: number; name: string } | undefined,
+      lookup: async (id) => (statement.get([id]) ?? undefined) as { id: number; name: string } | undefined,
       close: async () => {
+        statement.finalize();
         db.close();
       },
     };

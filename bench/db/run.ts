@@ -98,7 +98,7 @@ try {
     }
     const fw = median(times.fw);
     const raw = median(times.raw);
-    const driver = target.engine === 'sqlite' ? 'better-sqlite3' : target.engine === 'postgres' ? 'postgres' : 'mysql2';
+    const driver = target.engine === 'sqlite' ? 'node-sqlite3-wasm' : target.engine === 'postgres' ? 'postgres' : 'mysql2';
     rows.push({
       case: `${target.engine} point lookup`,
       contestant: 'fw app.db',

@@ -2,7 +2,11 @@
 export class StatementCache<T> {
   private readonly entries = new Map<string, T>();
 
-  constructor(private readonly max: number) {}
+  /** `dispose` frees a statement the cache drops (node-sqlite3-wasm statements must be finalized by hand). */
+  constructor(
+    private readonly max: number,
+    private readonly dispose?: (statement: T) => void,
+  ) {}
 
   /** The cached statement for `sql`, preparing (and caching) it on a miss. */
   get(sql: string, prepare: (sql: string) => T): T {
@@ -14,7 +18,11 @@ export class StatementCache<T> {
     }
     const statement = prepare(sql);
     this.entries.set(sql, statement);
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
+    if (this.entries.size > this.max) {
+      const [oldest, evicted] = this.entries.entries().next().value as [string, T];
+      this.entries.delete(oldest);
+      this.dispose?.(evicted);
+    }
     return statement;
   }
 
@@ -25,6 +33,7 @@ export class StatementCache<T> {
 
   /** Forgets every statement (after schema changes, or on close). */
   clear(): void {
+    if (this.dispose) for (const statement of this.entries.values()) this.dispose(statement);
     this.entries.clear();
   }
 }

@@ -100,7 +100,7 @@ export interface DatabaseConfig {
   migrationLockTimeout?: number;
   /** The driver module, imported by the app itself so a bundler includes it (`import postgres from 'postgres'`); default: imported by name on first use. */
   driver?: unknown;
-  /** Options passed as they are to the driver (postgres, mysql2 or better-sqlite3). */
+  /** Options passed as they are to the driver (postgres, mysql2, or the sqlite driver's constructor). */
   driverOptions?: Record<string, unknown>;
 }
 

@@ -105,10 +105,10 @@ describe('app.db', () => {
   });
 
   it('uses a driver module the app imported itself, and names a driver package that cannot be loaded', async () => {
-    const { default: BetterSqlite } = await import('better-sqlite3');
-    const db = new Database({ url: ':memory:', driver: BetterSqlite });
+    const wasm = await import('node-sqlite3-wasm');
+    const db = new Database({ url: ':memory:', driver: wasm });
     expect(await db.query('SELECT 2 AS two')).toEqual([{ two: 2 }]);
-    expect(db.raw).toBeInstanceOf(BetterSqlite);
+    expect(db.raw).toBeInstanceOf(wasm.Database);
     await db.close();
     const missing = (await loadDriver('fw-no-such-driver-package', 'postgres').catch((e: unknown) => e)) as SystemError;
     expect(missing).toBeInstanceOf(SystemError);

@@ -26,7 +26,7 @@ beforeAll(async () => {
     logLevel: 'silent',
   });
   const script = bundle.outputFiles[0].text;
-  expect(script).not.toMatch(/better-sqlite3\/lib|mysql2\/lib|postgres\/src/);
+  expect(script).not.toMatch(/better-sqlite3\/lib|node-sqlite3-wasm\/dist|mysql2\/lib|postgres\/src/);
   mf = new Miniflare({
     cf: false,
     modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }],

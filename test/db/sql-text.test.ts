@@ -107,4 +107,13 @@ describe('StatementCache', () => {
     expect(prepared).toBe(4);
     expect(cache.size).toBe(2);
   });
+
+  it('disposes of the statements it drops and of every statement on clear', () => {
+    const disposed: string[] = [];
+    const cache = new StatementCache<string>(2, (s) => disposed.push(s));
+    for (const sql of ['a', 'b', 'c']) cache.get(sql, (text) => text);
+    expect(disposed).toEqual(['a']);
+    cache.clear();
+    expect(disposed.sort()).toEqual(['a', 'b', 'c']);
+  });
 });

@@ -1,5 +1,4 @@
 import { sqlitePath } from '../detect';
-import { loadDriver } from '../driver';
 import { databaseError } from '../errors';
 import { Mutex } from '../mutex';
 import { normalizeParams } from '../params';
@@ -7,43 +6,26 @@ import { isInsert, scopedTransaction } from '../scoped-tx';
 import { StatementCache } from '../statement-cache';
 import type { DatabaseConfig, Engine, ExecuteResult, Row, SqlParam, Statement, Transaction, TransactionOptions } from '../types';
 import { batchInTransaction } from './batch';
+import { type OpenedSqlite, openSqliteDriver } from './sqlite-driver';
+import type { SqliteDriver, SqliteStatement } from './sqlite-types';
 
-/** The part of a better-sqlite3 or bun:sqlite statement fw uses. */
-interface SqliteStatement {
-  all(...params: unknown[]): unknown[];
-  run(...params: unknown[]): { changes: number; lastInsertRowid: number | bigint };
-  reader?: boolean;
-  columnNames?: string[];
-}
-
-/** The part of a better-sqlite3 or bun:sqlite database fw uses. */
-interface SqliteDriver {
-  prepare(sql: string): SqliteStatement;
-  exec(sql: string): unknown;
-  close(): void;
-  readonly inTransaction?: boolean;
-}
-
-type SqliteConstructor = new (path: string, options?: Record<string, unknown>) => SqliteDriver;
-
-/** Opens a sqlite file: better-sqlite3 on Node, bun:sqlite on Bun (both synchronous, one connection). */
+/**
+ * Opens a sqlite file on one synchronous connection: bun:sqlite on Bun; on Node node:sqlite, better-sqlite3 or
+ * node-sqlite3-wasm (the first that loads, or `config.driver`).
+ */
 export async function openSqlite(config: DatabaseConfig, url: string): Promise<Engine> {
-  const onBun = typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined';
   const path = sqlitePath(url);
-  let driver: SqliteDriver;
+  let opened: OpenedSqlite;
   try {
-    type SqliteModule = SqliteConstructor | { default?: SqliteConstructor; Database?: SqliteConstructor };
-    const mod = await loadDriver<SqliteModule>(onBun ? 'bun:sqlite' : 'better-sqlite3', 'sqlite', config.driver);
-    const Driver = typeof mod === 'function' ? mod : (mod.Database ?? mod.default)!;
-    const options = onBun ? { create: true } : { timeout: config.busyTimeout ?? 5000 };
-    driver = new Driver(path, { ...options, ...config.driverOptions });
+    opened = await openSqliteDriver(config, path);
+    const { driver } = opened;
     driver.exec(`PRAGMA busy_timeout = ${Math.floor(config.busyTimeout ?? 5000)}`);
     driver.exec('PRAGMA foreign_keys = ON');
-    if (path !== ':memory:') driver.exec('PRAGMA journal_mode = WAL');
+    if (path !== ':memory:') driver.exec('PRAGMA journal_mode = WAL'); // node-sqlite3-wasm keeps its rollback journal
   } catch (error) {
     throw databaseError('sqlite', error, { path });
   }
-  return new SqliteEngine(driver, config);
+  return new SqliteEngine(opened.driver, opened.raw, config);
 }
 
 class SqliteEngine implements Engine {
@@ -53,10 +35,11 @@ class SqliteEngine implements Engine {
   private readonly direct: Transaction;
 
   constructor(
-    readonly raw: SqliteDriver,
+    private readonly driver: SqliteDriver,
+    readonly raw: unknown,
     config: DatabaseConfig,
   ) {
-    this.statements = new StatementCache(config.statementCacheSize ?? 100);
+    this.statements = new StatementCache(config.statementCacheSize ?? 100, (statement) => statement.finalize?.());
     this.mutex = new Mutex(config.busyTimeout ?? 5000, 'sqlite');
     this.direct = {
       query: async (sql, params) => this.runQuery(sql, params) as never,
@@ -82,7 +65,7 @@ class SqliteEngine implements Engine {
         this.exec('COMMIT');
         return result;
       } catch (error) {
-        if (this.raw.inTransaction !== false) this.rollback();
+        if (this.driver.inTransaction !== false) this.rollback();
         throw error;
       } finally {
         scope.end();
@@ -96,12 +79,12 @@ class SqliteEngine implements Engine {
 
   async close(): Promise<void> {
     this.statements.clear();
-    this.raw.close();
+    this.driver.close();
   }
 
   private rollback(): void {
     try {
-      this.raw.exec('ROLLBACK');
+      this.driver.exec('ROLLBACK');
     } catch {
       // sqlite already rolled back on its own (some errors end the transaction); the original error is what matters.
     }
@@ -109,21 +92,23 @@ class SqliteEngine implements Engine {
 
   private exec(sql: string): void {
     try {
-      this.raw.exec(sql);
+      this.driver.exec(sql);
     } catch (error) {
       throw databaseError('sqlite', error);
     }
   }
 
   private prepare(sql: string): SqliteStatement {
-    return this.statements.get(sql, (text) => this.raw.prepare(text));
+    return this.statements.get(sql, (text) => this.driver.prepare(text));
   }
 
   private runQuery(sql: string, params: SqlParam[] | undefined): Row[] {
     const values = normalizeParams(params, 'sqlite');
     try {
       const statement = this.prepare(sql);
-      const returnsRows = statement.reader ?? (statement.columnNames?.length ?? 0) > 0;
+      // better-sqlite3 says whether a statement returns rows; bun:sqlite lists its columns; node:sqlite and
+      // node-sqlite3-wasm run any statement through all().
+      const returnsRows = statement.reader ?? (statement.columnNames ? statement.columnNames.length > 0 : true);
       if (!returnsRows) {
         statement.run(...values);
         return [];
