@@ -1,6 +1,7 @@
 import type { Context, CookieOptions } from 'fw';
 import { MemorySessionStore } from './memory-store';
 import type { SessionOptions, SessionStore } from './types';
+import { checkOptions } from '../core/options';
 
 const tokenPattern = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
@@ -32,9 +33,21 @@ function checkedGenerator(generate: () => string): () => string {
   };
 }
 
+/** Every option of session(), so a mistyped key fails at startup. */
+const sessionOptionsKeys: Record<keyof SessionOptions, true> = {
+  secret: true,
+  name: true,
+  ttl: true,
+  store: true,
+  cookie: true,
+  generateId: true,
+  onCreated: true,
+};
+
 /** Checks `session()` options, throwing a TypeError that names the bad field. */
 export function resolveSessionOptions(options: SessionOptions): ResolvedSessionOptions {
   if (!options || typeof options !== 'object') throw new TypeError('session: options with a secret are required');
+  checkOptions('session()', options, sessionOptionsKeys);
   const secrets = Array.isArray(options.secret) ? options.secret : [options.secret];
   if (secrets.length === 0 || secrets.some((s) => typeof s !== 'string' || s.length < 32)) {
     throw new TypeError('session: secret must be a string (or a non-empty list of strings) of at least 32 characters');

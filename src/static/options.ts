@@ -1,6 +1,7 @@
 import type { FileCacheLimits } from './file-cache';
 import { safeSegments } from './safe-path';
 import type { StaticOptions } from './types';
+import { checkOptions } from '../core/options';
 
 /** `staticFiles` options checked and filled with their defaults. */
 export interface ResolvedStaticOptions {
@@ -47,8 +48,28 @@ function plainPrefix(prefix: string): boolean {
   return head === '' && segments.every((s) => s !== '' && s !== '.' && s !== '..' && !/[\\?#]/.test(s));
 }
 
+/** Every option of staticFiles(), so a mistyped key fails at startup. */
+const staticOptionsKeys: Record<keyof StaticOptions, true> = {
+  prefix: true,
+  index: true,
+  maxAge: true,
+  etag: true,
+  etagStrategy: true,
+  listing: true,
+  allowedExtensions: true,
+  cacheSmallFiles: true,
+  cacheMaxFileSize: true,
+  cacheMaxEntries: true,
+  cacheMaxBytes: true,
+  preload: true,
+  cacheTtl: true,
+  dotfiles: true,
+  source: true,
+};
+
 /** Checks `staticFiles` options, throwing a TypeError that names the bad field. */
 export function resolveStaticOptions(root: string, options: StaticOptions): ResolvedStaticOptions {
+  checkOptions('staticFiles()', options, staticOptionsKeys);
   if (typeof root !== 'string' || root.length === 0) fail('root must be a non-empty path');
   if (options.prefix !== undefined && typeof options.prefix !== 'string') fail(`prefix must be a string, got ${String(options.prefix)}`);
   const prefix = (options.prefix ?? '').replace(/\/+$/, '');

@@ -2,6 +2,7 @@ import { lazyLocalStorage } from './local-storage';
 import { r2Storage } from './r2-storage';
 import { s3Storage } from './s3-storage';
 import type { UploadOptions, UploadStorage } from './types';
+import { checkOptions } from '../core/options';
 
 /** `upload()` options checked and filled with their defaults. */
 export interface ResolvedUploadOptions {
@@ -29,9 +30,23 @@ function storageOf(options: UploadOptions): UploadStorage {
   return fail(`storage must be "local", "r2", "s3" or an UploadStorage, got ${JSON.stringify(storage)}`);
 }
 
+/** Every option of upload(), so a mistyped key fails at startup. */
+const uploadOptionsKeys: Record<keyof UploadOptions, true> = {
+  storage: true,
+  dir: true,
+  maxSize: true,
+  allowedMimeTypes: true,
+  maxFiles: true,
+  filename: true,
+  onUpload: true,
+  bucket: true,
+  s3: true,
+};
+
 /** Checks `upload()` options, throwing a TypeError that names the bad field. */
 export function resolveUploadOptions(options: UploadOptions): ResolvedUploadOptions {
   if (!options || typeof options !== 'object') fail('options with a storage are required');
+  checkOptions('upload()', options, uploadOptionsKeys);
   const maxSize = options.maxSize ?? 10 * 1024 * 1024;
   if (!Number.isSafeInteger(maxSize) || maxSize <= 0)
     fail(`maxSize must be a positive whole number of bytes, got ${String(options.maxSize)}`);

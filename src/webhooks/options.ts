@@ -1,6 +1,7 @@
 import { MemoryKV, type Context, type KVStore } from 'fw';
 import { webhookProviders } from './providers';
 import type { WebhookOptions, WebhookProvider } from './types';
+import { checkOptions } from '../core/options';
 
 /** `webhooks()` options checked and filled with their defaults. */
 export interface ResolvedWebhookOptions {
@@ -25,9 +26,25 @@ function checkSecret(value: unknown, label: string): void {
   if (typeof value !== 'string' || value.length === 0) fail(`${label} must be a non-empty string`);
 }
 
+/** Every option of webhooks(), so a mistyped key fails at startup. */
+const webhookOptionsKeys: Record<keyof WebhookOptions, true> = {
+  secret: true,
+  provider: true,
+  path: true,
+  allowedEvents: true,
+  handler: true,
+  providers: true,
+  maxBodySize: true,
+  replayStore: true,
+  replayWindow: true,
+  replayProtection: true,
+  now: true,
+};
+
 /** Checks `webhooks()` options, throwing a TypeError that names the bad field. */
 export function resolveWebhookOptions(options: WebhookOptions): ResolvedWebhookOptions {
   if (!options || typeof options !== 'object') fail('options with a secret are required');
+  checkOptions('webhooks()', options, webhookOptionsKeys);
   const providers = { ...webhookProviders, ...(options.providers ?? {}) };
   for (const [name, p] of Object.entries(providers))
     if (typeof p?.verify !== 'function' || typeof p.event !== 'function') fail(`provider "${name}" needs verify() and event()`);

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   CircuitBreaker,
   Fw,
+  session,
+  staticFiles,
+  upload,
+  webhooks,
   cache,
   cachePlugin,
   compress,
@@ -56,5 +60,28 @@ describe('options with unknown keys fail at startup with the closest valid key',
   it('valid options still work', () => {
     expect(() => cors({ origin: ['https://a.example'], credentials: true, maxAge: 60 })).not.toThrow();
     expect(() => new Fw({ development: true, maxBodySize: 10 })).not.toThrow();
+  });
+});
+
+describe('the modules with their own option resolvers check keys too', () => {
+  it.each([
+    [
+      'staticFiles',
+      () => staticFiles('/tmp', { prefx: '/assets' } as never),
+      'staticFiles(): unknown option "prefx" (did you mean "prefix"?)',
+    ],
+    [
+      'session',
+      () => session({ secret: 'a-long-enough-secret-for-tests', tll: 60 } as never),
+      'session(): unknown option "tll" (did you mean "ttl"?)',
+    ],
+    ['upload', () => upload({ dir: '/tmp/up', maxsize: 10 } as never), 'upload(): unknown option "maxsize" (did you mean "maxSize"?)'],
+    [
+      'webhooks',
+      () => webhooks({ secret: 'x', allowedEvent: ['push'] } as never),
+      'webhooks(): unknown option "allowedEvent" (did you mean "allowedEvents"?)',
+    ],
+  ])('%s', (_name, make, message) => {
+    expect(make).toThrow(message);
   });
 });
