@@ -120,7 +120,7 @@ describe('server-to-client requests are answered only by the client that was ask
       ids.push(asked.id);
       const wrong = await rawPost(url, {
         jsonrpc: '2.0',
-        id: `${asked.id.slice(0, -1)}0`,
+        id: `${asked.id.slice(0, -1)}${asked.id.endsWith('0') ? '1' : '0'}`,
         result: { action: 'accept', content: { name: 'guess' } },
       });
       expect(wrong.status).toBe(202);
