@@ -45,8 +45,8 @@ describe('a failed migration on MariaDB (DDL is not transactional)', () => {
     );
     expect(first.message).toMatch(/bring the database back by hand to how it was before 002_half, then run `fw migrate repair`/);
 
-    for (const attempt of [migrator.up(), migrator.up(), migrator.down()]) {
-      const refused = await failure(attempt);
+    for (const attempt of [() => migrator.up(), () => migrator.up(), () => migrator.down()]) {
+      const refused = await failure(attempt());
       expect(refused.code).toBe('MIGRATION_NEEDS_REPAIR');
       expect(refused.status).toBe(500);
       expect(refused.message).toMatch(
