@@ -1,4 +1,7 @@
-/** Maps the package names fw and fw-mcp to their sources, for vitest and esbuild inside the repo. */
+/**
+ * Maps the package names fw and fw-mcp to their sources, for vitest (Node) inside the repo: `fw` is the entry Node
+ * resolves (the `node` export condition), with Node's platform services; worker bundles resolve `fw` to src/index.ts.
+ */
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -13,5 +16,6 @@ export const sourceAliases: Record<string, string> = {
   'fw/jsx-runtime': `${root}src/jsx/jsx-runtime.ts`,
   'fw/jsx-dev-runtime': `${root}src/jsx/jsx-dev-runtime.ts`,
   'fw-mcp': `${root}mcp/src/index.ts`,
-  fw: `${root}src/index.ts`,
+  'fw/core': `${root}src/core/index.ts`,
+  fw: `${root}targets/node/fw.ts`,
 };

@@ -16,6 +16,7 @@ export {
   type HttpErrorOptions,
 } from './core/errors';
 export { errorBody } from './core/respond';
+export { providePlatform, withdrawPlatform, hasPlatform, platform, type PlatformServices } from './core/platform';
 export type * from './core/types';
 export {
   validate,
@@ -45,7 +46,7 @@ export {
   negotiateFormat,
   jsonFormat,
   type DataFormat,
-} from './schema/formats';
+} from './core/formats';
 export {
   WebSocketRoutes,
   isWebSocketRequest,

@@ -5,7 +5,7 @@ import { TEXT_PLAIN } from './respond';
 import { makeResponse } from './light-response';
 import { copyQueryValues, parseQueryCached, type ParsedQuery, type QueryParseCache } from './query';
 import type { Params } from './router';
-import { getFormat, jsonFormat, negotiable, negotiateFormat, type DataFormat } from '../schema/formats';
+import { getFormat, jsonFormat, negotiable, negotiateFormat, type DataFormat } from './formats';
 import type { Fw } from './fw';
 
 /** What a platform hands a request besides the Request: `waitUntil` keeps work alive after the response. */

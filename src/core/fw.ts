@@ -11,7 +11,7 @@ import { assertRouteSchemas } from '../schema/route-schema-check';
 import { LightResponse, lightWithoutBody, makeResponse } from './light-response';
 import { Router, noParams, normalizePattern, type Match } from './router';
 import { canonicalPath, canonicalPattern, rawPathOf } from './path';
-import { jsonFormat, getFormat, type DataFormat } from '../schema/formats';
+import { jsonFormat, getFormat, type DataFormat } from './formats';
 import { WebSocketRoutes, type WebSocketHandlers, type WebSocketRouteOptions, type WebSocketUpgrade } from './websocket';
 import type { Database } from '../db/database';
 import { fromFileRoutes, type FileRoutesOptions } from '../file-routes/from-file-routes';

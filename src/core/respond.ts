@@ -1,7 +1,7 @@
 import type { Context } from './context';
 import { HttpError, defaultMessage, knownReason } from './errors';
 import { makeResponse } from './light-response';
-import { jsonFormat } from '../schema/formats';
+import { jsonFormat } from './formats';
 
 /** Turns an object body into a response for one route: a compiled serializer, or null to use the negotiated format. */
 export type ObjectSerializer = (ctx: Context, value: unknown) => Response | null;

@@ -1,7 +1,7 @@
 import type { ErrorLogOption } from './error-log';
 import type { Context } from './context';
 import type { Fw } from './fw';
-import type { DataFormat } from '../schema/formats';
+import type { DataFormat } from './formats';
 import type { DatabaseConfig } from '../db/types';
 import type { Database } from '../db/database';
 

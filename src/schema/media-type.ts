@@ -1,6 +1,6 @@
 import type { Context } from '../core/context';
 import { HttpError } from '../core/errors';
-import { getFormat, listFormats } from './formats';
+import { getFormat, listFormats } from '../core/formats';
 
 /** Methods whose body fw never reads (a body schema sees undefined there). */
 const bodyless = new Set(['GET', 'HEAD']);

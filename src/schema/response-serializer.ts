@@ -2,8 +2,8 @@ import { makeResponse } from '../core/light-response';
 import type { Context } from '../core/context';
 import { isBinary, type ObjectSerializer } from '../core/respond';
 import type { Handler, JSONSchema, SerializerFn } from '../core/types';
-import { parseAccept, rangeCovers } from './accept';
-import { jsonFormat } from './formats';
+import { parseAccept, rangeCovers } from '../core/accept';
+import { jsonFormat } from '../core/formats';
 import { compileSerializer, type Serializer } from './serializer';
 
 /** Route serialization options: a response schema (or a status-keyed map) and per-media-type serializers. */

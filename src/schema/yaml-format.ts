@@ -1,4 +1,4 @@
-import { registerFormat, type DataFormat } from './formats';
+import { registerFormat, type DataFormat } from '../core/formats';
 
 let loading: Promise<DataFormat> | null = null;
 

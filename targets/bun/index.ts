@@ -1,7 +1,10 @@
 /** fw/bun: run an fw app on `Bun.serve`, with WebSocket routes on Bun's native WebSockets. */
+import { installBunPlatform } from './platform';
 export { bun } from './adapter';
 export { serve, type BunServer } from './serve';
 export type { BunAdapterOptions, BunServeOptions, BunTLSOptions } from './options';
 export { RedisKV, redisKV, type RedisKVOptions } from '../node/redis-kv';
 export { migrationsFromDir, readSeedFile, createMigrationFile } from '../node/db-migrations-fs';
 export { loadFileRoutes, listRouteFiles } from '../node/file-routes-fs';
+
+installBunPlatform();

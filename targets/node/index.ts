@@ -1,4 +1,5 @@
 /** fw/node: run an fw app on `node:http`/`node:https`, with WebSocket routes on the `ws` package. */
+import { installNodePlatform } from './platform';
 export { node } from './adapter';
 export { serve, type NodeServer } from './serve';
 export { createListener, type ListenerOptions } from './listener';
@@ -12,3 +13,5 @@ export { installSignalHandlers, gracefulServer, type GracefulServerHandle, type 
 export { nodeFileSource } from './static-fs';
 export { loadFileRoutes, listRouteFiles } from './file-routes-fs';
 export { localUploadStorage } from './upload-local';
+
+installNodePlatform();

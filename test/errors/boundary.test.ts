@@ -3,7 +3,7 @@ import { Fw } from '../../src/core/fw';
 import type { Context } from '../../src/core/context';
 import { NotFoundError } from '../../src/core/errors';
 import { errorBoundary, toErrorResponse, withErrorBoundary } from '../../src/errors';
-import { registerFormat, resetFormats } from '../../src/schema/formats';
+import { registerFormat, resetFormats } from '../../src/core/formats';
 
 describe('errorBoundary plugin', () => {
   it('reports every error with its classification and answers with the core body', async () => {

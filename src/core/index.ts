@@ -1,0 +1,26 @@
+/**
+ * `fw/core`: the kernel for the smallest bundles. Routing, the context, hooks, middleware, plugins, decorations and
+ * state, groups, errors, data formats and `compile()`; no schema layer (route `schema` needs a compiler set with
+ * `app.setSchemaCompiler`, e.g. `jsonSchemaCompiler` from `fw/schema`), no file routes, no WebSockets, no platform.
+ */
+export { Fw } from './fw';
+export { Context, type ExecutionContext } from './context';
+export { Group } from './group';
+export { Router, type Match, type Params } from './router';
+export { QueryParseCache, parseQueryString, type ParsedQuery } from './query';
+export { serializeCookie, readCookie, type CookieOptions } from './cookie';
+export {
+  HttpError,
+  BusinessError,
+  NotFoundError,
+  UnauthorizedError,
+  ForbiddenError,
+  ConflictError,
+  SystemError,
+  FatalError,
+  type HttpErrorOptions,
+} from './errors';
+export { errorBody } from './respond';
+export { registerFormat, getFormat, listFormats, resetFormats, negotiateFormat, jsonFormat, type DataFormat } from './formats';
+export { providePlatform, withdrawPlatform, hasPlatform, platform, type PlatformServices } from './platform';
+export type * from './types';
