@@ -4,11 +4,14 @@
  *   - a run-time import cycle inside src/core or inside mcp/src,
  *   - a node:*, bun:* or other runtime built-in import from src/ or mcp/src/ (they run on workers),
  *   - an import of targets/ or cli/ from src/, and a relative import of fw's files from mcp/src/ (fw-mcp uses fw's
- *     public entries by name, `fw/serverless` included).
+ *     public entries by name, `fw/serverless` included),
+ *   - an import (type imports included, read from the text) from src/core of anything outside src/core: the core is
+ *     a kernel, arrows point into it,
+ *   - an `import()` whose argument is not a string literal in src/ or mcp/src/ (workers refuse such bundles).
  * esbuild's metafile is the parser (a well-kept one, already a dependency); only the graph walk is written here.
  */
 import { build, type Metafile } from 'esbuild';
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,10 +92,22 @@ for (const [file, input] of Object.entries(inputs)) {
       problems.push(`${file} reaches into ${target.path} by a relative path: fw-mcp imports fw by its package names`);
   }
 }
+const specifier = /(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g;
+const variableImport = /\bimport\(\s*(?:\/\*[^*]*\*\/\s*)?(?!['"`\s])/;
+for (const file of entries) {
+  const text = readFileSync(join(root, file), 'utf8');
+  if (file.startsWith('src/core/'))
+    for (const [, path] of text.matchAll(specifier))
+      if (path.startsWith('../')) problems.push(`${file} imports ${path}: src/core is the kernel and imports nothing outside src/core`);
+  text.split('\n').forEach((line, index) => {
+    if (!/^\s*(\*|\/\/)/.test(line) && variableImport.test(line))
+      problems.push(`${file}:${index + 1} imports a module by a variable: workers refuse it (give a platform service from targets/)`);
+  });
+}
 console.log(`layering: ${Object.keys(inputs).filter((f) => neutral.test(f)).length} modules of src/ and mcp/src/ read`);
 if (problems.length > 0) {
   console.error(problems.join('\n'));
   console.error(`layering: ${problems.length} problem(s)`);
   process.exit(1);
 }
-console.log('layering: no cycles in src/core or mcp/src, no built-in or target imports from neutral code');
+console.log('layering: no cycles in src/core or mcp/src, a kernel core, no built-in, target or variable imports from neutral code');

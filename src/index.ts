@@ -1,6 +1,10 @@
-export { Fw } from './core/fw';
+export { Fw, type FwConfig } from './app/fw';
+export { Fw as CoreFw } from './core/fw';
+export { setResponseFactory, makeResponse, type ResponseFactory } from './core/response-factory';
+export type { SchemaCompiler, CompiledRouteSchema } from './core/schema-compiler';
 export { Context, type ExecutionContext } from './core/context';
-export { Group } from './core/group';
+export { Group } from './app/group';
+export { withWebSockets } from './app/with-websockets';
 export { Router, type Match, type Params } from './core/router';
 export { QueryParseCache, parseQueryString, type ParsedQuery } from './core/query';
 export { serializeCookie, readCookie, type CookieOptions } from './core/cookie';
@@ -18,26 +22,7 @@ export {
 export { errorBody } from './core/respond';
 export { providePlatform, withdrawPlatform, hasPlatform, platform, type PlatformServices } from './core/platform';
 export type * from './core/types';
-export {
-  validate,
-  validateAndCoerce,
-  createValidator,
-  createCoercingValidator,
-  ValidationException,
-  type ValidationError,
-  type ValidationResult,
-} from './schema/validation';
-export { coerce, schemaHasDefaults } from './schema/coerce';
-export { compileSerializer, resetSerializerCache, type Serializer } from './schema/serializer';
-export {
-  compileResponseSerializer,
-  compileObjectSerializer,
-  wrapWithResponseSerializer,
-  type ResponseSerializeOptions,
-} from './schema/response-serializer';
-export { serializeForCache, deserializeFromCache } from './schema/cache-codec';
-export { registerYamlFormat } from './schema/yaml-format';
-export { quoteJSONString } from './schema/json-string';
+export * from './schema';
 export {
   registerFormat,
   getFormat,
@@ -60,7 +45,7 @@ export {
   type WebSocketMessage,
   type WebSocketData,
   type WebSocketRoute,
-} from './core/websocket';
+} from './ws/routes';
 export * from './circuit-breaker';
 export * from './errors';
 export * from './security';
@@ -103,7 +88,6 @@ export * from './rpc';
 export * from './static';
 export * from './file-routes';
 export * from './upload';
-export { LightResponse, lightResponses, lightParts, makeResponse, type LightOptIn, type LightParts } from './core/light-response';
 export * from './jsx';
 export * from './legacy';
 export * from './typed';

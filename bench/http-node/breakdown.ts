@@ -3,7 +3,8 @@
  * app.fetch with light responses on (as fw/node calls it) and off (as workers get real Responses), and undici
  * Responses alone for comparison. Prints JSON (µs medians).
  */
-import { Fw, LightResponse, lightResponses } from 'fw';
+import { Fw } from 'fw';
+import { LightResponse, lightResponses } from 'fw/node';
 import { lazyRequest } from '../../targets/serverless/lazy-request';
 import { RawHeaders } from '../../targets/node/raw-headers';
 

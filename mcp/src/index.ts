@@ -1,14 +1,14 @@
-import type { Fw } from 'fw';
+import type { CoreFw } from 'fw';
 import { MCPServer } from './server';
 import type { MCPServerOptions } from './types';
 
 /** Creates an MCP server, optionally bound to an fw app (`null` binds later with `server.bind(app)`). */
-export function createMCPServer(app: Fw | null = null, options: MCPServerOptions = {}): MCPServer {
+export function createMCPServer(app: CoreFw | null = null, options: MCPServerOptions = {}): MCPServer {
   return new MCPServer(app, options);
 }
 
 /** Same as `createMCPServer`: the short form `mcp(app, options)`. */
-export function mcp(app: Fw | null = null, options: MCPServerOptions = {}): MCPServer {
+export function mcp(app: CoreFw | null = null, options: MCPServerOptions = {}): MCPServer {
   return new MCPServer(app, options);
 }
 

@@ -1,4 +1,4 @@
-import type { Fw, FwPluginConfig } from 'fw';
+import type { CoreFw, FwPluginConfig } from 'fw';
 import { AppBridge } from './bridge/install';
 import { docsResources, readDocsDir } from './docs';
 import { createMCPPlugin, type MCPHTTPOptions } from './http/plugin';
@@ -55,7 +55,7 @@ export class MCPServer {
   readonly outgoing: Outgoing;
   readonly debug: boolean;
   private readonly options: MCPServerOptions;
-  private boundApp: Fw | null;
+  private boundApp: CoreFw | null;
   private readonly inflight = new InFlight();
   /** Task-augmented requests (used when a tool has `execution.taskSupport`): their store and runner. */
   private readonly tasks: TaskManager;
@@ -66,7 +66,7 @@ export class MCPServer {
   private docsLoading: Promise<void> | null = null;
   private readonly bridge: AppBridge;
 
-  constructor(app: Fw | null = null, options: MCPServerOptions = {}) {
+  constructor(app: CoreFw | null = null, options: MCPServerOptions = {}) {
     this.boundApp = app;
     this.options = options;
     this.serverInfo = serverInfoOf(options);
@@ -87,11 +87,11 @@ export class MCPServer {
   }
 
   /** The fw app this server exposes, or null until `bind(app)`. */
-  get app(): Fw | null {
+  get app(): CoreFw | null {
     return this.boundApp;
   }
   /** Binds the server to an app (the bridge reads routes and runtime from it). */
-  bind(app: Fw): this {
+  bind(app: CoreFw): this {
     this.boundApp = app;
     return this;
   }

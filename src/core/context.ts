@@ -2,7 +2,7 @@ import { serializeCookie, readCookie, type CookieOptions } from './cookie';
 import { HttpError } from './errors';
 import { readBodyWithin, readTextWithin } from './body-limit';
 import { TEXT_PLAIN } from './respond';
-import { makeResponse } from './light-response';
+import { makeResponse } from './response-factory';
 import { copyQueryValues, parseQueryCached, type ParsedQuery, type QueryParseCache } from './query';
 import type { Params } from './router';
 import { getFormat, jsonFormat, negotiable, negotiateFormat, type DataFormat } from './formats';

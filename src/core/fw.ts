@@ -7,22 +7,18 @@ import { defaultErrorResponse, statusOf, toResponse } from './respond';
 import { logUnhandled } from './error-log';
 import { checkBodyLimit } from './body-limit';
 import { checkOptions } from './options';
-import { assertRouteSchemas } from '../schema/route-schema-check';
-import { LightResponse, lightWithoutBody, makeResponse } from './light-response';
+import { makeResponse, responseWithoutBody } from './response-factory';
+import { assertSchemaCompiler, type CompiledRouteSchema, type SchemaCompiler } from './schema-compiler';
+import { platform } from './platform';
 import { Router, noParams, normalizePattern, type Match } from './router';
 import { canonicalPath, canonicalPattern, rawPathOf } from './path';
 import { jsonFormat, getFormat, type DataFormat } from './formats';
-import { WebSocketRoutes, type WebSocketHandlers, type WebSocketRouteOptions, type WebSocketUpgrade } from './websocket';
-import type { Database } from '../db/database';
-import { fromFileRoutes, type FileRoutesOptions } from '../file-routes/from-file-routes';
-import type { DatabaseConfig } from '../db/types';
 import type {
-  Adapter,
   AfterHook,
   AppConfigInfo,
   BeforeHook,
   ErrorHook,
-  FwConfig,
+  FwCoreConfig,
   FwPluginConfig,
   Handler,
   Middleware,
@@ -37,13 +33,13 @@ import type {
 
 const methods: RouteMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'ALL'];
 
-/** Every option of `new Fw()`, so a mistyped key fails at startup. */
-const fwConfigKeys: Record<keyof FwConfig, true> = {
+/** Every option of the kernel's `new Fw()`, so a mistyped key fails at startup. */
+const coreConfigKeys: Record<keyof FwCoreConfig, true> = {
   queryCache: true,
   queryCacheSize: true,
   lruSchemaCache: true,
+  schemaCompiler: true,
   format: true,
-  database: true,
   adapter: true,
   port: true,
   hostname: true,
@@ -76,15 +72,23 @@ function resolveFormat(format: string | DataFormat | undefined): DataFormat {
   return found;
 }
 
-/** The fw application: registers routes, hooks, middleware and plugins, and answers Requests with Responses. */
+/** No schema work: the pipeline of a route without `schema` or `serializers`. */
+const noSchema: CompiledRouteSchema = { validate: null, serialize: null };
+
+/**
+ * The fw kernel (`fw/core`): registers routes, hooks, middleware and plugins, and answers Requests with Responses.
+ * It imports no module and no platform; `fw`'s `Fw` extends it with the JSON Schema compiler, file routes,
+ * WebSockets and `app.db`.
+ */
 export class Fw implements RouteRegistrar<Fw> {
-  readonly config: FwConfig;
+  /** The options `new Fw()` accepts (a subclass that adds options extends this table). */
+  static readonly configKeys: Readonly<Record<string, true>> = coreConfigKeys;
+
+  readonly config: FwCoreConfig;
   /** The Context class of this app; decorations live on its prototype. */
   readonly ContextClass: new (
     ...args: ConstructorParameters<typeof Context>
   ) => Context;
-  /** The app's WebSocket routes and the observers of its sockets (targets call `connect`, the RoomManager `observe`). */
-  readonly websockets = new WebSocketRoutes();
   /** The largest request body the context's readers accept, in bytes (`config.maxBodySize`, default 1 MiB). */
   readonly maxBodySize: number;
   /** Bumped by every registration so compiled pipelines know when to rebuild. */
@@ -92,7 +96,8 @@ export class Fw implements RouteRegistrar<Fw> {
 
   private readonly router = new Router<RouteRecord>();
   private readonly routes: RouteRecord[] = [];
-  private readonly middleware: MiddlewareEntry[] = [];
+  /** Every `use()` middleware with its path prefix, in order (subclasses hand it to what runs before routes). */
+  protected readonly middleware: MiddlewareEntry[] = [];
   private readonly beforeHooks: BeforeHook[] = [];
   private readonly afterHooks: AfterHook[] = [];
   private readonly errorHooks: ErrorHook[] = [];
@@ -108,11 +113,12 @@ export class Fw implements RouteRegistrar<Fw> {
   private startedPlugins = 0;
   private starting: Promise<void> | null = null;
   private server: Server | null = null;
-  private database: Database | null = null;
+  private schemaCompiler: SchemaCompiler | null = null;
 
-  constructor(config: FwConfig = {}) {
-    checkOptions('new Fw()', config, fwConfigKeys);
+  constructor(config: FwCoreConfig = {}) {
+    checkOptions('new Fw()', config, (new.target as typeof Fw).configKeys as Record<keyof FwCoreConfig, true>);
     this.config = config;
+    if (config.schemaCompiler !== undefined) this.setSchemaCompiler(config.schemaCompiler);
     this.queryCache = config.queryCache === false ? null : new QueryParseCache(config.queryCacheSize ?? 512);
     this.format = resolveFormat(config.format);
     this.maxBodySize = checkBodyLimit(config.maxBodySize);
@@ -182,7 +188,7 @@ export class Fw implements RouteRegistrar<Fw> {
         `Route ${upper} ${path}: the handler is undefined (a missing export or a bad import?); pass a function, or a value to answer with`,
       );
     const canonical = canonicalPattern(path);
-    if (options.schema !== undefined || options.serializers !== undefined) assertRouteSchemas(`${upper} ${canonical}`, options);
+    if (hasSchemaWork(options)) this.compilerFor(`${upper} ${canonical}`).check(`${upper} ${canonical}`, options);
     const record: RouteRecord = { method: upper, path: canonical, handler, options, pipeline: null, generation: -1 };
     this.router.add(upper, path, record);
     this.routes.push(record);
@@ -190,30 +196,23 @@ export class Fw implements RouteRegistrar<Fw> {
     return this;
   }
 
-  /** Registers a WebSocket route; `Data` types `ws.data` (what the `upgrade(ctx)` handler returns). */
-  ws<Data = Record<string, unknown>>(path: string, handlers: WebSocketHandlers<Data>, options?: WebSocketRouteOptions): this {
-    this.websockets.add(path, handlers, options);
+  /** Sets the compiler of route `schema` and `serializers` options (`jsonSchemaCompiler` from `fw/schema`); routes registered before keep theirs. */
+  setSchemaCompiler(compiler: SchemaCompiler): this {
+    assertSchemaCompiler(compiler);
+    this.schemaCompiler = compiler;
+    this.generation++;
     return this;
-  }
-
-  /**
-   * Resolves a WebSocket handshake for a target: null when no ws route matches, a Response when refused
-   * (middleware or the route's `upgrade(ctx)` answered), else the handlers, data and params to open the socket with.
-   */
-  async upgradeWebSocket(request: Request, env?: unknown, executionCtx?: ExecutionContext): Promise<WebSocketUpgrade | Response | null> {
-    if (!this.started) await this.ready();
-    return this.websockets.resolve(this, this.middleware, request, env, executionCtx);
   }
 
   /** Registers the callback's routes under a prefix; groups nest and prefixes concatenate. */
   group(prefix: string, callback: (group: Group) => void): this {
-    callback(new Group(this, normalizePattern(prefix)));
+    callback(this.groupAt(normalizePattern(prefix)));
     return this;
   }
 
-  /** Registers the routes of a routes folder (default `src/routes`, read on Node and Bun) or of a built `manifest` (spec 4.3.6). */
-  fromFileRoutes(options?: FileRoutesOptions): Promise<this> {
-    return fromFileRoutes(this, options);
+  /** The group object `group()` hands its callback (a subclass hands one with more methods). */
+  protected groupAt(prefix: string): Group {
+    return new Group(this, prefix);
   }
 
   /** Adds middleware (for every request or under a path prefix), or registers a plugin. */
@@ -348,38 +347,21 @@ export class Fw implements RouteRegistrar<Fw> {
     return this.queryCache?.size ?? 0;
   }
 
-  /** Starts a server through the configured adapter, or the runtime's own (Bun, else Node). */
+  /** Starts a server through the configured adapter, or the one the runtime's entry provides (Bun's, else Node's). */
   async listen(port?: number, callback?: (server: Server) => void): Promise<Server> {
-    const adapter = this.config.adapter ?? (await detectAdapter());
+    const adapter = this.config.adapter ?? (await platform('adapter', noAdapter));
     await this.ready();
     this.server = await adapter.listen(this, port ?? this.config.port ?? 3000, this.config.hostname ?? '0.0.0.0');
     callback?.(this.server);
     return this.server;
   }
 
-  /** Makes `app.db` from a plain `database` config; set by src/db when it loads, so apps without a database never bundle it. */
-  static databaseFactory: ((config: DatabaseConfig) => Database) | null = null;
-
-  /** The database of `config.database` (see src/db): made on first access, connected on first query. */
-  get db(): Database {
-    if (this.database) return this.database;
-    const config = this.config.database;
-    if (!config) throw new Error('app.db needs `database` in the Fw config: { url } and/or { type }');
-    if (typeof (config as Database).query === 'function') return (this.database = config as Database);
-    if (!Fw.databaseFactory)
-      throw new Error(
-        "app.db: the database module is not in this bundle; pass `database: createDatabase({ ... })` (import { createDatabase } from 'fw')",
-      );
-    return (this.database = Fw.databaseFactory(config as DatabaseConfig));
-  }
-
-  /** Stops the server started by `listen()` and runs every `onStop` callback in reverse order, then closes `app.db`. */
+  /** Stops the server started by `listen()` and runs every `onStop` callback in reverse order. */
   async stop(): Promise<void> {
     const server = this.server;
     this.server = null;
     if (server) await server.stop();
     for (const p of [...this.pluginList].reverse()) await p.onStop?.(this);
-    await this.database?.close();
   }
 
   /** Every registered route, group routes included. */
@@ -457,8 +439,20 @@ export class Fw implements RouteRegistrar<Fw> {
     }
   }
 
+  /** The compiler for a route that has schema work; throws, naming the route and `fw/schema`, when the app has none. */
+  private compilerFor(route: string): SchemaCompiler {
+    if (this.schemaCompiler !== null) return this.schemaCompiler;
+    throw new Error(
+      `Route ${route} has \`schema\` or \`serializers\`, but this app has no schema compiler: use Fw from 'fw' (JSON Schema preset), or app.setSchemaCompiler(jsonSchemaCompiler) with jsonSchemaCompiler from 'fw/schema'`,
+    );
+  }
+
   private pipelineFor(route: RouteRecord): Pipeline {
-    route.pipeline = buildPipeline(this, route, this.beforeHooks, this.afterHooks);
+    const label = `${route.method} ${route.path}`;
+    const schema = hasSchemaWork(route.options)
+      ? this.compilerFor(label).compile(label, route.options, this.config.lruSchemaCache !== false)
+      : noSchema;
+    route.pipeline = buildPipeline(this, route, this.beforeHooks, this.afterHooks, schema);
     route.generation = this.generation;
     return route.pipeline;
   }
@@ -479,7 +473,7 @@ export class Fw implements RouteRegistrar<Fw> {
     const pipeline = route.generation === this.generation ? route.pipeline! : this.pipelineFor(route);
     const response = this.middleware.length === 0 ? pipeline(ctx) : runMiddleware(this, ctx, this.middleware, pipeline);
     if (method !== 'HEAD' || route.method === 'HEAD') return response;
-    return Promise.resolve(response).then(withoutBody);
+    return Promise.resolve(response).then(responseWithoutBody);
   }
 
   /** The 400 for a path with no canonical form, answered before any middleware (no guard could judge it). */
@@ -508,6 +502,11 @@ export class Fw implements RouteRegistrar<Fw> {
     return Promise.resolve(this.middleware.length === 0 ? final(ctx) : runMiddleware(this, ctx, this.middleware, final));
   }
 
+  /** The answer for an unmatched path before `onNotFound` (a subclass answers a ws-only path with 426); null: none. */
+  protected unmatchedAnswer(_path: string): Response | null {
+    return null;
+  }
+
   private async answerUnmatched(ctx: Context, allowed: string[]): Promise<Response> {
     try {
       if (allowed.length > 0) {
@@ -522,7 +521,8 @@ export class Fw implements RouteRegistrar<Fw> {
         });
         return defaultErrorResponse(ctx, error, this.config.development ?? false);
       }
-      if (this.websockets.has(ctx.path)) return this.websockets.upgradeRequired(ctx.path);
+      const special = this.unmatchedAnswer(ctx.path);
+      if (special !== null) return special;
       if (this.notFoundHandler) return toResponse(ctx, await this.notFoundHandler(ctx), null);
       const error = Object.assign(new Error(`Route ${ctx.method} ${ctx.path} not found`), { status: 404, code: 'NOT_FOUND' });
       return defaultErrorResponse(ctx, error, this.config.development ?? false);
@@ -540,24 +540,17 @@ function queryStartOf(url: string): number {
   return hash !== -1 && hash < query ? -1 : query;
 }
 
-/** The same response with its body dropped (HEAD answered by a GET route). */
-function withoutBody(response: Response): Response {
-  if (response instanceof LightResponse) return lightWithoutBody(response);
-  if (response.body !== null) response.body.cancel().catch(() => undefined);
-  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+/** Whether a route has options a schema compiler must handle. */
+function hasSchemaWork(options: RouteOptions): boolean {
+  return options.schema !== undefined || options.serializers !== undefined;
 }
+
+const noAdapter =
+  "listen() needs an adapter here: pass new Fw({ adapter }) with node() from 'fw/node' or bun() from 'fw/bun'; on workers and Lambda export the app (fw/worker, fw/lambda) instead of listening";
 
 let fieldNames: Set<string> | null = null;
 
 /** The names of a context's own fields, which a decoration on the prototype could never show through. */
 function contextFields(): Set<string> {
   return (fieldNames ??= new Set(Object.keys(new Context(null as never, new Request('http://localhost/'), '/', -1, null))));
-}
-
-async function detectAdapter(): Promise<Adapter> {
-  const specifier = (globalThis as { Bun?: unknown }).Bun ? 'fw/bun' : 'fw/node';
-  const mod = (await import(/* @vite-ignore */ specifier)) as { bun?: () => Adapter; node?: () => Adapter };
-  const factory = mod.bun ?? mod.node;
-  if (!factory) throw new Error(`listen(): ${specifier} provides no adapter; pass { adapter } to new Fw()`);
-  return factory();
 }

@@ -1,9 +1,9 @@
 import type { Fw } from './fw';
 import { normalizePattern } from './router';
 import type { Middleware, RouteHandler, RouteOptions, RouteRegistrar } from './types';
-import type { WebSocketHandlers, WebSocketRouteOptions } from './websocket';
 
-function join(prefix: string, path: string): string {
+/** A path inside a group: the prefix and the route's path joined with one slash. */
+export function joinPrefix(prefix: string, path: string): string {
   if (path === '/' || path === '') return prefix;
   return `${prefix === '/' ? '' : prefix}${path.startsWith('/') ? path : `/${path}`}`;
 }
@@ -11,7 +11,7 @@ function join(prefix: string, path: string): string {
 /** The registration surface handed to `group()` callbacks: every route it adds lives under the prefix. */
 export class Group implements RouteRegistrar<Group> {
   constructor(
-    private readonly app: Fw,
+    protected readonly app: Fw,
     readonly prefix: string,
   ) {}
 
@@ -42,25 +42,19 @@ export class Group implements RouteRegistrar<Group> {
 
   /** Registers a route under this group's prefix. */
   route(method: string, path: string, handler: RouteHandler, options?: RouteOptions): this {
-    this.app.route(method, join(this.prefix, path), handler, options);
+    this.app.route(method, joinPrefix(this.prefix, path), handler, options);
     return this;
   }
 
   /** Opens a nested group whose prefix continues this one. */
-  group(prefix: string, callback: (group: Group) => void): this {
-    callback(new Group(this.app, normalizePattern(join(this.prefix, prefix))));
-    return this;
-  }
-
-  /** Registers a WebSocket route under this group's prefix. */
-  ws<Data = Record<string, unknown>>(path: string, handlers: WebSocketHandlers<Data>, options?: WebSocketRouteOptions): this {
-    this.app.ws<Data>(join(this.prefix, path), handlers, options);
+  group(prefix: string, callback: (group: this) => void): this {
+    callback(new (this.constructor as new (app: Fw, prefix: string) => this)(this.app, normalizePattern(joinPrefix(this.prefix, prefix))));
     return this;
   }
 
   /** Adds middleware limited to this group's prefix (or to a sub-path of it). */
   use(pathOrMiddleware: string | Middleware, middleware?: Middleware): this {
-    if (typeof pathOrMiddleware === 'string') this.app.use(join(this.prefix, pathOrMiddleware), middleware!);
+    if (typeof pathOrMiddleware === 'string') this.app.use(joinPrefix(this.prefix, pathOrMiddleware), middleware!);
     else this.app.use(this.prefix, pathOrMiddleware);
     return this;
   }

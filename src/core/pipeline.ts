@@ -1,7 +1,7 @@
 import type { Context } from './context';
 import type { Fw, MiddlewareEntry } from './fw';
 import { applyContext, toResponse, type ObjectSerializer } from './respond';
-import { compileRouteSchema } from '../schema/route-schema';
+import type { CompiledRouteSchema } from './schema-compiler';
 import type { AfterHook, BeforeHook, Handler, RouteHandler, RouteMethod, RouteOptions } from './types';
 
 /** A route's compiled request path: context in, Response out. */
@@ -25,12 +25,17 @@ function constantHandler(value: unknown): Handler {
   return () => (value instanceof Response ? value.clone() : value);
 }
 
-/** Builds a route's pipeline: hooks, validation, handler, serializer; the hook-free case takes a synchronous fast path. */
-export function buildPipeline(app: Fw, route: RouteRecord, globalBefore: BeforeHook[], globalAfter: AfterHook[]): Pipeline {
+/** Builds a route's pipeline: hooks, validation, handler, serializer (`schema`, compiled by the app's compiler); the hook-free case takes a synchronous fast path. */
+export function buildPipeline(
+  app: Fw,
+  route: RouteRecord,
+  globalBefore: BeforeHook[],
+  globalAfter: AfterHook[],
+  schema: CompiledRouteSchema,
+): Pipeline {
   const handler = typeof route.handler === 'function' ? (route.handler as Handler) : constantHandler(route.handler);
   const before = [...globalBefore, ...list(route.options.beforeHandle)];
   const after = [...list(route.options.afterHandle), ...globalAfter];
-  const schema = compileRouteSchema(route.options, app.config.lruSchemaCache !== false, `${route.method} ${route.path}`);
   const serializer: ObjectSerializer | null = schema.serialize;
   const validate = schema.validate;
 

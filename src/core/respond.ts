@@ -1,6 +1,6 @@
 import type { Context } from './context';
 import { HttpError, defaultMessage, knownReason } from './errors';
-import { makeResponse } from './light-response';
+import { makeResponse } from './response-factory';
 import { jsonFormat } from './formats';
 
 /** Turns an object body into a response for one route: a compiled serializer, or null to use the negotiated format. */

@@ -2,8 +2,7 @@ import type { ErrorLogOption } from './error-log';
 import type { Context } from './context';
 import type { Fw } from './fw';
 import type { DataFormat } from './formats';
-import type { DatabaseConfig } from '../db/types';
-import type { Database } from '../db/database';
+import type { SchemaCompiler } from './schema-compiler';
 
 /** An HTTP method a route can be registered for; `ALL` answers any method. */
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'ALL';
@@ -95,12 +94,12 @@ export interface AppConfigInfo {
 /** A plugin: named setup, decorations, shared state, dependencies and lifecycle callbacks. */
 export interface FwPluginConfig {
   name: string;
-  setup?: (app: Fw) => void | Promise<void>;
+  setup?(app: Fw): void | Promise<void>;
   decorate?: Record<string, unknown>;
   state?: Record<string, unknown>;
   dependencies?: string[];
-  onStart?: (app: Fw) => void | Promise<void>;
-  onStop?: (app: Fw) => void | Promise<void>;
+  onStart?(app: Fw): void | Promise<void>;
+  onStop?(app: Fw): void | Promise<void>;
 }
 
 /** The plugin type; a plugin is its config object. */
@@ -119,19 +118,19 @@ export interface Adapter {
   listen(app: Fw, port: number, hostname: string): Promise<Server> | Server;
 }
 
-/** Options of the `Fw` constructor. */
-export interface FwConfig {
+/** Options of the kernel `Fw` constructor (`fw/core`); `fw` adds `database`. */
+export interface FwCoreConfig {
   /** Cache parsed query strings (default true). */
   queryCache?: boolean;
   /** Size of the query cache (default 512). */
   queryCacheSize?: number;
   /** Keep compiled validators in an LRU of 10000 (default true). */
   lruSchemaCache?: boolean;
+  /** The compiler of route `schema` options (`fw` presets `jsonSchemaCompiler` from `fw/schema`; `fw/core` has none). */
+  schemaCompiler?: SchemaCompiler;
   /** Default response and parse format (JSON unless given). */
   format?: string | DataFormat;
-  /** Database configuration (or a Database from `createDatabase`): makes `app.db` available lazily. */
-  database?: DatabaseConfig | Database;
-  /** Adapter used by `listen()` (defaults to the runtime found: Bun, else Node). */
+  /** Adapter used by `listen()` (default: the one the runtime's entry provides: Bun's, else Node's). */
   adapter?: Adapter;
   /** Port and hostname used by `listen()` (defaults 3000 and 0.0.0.0). */
   port?: number;

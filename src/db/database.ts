@@ -1,5 +1,5 @@
 import { SystemError } from '../core/errors';
-import { Fw } from '../core/fw';
+import { Fw } from '../app/fw';
 import { assertDatabaseType, d1BindingName, detectDatabaseType } from './detect';
 import { databaseError } from './errors';
 import type { Migrator } from './migrations/migrator';

@@ -1,4 +1,4 @@
-import { makeResponse } from '../core/light-response';
+import { makeResponse } from '../core/response-factory';
 import type { Context } from '../core/context';
 import { isBinary, type ObjectSerializer } from '../core/respond';
 import type { Handler, JSONSchema, SerializerFn } from '../core/types';

@@ -1,16 +1,10 @@
 import type { Context } from '../core/context';
-import type { ObjectSerializer } from '../core/respond';
+import type { CompiledRouteSchema } from '../core/schema-compiler';
 import type { JSONSchema, RouteOptions, RouteSchema } from '../core/types';
 import { assertBodyMediaType } from './media-type';
 import { compileObjectSerializer } from './response-serializer';
 import { assertRouteSchemas } from './route-schema-check';
 import { createCoercingValidator, ValidationException, type ValidationError, type ValidationResult } from './validation';
-
-/** A route's compiled schema work: a validator to run before the handler and a serializer for object results. */
-export interface CompiledRouteSchema {
-  validate: ((ctx: Context) => Promise<void>) | null;
-  serialize: ObjectSerializer | null;
-}
 
 type Check = (data: unknown) => ValidationResult<unknown>;
 

@@ -1,6 +1,6 @@
 import type { EventBus } from '../event-bus/bus';
+import type { FwConfig } from '../app/fw';
 import type { Fw } from '../core/fw';
-import type { FwConfig } from '../core/types';
 import type { MetricsCollector } from '../trace/metrics';
 
 /** Options of `createWorkspace` (spec `WorkspaceOptions`). */

@@ -1,5 +1,6 @@
 import type { Context } from '../core/context';
-import { Fw } from '../core/fw';
+import { Fw } from '../app/fw';
+import { Fw as CoreFw } from '../core/fw';
 import type { Server } from '../core/types';
 import { EventBus } from '../event-bus/bus';
 import type { EventBusStats } from '../event-bus/types';
@@ -64,8 +65,8 @@ export class Workspace {
   }
 
   /** Mounts an app built elsewhere: `appWith({ name, app, prefix?, host? })`. */
-  appWith(config: WorkspaceAppConfig & { name: string; app: Fw }): Fw {
-    if (!config || !(config.app instanceof Fw)) throw new TypeError('appWith() needs { name, app } with an fw app');
+  appWith<App extends CoreFw>(config: WorkspaceAppConfig & { name: string; app: App }): App {
+    if (!config || !(config.app instanceof CoreFw)) throw new TypeError('appWith() needs { name, app } with an fw app');
     this.mount(config.name, config, config.app);
     return config.app;
   }
@@ -113,7 +114,7 @@ export class Workspace {
     return this.bus.stats();
   }
 
-  private mount(name: string, config: WorkspaceAppConfig, app: Fw): void {
+  private mount(name: string, config: WorkspaceAppConfig, app: CoreFw): void {
     if (typeof name !== 'string' || !/^[\w.-]+$/.test(name))
       throw new TypeError('A workspace app needs a name of letters, digits, ".", "_" or "-"');
     if (this.apps.some((a) => a.name === name)) throw new Error(`A workspace app named "${name}" already exists`);

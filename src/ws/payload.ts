@@ -1,4 +1,4 @@
-import type { WebSocketData } from '../core/websocket';
+import type { WebSocketData } from './routes';
 import type { BridgePayload } from './types';
 
 function toBytes(data: ArrayBuffer | ArrayBufferView): Uint8Array {

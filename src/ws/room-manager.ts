@@ -1,5 +1,5 @@
-import type { Fw } from '../core/fw';
-import type { WSConnection, WebSocketData } from '../core/websocket';
+import type { Fw } from '../app/fw';
+import type { WSConnection, WebSocketData } from './routes';
 import { decodePayload, encodePayload } from './payload';
 import type { ConnectionInfo, RoomBridge, RoomEvent, RoomInfo, RoomMember } from './types';
 

@@ -24,7 +24,7 @@ export interface BunServeConfig<T> {
   tls?: { key: unknown; cert: unknown; ca?: unknown };
   fetch(request: Request, server: BunServerHandle): Response | Promise<Response | undefined> | undefined;
   error(error: Error): Response;
-  websocket: {
+  websocket?: {
     maxPayloadLength: number;
     idleTimeout: number;
     open(ws: BunSocket<T>): void;

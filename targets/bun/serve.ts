@@ -1,4 +1,4 @@
-import { isWebSocketRequest, type Fw, type Server } from 'fw';
+import { isWebSocketRequest, withWebSockets, type CoreFw, type Server } from 'fw';
 import { markReady, startInvocation } from 'fw/serverless';
 import { bunRuntime, type BunServerHandle } from './bun-types';
 import type { BunServeOptions } from './options';
@@ -20,19 +20,20 @@ const internalError = () =>
   });
 
 /** Serves an app on `Bun.serve`: HTTP routes through `app.fetch`, ws routes on Bun's native WebSockets. */
-export async function serve(app: Fw, options: BunServeOptions = {}): Promise<BunServer> {
+export async function serve(app: CoreFw, options: BunServeOptions = {}): Promise<BunServer> {
   const runtime = bunRuntime();
   const maxBodySize = options.maxBodySize ?? app.maxBodySize;
   if (typeof maxBodySize !== 'number' || Number.isNaN(maxBodySize) || maxBodySize < 0)
     throw new RangeError('maxBodySize must be a number of bytes >= 0');
   await app.ready();
-  const hasSockets = app.websockets.routes().length > 0;
+  const sockets = withWebSockets(app);
+  const hasSockets = sockets !== null && sockets.websockets.routes().length > 0;
 
   let env: { server: BunServerHandle } | null = null;
   /** Only the first invocation's end is worth recording (its duration); later ones skip the extra promise. */
   let first = true;
   const upgrade = async (request: Request, server: BunServerHandle): Promise<Response | undefined> => {
-    const result = await app.upgradeWebSocket(request, env!);
+    const result = await sockets!.upgradeWebSocket(request, env!);
     if (result === null) return app.fetch(request, env!);
     if (result instanceof Response) return result;
     const data: SocketData = { upgrade: result, driver: null };
@@ -66,7 +67,7 @@ export async function serve(app: Fw, options: BunServeOptions = {}): Promise<Bun
       console.error('fw/bun: request failed outside the app', error);
       return internalError();
     },
-    websocket: bunWebSocketHandlers(app),
+    ...(sockets === null ? {} : { websocket: bunWebSocketHandlers(sockets) }),
   });
   markReady();
   return {

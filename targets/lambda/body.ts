@@ -1,6 +1,6 @@
 /** Reads a Response body into the string a Lambda result carries (text or base64), with as few copies as the runtime allows. */
 import { isUtf8 } from 'node:buffer';
-import { lightParts } from 'fw';
+import { lightParts } from '../node/light-response';
 
 /** The body of a Lambda result. */
 export interface ResultBody {

@@ -1,5 +1,5 @@
 /** Routes events that are not HTTP requests (SQS, EventBridge) to `options.events`, or fails clearly. */
-import { SCHEDULER_STATE_KEY, scheduledEventHandler, type Fw } from 'fw';
+import { SCHEDULER_STATE_KEY, scheduledEventHandler, type CoreFw } from 'fw';
 import { describeEvent, type EventKind } from './detect';
 import { UnhandledEventError } from './errors';
 import type { LambdaContext, LambdaEventHandlers } from './types';
@@ -14,7 +14,7 @@ type AnyHandler = (event: any, context: LambdaContext) => unknown;
  * without a handler throws `UnhandledEventError`.
  */
 export async function dispatchEvent(
-  app: Fw,
+  app: CoreFw,
   kind: EventKind,
   event: unknown,
   context: LambdaContext,

@@ -1,5 +1,5 @@
 /** `lambda(app)`: the buffered Lambda handler for API Gateway v1/v2, function URLs, ALB, SQS and EventBridge. */
-import type { Fw } from 'fw';
+import type { CoreFw } from 'fw';
 import { startInvocation } from '../serverless/cold-start';
 import { detectEvent } from './detect';
 import { dispatchEvent } from './events';
@@ -9,7 +9,7 @@ import { toResult } from './result';
 import type { LambdaContext, LambdaHandler, LambdaOptions } from './types';
 
 /** Wraps an app as a Lambda handler; call it at module scope so the warm-up runs during init. */
-export function lambda(app: Fw, options: LambdaOptions = {}): LambdaHandler {
+export function lambda(app: CoreFw, options: LambdaOptions = {}): LambdaHandler {
   const invoker = httpInvoker(app, options);
   let ready: Promise<void> | null = startInit(app, options).then(() => {
     ready = null;

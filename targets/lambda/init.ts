@@ -1,11 +1,11 @@
 /** Init-phase work of the Lambda target: warm the app up at module scope, then mark the instance ready. */
-import type { Fw } from 'fw';
+import type { CoreFw } from 'fw';
 import { markReady } from '../serverless/cold-start';
 import { warmUp } from '../serverless/warm-up';
 import type { LambdaOptions } from './types';
 
 /** Starts the warm-up now (Lambda's init phase runs at full CPU) and returns a promise the first invocation waits on; it never rejects. */
-export function startInit(app: Fw, options: LambdaOptions): Promise<void> {
+export function startInit(app: CoreFw, options: LambdaOptions): Promise<void> {
   if (options.warmUp === false) {
     markReady();
     return Promise.resolve();

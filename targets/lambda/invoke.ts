@@ -1,5 +1,5 @@
 /** Answers one HTTP event with the app: event -> Request -> `app.fetch` -> Response, collecting `waitUntil` work. */
-import { errorBody, negotiateFormat, type Fw } from 'fw';
+import { errorBody, negotiateFormat, type CoreFw } from 'fw';
 import { binaryTest, type BinaryTest } from './binary';
 import { eventHeader } from './headers';
 import type { HttpKind } from './parts';
@@ -21,7 +21,7 @@ export async function settle(pending: Promise<unknown>[]): Promise<void> {
 }
 
 /** Answers an event that could not be turned into a Request (400) or made the app throw (500), in the negotiated format. */
-export function errorResponse(app: Fw, event: unknown, error: unknown): Response {
+export function errorResponse(app: CoreFw, event: unknown, error: unknown): Response {
   const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;
   const format = negotiateFormat(eventHeader(event, 'accept') ?? null, app.getFormat());
   const body = format.serialize(errorBody(error, status, app.config.development ?? false));
@@ -38,7 +38,7 @@ function checkOptions(options: LambdaOptions): void {
 
 /** Prepares the per-app pieces once and returns the function that answers each HTTP event. */
 export function httpInvoker(
-  app: Fw,
+  app: CoreFw,
   options: LambdaOptions,
 ): { isBinary: BinaryTest; answer(kind: HttpKind, event: unknown, context: LambdaContext): Promise<HttpAnswer> } {
   checkOptions(options);

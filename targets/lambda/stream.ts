@@ -1,5 +1,5 @@
 /** `lambdaStream(app)`: a response-streaming Lambda handler built on the runtime's `awslambda.streamifyResponse`. */
-import type { Fw } from 'fw';
+import type { CoreFw } from 'fw';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { startInvocation } from '../serverless/cold-start';
@@ -41,7 +41,7 @@ function metadataOf(response: Response): Record<string, unknown> {
 }
 
 /** Wraps an app as a streaming handler: status, headers and every cookie go in the prelude, the body streams with back-pressure, and the stream always ends. */
-export function lambdaStream(app: Fw, options: LambdaOptions = {}): LambdaStreamHandler {
+export function lambdaStream(app: CoreFw, options: LambdaOptions = {}): LambdaStreamHandler {
   const aws = runtime();
   const invoker = httpInvoker(app, options);
   const ready = startInit(app, options);

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Fw } from 'fw';
+import type { CoreFw } from 'fw';
 import { requestUrl } from './request';
 
 /**
@@ -8,7 +8,7 @@ import { requestUrl } from './request';
  * when the request is too broken to build a Request from.
  */
 export async function adapterError(
-  app: Fw,
+  app: CoreFw,
   req: IncomingMessage,
   scheme: string,
   error: Error & { status: number; code: string },

@@ -1,5 +1,5 @@
 /** fw/node: run an fw app on `node:http`/`node:https`, with WebSocket routes on the `ws` package. */
-import { installNodePlatform } from './platform';
+import { installNode } from './install';
 export { node } from './adapter';
 export { serve, type NodeServer } from './serve';
 export { createListener, type ListenerOptions } from './listener';
@@ -11,7 +11,8 @@ export { migrationsFromDir, readSeedFile, createMigrationFile } from './db-migra
 export { runDbCommand, type DbCommandIO } from './db-cli';
 export { installSignalHandlers, gracefulServer, type GracefulServerHandle, type SignalOptions } from './signals';
 export { nodeFileSource } from './static-fs';
+export { LightResponse, lightResponses, lightParts, lightResponseFactory, type LightOptIn, type LightParts } from './light-response';
 export { loadFileRoutes, listRouteFiles } from './file-routes-fs';
 export { localUploadStorage } from './upload-local';
 
-installNodePlatform();
+installNode();

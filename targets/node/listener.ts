@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { lightResponses, type Fw, type LightOptIn } from 'fw';
+import type { CoreFw } from 'fw';
+import { lightResponses, type LightOptIn } from './light-response';
 import { startInvocation } from 'fw/serverless';
 import { BodyTooLargeError, type BodyState } from './body';
 import { adapterError, httpError } from './errors';
@@ -56,7 +57,7 @@ function settle(req: IncomingMessage, state: BodyState | null, limit: number, fi
  * and only then is the response counted as in flight for a graceful shutdown (`holdWhileWriting`).
  */
 function reply(
-  app: Fw,
+  app: CoreFw,
   req: IncomingMessage,
   res: ServerResponse,
   response: Response,
@@ -87,7 +88,7 @@ function reply(
 }
 
 /** The `node:http` request listener for an app: converts, calls `app.fetch`, writes the answer back. */
-export function createListener(app: Fw, options: ListenerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+export function createListener(app: CoreFw, options: ListenerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const { scheme, maxBodySize } = options;
 
   const refuse = (

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { lightParts, type LightParts } from 'fw';
+import { lightParts, type LightParts } from './light-response';
 import { bodySource } from './body-source';
 
 function rawHeaders(headers: Headers, extra: string[] | null): string[] {

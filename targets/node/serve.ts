@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { Fw, Server } from 'fw';
+import type { CoreFw, Server } from 'fw';
 import { markReady } from 'fw/serverless';
 import { answerClientError } from './client-error';
 import { createListener } from './listener';
@@ -21,7 +21,7 @@ export interface NodeServer extends Server {
  * Serves an app on `node:http` (or `node:https` with `tls`), HTTP and WebSocket routes, with the body limit and
  * time-outs of the options (bad values reject before anything listens); resolves once listening.
  */
-export async function serve(app: Fw, options: NodeServeOptions = {}): Promise<NodeServer> {
+export async function serve(app: CoreFw, options: NodeServeOptions = {}): Promise<NodeServer> {
   const { maxBodySize, http } = checkServerOptions(options, app.maxBodySize);
   const scheme = options.tls ? 'https' : 'http';
   const listener = createListener(app, { scheme, maxBodySize });

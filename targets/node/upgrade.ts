@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Fw, WebSocketUpgrade } from 'fw';
+import { withWebSockets, type CoreFw, type Fw, type WebSocketUpgrade } from 'fw';
 import { requestUrl } from './request';
 import { loadWebSocketServer, type WsRawData, type WsServer, type WsSocket } from './ws-module';
 
@@ -47,11 +47,15 @@ export class NodeWebSockets {
   private readonly servers = new Map<number, WsServer>();
   private wsServer: ReturnType<typeof loadWebSocketServer> | null = null;
   private readonly extraHeaders = new WeakMap<IncomingMessage, Headers>();
+  /** The app when it has WebSocket routes support (`fw`'s `Fw`); a kernel app answers upgrade requests as HTTP. */
+  private readonly sockets: Fw | null;
 
   constructor(
-    private readonly app: Fw,
+    private readonly app: CoreFw,
     private readonly scheme: string,
-  ) {}
+  ) {
+    this.sockets = withWebSockets(app);
+  }
 
   /** The `upgrade` event listener. */
   readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
@@ -89,7 +93,7 @@ export class NodeWebSockets {
       );
       return;
     }
-    const result = await this.app.upgradeWebSocket(request, { incoming: req });
+    const result = this.sockets === null ? null : await this.sockets.upgradeWebSocket(request, { incoming: req });
     if (result === null) return writeRaw(socket, await this.app.fetch(request, { incoming: req }));
     if (result instanceof Response) return writeRaw(socket, result);
     this.extraHeaders.set(req, result.headers);
@@ -112,7 +116,7 @@ export class NodeWebSockets {
   }
 
   private run(ws: WsSocket, upgrade: WebSocketUpgrade): void {
-    const driver = this.app.websockets.connect(upgrade, {
+    const driver = this.sockets!.websockets.connect(upgrade, {
       send: (data) => ws.send(data),
       close: (code, reason) => ws.close(code, reason),
     });

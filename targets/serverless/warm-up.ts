@@ -1,5 +1,5 @@
 /** Warm-up: do at init what the first request would otherwise pay for. */
-import type { Fw } from 'fw';
+import type { CoreFw } from 'fw';
 import { recordWarmUp } from './cold-start';
 import type { LazyImport } from './lazy-import';
 
@@ -19,7 +19,7 @@ export interface WarmUpReport {
 }
 
 /** Runs plugin setups and `onStart`, compiles every route (validators, serializers), preloads lazy imports, and records `warmUpMs`. */
-export async function warmUp(app: Fw, options: WarmUpOptions = {}): Promise<WarmUpReport> {
+export async function warmUp(app: CoreFw, options: WarmUpOptions = {}): Promise<WarmUpReport> {
   const started = performance.now();
   const preloads = Promise.allSettled((options.preload ?? []).map((lazy) => lazy.get()));
   await app.ready();

@@ -1,4 +1,4 @@
-import { SCHEDULER_STATE_KEY, errorBody, isWebSocketRequest, type Fw } from 'fw';
+import { SCHEDULER_STATE_KEY, errorBody, isWebSocketRequest, withWebSockets, type CoreFw } from 'fw';
 import { markReady, startInvocation } from '../serverless/cold-start';
 import { warmUp } from '../serverless/warm-up';
 import { openWorkerSocket } from './websocket';
@@ -18,7 +18,7 @@ function isCronRunner(value: unknown): value is CronRunner {
  * `env` as `ctx.env` and the execution context as `ctx.executionCtx`), `scheduled` runs cron triggers through
  * `options.scheduled` and the scheduler's jobs. Cold-start statistics and warm-up are kept per isolate.
  */
-export function worker<Env = unknown>(app: Fw, options: WorkerOptions<Env> = {}): WorkerHandlers<Env> {
+export function worker<Env = unknown>(app: CoreFw, options: WorkerOptions<Env> = {}): WorkerHandlers<Env> {
   const mode = options.warmUp ?? 'background';
   if (mode !== 'background' && mode !== 'first-request' && mode !== false) {
     throw new TypeError(`worker(app, { warmUp }) takes 'background', 'first-request' or false, got ${JSON.stringify(mode)}`);
@@ -27,6 +27,7 @@ export function worker<Env = unknown>(app: Fw, options: WorkerOptions<Env> = {})
   // serializers: pure CPU, allowed at module scope) here keeps that work off the first request.
   if (mode !== false) app.compile();
   let warming: Promise<void> | null = null;
+  const sockets = withWebSockets(app);
 
   function warm(): Promise<void> {
     return (warming ??= warmUp(app, { preload: options.preload }).then(
@@ -45,10 +46,10 @@ export function worker<Env = unknown>(app: Fw, options: WorkerOptions<Env> = {})
     if (mode === 'first-request') await warm();
     else if (mode === 'background' && warming === null)
       ctx.waitUntil(warm().catch((error) => console.error('fw/worker: warm-up failed', error)));
-    if (isWebSocketRequest(request) && app.websockets.routes().length > 0) {
-      const upgrade = await app.upgradeWebSocket(request, env, ctx);
+    if (sockets !== null && isWebSocketRequest(request) && sockets.websockets.routes().length > 0) {
+      const upgrade = await sockets.upgradeWebSocket(request, env, ctx);
       if (upgrade instanceof Response) return upgrade;
-      if (upgrade !== null) return openWorkerSocket(app, upgrade, ctx);
+      if (upgrade !== null) return openWorkerSocket(sockets, upgrade, ctx);
     }
     const response = await app.fetch(request, env, ctx);
     if (mode === false) markReady();

@@ -1,5 +1,5 @@
 /** Test helpers for the core: call an app in process and read the whole answer. */
-import type { Fw } from '../../src/core/fw';
+import type { Fw } from '../../src/app/fw';
 
 /** A response read to the end: status, headers, text, and the parsed JSON when the body is JSON. */
 export interface Answer {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Fw } from '../../src/core/fw';
+import { Fw } from '../../src/app/fw';
 import { ForbiddenError, HttpError } from '../../src/core/errors';
 import type { Middleware } from '../../src/core/types';
 import { call } from './helpers';

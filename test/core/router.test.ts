@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Fw } from '../../src/core/fw';
+import { Fw } from '../../src/app/fw';
 import { Router, noParams } from '../../src/core/router';
 
 /** A match as plain data, for comparing. */

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { Fw } from '../../src/core/fw';
+import 'fw'; // registers Node's platform services (adapter, run-time imports, files), as the `fw` entry does under Node
+import { Fw } from '../../src/app/fw';
 import { SystemError } from '../../src/core/errors';
 import { detectDatabaseType } from '../../src/db/detect';
 import { loadDriver } from '../../src/db/driver';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import 'fw'; // registers Node's platform services (adapter, run-time imports, files), as the `fw` entry does under Node
 import { SystemError } from '../../src/core/errors';
 import { Database } from '../../src/db/database';
 

@@ -1,6 +1,6 @@
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Fw } from '../../src/core/fw';
+import { Fw } from '../../src/app/fw';
 import { apiCircuitBreaker, resetCircuitBreakerRegistry } from '../../src/circuit-breaker';
 import { buildHealthSnapshot, exportHealthDashboard, healthCheck, healthDashboard, renderHealthDashboardHTML } from '../../src/health';
 import { scheduler } from '../../src/scheduler';

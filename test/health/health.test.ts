@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Fw } from '../../src/core/fw';
+import { Fw } from '../../src/app/fw';
 import { healthCheck, SHUTTING_DOWN_STATE_KEY } from '../../src/health';
 
 async function get(app: Fw, path: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Fw } from '../../src/core/fw';
+import { Fw } from '../../src/app/fw';
 import { createLogger, structuredLogger } from '../../src/logger';
 import { trace } from '../../src/trace';
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Fw } from '../../src/core/fw';
+import { Fw } from '../../src/app/fw';
 import { structuredLogger } from '../../src/logger';
 import { createOTelLogger, levelToSeverityNumber, otelLogs } from '../../src/observability';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Fw } from '../../src/core/fw';
+import { Fw } from '../../src/app/fw';
 import { scheduledEventHandler, scheduler } from '../../src/scheduler';
 import { lambda } from '../../targets/lambda';
 import { lambdaContext } from '../fixtures/lambda/context';

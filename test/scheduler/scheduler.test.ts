@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Fw } from '../../src/core/fw';
+import { Fw } from '../../src/app/fw';
 import { SCHEDULER_STATE_KEY, Scheduler, scheduler, type JobRun } from '../../src/scheduler';
 
 describe('Scheduler on in-process timers (fake clock)', () => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { Fw } from '../../src/core/fw';
+import { Fw } from '../../src/app/fw';
 import type { KVStore } from '../../src/kv/types';
 import { MemoryKV } from '../../src/kv/memory';
 import { KVTraceBridge, trace, type RequestTrace } from '../../src/trace';

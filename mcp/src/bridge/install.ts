@@ -1,4 +1,4 @@
-import type { Fw } from 'fw';
+import type { CoreFw } from 'fw';
 import { ErrorCode, RpcError } from '../jsonrpc';
 import type { RequestContext } from '../request-context';
 import type { Registry } from '../registry';
@@ -75,7 +75,7 @@ function asPrompt(prompt: BridgePrompt): MCPPrompt {
  * when the app's registrations change), built-in tools, workflows and prompts are added once.
  */
 export class AppBridge {
-  private app: Fw | null = null;
+  private app: CoreFw | null = null;
   private generation = -1;
   private routeNames: string[] = [];
   private workflowsVersion = -1;
@@ -87,14 +87,14 @@ export class AppBridge {
   ) {}
 
   /** Brings the registry up to date with the app; cheap when nothing changed. */
-  sync(app: Fw | null): void {
+  sync(app: CoreFw | null): void {
     if (app === null) return;
     if (this.app !== app) this.attach(app);
     if (this.options.builtinTools !== false) this.syncWorkflows(app);
     if (this.options.exposeRoutes !== false && app.generation !== this.generation) this.syncRoutes(app);
   }
 
-  private attach(app: Fw): void {
+  private attach(app: CoreFw): void {
     this.app = app;
     this.generation = -1;
     if (this.options.builtinTools !== false) {
@@ -111,7 +111,7 @@ export class AppBridge {
     if (!this.registry.tools.has(tool.name)) this.registry.addTool(tool);
   }
 
-  private syncWorkflows(app: Fw): void {
+  private syncWorkflows(app: CoreFw): void {
     if (this.registry.workflowsVersion === this.workflowsVersion) return;
     this.workflowsVersion = this.registry.workflowsVersion;
     for (const name of this.workflowToolNames) this.registry.tools.delete(name);
@@ -124,7 +124,7 @@ export class AppBridge {
     for (const tool of tools) this.addIfFree(tool);
   }
 
-  private syncRoutes(app: Fw): void {
+  private syncRoutes(app: CoreFw): void {
     for (const name of this.routeNames) this.registry.tools.delete(name);
     const tools = routeTools(app, {
       allowMutation: this.options.allowMutation,

@@ -1,4 +1,4 @@
-import type { Fw, RouteInfo } from 'fw';
+import type { CoreFw, RouteInfo } from 'fw';
 import { analyzeRoutes, suggestRoutes } from './route-analysis';
 import { routeInputSchema } from './route-tool-schema';
 import { visibleRoutes } from './runtime-tools';
@@ -36,7 +36,7 @@ function routeSummary(routes: RouteInfo[]): string {
   );
 }
 
-function appContext(app: Fw): string {
+function appContext(app: CoreFw): string {
   return [
     `Routes:\n${routeSummary(visibleRoutes(app))}`,
     `Plugins: ${app.getPlugins().join(', ') || '(none)'}`,
@@ -44,16 +44,16 @@ function appContext(app: Fw): string {
   ].join('\n\n');
 }
 
-function completePath(app: Fw, value: string): string[] {
+function completePath(app: CoreFw, value: string): string[] {
   return [...new Set(visibleRoutes(app).map((r) => r.path))].filter((p) => p.startsWith(value)).sort();
 }
 
-function completeMethod(app: Fw, value: string, context: Record<string, string>): string[] {
+function completeMethod(app: CoreFw, value: string, context: Record<string, string>): string[] {
   const routes = visibleRoutes(app).filter((r) => !context.path || r.path === context.path);
   return [...new Set(routes.map((r) => r.method))].filter((m) => m.startsWith(value.toUpperCase())).sort();
 }
 
-function routeCompletion(app: Fw): BridgePrompt['complete'] {
+function routeCompletion(app: CoreFw): BridgePrompt['complete'] {
   return (argument, value, context) => {
     if (argument === 'path') return completePath(app, value);
     if (argument === 'method') return completeMethod(app, value, context);
@@ -67,7 +67,7 @@ function required(args: Record<string, string>, names: string[]): void {
 }
 
 /** The six built-in prompts of spec 4.1, each filled with the live app's routes, plugins and middleware. */
-export function builtinPrompts(app: Fw): BridgePrompt[] {
+export function builtinPrompts(app: CoreFw): BridgePrompt[] {
   return [
     {
       name: 'fw/analyze-route',
@@ -115,7 +115,7 @@ export function builtinPrompts(app: Fw): BridgePrompt[] {
           description: `CRUD routes for ${args.resource}`,
           messages: [
             user(
-              `Write fw routes (TypeScript, \`import { Fw } from 'fw'\`) for a "${args.resource}" resource: GET /${args.resource}, GET /${args.resource}/:id, POST /${args.resource}, PATCH /${args.resource}/:id, DELETE /${args.resource}/:id. ` +
+              `Write fw routes (TypeScript, \`import { CoreFw } from 'fw'\`) for a "${args.resource}" resource: GET /${args.resource}, GET /${args.resource}/:id, POST /${args.resource}, PATCH /${args.resource}/:id, DELETE /${args.resource}/:id. ` +
                 `Validate bodies and params with route \`schema\` options and throw NotFoundError for missing items.\n\nFields: ${json(fields)}\n\nExisting app, to stay consistent with:\n${appContext(app)}`,
             ),
           ],

@@ -1,4 +1,4 @@
-import type { Fw, RouteInfo } from 'fw';
+import type { CoreFw, RouteInfo } from 'fw';
 import { pathParams, sendsBody } from './route-tool-schema';
 import type { CallToolResult } from '../types';
 
@@ -101,7 +101,7 @@ export async function responseToToolResult(response: Response, url: string): Pro
 
 /** Calls a route through `app.fetch` with a real Request, so hooks, middleware, auth and validation all apply. */
 export async function callRoute(
-  app: Fw,
+  app: CoreFw,
   route: RouteInfo,
   args: Record<string, unknown>,
   options: RouteCallOptions = {},

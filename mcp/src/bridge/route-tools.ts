@@ -1,4 +1,4 @@
-import type { Fw, JSONSchema, RouteInfo } from 'fw';
+import type { CoreFw, JSONSchema, RouteInfo } from 'fw';
 import { dedupeNames, routeToolName } from './route-tool-name';
 import { routeInputSchema } from './route-tool-schema';
 import { acceptedSchema, coerceArguments } from './route-tool-coerce';
@@ -68,7 +68,7 @@ function forwarded(names: string[], headers: Headers | undefined): Record<string
 }
 
 /** Turns every eligible route of an app into an MCP tool (hidden routes and excluded paths left out). */
-export function routeTools(app: Fw, options: RouteToolOptions = {}): RouteTool[] {
+export function routeTools(app: CoreFw, options: RouteToolOptions = {}): RouteTool[] {
   const routes = app
     .getRoutes()
     .filter((r) => !r.options?.hidden)

@@ -1,4 +1,4 @@
-import { getCircuitBreakerRegistry, type Fw, type RouteInfo } from 'fw';
+import { getCircuitBreakerRegistry, type CoreFw, type RouteInfo } from 'fw';
 import { getColdStartStats } from 'fw/serverless';
 import type { BridgeTool, RuntimeBridgeOptions } from './bridge-tool';
 import { toJSONSafe } from './bridge-tool';
@@ -24,7 +24,7 @@ function tool(
 }
 
 function subsystem<K extends keyof RuntimeBridgeOptions>(
-  app: Fw,
+  app: CoreFw,
   options: RuntimeBridgeOptions,
   key: K,
   stateKey: string,
@@ -32,17 +32,17 @@ function subsystem<K extends keyof RuntimeBridgeOptions>(
   return options[key] ?? (app.state(`fw:${stateKey}`) as RuntimeBridgeOptions[K] | undefined);
 }
 
-function findRoute(app: Fw, method: unknown, path: unknown): RouteInfo | undefined {
+function findRoute(app: CoreFw, method: unknown, path: unknown): RouteInfo | undefined {
   const m = String(method ?? 'GET').toUpperCase();
   return app.getRoutes().find((r) => r.path === path && (r.method === m || r.method === 'ALL'));
 }
 
 /** The routes an AI client is shown: all but `hidden` ones (the MCP endpoints among them). */
-export function visibleRoutes(app: Fw): RouteInfo[] {
+export function visibleRoutes(app: CoreFw): RouteInfo[] {
   return app.getRoutes().filter((r) => !r.options?.hidden);
 }
 
-function routeTools(app: Fw, allowMutation: boolean): BridgeTool[] {
+function routeTools(app: CoreFw, allowMutation: boolean): BridgeTool[] {
   const list = (): Array<Omit<RouteInfo, 'options'> & { tags?: string[]; summary?: string; deprecated?: boolean }> =>
     visibleRoutes(app).map(({ options, ...r }) => ({
       ...r,
@@ -118,7 +118,7 @@ function routeTools(app: Fw, allowMutation: boolean): BridgeTool[] {
   ];
 }
 
-function appTools(app: Fw, options: RuntimeBridgeOptions): BridgeTool[] {
+function appTools(app: CoreFw, options: RuntimeBridgeOptions): BridgeTool[] {
   return [
     tool('fw/openapi/get', 'Returns the OpenAPI 3.1 document of the app.', noInput, async () => {
       const openapi = subsystem(app, options, 'openapi', 'openapi');
@@ -173,7 +173,7 @@ function appTools(app: Fw, options: RuntimeBridgeOptions): BridgeTool[] {
   ];
 }
 
-function subsystemTools(app: Fw, options: RuntimeBridgeOptions): BridgeTool[] {
+function subsystemTools(app: CoreFw, options: RuntimeBridgeOptions): BridgeTool[] {
   const breakers = () => options.circuitBreakers ?? getCircuitBreakerRegistry();
   const rooms = () => subsystem(app, options, 'rooms', 'rooms');
   const reloader = () => subsystem(app, options, 'hotReloader', 'hot-reload');
@@ -271,7 +271,7 @@ function subsystemTools(app: Fw, options: RuntimeBridgeOptions): BridgeTool[] {
 }
 
 /** The built-in runtime tools of spec 4.1 over a live app; mutating ones only when `allowMutation` is true. */
-export function runtimeTools(app: Fw, options: RuntimeBridgeOptions = {}, allowMutation = false): BridgeTool[] {
+export function runtimeTools(app: CoreFw, options: RuntimeBridgeOptions = {}, allowMutation = false): BridgeTool[] {
   const all = [...routeTools(app, allowMutation), ...appTools(app, options), ...subsystemTools(app, options)];
   return allowMutation ? all : all.filter((t) => !t.mutating);
 }

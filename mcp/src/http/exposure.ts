@@ -1,4 +1,4 @@
-import type { Context, Fw } from 'fw';
+import type { Context, CoreFw } from 'fw';
 import { isLoopbackName } from './loopback';
 
 interface ServingEnv {
@@ -11,7 +11,7 @@ interface ServingEnv {
  * so `serve()` and `app.listen()` alike), Bun's server hostname, `app.getAppConfig().hostname` after `listen()`
  * elsewhere, and on workers, Lambda and in process the host of the request's URL.
  */
-function servingHost(ctx: Context, app: Fw): string {
+function servingHost(ctx: Context, app: CoreFw): string {
   const env = (ctx.env ?? {}) as ServingEnv;
   const bound = env.incoming?.socket?.server?.address?.();
   if (typeof bound === 'object' && bound !== null && typeof (bound as { address?: unknown }).address === 'string')
@@ -25,7 +25,7 @@ function servingHost(ctx: Context, app: Fw): string {
  * Returns a check for the first MCP request: when the endpoint is served on a host other than loopback and
  * neither `authToken` nor `authorize` protects it, it warns once, saying how to protect it.
  */
-export function exposureCheck(endpoint: string, protectedByAuth: boolean): (ctx: Context, app: Fw) => void {
+export function exposureCheck(endpoint: string, protectedByAuth: boolean): (ctx: Context, app: CoreFw) => void {
   let checked = protectedByAuth;
   return (ctx, app) => {
     if (checked) return;

@@ -1,4 +1,4 @@
-import type { Context, Fw, FwPluginConfig } from 'fw';
+import type { Context, CoreFw, FwPluginConfig } from 'fw';
 import type { MCPServer } from '../server';
 import { exposureCheck } from './exposure';
 import { createGuard } from './guard';
@@ -39,7 +39,7 @@ export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {})
           if (server.debug) console.error('[fw-mcp] storing an SSE event for replay failed:', error);
         });
   const streamable = new StreamableHTTP(server, createSessionStore(options.sessions), live);
-  let mounted: Fw | null = null;
+  let mounted: CoreFw | null = null;
   const challenge = (ctx: Context, error?: string): string => bearerChallenge(oauth, ctx, endpoint, error);
   const guard = createGuard(options, challenge, () => mounted?.getAppConfig().hostname);
   const checkExposure = exposureCheck(endpoint, options.authToken !== undefined || options.authorize !== undefined);

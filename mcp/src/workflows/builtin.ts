@@ -1,4 +1,4 @@
-import { getCircuitBreakerRegistry, type Fw } from 'fw';
+import { getCircuitBreakerRegistry, type CoreFw } from 'fw';
 import { getColdStartStats } from 'fw/serverless';
 import { compileOrigins } from './origins';
 import type { HttpStepResponse, StepTools, Workflow } from './types';
@@ -48,7 +48,7 @@ function reach(allowedOrigins: string[]): string {
  * The three built-in workflows: one request, a chain of requests, and a snapshot of the bound app. Requests go
  * to the app itself unless `allowedOrigins` names others; a malformed entry throws here, at setup.
  */
-export function createBuiltinWorkflows(app?: Fw | null, options: BuiltinWorkflowOptions = {}): Workflow[] {
+export function createBuiltinWorkflows(app?: CoreFw | null, options: BuiltinWorkflowOptions = {}): Workflow[] {
   const allowedOrigins = [...(options.allowedOrigins ?? [])];
   compileOrigins(allowedOrigins);
   return [

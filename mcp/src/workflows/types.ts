@@ -1,4 +1,4 @@
-import type { Fw, JSONSchema } from 'fw';
+import type { CoreFw, JSONSchema } from 'fw';
 
 /** A value given directly or computed from the workflow input and the previous step's output. */
 export type Computed<T> = T | ((input: Record<string, unknown>, prev: unknown) => T);
@@ -77,7 +77,7 @@ export interface Workflow {
 
 /** How a run reaches the world: the app for relative URLs, progress and log callbacks, a signal, the mutation rule. */
 export interface RunWorkflowOptions {
-  app?: Fw | null;
+  app?: CoreFw | null;
   allowMutation?: boolean;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, message: string) => void;

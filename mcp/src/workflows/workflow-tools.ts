@@ -1,4 +1,4 @@
-import type { Fw } from 'fw';
+import type { CoreFw } from 'fw';
 import type { BridgeTool } from '../bridge/bridge-tool';
 import { toJSONSafe } from '../bridge/bridge-tool';
 import { jsonResult, toolError } from '../bridge/json-result';
@@ -28,7 +28,7 @@ export function runResult(run: WorkflowRun): ToolResult {
 }
 
 /** Tools for workflows: one tool per workflow, plus `fw/workflow/list` and `fw/workflow/run`. */
-export function workflowTools(workflows: () => Workflow[], app: () => Fw | null, allowMutation: boolean): BridgeTool[] {
+export function workflowTools(workflows: () => Workflow[], app: () => CoreFw | null, allowMutation: boolean): BridgeTool[] {
   const run = (workflow: Workflow, input: Record<string, unknown>, ctx?: WorkflowCallContext): Promise<ToolResult> =>
     runWorkflow(workflow, input, {
       app: app(),

@@ -1,6 +1,6 @@
 /** Runs router case tables through `app.fetch`: URL parsing and path canonicalization included, as a request sees them. */
 import { describe, expect, it } from 'vitest';
-import { Fw } from '../../../src/core/fw';
+import { Fw } from '../../../src/app/fw';
 import { checkRefusals, split, type Answer, type RouterCase } from './table';
 
 /** A case run through the app: an answer may also be a status the app gives before routing (400 for a malformed path). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Fw, LightResponse, lightResponses, makeResponse } from 'fw';
+import { Fw, makeResponse } from 'fw';
+import { LightResponse, lightResponses } from 'fw/node';
 import { serve, type NodeServer } from 'fw/node';
 import { rawExchange } from './helpers';
 

@@ -1,8 +1,8 @@
-import type { Context, ExecutionContext } from './context';
-import type { Fw, MiddlewareEntry } from './fw';
-import { runMiddleware } from './pipeline';
-import { Router, type Params } from './router';
-import { canonicalPath, canonicalPattern, rawPathOf } from './path';
+import type { Context, ExecutionContext } from '../core/context';
+import type { Fw, MiddlewareEntry } from '../core/fw';
+import { runMiddleware } from '../core/pipeline';
+import { Router, type Params } from '../core/router';
+import { canonicalPath, canonicalPattern, rawPathOf } from '../core/path';
 
 /** A message as handlers receive it: text frames as strings, binary frames as bytes. */
 export type WebSocketMessage = string | Uint8Array;

@@ -7,7 +7,7 @@
  * themselves opt in per request (fw/node); targets that hand responses to a runtime reading real Response
  * internals (workerd, Bun, Lambda's streaming) do not, and get real Responses.
  */
-import type { Context } from './context';
+import type { Context, ResponseFactory } from 'fw';
 
 /** The key of the flag a target sets on the `env` it passes to `app.fetch` (own or inherited, e.g. on its class): true opts in, false out. */
 export const lightResponses: unique symbol = Symbol('fw.lightResponses');
@@ -61,6 +61,7 @@ export class LightResponse {
    * until someone reads `headers`), or any other HeadersInit (a Headers is kept, not copied); validated like `new Response`.
    */
   constructor(body: string | null, status = 200, headers: string | HeadersInit | null = null, statusText = '') {
+    if (!wired) wirePrototype();
     if (status < 200 || status > 599 || !Number.isInteger(status))
       throw new RangeError(`init["status"] must be in the range of 200 to 599, inclusive (got ${status})`);
     if (body !== null && nullBodyStatus.has(status)) throw new TypeError(`Response with null body status ${status} cannot have body`);
@@ -190,36 +191,50 @@ const own: PropertyDescriptorMap = {
   },
 };
 
-const prototype = Object.create(Response.prototype, own) as object;
-for (const key of Reflect.ownKeys(Response.prototype)) {
-  if (key === 'constructor' || key in own) continue;
-  const descriptor = Object.getOwnPropertyDescriptor(Response.prototype, key)!;
-  if (typeof descriptor.value === 'function') {
-    const name = key;
-    Object.defineProperty(prototype, key, {
-      value(this: LightResponse, ...args: unknown[]) {
-        return (materialize(this) as unknown as Record<PropertyKey, (...a: unknown[]) => unknown>)[name](...args);
-      },
-    });
-  } else if (descriptor.get) {
-    Object.defineProperty(prototype, key, {
+let wired = false;
+/** The runtime Response's own symbol slots (undici keeps its state there; native Responses have none), read once. */
+let slots: symbol[] | null = null;
+
+function responseSlots(): symbol[] {
+  return (slots ??= Object.getOwnPropertySymbols(new Response(null)));
+}
+
+/**
+ * Makes LightResponse a Response: its prototype forwards every Response member to the real Response made on demand.
+ * Done on the first light response, not at import, so loading fw does not make Node load undici.
+ */
+function wirePrototype(): void {
+  wired = true;
+  const prototype = Object.create(Response.prototype, own) as object;
+  for (const key of Reflect.ownKeys(Response.prototype)) {
+    if (key === 'constructor' || key in own) continue;
+    const descriptor = Object.getOwnPropertyDescriptor(Response.prototype, key)!;
+    if (typeof descriptor.value === 'function') {
+      const name = key;
+      Object.defineProperty(prototype, key, {
+        value(this: LightResponse, ...args: unknown[]) {
+          return (materialize(this) as unknown as Record<PropertyKey, (...a: unknown[]) => unknown>)[name](...args);
+        },
+      });
+    } else if (descriptor.get) {
+      Object.defineProperty(prototype, key, {
+        get(this: LightResponse) {
+          return (materialize(this) as unknown as Record<PropertyKey, unknown>)[key];
+        },
+      });
+    }
+  }
+  const ownSlots = responseSlots();
+  for (const slot of ownSlots) {
+    Object.defineProperty(prototype, slot, {
       get(this: LightResponse) {
-        return (materialize(this) as unknown as Record<PropertyKey, unknown>)[key];
+        return (materialize(this) as unknown as Record<symbol, unknown>)[slot];
       },
     });
   }
+  Object.defineProperty(prototype, 'constructor', { value: LightResponse, writable: true, configurable: true });
+  Object.setPrototypeOf(LightResponse.prototype, prototype);
 }
-/** The runtime Response's own symbol slots (undici keeps its state there; native Responses have none). */
-const responseSlots = Object.getOwnPropertySymbols(new Response(null));
-for (const slot of responseSlots) {
-  Object.defineProperty(prototype, slot, {
-    get(this: LightResponse) {
-      return (materialize(this) as unknown as Record<symbol, unknown>)[slot];
-    },
-  });
-}
-Object.defineProperty(prototype, 'constructor', { value: LightResponse, writable: true, configurable: true });
-Object.setPrototypeOf(LightResponse.prototype, prototype);
 
 /** What a target writes for an untouched light response: status, body string, and a content type, checked name/value pairs or Headers. */
 export interface LightParts {
@@ -251,20 +266,26 @@ export function lightWithoutBody(response: LightResponse): Response {
  * symbol slots that a LightResponse forwards, so anything reading them gets the real Response. Runtimes with
  * native Responses (workerd, Bun, Deno) read internals a JavaScript object cannot forward, and get real ones.
  */
-const lightByDefault = responseSlots.length > 0;
+let lightByDefault: boolean | null = null;
 
 /** Whether this request's answers may be light: the env's `lightResponses` flag when set, else the runtime default. */
 function lightAllowed(env: unknown): boolean {
   const flag = (env as LightOptIn | null | undefined)?.[lightResponses];
-  return flag === undefined ? lightByDefault : flag === true;
+  return flag === undefined ? (lightByDefault ??= responseSlots().length > 0) : flag === true;
 }
 
 /**
- * The core's one response factory: a LightResponse for a string or empty body where light responses are allowed
- * (`env[lightResponses]`, else on by default on Node), else a real Response. `headers` is a content type alone, or any HeadersInit.
+ * A LightResponse for a string or empty body where light responses are allowed (`env[lightResponses]`, else on by
+ * default on Node), else a real Response. `headers` is a content type alone, or any HeadersInit.
  */
-export function makeResponse(ctx: Context, body: BodyInit | null, status: number, headers: string | HeadersInit | null): Response {
+function makeLight(ctx: Context, body: BodyInit | null, status: number, headers: string | HeadersInit | null): Response {
   if ((typeof body === 'string' || body === null) && lightAllowed(ctx.env)) return new LightResponse(body, status, headers);
   if (headers === null) return new Response(body, { status });
   return new Response(body, { status, headers: typeof headers === 'string' ? { 'content-type': headers } : headers });
 }
+
+/** The response factory Node's entry installs in the core (`setResponseFactory`): light responses where they win. */
+export const lightResponseFactory: ResponseFactory = {
+  make: makeLight,
+  withoutBody: (response) => (response instanceof LightResponse ? lightWithoutBody(response) : null),
+};

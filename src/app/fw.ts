@@ -1,0 +1,96 @@
+import type { ExecutionContext } from '../core/context';
+import { Fw as CoreFw } from '../core/fw';
+import type { Group as CoreGroup } from '../core/group';
+import type { FwCoreConfig } from '../core/types';
+import type { Database } from '../db/database';
+import type { DatabaseConfig } from '../db/types';
+import { fromFileRoutes, type FileRoutesOptions } from '../file-routes/from-file-routes';
+import { jsonSchemaCompiler } from '../schema/compiler';
+import { WebSocketRoutes, type WebSocketHandlers, type WebSocketRouteOptions, type WebSocketUpgrade } from '../ws/routes';
+import { Group } from './group';
+
+declare module '../core/fw' {
+  interface Fw {
+    /** The database of `config.database`: present on `fw`'s `Fw` (see src/db), typed here so `ctx.app.db` reads it. */
+    readonly db: Database;
+  }
+}
+
+/** Options of `new Fw()` from `fw`: the kernel's, and the database behind `app.db`. */
+export interface FwConfig extends FwCoreConfig {
+  /** Database configuration (or a Database from `createDatabase`): makes `app.db` available lazily. */
+  database?: DatabaseConfig | Database;
+}
+
+/**
+ * The fw application of the spec: the kernel (`fw/core`) with the JSON Schema compiler preset, WebSocket routes,
+ * file routes and `app.db`. `new Fw()` from `fw` is this class.
+ */
+export class Fw extends CoreFw {
+  static override readonly configKeys: Readonly<Record<string, true>> = { ...CoreFw.configKeys, database: true };
+
+  /** Makes `app.db` from a plain `database` config; set by src/db when it loads, so apps without a database never bundle it. */
+  static databaseFactory: ((config: DatabaseConfig) => Database) | null = null;
+
+  declare readonly config: FwConfig;
+  /** The app's WebSocket routes and the observers of its sockets (targets call `connect`, the RoomManager `observe`). */
+  readonly websockets = new WebSocketRoutes();
+  private database: Database | null = null;
+
+  constructor(config: FwConfig = {}) {
+    super(config);
+    if (config.schemaCompiler === undefined) this.setSchemaCompiler(jsonSchemaCompiler);
+  }
+
+  /** Registers the callback's routes under a prefix; the group also registers WebSocket routes. */
+  override group(prefix: string, callback: (group: Group) => void): this {
+    return super.group(prefix, callback as (group: CoreGroup) => void);
+  }
+
+  /** Registers a WebSocket route; `Data` types `ws.data` (what the `upgrade(ctx)` handler returns). */
+  ws<Data = Record<string, unknown>>(path: string, handlers: WebSocketHandlers<Data>, options?: WebSocketRouteOptions): this {
+    this.websockets.add(path, handlers, options);
+    return this;
+  }
+
+  /**
+   * Resolves a WebSocket handshake for a target: null when no ws route matches, a Response when refused
+   * (middleware or the route's `upgrade(ctx)` answered), else the handlers, data and params to open the socket with.
+   */
+  async upgradeWebSocket(request: Request, env?: unknown, executionCtx?: ExecutionContext): Promise<WebSocketUpgrade | Response | null> {
+    await this.ready();
+    return this.websockets.resolve(this, this.middleware, request, env, executionCtx);
+  }
+
+  /** Registers the routes of a routes folder (default `src/routes`, read on Node and Bun) or of a built `manifest` (spec 4.3.6). */
+  fromFileRoutes(options?: FileRoutesOptions): Promise<this> {
+    return fromFileRoutes(this, options);
+  }
+
+  /** The database of `config.database` (see src/db): made on first access, connected on first query. */
+  override get db(): Database {
+    if (this.database) return this.database;
+    const config = this.config.database;
+    if (!config) throw new Error('app.db needs `database` in the Fw config: { url } and/or { type }');
+    if (typeof (config as Database).query === 'function') return (this.database = config as Database);
+    if (!Fw.databaseFactory)
+      throw new Error(
+        "app.db: the database module is not in this bundle; pass `database: createDatabase({ ... })` (import { createDatabase } from 'fw')",
+      );
+    return (this.database = Fw.databaseFactory(config as DatabaseConfig));
+  }
+
+  /** Stops the server and runs every `onStop` callback in reverse order (see the kernel), then closes `app.db`. */
+  override async stop(): Promise<void> {
+    await super.stop();
+    await this.database?.close();
+  }
+
+  protected override groupAt(prefix: string): Group {
+    return new Group(this, prefix);
+  }
+
+  protected override unmatchedAnswer(path: string): Response | null {
+    return this.websockets.has(path) ? this.websockets.upgradeRequired(path) : null;
+  }
+}

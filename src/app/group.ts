@@ -1,0 +1,12 @@
+import { Group as CoreGroup, joinPrefix } from '../core/group';
+import type { WebSocketHandlers, WebSocketRouteOptions } from '../ws/routes';
+import type { Fw } from './fw';
+
+/** The group `fw`'s `Fw` hands to `group()` callbacks: the kernel's, plus WebSocket routes under the prefix. */
+export class Group extends CoreGroup {
+  /** Registers a WebSocket route under this group's prefix. */
+  ws<Data = Record<string, unknown>>(path: string, handlers: WebSocketHandlers<Data>, options?: WebSocketRouteOptions): this {
+    (this.app as Fw).ws<Data>(joinPrefix(this.prefix, path), handlers, options);
+    return this;
+  }
+}

@@ -1,0 +1,22 @@
+/** `fw/schema`: JSON Schema validation, coercion and serialization, and the route schema compiler `fw`'s `Fw` presets. */
+export { jsonSchemaCompiler } from './compiler';
+export {
+  validate,
+  validateAndCoerce,
+  createValidator,
+  createCoercingValidator,
+  ValidationException,
+  type ValidationError,
+  type ValidationResult,
+} from './validation';
+export { coerce, schemaHasDefaults } from './coerce';
+export { compileSerializer, resetSerializerCache, type Serializer } from './serializer';
+export {
+  compileResponseSerializer,
+  compileObjectSerializer,
+  wrapWithResponseSerializer,
+  type ResponseSerializeOptions,
+} from './response-serializer';
+export { serializeForCache, deserializeFromCache } from './cache-codec';
+export { registerYamlFormat } from './yaml-format';
+export { quoteJSONString } from './json-string';
