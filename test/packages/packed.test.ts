@@ -1,19 +1,25 @@
 /**
  * What `npm pack` ships works outside the repository: the tarballs pass publint and attw, `npm install fw fw-mcp`
  * stays small, and the README's new project type-checks under NodeNext, Node16 and Bundler, runs with plain node,
- * bundles for Node, Lambda and workers with esbuild (no externals) and answers in node and in workerd.
+ * bundles for Node, Lambda and workers with esbuild (no externals) and answers in node and in workerd; and every
+ * package entry (`fw/cors`, `fw/rate-limit`, …) imports alone, has its types and bundles without unrelated modules.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Miniflare } from 'miniflare';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { importAloneScript, packageEntries, workerBundleFolders, writeEntriesTypeCheck } from './entries';
 import { createPackedProject, type PackedProject } from './packed-project';
 import { sh, startServer } from './run';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 let project: PackedProject;
+const entries = packageEntries(root);
+/** Module entries that use the database or schema modules by design; every other module entry bundles without them. */
+const usesDataOrSchema = ['fw/db', 'fw/schema', 'fw/typed', 'fw/testing', 'fw/workspace', 'fw/mcp'];
+const moduleEntries = [...entries].filter(([specifier, folder]) => /^src\/./.test(folder) && !usesDataOrSchema.includes(specifier));
 
 beforeAll(async () => {
   project = await createPackedProject(root);
@@ -200,5 +206,30 @@ describe("the README's new project, from the tarballs", { timeout: 90_000 }, () 
     const outfile = await bundleWithBuildCommand('worker', 'src/hello.ts', 'dist/hello/index.js');
     const code = readFileSync(outfile, 'utf8');
     for (const unused of ['splitQuery', 'Migrator', 'jsonrpc']) expect(code).not.toContain(unused);
+  });
+});
+
+describe('each package entry, from the tarball', { timeout: 60_000 }, () => {
+  it.each([...entries.keys()])(
+    "%s imports alone with plain node (before fw), exports values, and shares fw's objects",
+    async (specifier) => {
+      const count = await sh(process.execPath, ['--input-type=module', '-e', importAloneScript(specifier)], project.dir);
+      expect(Number(count)).toBeGreaterThan(0);
+    },
+  );
+
+  it.each([
+    ['NodeNext', 'NodeNext'],
+    ['Node16', 'Node16'],
+    ['ESNext', 'Bundler'],
+  ])('all type-check (each with value exports) with tsc --strict under module %s, moduleResolution %s', async (module, resolution) => {
+    const config = writeEntriesTypeCheck(project.dir, [...entries.keys()]);
+    await sh(bin('tsc'), ['-p', config, '--strict', '--module', module, '--moduleResolution', resolution], project.dir);
+  });
+
+  it.each(moduleEntries)('%s bundles for a worker with its own code and without src/db or src/schema', async (specifier, folder) => {
+    const folders = await workerBundleFolders(project.dir, specifier);
+    expect(folders).toContain(folder);
+    expect(folders.filter((carried) => carried === 'src/db' || carried === 'src/schema')).toEqual([]);
   });
 });
