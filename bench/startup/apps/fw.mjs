@@ -1,4 +1,4 @@
-/** One-route fw worker exporting the app itself (`export default app`). */
+/** One route on the full framework (`fw`, which Node resolves to its node entry). */
 import { Fw } from 'fw';
 
 const app = new Fw();

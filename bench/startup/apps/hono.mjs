@@ -1,0 +1,7 @@
+/** One route on hono. */
+import { Hono } from 'hono';
+
+const app = new Hono();
+app.get('/', (c) => c.text('Hello'));
+
+export default app;
