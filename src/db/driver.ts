@@ -1,22 +1,30 @@
 import { SystemError } from '../core/errors';
+import { hasPlatform, platform } from '../core/platform';
 
 /**
- * Imports a driver package by name at run time. The specifier is a variable on purpose: bundlers leave it out,
- * so a worker bundle never carries better-sqlite3, postgres or mysql2. A driver module the app imported itself
+ * Imports a driver package by name at run time, through the platform's `importModule` service (Node and Bun), so a
+ * worker bundle never carries better-sqlite3, postgres or mysql2. A driver module the app imported itself
  * (`config.driver`, for bundles that must contain it) is used as it is.
  */
 export async function loadDriver<T>(name: string, engine: string, given?: unknown): Promise<T> {
   if (given !== undefined && given !== null) return given as T;
+  const noImports = `The ${engine} engine cannot import the "${name}" package on this platform (no run-time imports here): import it in the app and pass it as \`driver\` in the database config`;
+  if (!hasPlatform('importModule')) throw driverMissing(noImports, name, engine);
   try {
-    return (await import(/* @vite-ignore */ name)) as T;
+    return (await (
+      await platform('importModule', noImports)
+    )(name)) as T;
   } catch (cause) {
-    throw new SystemError(
-      `The ${engine} engine needs the "${name}" package, which could not be loaded (npm install ${name}): ${(cause as Error).message}`,
-      {
-        code: 'DB_DRIVER_MISSING',
-        details: { engine, code: 'DB_DRIVER_MISSING', package: name },
-        cause,
-      },
+    const reason = (cause as Error).message;
+    throw driverMissing(
+      `The ${engine} engine needs the "${name}" package, which could not be loaded (npm install ${name}): ${reason}`,
+      name,
+      engine,
+      cause,
     );
   }
+}
+
+function driverMissing(message: string, name: string, engine: string, cause?: unknown): SystemError {
+  return new SystemError(message, { code: 'DB_DRIVER_MISSING', details: { engine, code: 'DB_DRIVER_MISSING', package: name }, cause });
 }

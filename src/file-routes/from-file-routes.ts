@@ -1,5 +1,6 @@
 /** `app.fromFileRoutes()`: registers the routes of a routes folder, read by the platform or given as a built manifest. */
 import type { Fw } from '../core/fw';
+import { platform } from '../core/platform';
 import { routesFromManifest, type RouteManifest } from './routes-from-manifest';
 
 /** Options of `fromFileRoutes`. */
@@ -14,21 +15,19 @@ export interface FileRoutesOptions {
   log?: (line: string) => void;
 }
 
-interface PlatformFiles {
-  loadFileRoutes?: (dir: string) => Promise<RouteManifest>;
+declare module '../core/platform' {
+  interface PlatformServices {
+    /** Reads a routes folder and imports its modules into a manifest (Node and Bun). */
+    loadFileRoutes: (dir: string) => Promise<RouteManifest>;
+  }
 }
 
 async function loadFromPlatform(dir: string): Promise<RouteManifest> {
-  const specifier = (globalThis as { Bun?: unknown }).Bun ? 'fw/bun' : 'fw/node';
-  const hasFiles = typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
-  if (!hasFiles)
-    throw new Error(
-      'fromFileRoutes: this platform has no file system; pass { manifest } built by `fw build` (see src/file-routes/README.md)',
-    );
-  const mod = (await import(/* @vite-ignore */ specifier).catch(() => ({}))) as PlatformFiles;
-  if (!mod.loadFileRoutes)
-    throw new Error(`fromFileRoutes: ${specifier} is not available here to read route folders; pass { manifest } built by \`fw build\``);
-  return mod.loadFileRoutes(dir);
+  const load = await platform(
+    'loadFileRoutes',
+    'fromFileRoutes: this platform has no file system; pass { manifest } built by `fw build` (see src/file-routes/README.md)',
+  );
+  return load(dir);
 }
 
 /** Registers every route of the routes folder (or manifest) on the app, then resolves to the app. */

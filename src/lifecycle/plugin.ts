@@ -1,4 +1,5 @@
 import type { Context } from '../core/context';
+import { hasPlatform, platform } from '../core/platform';
 import type { FwPluginConfig } from '../core/types';
 import { withResponseHeader } from '../trace/response-header';
 import { LIFECYCLE_STATE_KEY, LifecycleManager, type LifecycleOptions } from './manager';
@@ -6,18 +7,21 @@ import { isTriggerDrivenRuntime } from './runtime';
 
 /** Options of the `lifecycle` plugin. */
 export interface LifecyclePluginOptions extends LifecycleOptions {
-  /** Shut down on SIGTERM and SIGINT (Node, Bun; default true). Ignored on workers and Lambda, which have no signals. */
+  /**
+   * Shut down on SIGTERM and SIGINT (default true: where the platform provides signals, i.e. Node and Bun). Ignored on
+   * workers and Lambda; `true` elsewhere without signals is an error at start.
+   */
   handleSignals?: boolean;
 }
 
-type SignalInstaller = (manager: LifecycleManager) => () => void;
-
-async function loadSignalInstaller(): Promise<SignalInstaller> {
-  const specifier = 'fw/node';
-  const mod = (await import(/* @vite-ignore */ specifier)) as { installSignalHandlers?: SignalInstaller };
-  if (!mod.installSignalHandlers) throw new Error('lifecycle: fw/node provides no installSignalHandlers');
-  return mod.installSignalHandlers;
+declare module '../core/platform' {
+  interface PlatformServices {
+    /** Shuts the manager down on SIGTERM and SIGINT; returns the uninstaller (Node and Bun). */
+    signalHandlers: (manager: LifecycleManager) => () => void;
+  }
 }
+
+const NO_SIGNALS = 'lifecycle: this platform has no process signals to shut down on; pass { handleSignals: false }';
 
 /**
  * Graceful shutdown as a plugin: counts in-flight requests, answers with `Connection: close` once shutting down,
@@ -44,7 +48,9 @@ export function lifecycle(options: LifecyclePluginOptions = {}): FwPluginConfig 
       });
     },
     async onStart() {
-      if (wantSignals && uninstall === null) uninstall = (await loadSignalInstaller())(manager);
+      if (!wantSignals || uninstall !== null) return;
+      if (options.handleSignals === undefined && !hasPlatform('signalHandlers')) return;
+      uninstall = (await platform('signalHandlers', NO_SIGNALS))(manager);
     },
     onStop() {
       uninstall?.();

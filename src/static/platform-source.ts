@@ -1,17 +1,18 @@
+import { platform } from '../core/platform';
 import type { FileSource } from './types';
 
-/** What `fw/node` offers for files; imported only when `staticFiles` runs without a `source` (Node, Bun). */
-interface NodeFiles {
-  nodeFileSource(root: string): FileSource;
+declare module '../core/platform' {
+  interface PlatformServices {
+    /** The files under a root folder, as `staticFiles` reads them (Node and Bun). */
+    fileSource: (root: string) => FileSource;
+  }
 }
 
-/** The file system under `root` on Node and Bun, loaded lazily so worker bundles never include it. */
+/** The file system under `root`, from the platform's `fileSource` service (Node and Bun entries provide it). */
 export async function platformSource(root: string): Promise<FileSource> {
-  const specifier = 'fw/node';
-  try {
-    const mod = (await import(/* @vite-ignore */ specifier)) as NodeFiles;
-    return mod.nodeFileSource(root);
-  } catch (cause) {
-    throw new Error('staticFiles: no file system here; on workers bind static assets as ASSETS, elsewhere pass { source }', { cause });
-  }
+  const source = await platform(
+    'fileSource',
+    'staticFiles: no file system here; on workers bind static assets as ASSETS, elsewhere pass { source }',
+  );
+  return source(root);
 }

@@ -1,20 +1,22 @@
+import { platform } from '../core/platform';
 import type { UploadStorage } from './types';
 
-/** What `fw/node` offers for local uploads; imported on first use so worker bundles never include it. */
-interface NodeUploads {
-  localUploadStorage(dir: string): UploadStorage;
+declare module '../core/platform' {
+  interface PlatformServices {
+    /** Uploads stored as files under a folder, for storage "local" (Node and Bun). */
+    uploadStorage: (dir: string) => UploadStorage;
+  }
 }
 
-/** Files under `dir` on Node and Bun (`localUploadStorage` in `fw/node`), loaded lazily. */
+/** Files under `dir` through the platform's `uploadStorage` service (Node and Bun), loaded on first upload. */
 export function lazyLocalStorage(dir: string): UploadStorage {
   let storage: Promise<UploadStorage> | null = null;
   const load = async (): Promise<UploadStorage> => {
-    const specifier = 'fw/node';
     try {
-      return ((await import(/* @vite-ignore */ specifier)) as NodeUploads).localUploadStorage(dir);
-    } catch (cause) {
+      return (await platform('uploadStorage', 'upload: storage "local" needs a file system (Node or Bun); on workers use "r2"'))(dir);
+    } catch (error) {
       storage = null;
-      throw new Error('upload: storage "local" needs a file system (Node or Bun); on workers use "r2"', { cause });
+      throw error;
     }
   };
   return {

@@ -1,3 +1,4 @@
+import { platform } from '../core/platform';
 import type { S3Options, UploadStorage } from './types';
 
 interface S3Module {
@@ -5,15 +6,24 @@ interface S3Module {
   PutObjectCommand: new (input: Record<string, unknown>) => unknown;
 }
 
+const NO_IMPORTS =
+  'upload: storage "s3" imports @aws-sdk/client-s3 at run time, which this platform cannot; on workers use "r2" or pass your own UploadStorage as storage';
+
 /** Uploads into an S3 bucket (or any S3-compatible store) through `@aws-sdk/client-s3`, imported on first upload. */
 export function s3Storage(options: S3Options): UploadStorage {
   if (!options || typeof options.bucket !== 'string' || options.bucket === '') throw new TypeError('upload: s3 storage needs s3.bucket');
   let client: Promise<{ send(command: unknown): Promise<unknown>; PutObjectCommand: S3Module['PutObjectCommand'] }> | null = null;
   const open = async () => {
-    const specifier = '@aws-sdk/client-s3';
+    let importModule: (specifier: string) => Promise<unknown>;
+    try {
+      importModule = await platform('importModule', NO_IMPORTS);
+    } catch (error) {
+      client = null;
+      throw error;
+    }
     let mod: S3Module;
     try {
-      mod = (await import(/* @vite-ignore */ specifier)) as S3Module;
+      mod = (await importModule('@aws-sdk/client-s3')) as S3Module;
     } catch (cause) {
       client = null;
       throw new Error('upload: storage "s3" needs the @aws-sdk/client-s3 package (npm install @aws-sdk/client-s3)', { cause });

@@ -1,8 +1,8 @@
 /** The services Bun lends fw's platform-neutral code (see src/core/platform.ts): Node's, with `Bun.serve` for `listen()`. */
-import { providePlatform } from 'fw';
+import { providePlatform } from '../../src/core/platform';
 import { installNodePlatform } from '../node/platform';
 
-/** Registers Bun's services: Node's file and import services, and the `Bun.serve` adapter for `listen()`. */
+/** Registers Bun's services: Node's (imports, files, uploads, migrations, signals) and the `Bun.serve` adapter for `listen()`. */
 export function installBunPlatform(): void {
   installNodePlatform();
   providePlatform('adapter', async () => (await import('./adapter')).bun());

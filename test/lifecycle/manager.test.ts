@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Fw } from '../../src/core/fw';
+import 'fw'; // registers Node's platform services (adapter, run-time imports, files), as the `fw` entry does under Node
+import { Fw } from '../../src/app/fw';
 import { healthCheck } from '../../src/health';
 import { LifecycleManager, lifecycle } from '../../src/lifecycle';
 

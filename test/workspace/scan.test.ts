@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import 'fw'; // registers Node's platform services (adapter, run-time imports, files), as the `fw` entry does under Node
 import { scanWorkspace, startWorkspaceDev } from '../../src/workspace';
 
 describe('scanWorkspace and startWorkspaceDev (real folders)', () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import 'fw'; // registers Node's platform services (adapter, run-time imports, files), as the `fw` entry does under Node
 import type { Server } from '../../src/core/types';
 import { EventBus } from '../../src/event-bus';
 import { createWorkspace, WORKSPACE_BUS_STATE_KEY, type Workspace } from '../../src/workspace';
