@@ -1,5 +1,3 @@
-import parseRange from 'range-parser';
-
 /** One inclusive byte range of a file. */
 export interface ByteRange {
   start: number;
@@ -11,9 +9,13 @@ export type RangePlan = { kind: 'full' } | { kind: 'unsatisfiable' } | { kind: '
 
 const maxRanges = 32;
 
-/** Reads a Range header (overlapping ranges merged); malformed headers and over 32 ranges are ignored (full answer). */
-export function planRanges(header: string | null, size: number): RangePlan {
+/**
+ * Reads a Range header (overlapping ranges merged); malformed headers and over 32 ranges are ignored (full answer).
+ * `range-parser` is loaded by the first request that has one.
+ */
+export async function planRanges(header: string | null, size: number): Promise<RangePlan> {
   if (header === null) return { kind: 'full' };
+  const { default: parseRange } = await import('range-parser');
   const parsed = parseRange(size, header, { combine: true });
   if (parsed === -1) return { kind: 'unsatisfiable' };
   if (parsed === -2 || parsed.type !== 'bytes' || parsed.length > maxRanges) return { kind: 'full' };

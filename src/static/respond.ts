@@ -37,7 +37,7 @@ function rangeApplies(request: Request, file: ServableFile, lastModified: string
  * (one range, or `multipart/byteranges` for several), 416 for unsatisfiable ones, else 200. HEAD gets the headers
  * only. Every answer carries `X-Content-Type-Options: nosniff`.
  */
-export function respondWithFile(request: Request, file: ServableFile): Response {
+export async function respondWithFile(request: Request, file: ServableFile): Promise<Response> {
   const size = file.stat.size;
   const lastModified = new Date(file.stat.mtimeMs).toUTCString();
   const headers = new Headers({
@@ -49,7 +49,7 @@ export function respondWithFile(request: Request, file: ServableFile): Response 
   if (file.etag !== null) headers.set('etag', file.etag);
   if (notModified(request, file)) return new Response(null, { status: 304, headers });
   const head = request.method === 'HEAD';
-  const plan = rangeApplies(request, file, lastModified) ? planRanges(request.headers.get('range'), size) : { kind: 'full' as const };
+  const plan = rangeApplies(request, file, lastModified) ? await planRanges(request.headers.get('range'), size) : { kind: 'full' as const };
 
   if (plan.kind === 'unsatisfiable') {
     headers.set('content-range', `bytes */${size}`);

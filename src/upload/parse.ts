@@ -1,12 +1,5 @@
 import { HttpError, type Context } from 'fw';
-import {
-  MaxFileSizeExceededError,
-  MaxPartsExceededError,
-  MaxTotalSizeExceededError,
-  MultipartParseError,
-  parseMultipartRequest,
-  type MultipartPart,
-} from '@remix-run/multipart-parser';
+import type { MultipartPart } from '@remix-run/multipart-parser';
 import { detectType, typeAllowed } from './detect';
 import type { ResolvedUploadOptions } from './options';
 import { sanitizeFilename } from './sanitize';
@@ -21,15 +14,20 @@ export interface ParsedUploads {
 
 const formOverhead = 1024 * 1024;
 
-function refusal(error: unknown, options: ResolvedUploadOptions): HttpError {
-  if (error instanceof MaxFileSizeExceededError)
+type MultipartParser = typeof import('@remix-run/multipart-parser');
+
+function refusal(error: unknown, options: ResolvedUploadOptions, multipart: MultipartParser): HttpError {
+  if (error instanceof multipart.MaxFileSizeExceededError)
     return new HttpError(413, `A file is larger than ${options.maxSize} bytes`, { code: 'FILE_TOO_LARGE' });
-  if (error instanceof MaxTotalSizeExceededError || error instanceof MaxPartsExceededError)
+  if (error instanceof multipart.MaxTotalSizeExceededError || error instanceof multipart.MaxPartsExceededError)
     return new HttpError(413, 'The upload is too large or has too many parts', { code: 'PAYLOAD_TOO_LARGE' });
   return new HttpError(400, `Malformed multipart body: ${(error as Error).message}`, { code: 'INVALID_MULTIPART', cause: error });
 }
 
-/** Reads the multipart body as it streams (413 as soon as a file passes `maxSize`), keeping files and fields. */
+/**
+ * Reads the multipart body as it streams (413 as soon as a file passes `maxSize`), keeping files and fields; the
+ * multipart parser is loaded by the first upload.
+ */
 async function readParts(
   ctx: Context,
   options: ResolvedUploadOptions,
@@ -44,8 +42,9 @@ async function readParts(
   if (request.bodyUsed) throw new Error('upload: the request body was already read before ctx.file()/ctx.files()');
   const files: { part: MultipartPart; bytes: Uint8Array<ArrayBuffer> }[] = [];
   const fields: Record<string, string> = Object.create(null);
+  const multipart = await import('@remix-run/multipart-parser');
   try {
-    for await (const part of parseMultipartRequest(request, {
+    for await (const part of multipart.parseMultipartRequest(request, {
       maxFileSize: options.maxSize,
       maxTotalSize,
       maxParts: options.maxFiles + 100,
@@ -61,7 +60,7 @@ async function readParts(
   } catch (error) {
     await request.body?.cancel().catch(() => undefined);
     if (error instanceof HttpError) throw error;
-    if (error instanceof MultipartParseError) throw refusal(error, options);
+    if (error instanceof multipart.MultipartParseError) throw refusal(error, options, multipart);
     throw error;
   }
   return { files, fields };

@@ -1,4 +1,3 @@
-import parseRange from 'range-parser';
 import { HttpError, type Middleware } from 'fw';
 import { mutableResponse } from '../security/mutable-response';
 import { isStreamingType, readBounded } from '../cache/body';
@@ -25,6 +24,7 @@ function ifRangeHolds(ifRange: string | null, response: Response): boolean {
  * Answers `Range: bytes=...` on 200 GET responses: one range as 206 with Content-Range, several as a 206
  * `multipart/byteranges`, none satisfiable as 416 with a Content-Range naming the size. A malformed header or another
  * unit is ignored (the whole body, as RFC 9110 allows); If-Range is honoured. Streaming bodies are left alone.
+ * `range-parser` is loaded by the first request that has a Range header.
  */
 export function rangeRequests(options: RangeRequestsOptions = {}): Middleware {
   const maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
@@ -50,6 +50,7 @@ export function rangeRequests(options: RangeRequestsOptions = {}): Middleware {
     if ('stream' in read) return new Response(read.stream, { status: 200, headers });
     headers.set('accept-ranges', 'bytes');
     const size = read.bytes.byteLength;
+    const { default: parseRange } = await import('range-parser');
     const ranges = parseRange(size, range, { combine: true });
     if (ranges === -1) {
       throw new HttpError(416, `Range ${range.slice(0, 100)} cannot be satisfied: the body has ${size} bytes`, {
