@@ -1,4 +1,6 @@
-import { HttpError, type Context, type Middleware } from 'fw';
+import { HttpError } from '../core/errors';
+import type { Context } from '../core/context';
+import type { Middleware } from '../core/types';
 import { mutableResponse } from '../security/mutable-response';
 import { defaultKey, storeKey } from './key';
 import { MemoryStore } from './memory-store';

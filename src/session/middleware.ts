@@ -1,4 +1,6 @@
-import { serializeCookie, type Context, type CookieOptions, type FwPluginConfig, type Middleware } from 'fw';
+import { serializeCookie, type CookieOptions } from '../core/cookie';
+import type { Context } from '../core/context';
+import type { FwPluginConfig, Middleware } from '../core/types';
 import { resolveSessionOptions, type ResolvedSessionOptions } from './options';
 import { Session, type SessionBackend } from './session';
 import { CookieSigner } from './signature';

@@ -1,4 +1,4 @@
-import { HttpError } from 'fw';
+import { HttpError } from '../core/errors';
 import { nosniffHeaders } from './nosniff';
 
 /** Why a request path cannot name a file under the root. */

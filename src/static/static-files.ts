@@ -1,4 +1,6 @@
-import { HttpError, type Context, type Middleware } from 'fw';
+import { HttpError } from '../core/errors';
+import type { Context } from '../core/context';
+import type { Middleware } from '../core/types';
 import { assetsBinding, fetchAsset, servedAsset } from './assets';
 import { contentETag, mtimeETag } from './etag';
 import { FileCache, type CachedFile } from './file-cache';

@@ -1,4 +1,5 @@
-import { HttpError, type Context } from 'fw';
+import { HttpError } from '../core/errors';
+import type { Context } from '../core/context';
 import type { MultipartPart } from '@remix-run/multipart-parser';
 import { detectType, typeAllowed } from './detect';
 import type { ResolvedUploadOptions } from './options';

@@ -1,4 +1,5 @@
-import { HttpError, type Middleware } from 'fw';
+import { HttpError } from '../core/errors';
+import type { Middleware } from '../core/types';
 import { mutableResponse } from '../security/mutable-response';
 import { isStreamingType, readBounded } from '../cache/body';
 import { contentRange, multipartByteRanges, newBoundary } from './byte-ranges';

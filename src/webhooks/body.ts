@@ -1,4 +1,4 @@
-import { HttpError } from 'fw';
+import { HttpError } from '../core/errors';
 
 /** Reads a request body into bytes, refusing with 413 as soon as it passes `limit` (before it is all buffered). */
 export async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {

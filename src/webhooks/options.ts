@@ -1,4 +1,5 @@
-import { MemoryKV, type Context, type KVStore } from 'fw';
+import { MemoryKV, type KVStore } from '../kv';
+import type { Context } from '../core/context';
 import { webhookProviders } from './providers';
 import type { WebhookOptions, WebhookProvider } from './types';
 import { checkOptions } from '../core/options';

@@ -1,4 +1,4 @@
-import { HttpError } from 'fw';
+import { HttpError } from '../core/errors';
 
 function malformed(message: string, cause?: unknown): HttpError {
   return new HttpError(400, message, { code: 'INVALID_WEBHOOK_PAYLOAD', cause });

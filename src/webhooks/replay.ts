@@ -1,4 +1,5 @@
-import { HttpError, type KVStore } from 'fw';
+import { HttpError } from '../core/errors';
+import type { KVStore } from '../kv';
 import type { VerifiedDelivery } from './types';
 
 /**

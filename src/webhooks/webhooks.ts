@@ -1,4 +1,6 @@
-import { HttpError, type Context, type FwPluginConfig } from 'fw';
+import { HttpError } from '../core/errors';
+import type { Context } from '../core/context';
+import type { FwPluginConfig } from '../core/types';
 import { readLimited } from './body';
 import { resolveWebhookOptions, type ResolvedWebhookOptions } from './options';
 import { parsePayload } from './payload';

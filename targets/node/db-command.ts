@@ -1,4 +1,7 @@
 /** `tsx targets/node/db-command.ts <new|up|down|status|seed> [options]`: the database commands as a script. */
 import { runDbCommand } from './db-cli';
+import { installNode } from './install';
+
+installNode();
 
 process.exitCode = await runDbCommand(process.argv.slice(2));
