@@ -22,7 +22,17 @@ describe('npm run build:worker, and the built example in workerd with wrangler.t
     expect(build.status, build.stdout + build.stderr).toBe(0);
     built = join(outdir, 'index.js');
     const { workerOptions } = unstable_getMiniflareWorkerOptions(join(root, 'wrangler.toml'));
-    mf = new Miniflare({ cf: false, ...workerOptions, modules: builtModules(outdir), host: '127.0.0.1', port: 0 } as never);
+    // Loaded from its file as wrangler deploys it: Miniflare scans the bundle's imports and refuses an import() of a variable.
+    mf = new Miniflare({
+      cf: false,
+      ...workerOptions,
+      scriptPath: built,
+      modulesRoot: outdir,
+      modules: true,
+      modulesRules: [{ type: 'Text', include: ['**/*.sql'] }],
+      host: '127.0.0.1',
+      port: 0,
+    } as never);
     await mf.ready;
   });
   afterAll(async () => {
@@ -38,6 +48,7 @@ describe('npm run build:worker, and the built example in workerd with wrangler.t
     expect(code.length / lines.length).toBeGreaterThan(1000);
     expect(code).not.toMatch(/from\s*["']node:/);
     expect(code).not.toMatch(/\brequire\(/);
+    expect(code).not.toMatch(/\bimport\(\s*[^'"`\s]/);
   });
 
   it('lists its routes and reports health of KV and D1, marking the cold start', async () => {

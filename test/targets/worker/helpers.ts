@@ -59,11 +59,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-/**
- * The modules of a worker built by wrangler into `outdir`: `index.js`, plus the files its module rules kept
- * apart (the example's `*.sql` migrations, as Text). Listed by hand because miniflare's import scanner refuses
- * the core's dynamic `import(adapter)` in `listen()`.
- */
+/** The modules of a worker built by wrangler into `outdir`: `index.js`, plus the files its module rules kept apart (the example's `*.sql` migrations, as Text). */
 export function builtModules(outdir: string): { type: 'ESModule' | 'Text'; path: string; contents: string }[] {
   const text = readdirSync(outdir).filter((name) => /\.(sql|txt|html)$/.test(name));
   return [
