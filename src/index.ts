@@ -91,3 +91,4 @@ export * from './upload';
 export * from './jsx';
 export * from './legacy';
 export * from './typed';
+export type { PathParams, SchemaOutput, SchemaInput, InputOf, HandlerResult, RouteInput, DefaultInput } from './core/typed-routes';

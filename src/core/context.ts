@@ -7,6 +7,7 @@ import { copyQueryValues, parseQueryCached, type ParsedQuery, type QueryParseCac
 import type { Params } from './router';
 import { getFormat, jsonFormat, negotiable, negotiateFormat, type DataFormat } from './formats';
 import type { Fw } from './fw';
+import type { DefaultInput, RouteInput } from './typed-routes';
 
 /** What a platform hands a request besides the Request: `waitUntil` keeps work alive after the response. */
 export interface ExecutionContext {
@@ -16,15 +17,18 @@ export interface ExecutionContext {
 
 const bodyless = new Set(['GET', 'HEAD']);
 
-/** One request's view of the app: inputs, response settings, and the helpers handlers use. */
-export class Context<Env = any, State extends Record<string, any> = Record<string, any>> {
+/**
+ * One request's view of the app: inputs, response settings, and the helpers handlers use. `Input` types params,
+ * query and body per route (inferred from the route's path and schema, see typed-routes.ts).
+ */
+export class Context<Env = any, State extends Record<string, any> = Record<string, any>, Input extends RouteInput = DefaultInput> {
   readonly request: Request;
   readonly method: string;
   readonly path: string;
   readonly app: Fw;
   readonly env: Env;
   readonly executionCtx: ExecutionContext | undefined;
-  params: Params;
+  params: Input['params'];
   /** Response status chosen with `status()`, applied to whatever the handler returns. */
   statusCode = 200;
   /** Headers chosen with `setHeader()` (lower-cased names), applied to whatever the handler returns. */
@@ -62,19 +66,19 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
     this.path = path;
     this.queryStart = queryStart;
     this.queryCache = queryCache;
-    this.params = {};
+    this.params = {} as Input['params'];
     this.env = env as Env;
     this.executionCtx = executionCtx;
   }
 
   /** The query string as an object (last value wins for repeated keys); a private copy per request. */
-  get query(): Record<string, string> {
+  get query(): Input['query'] {
     if (this.queryCopy === null) this.queryCopy = copyQueryValues(this.parseQuery());
     return this.queryCopy;
   }
 
-  set query(value: Record<string, string>) {
-    this.queryCopy = value;
+  set query(value: Input['query']) {
+    this.queryCopy = value as Record<string, string>;
   }
 
   /** Every value of a repeated query key (`?tag=a&tag=b` -> ['a', 'b']), or all keys' lists when no key is given. */
@@ -135,7 +139,7 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   }
 
   /** The body parsed by its Content-Type (JSON when absent or unknown); a parse failure is a 400. */
-  body<T = unknown>(): Promise<T> {
+  body<T = Input['body']>(): Promise<T> {
     if (this.bodyOverride) return Promise.resolve(this.bodyOverride.value as T);
     return (this.parsedBody ??= this.parseWith(this.requestFormat())) as Promise<T>;
   }

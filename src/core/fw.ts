@@ -13,7 +13,10 @@ import { platform } from './platform';
 import { Router, noParams, normalizePattern, type Match } from './router';
 import { canonicalPath, canonicalPattern, rawPathOf } from './path';
 import { jsonFormat, getFormat, type DataFormat } from './formats';
+import type { HandlerResult, InputOf } from './typed-routes';
 import type {
+  ConstantAnswer,
+  RouteSchema,
   AfterHook,
   AppConfigInfo,
   BeforeHook,
@@ -27,7 +30,6 @@ import type {
   RouteInfo,
   RouteMethod,
   RouteOptions,
-  RouteRegistrar,
   Server,
 } from './types';
 
@@ -75,12 +77,18 @@ function resolveFormat(format: string | DataFormat | undefined): DataFormat {
 /** No schema work: the pipeline of a route without `schema` or `serializers`. */
 const noSchema: CompiledRouteSchema = { validate: null, serialize: null };
 
+/** A typed route handler: its context typed from the path and the schema, or a constant answer. */
+export type TypedHandler<P extends string, S, R> = ((ctx: Context<any, Record<string, any>, InputOf<P, S>>) => R) | ConstantAnswer;
+
+/** Route options with the schema the route's types come from. */
+export type TypedRouteOptions<S> = Omit<RouteOptions, 'schema'> & { schema?: S };
+
 /**
  * The fw kernel (`fw/core`): registers routes, hooks, middleware and plugins, and answers Requests with Responses.
  * It imports no module and no platform; `fw`'s `Fw` extends it with the JSON Schema compiler, file routes,
  * WebSockets and `app.db`.
  */
-export class Fw implements RouteRegistrar<Fw> {
+export class Fw {
   /** The options `new Fw()` accepts (a subclass that adds options extends this table). */
   static readonly configKeys: Readonly<Record<string, true>> = coreConfigKeys;
 
@@ -153,32 +161,70 @@ export class Fw implements RouteRegistrar<Fw> {
     return this.fetch(request);
   }
 
-  get(path: string, handler: RouteHandler, options?: RouteOptions): this {
-    return this.route('GET', path, handler, options);
+  get<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<P, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): this {
+    return this.route('GET', path, handler as RouteHandler, options as RouteOptions) as never;
   }
-  post(path: string, handler: RouteHandler, options?: RouteOptions): this {
-    return this.route('POST', path, handler, options);
+  post<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<P, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): this {
+    return this.route('POST', path, handler as RouteHandler, options as RouteOptions) as never;
   }
-  put(path: string, handler: RouteHandler, options?: RouteOptions): this {
-    return this.route('PUT', path, handler, options);
+  put<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<P, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): this {
+    return this.route('PUT', path, handler as RouteHandler, options as RouteOptions) as never;
   }
-  patch(path: string, handler: RouteHandler, options?: RouteOptions): this {
-    return this.route('PATCH', path, handler, options);
+  patch<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<P, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): this {
+    return this.route('PATCH', path, handler as RouteHandler, options as RouteOptions) as never;
   }
-  delete(path: string, handler: RouteHandler, options?: RouteOptions): this {
-    return this.route('DELETE', path, handler, options);
+  delete<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<P, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): this {
+    return this.route('DELETE', path, handler as RouteHandler, options as RouteOptions) as never;
   }
-  head(path: string, handler: RouteHandler, options?: RouteOptions): this {
-    return this.route('HEAD', path, handler, options);
+  head<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<P, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): this {
+    return this.route('HEAD', path, handler as RouteHandler, options as RouteOptions) as never;
   }
-  options(path: string, handler: RouteHandler, options?: RouteOptions): this {
-    return this.route('OPTIONS', path, handler, options);
+  options<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<P, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): this {
+    return this.route('OPTIONS', path, handler as RouteHandler, options as RouteOptions) as never;
   }
-  all(path: string, handler: RouteHandler, options?: RouteOptions): this {
-    return this.route('ALL', path, handler, options);
+  all<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<P, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): this {
+    return this.route('ALL', path, handler as RouteHandler, options as RouteOptions) as never;
   }
 
   /** Registers a handler (or a constant value to answer with) for a method and a path pattern. */
+  route<const M extends string, const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    method: M,
+    path: P,
+    handler: TypedHandler<P, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): this;
   route(method: string, path: string, handler: RouteHandler, options: RouteOptions = {}): this {
     const upper = method.toUpperCase() as RouteMethod;
     if (!methods.includes(upper)) throw new Error(`Unknown route method "${method}": use one of ${methods.join(', ')}`);

@@ -1,6 +1,7 @@
-import type { Fw } from './fw';
+import type { Fw, TypedHandler, TypedRouteOptions } from './fw';
 import { normalizePattern } from './router';
-import type { Middleware, RouteHandler, RouteOptions, RouteRegistrar } from './types';
+import type { HandlerResult } from './typed-routes';
+import type { Middleware, RouteHandler, RouteOptions, RouteSchema } from './types';
 
 /** A path inside a group: the prefix and the route's path joined with one slash. */
 export function joinPrefix(prefix: string, path: string): string {
@@ -8,41 +9,82 @@ export function joinPrefix(prefix: string, path: string): string {
   return `${prefix === '/' ? '' : prefix}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
-/** The registration surface handed to `group()` callbacks: every route it adds lives under the prefix. */
-export class Group implements RouteRegistrar<Group> {
+/**
+ * The registration surface handed to `group()` callbacks: every route it adds lives under the prefix. A route's own
+ * path params are typed; the prefix's are not (the prefix is a run-time string here), so `ctx.params` also takes any key.
+ */
+export class Group {
   constructor(
     protected readonly app: Fw,
     readonly prefix: string,
   ) {}
 
-  get(path: string, handler: RouteHandler, options?: RouteOptions): this {
-    return this.route('GET', path, handler, options);
+  get<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<`${string}/${P}`, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): this {
+    return this.route('GET', path, handler as RouteHandler, options as RouteOptions) as never;
   }
-  post(path: string, handler: RouteHandler, options?: RouteOptions): this {
-    return this.route('POST', path, handler, options);
+  post<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<`${string}/${P}`, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): this {
+    return this.route('POST', path, handler as RouteHandler, options as RouteOptions) as never;
   }
-  put(path: string, handler: RouteHandler, options?: RouteOptions): this {
-    return this.route('PUT', path, handler, options);
+  put<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<`${string}/${P}`, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): this {
+    return this.route('PUT', path, handler as RouteHandler, options as RouteOptions) as never;
   }
-  patch(path: string, handler: RouteHandler, options?: RouteOptions): this {
-    return this.route('PATCH', path, handler, options);
+  patch<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<`${string}/${P}`, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): this {
+    return this.route('PATCH', path, handler as RouteHandler, options as RouteOptions) as never;
   }
-  delete(path: string, handler: RouteHandler, options?: RouteOptions): this {
-    return this.route('DELETE', path, handler, options);
+  delete<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<`${string}/${P}`, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): this {
+    return this.route('DELETE', path, handler as RouteHandler, options as RouteOptions) as never;
   }
-  head(path: string, handler: RouteHandler, options?: RouteOptions): this {
-    return this.route('HEAD', path, handler, options);
+  head<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<`${string}/${P}`, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): this {
+    return this.route('HEAD', path, handler as RouteHandler, options as RouteOptions) as never;
   }
-  options(path: string, handler: RouteHandler, options?: RouteOptions): this {
-    return this.route('OPTIONS', path, handler, options);
+  options<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<`${string}/${P}`, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): this {
+    return this.route('OPTIONS', path, handler as RouteHandler, options as RouteOptions) as never;
   }
-  all(path: string, handler: RouteHandler, options?: RouteOptions): this {
-    return this.route('ALL', path, handler, options);
+  all<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<`${string}/${P}`, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): this {
+    return this.route('ALL', path, handler as RouteHandler, options as RouteOptions) as never;
   }
 
   /** Registers a route under this group's prefix. */
+  route<const M extends string, const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    method: M,
+    path: P,
+    handler: TypedHandler<`${string}/${P}`, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): this;
   route(method: string, path: string, handler: RouteHandler, options?: RouteOptions): this {
-    this.app.route(method, joinPrefix(this.prefix, path), handler, options);
+    this.app.route(method, joinPrefix(this.prefix, path), handler as never, options as never);
     return this;
   }
 

@@ -24,3 +24,4 @@ export { errorBody } from './respond';
 export { registerFormat, getFormat, listFormats, resetFormats, negotiateFormat, jsonFormat, type DataFormat } from './formats';
 export { providePlatform, withdrawPlatform, hasPlatform, platform, type PlatformServices } from './platform';
 export type * from './types';
+export type { PathParams, SchemaOutput, InputOf, HandlerResult, RouteInput, DefaultInput } from './typed-routes';

@@ -7,7 +7,7 @@ import type { Context } from './context';
 
 /** A factory for the core's responses, and the body-less copy of one it made (null: not one of its own). */
 export interface ResponseFactory {
-  make(ctx: Context, body: BodyInit | null, status: number, headers: string | HeadersInit | null): Response;
+  make(ctx: Context<any, any, any>, body: BodyInit | null, status: number, headers: string | HeadersInit | null): Response;
   withoutBody(response: Response): Response | null;
 }
 
@@ -19,7 +19,12 @@ export function setResponseFactory(factory: ResponseFactory | null): void {
 }
 
 /** The core's one way to make a response; `headers` is a content type alone, or any HeadersInit. */
-export function makeResponse(ctx: Context, body: BodyInit | null, status: number, headers: string | HeadersInit | null): Response {
+export function makeResponse(
+  ctx: Context<any, any, any>,
+  body: BodyInit | null,
+  status: number,
+  headers: string | HeadersInit | null,
+): Response {
   if (installed !== null) return installed.make(ctx, body, status, headers);
   if (headers === null) return new Response(body, { status });
   return new Response(body, { status, headers: typeof headers === 'string' ? { 'content-type': headers } : headers });

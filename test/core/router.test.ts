@@ -92,7 +92,7 @@ describe('Router', () => {
   it('handlers on static routes get their own writable params object', async () => {
     const app = new Fw();
     app.get('/s', (ctx) => {
-      ctx.params.added = 'ok';
+      (ctx.params as Record<string, string>).added = 'ok';
       return ctx.params;
     });
     const res = await app.fetch(new Request('http://localhost/s'));

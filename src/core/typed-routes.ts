@@ -1,0 +1,99 @@
+/**
+ * The types fw infers for a route (no run-time code): params from the path pattern, and inputs and the allowed
+ * results from the route's `schema` (JSON Schema written inline or `as const`, through json-schema-to-ts's
+ * `FromSchema`, or any Standard Schema v1 value, through its inferred types).
+ */
+import type { FromSchema, JSONSchema as LiteralJSONSchema } from 'json-schema-to-ts';
+import type { Context } from './context';
+
+/** Merges an intersection into one object type (what editors show). */
+export type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+type Cut<S extends string, C extends string> = S extends `${infer Head}${C}${string}` ? Head : S;
+
+/** The name a `:name` segment declares, without its constraint (`{…}`, `(…)`) or what follows it in the segment. */
+type ParamName<S extends string> = Cut<Cut<Cut<Cut<Cut<S, '/'>, '{'>, '('>, '.'>, '-'>;
+
+type ParamEntry<N extends string> = N extends `${infer Base}?` ? { [K in Base]?: string } : { [K in N]: string };
+
+type ParamEntries<P extends string> = P extends `${string}:${infer Rest}`
+  ? ParamEntry<ParamName<Rest>> & ParamEntries<Rest>
+  : P extends `${string}*`
+    ? { '*': string }
+    : {};
+
+/** The params of a path pattern: `'/users/:id/files/*'` → `{ id: string; '*': string }`; `:id?` is optional. */
+export type PathParams<P extends string> = string extends P ? Record<string, string> : Simplify<ParamEntries<P>>;
+
+/** A Standard Schema v1 value as far as types go (zod, valibot, arktype). */
+interface StandardTyped {
+  readonly '~standard': { readonly types?: { readonly input: unknown; readonly output: unknown } | undefined };
+}
+
+type StandardOutput<S extends StandardTyped> = NonNullable<S['~standard']['types']> extends { readonly output: infer O } ? O : unknown;
+type StandardInput<S extends StandardTyped> = NonNullable<S['~standard']['types']> extends { readonly input: infer I } ? I : unknown;
+
+/** The type a schema validates to: Standard Schema's output, `FromSchema` of a literal JSON Schema, else `Fallback`. */
+export type SchemaOutput<S, Fallback> = [S] extends [undefined]
+  ? Fallback
+  : S extends StandardTyped
+    ? StandardOutput<S>
+    : string extends keyof S
+      ? Fallback
+      : S extends LiteralJSONSchema
+        ? FromSchema<S>
+        : Fallback;
+
+/** The type a client sends for a schema: Standard Schema's input, else what the JSON Schema validates to. */
+export type SchemaInput<S, Fallback> = S extends StandardTyped ? StandardInput<S> : SchemaOutput<S, Fallback>;
+
+/** What a route's handler reads: params, query, body and headers. */
+export interface RouteInput {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  headers: unknown;
+}
+
+/**
+ * The inputs of a context typed by nothing (a `(ctx: Context)` annotation, middleware, hooks): loose enough that a
+ * route's typed context (params from its path, a query the schema made numbers) can be passed where a `Context` is taken.
+ */
+export interface DefaultInput {
+  params: Record<string, any>;
+  query: Record<string, any>;
+  body: unknown;
+  headers: Record<string, any>;
+}
+
+type Part<S, Name extends string> = Name extends keyof S ? Exclude<S[Name], undefined> : undefined;
+
+/** The inputs of a route from its path and schema; query parts are what the validator leaves (`integer` → number). */
+export interface InputOf<P extends string, S> {
+  params: [Part<S, 'params'>] extends [undefined] ? PathParams<P> : SchemaOutput<Part<S, 'params'>, PathParams<P>>;
+  query: SchemaOutput<Part<S, 'query'>, Record<string, string>>;
+  body: SchemaOutput<Part<S, 'body'>, unknown>;
+  headers: SchemaOutput<Part<S, 'headers'>, Record<string, string>>;
+}
+
+type StatusKey = number | `${number}` | `${1 | 2 | 3 | 4 | 5}xx` | 'default';
+
+/**
+ * `schema.response` as the bodies a handler returns, by status: a status map as it is, a single schema as the 200
+ * body; a Standard Schema's input (what it is given; the answer is what it makes of it).
+ */
+type ResponseMap<R> = [R] extends [undefined]
+  ? undefined
+  : R extends StandardTyped
+    ? { 200: StandardInput<R> }
+    : keyof R extends StatusKey
+      ? { [K in keyof R]: SchemaInput<R[K], unknown> }
+      : { 200: SchemaOutput<R, unknown> };
+
+/** What a handler may return for a route with `schema.response`: one of its bodies (any status), a Response, or nothing. */
+export type HandlerResult<S> =
+  ResponseMap<Part<S, 'response'>> extends infer M
+    ? M extends undefined
+      ? unknown
+      : M[keyof M] | Response | null | undefined | void | Promise<M[keyof M] | Response | null | undefined | void>
+    : unknown;

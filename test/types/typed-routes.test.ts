@@ -1,0 +1,93 @@
+/**
+ * Types inferred for routes, checked by `npm run typecheck` (tsc over test/): `expectTypeOf` for what is inferred,
+ * `@ts-expect-error` for what must be refused, so a type that collapses to `any` fails the check. The run-time half
+ * only confirms the routes answer as typed.
+ */
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
+import * as v from 'valibot';
+import { Fw, type PathParams } from 'fw';
+
+describe('params from the path', () => {
+  it('types each :name, optional ones, multi-param segments and the trailing wildcard', () => {
+    expectTypeOf<PathParams<'/users/:id/posts/:postId'>>().toEqualTypeOf<{ id: string; postId: string }>();
+    expectTypeOf<PathParams<'/files/*'>>().toEqualTypeOf<{ '*': string }>();
+    expectTypeOf<PathParams<'/a/:id?'>>().toEqualTypeOf<{ id?: string }>();
+    expectTypeOf<PathParams<'/f/:file.:ext'>>().toEqualTypeOf<{ file: string; ext: string }>();
+    expectTypeOf<PathParams<'/n/:id{[0-9]+}'>>().toEqualTypeOf<{ id: string }>();
+    expectTypeOf<PathParams<'/r/:from-:to'>>().toEqualTypeOf<{ from: string; to: string }>();
+    expectTypeOf<PathParams<string>>().toEqualTypeOf<Record<string, string>>();
+  });
+
+  it('gives handlers their params, and refuses a param the path does not have', async () => {
+    const app = new Fw();
+    app.get('/users/:id/posts/:postId', (ctx) => {
+      expectTypeOf(ctx.params).toEqualTypeOf<{ id: string; postId: string }>();
+      // @ts-expect-error the path has no :name
+      void ctx.params.name;
+      return { id: ctx.params.id, post: ctx.params.postId };
+    });
+    expect(await (await app.request('/users/1/posts/2')).json()).toEqual({ id: '1', post: '2' });
+  });
+});
+
+describe('types from JSON Schema', () => {
+  it('types body, query (after coercion) and params from schemas written inline', async () => {
+    const app = new Fw();
+    app.post(
+      '/items/:id',
+      async (ctx) => {
+        const body = await ctx.body();
+        expectTypeOf(body).toEqualTypeOf<{ name: string; tags?: string[] | undefined; [k: string]: unknown }>();
+        expectTypeOf(ctx.query.page).toEqualTypeOf<number | undefined>();
+        expectTypeOf(ctx.params.id).toEqualTypeOf<number>();
+        return { id: ctx.params.id, name: body.name, page: ctx.query.page ?? 1 };
+      },
+      {
+        schema: {
+          params: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+          query: { type: 'object', properties: { page: { type: 'integer' } } },
+          body: {
+            type: 'object',
+            properties: { name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+            required: ['name'],
+          },
+        },
+      },
+    );
+    const res = await app.request('/items/7?page=2', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x' }),
+    });
+    expect(await res.json()).toEqual({ id: 7, name: 'x', page: 2 });
+  });
+
+  it('checks what the handler returns against schema.response, per status map too', () => {
+    const app = new Fw();
+    const response = {
+      200: { type: 'object', properties: { id: { type: 'number' } }, required: ['id'] },
+      404: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
+    } as const;
+    app.get('/ok/:id', (ctx) => (ctx.params.id === '0' ? { error: 'none' } : { id: 1 }), { schema: { response } });
+    // @ts-expect-error `id` must be a number
+    app.get('/bad', () => ({ id: 'one' }), { schema: { response } });
+    expect(app.getRoutes()).toHaveLength(2);
+  });
+});
+
+describe('types from Standard Schema (zod, valibot)', () => {
+  it('types the body from a zod schema and the query from a valibot one', () => {
+    const app = new Fw();
+    app.post(
+      '/z',
+      async (ctx) => {
+        expectTypeOf(await ctx.body()).toEqualTypeOf<{ name: string; age: number }>();
+        expectTypeOf(ctx.query).toEqualTypeOf<{ q: string }>();
+        return null;
+      },
+      { schema: { body: z.object({ name: z.string(), age: z.number() }), query: v.object({ q: v.string() }) } },
+    );
+    expect(app.getRoutes()).toHaveLength(1);
+  });
+});
