@@ -1,7 +1,8 @@
 import type { Fw } from '../core/fw';
-import type { JSONSchema, RouteInfo } from '../core/types';
+import type { JSONSchema, RouteInfo, RouteSchema } from '../core/types';
 import { collectRoutes, type CollectedRoute } from './collect';
 import { splitDocComment } from './doc-comments';
+import { isStatusMap, routeJSONSchemas } from './route-json-schema';
 import type { OpenAPI31Document, OpenAPI31Operation, OpenAPI31Parameter, OpenAPI31Response, OpenAPIOptions } from './types';
 
 /** The body every fw error response carries (see `errorBody` in core). */
@@ -13,8 +14,6 @@ const errorSchema: JSONSchema = {
 
 /** Header parameters OpenAPI ignores (they are described by other fields). */
 const reservedHeaders = new Set(['accept', 'content-type', 'authorization']);
-
-const statusKey = /^([1-5](\d\d|XX)|default)$/i;
 
 function propertiesOf(schema: JSONSchema | undefined): Record<string, JSONSchema> {
   return (schema?.properties ?? {}) as Record<string, JSONSchema>;
@@ -31,8 +30,7 @@ function parameter(name: string, where: 'query' | 'header', schema: JSONSchema, 
   return p;
 }
 
-function parametersOf(route: CollectedRoute): OpenAPI31Parameter[] {
-  const schema = route.options.schema ?? {};
+function parametersOf(schema: RouteSchema, route: CollectedRoute): OpenAPI31Parameter[] {
   const params = propertiesOf(schema.params);
   const list: OpenAPI31Parameter[] = route.pathParams.map((name) => {
     const s = params[name] ?? { type: 'string' };
@@ -48,12 +46,10 @@ function parametersOf(route: CollectedRoute): OpenAPI31Parameter[] {
   return list;
 }
 
-function responsesOf(route: CollectedRoute): Record<string, OpenAPI31Response> {
-  const schema = route.options.schema ?? {};
+function responsesOf(schema: RouteSchema): Record<string, OpenAPI31Response> {
   const response = schema.response;
   const responses: Record<string, OpenAPI31Response> = {};
-  const keys = response ? Object.keys(response) : [];
-  if (response && keys.length > 0 && keys.every((k) => statusKey.test(k))) {
+  if (response && isStatusMap(response)) {
     for (const [code, s] of Object.entries(response as Record<string, JSONSchema>)) {
       responses[code.toUpperCase()] = {
         description: (s.description as string | undefined) ?? `Status ${code}`,
@@ -91,9 +87,10 @@ function uniqueId(id: string, used: Set<string>): string {
 
 function operationOf(route: CollectedRoute, options: OpenAPIOptions, used: Set<string>): OpenAPI31Operation {
   const o = route.options;
+  const schema = routeJSONSchemas(o.schema ?? {});
   const operation: OpenAPI31Operation = {
     operationId: uniqueId(o.operationId ?? defaultOperationId(route), used),
-    responses: responsesOf(route),
+    responses: responsesOf(schema),
   };
   const comment = options.docComments?.[`${route.method} ${route.path}`];
   const fromComment = comment ? splitDocComment(comment) : undefined;
@@ -103,10 +100,10 @@ function operationOf(route: CollectedRoute, options: OpenAPIOptions, used: Set<s
   if (description) operation.description = description;
   if (o.tags && o.tags.length > 0) operation.tags = [...o.tags];
   if (o.deprecated) operation.deprecated = true;
-  const parameters = parametersOf(route);
+  const parameters = parametersOf(schema, route);
   if (parameters.length > 0) operation.parameters = parameters;
-  if (o.schema?.body) {
-    operation.requestBody = { required: true, content: { 'application/json': { schema: o.schema.body } } };
+  if (schema.body) {
+    operation.requestBody = { required: true, content: { 'application/json': { schema: schema.body } } };
   }
   if (o.security) operation.security = o.security;
   return operation;

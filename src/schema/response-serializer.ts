@@ -5,6 +5,7 @@ import type { Handler, JSONSchema, SerializerFn } from '../core/types';
 import { parseAccept, rangeCovers } from '../core/accept';
 import { jsonFormat } from '../core/formats';
 import { compileSerializer, type Serializer } from './serializer';
+import { isStandardSchema } from './standard-schema';
 
 /** Route serialization options: a response schema (or a status-keyed map) and per-media-type serializers. */
 export interface ResponseSerializeOptions {
@@ -20,21 +21,32 @@ export function isStatusMap(response: object): boolean {
   return keys.length > 0 && keys.every((k) => statusKey.test(k));
 }
 
+/** A response schema's serializer; null for a Standard Schema, which cannot serialize (the format's own, JSON.stringify, writes). */
+function entrySerializer(schema: JSONSchema): Serializer | null {
+  return isStandardSchema(schema) ? null : compileSerializer(schema);
+}
+
 /**
  * Compiles a response schema into a lookup by status. A map keyed by exact status (`200`), class (`2xx`)
  * or `default` matches the exact code first, then the class, then `default` (null when nothing matches);
- * any other object is one schema for every status.
+ * any other object is one schema for every status. A Standard Schema (zod, valibot) gives null too: its body is
+ * written as a route without a response schema writes it.
  */
 export function compileResponseSerializer(response: JSONSchema | Record<string, JSONSchema>): (status: number) => Serializer | null {
-  if (response === null || typeof response !== 'object')
-    throw new TypeError('schema.response must be a JSON schema or a map of status to schema');
-  if (!isStatusMap(response)) {
-    const single = compileSerializer(response);
+  if (response === null || (typeof response !== 'object' && !isStandardSchema(response)))
+    throw new TypeError('schema.response must be a JSON schema, a Standard Schema or a map of status to schema');
+  if (isStandardSchema(response) || !isStatusMap(response)) {
+    const single = entrySerializer(response);
     return () => single;
   }
-  const byKey = new Map<string, Serializer>();
-  for (const key of Object.keys(response)) byKey.set(key.toLowerCase(), compileSerializer((response as Record<string, JSONSchema>)[key]));
-  return (status) => byKey.get(String(status)) ?? byKey.get(`${Math.floor(status / 100)}xx`) ?? byKey.get('default') ?? null;
+  const byKey = new Map<string, Serializer | null>();
+  for (const key of Object.keys(response)) byKey.set(key.toLowerCase(), entrySerializer((response as Record<string, JSONSchema>)[key]));
+  return (status) => {
+    let found = byKey.get(String(status)); // undefined: no entry; null: a Standard Schema entry (it still wins)
+    if (found === undefined) found = byKey.get(`${Math.floor(status / 100)}xx`);
+    if (found === undefined) found = byKey.get('default');
+    return found ?? null;
+  };
 }
 
 interface MediaSerializer {

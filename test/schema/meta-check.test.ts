@@ -113,9 +113,9 @@ describe('route schemas are checked against their meta-schema when the route is 
       "POST /todos schema.body/properties/kids/items/$dynamicRef: is not implemented by fw's validator (@cfworker/json-schema): use $ref",
     ],
     [
-      'a Standard Schema (zod, valibot)',
-      { schema: { body: { '~standard': { version: 1, vendor: 'zod', validate: () => ({ value: 1 }) } } as any } },
-      'POST /todos schema.body: is a Standard Schema (zod, valibot, arktype), which this validator cannot run: pass its JSON Schema',
+      'a Standard Schema as a serializer (schema parts take one: test/schema/standard-schema.test.ts)',
+      { serializers: { 'application/json': { '~standard': { version: 1, vendor: 'zod', validate: () => ({ value: 1 }) } } as any } },
+      'POST /todos serializers["application/json"]: is a Standard Schema (zod, valibot, arktype), which this validator cannot run: pass its JSON Schema',
     ],
     [
       'an unknown schema part',
