@@ -1,4 +1,4 @@
-import type { JSONSchema, RouteInfo } from 'fw';
+import { jsonSchemaOf, type JSONSchema, type RouteInfo } from 'fw';
 
 /** The names of a route's path parameters, in order (`*` included as `wildcard`). */
 export function pathParams(path: string): string[] {
@@ -19,10 +19,16 @@ export function sendsBody(method: string): boolean {
 
 /**
  * Derives a route tool's input schema from the route's validation: path parameters (required, typed by
- * `schema.params` when given) and query fields at the top level, the request body under `body`.
+ * `schema.params` when given) and query fields at the top level, the request body under `body`. Standard Schema parts
+ * (zod, valibot) are read through their own JSON Schema conversion (`jsonSchemaOf`; any value when they offer none).
  */
 export function routeInputSchema(route: RouteInfo): JSONSchema {
-  const schema = route.options?.schema ?? {};
+  const declared = route.options?.schema ?? {};
+  const schema = {
+    params: declared.params && jsonSchemaOf(declared.params, 'input'),
+    query: declared.query && jsonSchemaOf(declared.query, 'input'),
+    body: declared.body && jsonSchemaOf(declared.body, 'input'),
+  };
   const paramSchemas = propertiesOf(schema.params);
   const properties: Record<string, JSONSchema> = {};
   const required: string[] = [];
