@@ -20,3 +20,5 @@ export {
 export { serializeForCache, deserializeFromCache } from './cache-codec';
 export { registerYamlFormat } from './yaml-format';
 export { quoteJSONString } from './json-string';
+export { jsonSchemaOf } from './standard-json-schema';
+export { isStandardSchema, type StandardSchemaV1 } from './standard-schema';
