@@ -112,7 +112,7 @@ write({
   notes: `Same one-route app (GET /users/:id -> JSON plus a header), each bundled with bundleConfig('lambda'). ${built} Each process checks its answer, warms up 3000 calls, then times ${iterations} sequential invocations in 10 batches and reports the median batch rate; ${rounds} rounds alternate the order; medians of the rounds. Ratio: the contestant's rate over hono's.${skipped}`,
 });
 
-const coldRuns = 30;
+const coldRuns = 60;
 const coldCases = { total: 'import + first response', importMs: 'import (init phase)', firstMs: 'first response' } as const;
 type ColdCase = keyof typeof coldCases;
 const cold = Object.fromEntries(

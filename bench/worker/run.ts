@@ -17,8 +17,8 @@ import { harnessFor, type LoopCase, requestCpu } from './request';
 import { startupCpu } from './startup';
 
 const copies = Number(process.env.COPIES ?? 10);
-const startupRounds = Number(process.env.STARTUP_ROUNDS ?? 12);
-const requestRounds = Number(process.env.REQUEST_ROUNDS ?? 3);
+const startupRounds = Number(process.env.STARTUP_ROUNDS ?? 40);
+const requestRounds = Number(process.env.REQUEST_ROUNDS ?? 4);
 const samples = 5;
 const loops: { loop: LoopCase; label: string; n: number; goal: number }[] = [
   {
@@ -89,7 +89,8 @@ try {
 
 const raw = contestants[0];
 const range = (xs: number[], digits: number): string => `${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)}`;
-const aboveRaw = (c: Contestant): number => (median(startup.get(c)!) - median(startup.get(raw)!)) / copies;
+const perRound = (c: Contestant): number[] => startup.get(c)!.map((ms, round) => (ms - startup.get(raw)![round]) / copies);
+const aboveRaw = (c: Contestant): number => median(perRound(c));
 const hono = contestants.find((c) => c.name === 'hono')!;
 const ours = contestants.filter((c) => c.name.startsWith('fw'));
 const rows: BenchRow[] = [];
@@ -104,13 +105,12 @@ for (const c of contestants) {
   });
 }
 for (const c of contestants.slice(1)) {
-  const perRound = startup.get(c)!.map((ms, round) => (ms - startup.get(raw)![round]) / copies);
   rows.push({
     case: 'start-up: CPU per worker above raw',
     contestant: c.name,
     median: Number(aboveRaw(c).toFixed(2)),
     unit: 'ms',
-    spread: range(perRound, 2),
+    spread: range(perRound(c), 2),
     ratio: Number((aboveRaw(hono) / aboveRaw(c)).toFixed(2)),
   });
 }
@@ -165,7 +165,7 @@ const result: BenchResult = {
   higherIsBetter: false,
   notes: [
     'Bundles: each app built by `wrangler deploy --dry-run --minify` in a project outside the checkout whose node_modules/fw is a copy of the built package, so `fw` and `fw/core` resolve through the exports map (bench/bundle/build.ts); each bundle must load from its file (Miniflare scriptPath, cf: false) and answer GET / with "Hello" first.',
-    `CPU is the workerd process's, summed over its threads from /proc/<pid>/task/*/schedstat (a worker cannot time itself: its clocks stand still while it runs). Start-up: a fresh Miniflare runs ${copies} workers loaded from the same one-route bundle and each answers one GET /; the sample is workerd's CPU from its start to the last first answer (${startupRounds} alternating rounds after one unmeasured pass); "above raw" = (median - raw worker's median) / ${copies}, the bundle's own cost to load and answer first, and its ratio = hono's / the contestant's (above 1: cheaper than hono).`,
+    `CPU is the workerd process's, summed over its threads from /proc/<pid>/task/*/schedstat (a worker cannot time itself: its clocks stand still while it runs). Start-up: a fresh Miniflare runs ${copies} workers loaded from the same one-route bundle and each answers one GET /; the sample is workerd's CPU from its start to the last first answer (${startupRounds} alternating rounds after one unmeasured pass); "above raw" = the median over the rounds of (the sample - the raw worker's sample of the same round) / ${copies}, the bundle's own cost to load and answer first, and its ratio = hono's / the contestant's (above 1: cheaper than hono).`,
     `In isolate: harness.js next to the bundle makes and answers n requests inside the worker (n = ${loops.map((l) => `${l.n} for ${l.loop.name}`).join(', ')}), reading each answer; workerd CPU per request, ${samples} samples per Miniflare after a warm-up, ${requestRounds} alternating rounds of fresh Miniflares; the last answer is checked (status, body, Access-Control-Allow-Origin). The realistic route uses fw/cors for fw/core, cors() from \`fw\` for fw, and hono/cors for hono. ratio = hono's µs / the contestant's (above 1: fw uses less CPU).`,
     `The raw worker is each case's floor (make the Request, read its body, build and read the answer): no framework goes below it, so a ratio to hono cannot pass hono's time over raw's (${loops.map(({ loop }) => `${loop.name} ${(usPerRequest(loop, hono) / usPerRequest(loop, raw)).toFixed(2)}x`).join(', ')} in this run); the "above raw" rows are each framework's own CPU, and their ratio is hono's over the contestant's. The goals are checked on the totals.`,
     coreMissing ? `fw/core skipped: ${coreMissing}.` : '',
