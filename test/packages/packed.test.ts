@@ -227,9 +227,13 @@ describe('each package entry, from the tarball', { timeout: 60_000 }, () => {
     await sh(bin('tsc'), ['-p', config, '--strict', '--module', module, '--moduleResolution', resolution], project.dir);
   });
 
+  /** fw/openapi documents Standard Schema parts through src/schema's converter (jsonSchemaOf), which carries no validator. */
+  const mayCarry: Record<string, string[]> = { 'fw/openapi': ['src/schema'] };
+
   it.each(moduleEntries)('%s bundles for a worker with its own code and without src/db or src/schema', async (specifier, folder) => {
     const folders = await workerBundleFolders(project.dir, specifier);
     expect(folders).toContain(folder);
-    expect(folders.filter((carried) => carried === 'src/db' || carried === 'src/schema')).toEqual([]);
+    const unwanted = ['src/db', 'src/schema'].filter((heavy) => !mayCarry[specifier]?.includes(heavy));
+    expect(folders.filter((carried) => unwanted.includes(carried))).toEqual([]);
   });
 });
