@@ -1,6 +1,7 @@
 /**
- * In-isolate request CPU: a Miniflare (cf: false) runs harness.js around a contestant's bundle, and each sample is
- * the workerd process's CPU time while the harness answers `n` requests of one case inside the isolate, per request.
+ * In-isolate request CPU: a Miniflare (cf: false) runs harness.js around a contestant's bundle, and a sample is the
+ * workerd process's CPU time while the harness answers `n` requests of one case inside the isolate, per request.
+ * The loops of all contestants stay open together so the runner can interleave their samples.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -13,6 +14,12 @@ export interface LoopCase {
   check(answer: { status: number; origin: string | null; body: string }): boolean;
 }
 
+/** An open harness: `sample(n)` answers n requests of its case and returns workerd CPU nanoseconds per request. */
+export interface Loop {
+  sample(n: number): Promise<number>;
+  close(): Promise<void>;
+}
+
 /** Puts harness.js next to a copy of `bundle` (as app.mjs) in `dir`, and returns the harness's path. */
 export function harnessFor(bundle: string, dir: string): string {
   mkdirSync(dir, { recursive: true });
@@ -21,8 +28,8 @@ export function harnessFor(bundle: string, dir: string): string {
   return join(dir, 'harness.mjs');
 }
 
-/** Workerd CPU nanoseconds per request of `loop` in a fresh Miniflare running `harness`: one per sample, after a warm-up. */
-export async function requestCpu(harness: string, loop: LoopCase, n: number, samples: number): Promise<number[]> {
+/** Starts a Miniflare running `harness` for `loop`, checks its answer once (warming it up with `warmup` requests). */
+export async function openLoop(harness: string, loop: LoopCase, warmup: number): Promise<Loop> {
   const before = workerdPids();
   const mf = new Miniflare({
     cf: false,
@@ -31,23 +38,16 @@ export async function requestCpu(harness: string, loop: LoopCase, n: number, sam
     modulesRoot: dirname(harness),
     compatibilityDate: '2026-04-01',
   });
-  try {
-    await mf.ready;
-    const pid = newWorkerd(before);
-    const run = async (count: number): Promise<void> => {
-      const response = await mf.dispatchFetch(`http://localhost/__loop?case=${loop.name}&n=${count}`);
-      const answer = (await response.json()) as { status: number; origin: string | null; body: string };
-      if (!loop.check(answer)) throw new Error(`${harness} answered ${loop.name} with ${JSON.stringify(answer)}`);
-    };
-    await run(Math.ceil(n / 2));
-    const perRequest: number[] = [];
-    for (let s = 0; s < samples; s++) {
-      const start = cpuNs(pid);
-      await run(n);
-      perRequest.push((cpuNs(pid) - start) / n);
-    }
-    return perRequest;
-  } finally {
-    await mf.dispose();
-  }
+  await mf.ready;
+  const pid = newWorkerd(before);
+  const run = async (n: number): Promise<number> => {
+    const start = cpuNs(pid);
+    const response = await mf.dispatchFetch(`http://localhost/__loop?case=${loop.name}&n=${n}`);
+    const answer = (await response.json()) as { status: number; origin: string | null; body: string };
+    const used = cpuNs(pid) - start;
+    if (!loop.check(answer)) throw new Error(`${harness} answered ${loop.name} with ${JSON.stringify(answer)}`);
+    return used / n;
+  };
+  await run(warmup);
+  return { sample: run, close: () => mf.dispose() };
 }

@@ -13,13 +13,12 @@ import { buildFw } from '../lib/built-fw';
 import type { BenchResult, BenchRow } from '../lib/result';
 import { median } from '../lib/stats';
 import { fwCoreMissing, makeUserProject, removeUserProject, repoRoot } from '../lib/user-project';
-import { harnessFor, type LoopCase, requestCpu } from './request';
+import { harnessFor, type Loop, type LoopCase, openLoop } from './request';
 import { startupCpu } from './startup';
 
 const copies = Number(process.env.COPIES ?? 10);
 const startupRounds = Number(process.env.STARTUP_ROUNDS ?? 40);
-const requestRounds = Number(process.env.REQUEST_ROUNDS ?? 4);
-const samples = 5;
+const requestRounds = Number(process.env.REQUEST_ROUNDS ?? 30);
 const loops: { loop: LoopCase; label: string; n: number; goal: number }[] = [
   {
     loop: { name: 'hello', check: (a) => a.status === 200 && a.body === 'Hello' },
@@ -75,11 +74,17 @@ try {
     process.stdout.write(`startup round ${round + 1}/${startupRounds}\r`);
   }
   for (const { loop, n } of loops) {
-    for (let round = 0; round < requestRounds; round++) {
-      for (const c of order(round)) {
-        const key = `${loop.name} ${c.name}`;
-        perRequest.set(key, [...(perRequest.get(key) ?? []), ...(await requestCpu(files.get(c)!.harness[loop.name], loop, n, samples))]);
+    const open = new Map<Contestant, Loop>();
+    try {
+      for (const c of contestants) open.set(c, await openLoop(files.get(c)!.harness[loop.name], loop, n));
+      for (let round = 0; round < requestRounds; round++) {
+        for (const c of order(round)) {
+          const key = `${loop.name} ${c.name}`;
+          perRequest.set(key, [...(perRequest.get(key) ?? []), await open.get(c)!.sample(n)]);
+        }
       }
+    } finally {
+      for (const running of open.values()) await running.close();
     }
     console.log(`${loop.name}: done`);
   }
@@ -166,7 +171,7 @@ const result: BenchResult = {
   notes: [
     'Bundles: each app built by `wrangler deploy --dry-run --minify` in a project outside the checkout whose node_modules/fw is a copy of the built package, so `fw` and `fw/core` resolve through the exports map (bench/bundle/build.ts); each bundle must load from its file (Miniflare scriptPath, cf: false) and answer GET / with "Hello" first.',
     `CPU is the workerd process's, summed over its threads from /proc/<pid>/task/*/schedstat (a worker cannot time itself: its clocks stand still while it runs). Start-up: a fresh Miniflare runs ${copies} workers loaded from the same one-route bundle and each answers one GET /; the sample is workerd's CPU from its start to the last first answer (${startupRounds} alternating rounds after one unmeasured pass); "above raw" = the median over the rounds of (the sample - the raw worker's sample of the same round) / ${copies}, the bundle's own cost to load and answer first, and its ratio = hono's / the contestant's (above 1: cheaper than hono).`,
-    `In isolate: harness.js next to the bundle makes and answers n requests inside the worker (n = ${loops.map((l) => `${l.n} for ${l.loop.name}`).join(', ')}), reading each answer; workerd CPU per request, ${samples} samples per Miniflare after a warm-up, ${requestRounds} alternating rounds of fresh Miniflares; the last answer is checked (status, body, Access-Control-Allow-Origin). The realistic route uses fw/cors for fw/core, cors() from \`fw\` for fw, and hono/cors for hono. ratio = hono's µs / the contestant's (above 1: fw uses less CPU).`,
+    `In isolate: harness.js next to the bundle makes and answers n requests inside the worker (n = ${loops.map((l) => `${l.n} for ${l.loop.name}`).join(', ')}), reading each answer; workerd CPU per request. The contestants' Miniflares run side by side, each warmed up with n requests, and ${requestRounds} rounds take one sample of each in alternating order, so a burst of load elsewhere hits them alike; the last answer is checked (status, body, Access-Control-Allow-Origin). The realistic route uses fw/cors for fw/core, cors() from \`fw\` for fw, and hono/cors for hono. ratio = hono's µs / the contestant's (above 1: fw uses less CPU).`,
     `The raw worker is each case's floor (make the Request, read its body, build and read the answer): no framework goes below it, so a ratio to hono cannot pass hono's time over raw's (${loops.map(({ loop }) => `${loop.name} ${(usPerRequest(loop, hono) / usPerRequest(loop, raw)).toFixed(2)}x`).join(', ')} in this run); the "above raw" rows are each framework's own CPU, and their ratio is hono's over the contestant's. The goals are checked on the totals.`,
     coreMissing ? `fw/core skipped: ${coreMissing}.` : '',
     `Goals: ${goalLines.map(([text, ok]) => `${text}: ${ok ? 'met' : 'not met'}`).join('; ')}.`,
