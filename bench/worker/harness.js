@@ -5,13 +5,16 @@
  */
 import app from './app.mjs';
 
+const body = '{"name":"Ann"}';
+
+// An HTTP request with a JSON body carries its Content-Length; a Request made here from a string does not by itself.
 const requests = {
   hello: () => new Request('http://localhost/'),
   api: () =>
     new Request('http://localhost/users/42', {
       method: 'POST',
-      headers: { origin: 'https://app.example', 'content-type': 'application/json' },
-      body: '{"name":"Ann"}',
+      headers: { origin: 'https://app.example', 'content-type': 'application/json', 'content-length': String(body.length) },
+      body,
     }),
 };
 
