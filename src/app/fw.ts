@@ -1,7 +1,8 @@
 import type { ExecutionContext } from '../core/context';
 import { Fw as CoreFw } from '../core/fw';
-import type { Group as CoreGroup } from '../core/group';
 import type { FwCoreConfig } from '../core/types';
+import type { AppTypes, NoTypes } from '../core/typed-routes';
+import type { AppKind } from '../core/fw';
 import type { Database } from '../db/database';
 import type { DatabaseConfig } from '../db/types';
 import { fromFileRoutes, type FileRoutesOptions } from '../file-routes/from-file-routes';
@@ -10,11 +11,20 @@ import { WebSocketRoutes, type WebSocketHandlers, type WebSocketRouteOptions, ty
 import { Group } from './group';
 
 declare module '../core/fw' {
-  interface Fw {
+  interface AppKinds<T extends AppTypes> {
+    full: FullFw<T>;
+  }
+  interface GroupKinds<T extends AppTypes, Pre extends string> {
+    full: Group<T, Pre>;
+  }
+  interface Fw<T extends AppTypes, K extends AppKind> {
     /** The database of `config.database`: present on `fw`'s `Fw` (see src/db), typed here so `ctx.app.db` reads it. */
     readonly db: Database;
   }
 }
+
+/** This module's `Fw`, named so the augmentation of the kernel's module above can refer to it. */
+type FullFw<T extends AppTypes> = Fw<T>;
 
 /** Options of `new Fw()` from `fw`: the kernel's, and the database behind `app.db`. */
 export interface FwConfig extends FwCoreConfig {
@@ -26,7 +36,7 @@ export interface FwConfig extends FwCoreConfig {
  * The fw application of the spec: the kernel (`fw/core`) with the JSON Schema compiler preset, WebSocket routes,
  * file routes and `app.db`. `new Fw()` from `fw` is this class.
  */
-export class Fw extends CoreFw {
+export class Fw<T extends AppTypes = NoTypes> extends CoreFw<T, 'full'> {
   static override readonly configKeys: Readonly<Record<string, true>> = { ...CoreFw.configKeys, database: true };
 
   /** Makes `app.db` from a plain `database` config; set by src/db when it loads, so apps without a database never bundle it. */
@@ -43,10 +53,6 @@ export class Fw extends CoreFw {
   }
 
   /** Registers the callback's routes under a prefix; the group also registers WebSocket routes. */
-  override group(prefix: string, callback: (group: Group) => void): this {
-    return super.group(prefix, callback as (group: CoreGroup) => void);
-  }
-
   /** Registers a WebSocket route; `Data` types `ws.data` (what the `upgrade(ctx)` handler returns). */
   ws<Data = Record<string, unknown>>(path: string, handlers: WebSocketHandlers<Data>, options?: WebSocketRouteOptions): this {
     this.websockets.add(path, handlers, options);
@@ -86,7 +92,7 @@ export class Fw extends CoreFw {
     await this.database?.close();
   }
 
-  protected override groupAt(prefix: string): Group {
+  protected override groupAt(prefix: string): Group<any, any> {
     return new Group(this, prefix);
   }
 

@@ -25,7 +25,7 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   readonly request: Request;
   readonly method: string;
   readonly path: string;
-  readonly app: Fw;
+  readonly app: Fw<any, any>;
   readonly env: Env;
   readonly executionCtx: ExecutionContext | undefined;
   params: Input['params'];
@@ -52,7 +52,7 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   private localState: Record<string, unknown> | null = null;
 
   constructor(
-    app: Fw,
+    app: Fw<any, any>,
     request: Request,
     path: string,
     queryStart: number,

@@ -13,7 +13,7 @@ import { platform } from './platform';
 import { Router, noParams, normalizePattern, type Match } from './router';
 import { canonicalPath, canonicalPattern, rawPathOf } from './path';
 import { jsonFormat, getFormat, type DataFormat } from './formats';
-import type { HandlerResult, InputOf } from './typed-routes';
+import type { AppTypes, HandlerResult, InputOf, NoTypes, RouteContext, WithContext, WithRoute, WithRoutes } from './typed-routes';
 import type {
   ConstantAnswer,
   RouteSchema,
@@ -77,8 +77,36 @@ function resolveFormat(format: string | DataFormat | undefined): DataFormat {
 /** No schema work: the pipeline of a route without `schema` or `serializers`. */
 const noSchema: CompiledRouteSchema = { validate: null, serialize: null };
 
-/** A typed route handler: its context typed from the path and the schema, or a constant answer. */
-export type TypedHandler<P extends string, S, R> = ((ctx: Context<any, Record<string, any>, InputOf<P, S>>) => R) | ConstantAnswer;
+/** A typed route handler: its context typed from the app, the path and the schema, or a constant answer. */
+export type TypedHandler<T extends AppTypes, P extends string, S, R> = ((ctx: RouteContext<T, InputOf<P, S>>) => R) | ConstantAnswer;
+
+/**
+ * The app class of each kind (`fw`'s `Fw` adds `full` by declaration merging), so a registration returns the same
+ * class it was called on, with its types grown: `Fw<T, K>` is an app of kind K with types T.
+ */
+export interface AppKinds<T extends AppTypes> {
+  core: Fw<T, 'core'>;
+}
+
+/** The group class of each kind (see AppKinds). */
+export interface GroupKinds<T extends AppTypes, Pre extends string> {
+  core: Group<T, Pre, 'core'>;
+}
+
+/** The kinds of app: `core` (fw/core) and those other entries add. */
+export type AppKind = keyof AppKinds<NoTypes>;
+
+/** The routes a group callback's returned group carries (none when it returns nothing). */
+export type RoutesOf<G> = G extends { readonly '~types'?: infer GT } ? (GT extends AppTypes ? GT['routes'] : never) : never;
+
+type PluginPart<Pl, Key extends 'decorate' | 'state'> = Pl extends { readonly [K in Key]?: infer X }
+  ? unknown extends X
+    ? {}
+    : NonNullable<X>
+  : {};
+
+/** An app's types with a plugin's decorations and state. */
+export type WithPlugin<T extends AppTypes, Pl> = WithContext<T, PluginPart<Pl, 'decorate'>, PluginPart<Pl, 'state'>>;
 
 /** Route options with the schema the route's types come from. */
 export type TypedRouteOptions<S> = Omit<RouteOptions, 'schema'> & { schema?: S };
@@ -88,7 +116,10 @@ export type TypedRouteOptions<S> = Omit<RouteOptions, 'schema'> & { schema?: S }
  * It imports no module and no platform; `fw`'s `Fw` extends it with the JSON Schema compiler, file routes,
  * WebSockets and `app.db`.
  */
-export class Fw {
+export class Fw<T extends AppTypes = NoTypes, K extends AppKind = 'core'> {
+  /** The app's types (routes, decorations, state): compile time only, never set. */
+  declare readonly '~types'?: T;
+
   /** The options `new Fw()` accepts (a subclass that adds options extends this table). */
   static readonly configKeys: Readonly<Record<string, true>> = coreConfigKeys;
 
@@ -163,58 +194,58 @@ export class Fw {
 
   get<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<P, S, R>,
+    handler: TypedHandler<T, P, S, R>,
     options?: TypedRouteOptions<S>,
-  ): this {
+  ): AppKinds<WithRoute<T, 'GET', P, S, R>>[K] {
     return this.route('GET', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   post<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<P, S, R>,
+    handler: TypedHandler<T, P, S, R>,
     options?: TypedRouteOptions<S>,
-  ): this {
+  ): AppKinds<WithRoute<T, 'POST', P, S, R>>[K] {
     return this.route('POST', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   put<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<P, S, R>,
+    handler: TypedHandler<T, P, S, R>,
     options?: TypedRouteOptions<S>,
-  ): this {
+  ): AppKinds<WithRoute<T, 'PUT', P, S, R>>[K] {
     return this.route('PUT', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   patch<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<P, S, R>,
+    handler: TypedHandler<T, P, S, R>,
     options?: TypedRouteOptions<S>,
-  ): this {
+  ): AppKinds<WithRoute<T, 'PATCH', P, S, R>>[K] {
     return this.route('PATCH', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   delete<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<P, S, R>,
+    handler: TypedHandler<T, P, S, R>,
     options?: TypedRouteOptions<S>,
-  ): this {
+  ): AppKinds<WithRoute<T, 'DELETE', P, S, R>>[K] {
     return this.route('DELETE', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   head<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<P, S, R>,
+    handler: TypedHandler<T, P, S, R>,
     options?: TypedRouteOptions<S>,
-  ): this {
+  ): AppKinds<WithRoute<T, 'HEAD', P, S, R>>[K] {
     return this.route('HEAD', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   options<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<P, S, R>,
+    handler: TypedHandler<T, P, S, R>,
     options?: TypedRouteOptions<S>,
-  ): this {
+  ): AppKinds<WithRoute<T, 'OPTIONS', P, S, R>>[K] {
     return this.route('OPTIONS', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   all<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<P, S, R>,
+    handler: TypedHandler<T, P, S, R>,
     options?: TypedRouteOptions<S>,
-  ): this {
+  ): AppKinds<WithRoute<T, 'ALL', P, S, R>>[K] {
     return this.route('ALL', path, handler as RouteHandler, options as RouteOptions) as never;
   }
 
@@ -222,10 +253,10 @@ export class Fw {
   route<const M extends string, const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     method: M,
     path: P,
-    handler: TypedHandler<P, S, R>,
+    handler: TypedHandler<T, P, S, R>,
     options?: TypedRouteOptions<S>,
-  ): this;
-  route(method: string, path: string, handler: RouteHandler, options: RouteOptions = {}): this {
+  ): AppKinds<WithRoute<T, Uppercase<M>, P, S, R>>[K];
+  route(method: string, path: string, handler: RouteHandler, options: RouteOptions = {}): unknown {
     const upper = method.toUpperCase() as RouteMethod;
     if (!methods.includes(upper)) throw new Error(`Unknown route method "${method}": use one of ${methods.join(', ')}`);
     if (typeof path !== 'string') throw new TypeError('A route path must be a string');
@@ -251,18 +282,27 @@ export class Fw {
   }
 
   /** Registers the callback's routes under a prefix; groups nest and prefixes concatenate. */
-  group(prefix: string, callback: (group: Group) => void): this {
-    callback(this.groupAt(normalizePattern(prefix)));
-    return this;
+  /**
+   * A callback that returns its group (`(g) => g.get(…).post(…)`) adds the group's routes to the app's type (for
+   * `createClient`); the group's routes see the prefix's params either way.
+   */
+  group<const Pre extends string, G = void>(
+    prefix: Pre,
+    callback: (group: GroupKinds<T, Pre>[K]) => G,
+  ): AppKinds<WithRoutes<T, RoutesOf<G>>>[K] {
+    callback(this.groupAt(normalizePattern(prefix)) as GroupKinds<T, Pre>[K]);
+    return this as never;
   }
 
   /** The group object `group()` hands its callback (a subclass hands one with more methods). */
-  protected groupAt(prefix: string): Group {
+  protected groupAt(prefix: string): Group<any, any, any> {
     return new Group(this, prefix);
   }
 
   /** Adds middleware (for every request or under a path prefix), or registers a plugin. */
-  use(pathOrMiddleware: string | Middleware | FwPluginConfig, middleware?: Middleware): this {
+  use<Pl extends FwPluginConfig>(plugin: Pl): AppKinds<WithPlugin<T, Pl>>[K];
+  use(pathOrMiddleware: string | Middleware, middleware?: Middleware): this;
+  use(pathOrMiddleware: string | Middleware | FwPluginConfig, middleware?: Middleware): unknown {
     if (typeof pathOrMiddleware === 'string') {
       if (typeof middleware !== 'function') throw new TypeError('use(path, middleware) needs a middleware function');
       this.middleware.push({ prefix: prefixOf(pathOrMiddleware), fn: middleware });
@@ -308,7 +348,9 @@ export class Fw {
   }
 
   /** Registers a plugin (or a list, ordered by dependencies); resolves once its setup has run. */
-  plugin(plugin: FwPluginConfig | FwPluginConfig[]): Promise<this> {
+  plugin<Pl extends FwPluginConfig>(plugin: Pl): Promise<AppKinds<WithPlugin<T, Pl>>[K]>;
+  plugin(plugin: FwPluginConfig[]): Promise<this>;
+  plugin(plugin: FwPluginConfig | FwPluginConfig[]): Promise<unknown> {
     const list = Array.isArray(plugin) ? plugin : [plugin];
     list.forEach(assertPlugin);
     const ordered = Array.isArray(plugin) ? sortPlugins(list, (n) => this.pluginNames.has(n)) : list;
@@ -334,9 +376,9 @@ export class Fw {
     return this.sharedState[key] as T | undefined;
   }
   /** Writes shared app state (seen by every request as `ctx.state.<key>`). */
-  setState(key: string, value: unknown): this {
+  setState<const Key extends string, V>(key: Key, value: V): AppKinds<WithContext<T, {}, { [k in Key]: V }>>[K] {
     this.sharedState[key] = value;
-    return this;
+    return this as never;
   }
   /** The shared state object itself (what `ctx.state` inherits from). */
   stateObject(): Record<string, unknown> {
@@ -348,12 +390,12 @@ export class Fw {
     return this.decorations.get(key) as T | undefined;
   }
   /** Adds `ctx.<key>` to every request; functions are called with the context as `this`. */
-  decorate(key: string, value: unknown): this {
+  decorate<const Key extends string, V>(key: Key, value: V): AppKinds<WithContext<T, { [k in Key]: V }, {}>>[K] {
     if (key in Context.prototype || contextFields().has(key))
       throw new Error(`Cannot decorate "${key}": the context already has a member of that name`);
     this.decorations.set(key, value);
     Object.defineProperty(this.ContextClass.prototype, key, { value, writable: true, configurable: true, enumerable: false });
-    return this;
+    return this as never;
   }
 
   /** The default data format of this app's responses. */

@@ -1,6 +1,6 @@
-import type { Fw, TypedHandler, TypedRouteOptions } from './fw';
+import type { AppKind, Fw, GroupKinds, RoutesOf, TypedHandler, TypedRouteOptions } from './fw';
 import { normalizePattern } from './router';
-import type { HandlerResult } from './typed-routes';
+import type { AppTypes, HandlerResult, JoinPath, NoTypes, WithRoute, WithRoutes } from './typed-routes';
 import type { Middleware, RouteHandler, RouteOptions, RouteSchema } from './types';
 
 /** A path inside a group: the prefix and the route's path joined with one slash. */
@@ -9,70 +9,70 @@ export function joinPrefix(prefix: string, path: string): string {
   return `${prefix === '/' ? '' : prefix}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
-/**
- * The registration surface handed to `group()` callbacks: every route it adds lives under the prefix. A route's own
- * path params are typed; the prefix's are not (the prefix is a run-time string here), so `ctx.params` also takes any key.
- */
-export class Group {
+/** The registration surface handed to `group()` callbacks: every route it adds lives under the prefix (and sees its params). */
+export class Group<T extends AppTypes = NoTypes, Pre extends string = string, K extends AppKind = 'core'> {
+  /** The group's types (the app's, with the routes registered on the group): compile time only, never set. */
+  declare readonly '~types'?: T;
+
   constructor(
-    protected readonly app: Fw,
+    protected readonly app: Fw<any, any>,
     readonly prefix: string,
   ) {}
 
   get<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<`${string}/${P}`, S, R>,
+    handler: TypedHandler<T, JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
-  ): this {
+  ): GroupKinds<WithRoute<T, 'GET', JoinPath<Pre, P>, S, R>, Pre>[K] {
     return this.route('GET', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   post<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<`${string}/${P}`, S, R>,
+    handler: TypedHandler<T, JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
-  ): this {
+  ): GroupKinds<WithRoute<T, 'POST', JoinPath<Pre, P>, S, R>, Pre>[K] {
     return this.route('POST', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   put<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<`${string}/${P}`, S, R>,
+    handler: TypedHandler<T, JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
-  ): this {
+  ): GroupKinds<WithRoute<T, 'PUT', JoinPath<Pre, P>, S, R>, Pre>[K] {
     return this.route('PUT', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   patch<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<`${string}/${P}`, S, R>,
+    handler: TypedHandler<T, JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
-  ): this {
+  ): GroupKinds<WithRoute<T, 'PATCH', JoinPath<Pre, P>, S, R>, Pre>[K] {
     return this.route('PATCH', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   delete<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<`${string}/${P}`, S, R>,
+    handler: TypedHandler<T, JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
-  ): this {
+  ): GroupKinds<WithRoute<T, 'DELETE', JoinPath<Pre, P>, S, R>, Pre>[K] {
     return this.route('DELETE', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   head<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<`${string}/${P}`, S, R>,
+    handler: TypedHandler<T, JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
-  ): this {
+  ): GroupKinds<WithRoute<T, 'HEAD', JoinPath<Pre, P>, S, R>, Pre>[K] {
     return this.route('HEAD', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   options<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<`${string}/${P}`, S, R>,
+    handler: TypedHandler<T, JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
-  ): this {
+  ): GroupKinds<WithRoute<T, 'OPTIONS', JoinPath<Pre, P>, S, R>, Pre>[K] {
     return this.route('OPTIONS', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   all<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<`${string}/${P}`, S, R>,
+    handler: TypedHandler<T, JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
-  ): this {
+  ): GroupKinds<WithRoute<T, 'ALL', JoinPath<Pre, P>, S, R>, Pre>[K] {
     return this.route('ALL', path, handler as RouteHandler, options as RouteOptions) as never;
   }
 
@@ -80,18 +80,22 @@ export class Group {
   route<const M extends string, const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     method: M,
     path: P,
-    handler: TypedHandler<`${string}/${P}`, S, R>,
+    handler: TypedHandler<T, JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
-  ): this;
-  route(method: string, path: string, handler: RouteHandler, options?: RouteOptions): this {
+  ): GroupKinds<WithRoute<T, Uppercase<M>, JoinPath<Pre, P>, S, R>, Pre>[K];
+  route(method: string, path: string, handler: RouteHandler, options?: RouteOptions): unknown {
     this.app.route(method, joinPrefix(this.prefix, path), handler as never, options as never);
     return this;
   }
 
   /** Opens a nested group whose prefix continues this one. */
-  group(prefix: string, callback: (group: this) => void): this {
-    callback(new (this.constructor as new (app: Fw, prefix: string) => this)(this.app, normalizePattern(joinPrefix(this.prefix, prefix))));
-    return this;
+  group<const Sub extends string, G = void>(
+    prefix: Sub,
+    callback: (group: GroupKinds<T, JoinPath<Pre, Sub>>[K]) => G,
+  ): GroupKinds<WithRoutes<T, RoutesOf<G>>, Pre>[K] {
+    const Nested = this.constructor as new (app: Fw<any, any>, prefix: string) => GroupKinds<T, JoinPath<Pre, Sub>>[K];
+    callback(new Nested(this.app, normalizePattern(joinPrefix(this.prefix, prefix))));
+    return this as never;
   }
 
   /** Adds middleware limited to this group's prefix (or to a sub-path of it). */

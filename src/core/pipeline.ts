@@ -27,7 +27,7 @@ function constantHandler(value: unknown): Handler {
 
 /** Builds a route's pipeline: hooks, validation, handler, serializer (`schema`, compiled by the app's compiler); the hook-free case takes a synchronous fast path. */
 export function buildPipeline(
-  app: Fw,
+  app: Fw<any, any>,
   route: RouteRecord,
   globalBefore: BeforeHook[],
   globalAfter: AfterHook[],
@@ -95,12 +95,12 @@ function nextApplicable(entries: MiddlewareEntry[], from: number, path: string):
  * Runs the middleware that apply to this request around a final pipeline (onion model, Koa-style `next`).
  * When none applies to the path, the final pipeline runs directly, with no promise or closure in between.
  */
-export function runMiddleware(app: Fw, ctx: Context, entries: MiddlewareEntry[], final: Pipeline): Response | Promise<Response> {
+export function runMiddleware(app: Fw<any, any>, ctx: Context, entries: MiddlewareEntry[], final: Pipeline): Response | Promise<Response> {
   const first = nextApplicable(entries, 0, ctx.path);
   return first === entries.length ? final(ctx) : runOnion(app, ctx, entries, final, first);
 }
 
-function runOnion(app: Fw, ctx: Context, entries: MiddlewareEntry[], final: Pipeline, first: number): Promise<Response> {
+function runOnion(app: Fw<any, any>, ctx: Context, entries: MiddlewareEntry[], final: Pipeline, first: number): Promise<Response> {
   const dispatch = async (index: number): Promise<Response> => {
     if (index === entries.length) return final(ctx);
     let nextCalled: Promise<Response> | null = null;

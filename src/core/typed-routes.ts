@@ -97,3 +97,82 @@ export type HandlerResult<S> =
       ? unknown
       : M[keyof M] | Response | null | undefined | void | Promise<M[keyof M] | Response | null | undefined | void>
     : unknown;
+
+/** A path inside a group: the prefix and the route's path joined with one slash, as `group()` does at run time. */
+export type JoinPath<Prefix extends string, P extends string> = P extends '/' | ''
+  ? Prefix
+  : `${Prefix extends '/' ? '' : Prefix}${P extends `/${string}` ? P : `/${P}`}`;
+
+/** What a client sends to a route: the parts of InputOf, as the schemas' inputs (before coercion and transforms). */
+export interface ClientInputOf<P extends string, S> {
+  params: [Part<S, 'params'>] extends [undefined] ? PathParams<P> : SchemaInput<Part<S, 'params'>, PathParams<P>>;
+  query: SchemaInput<Part<S, 'query'>, Record<string, string | number | boolean | undefined>>;
+  body: SchemaInput<Part<S, 'body'>, unknown>;
+  headers: SchemaInput<Part<S, 'headers'>, Record<string, string>>;
+}
+
+/** The bodies a route answers with, by status: from `schema.response` (what it outputs), else what the handler returns, as 200. */
+export type OutputOf<S, R> = [Part<S, 'response'>] extends [undefined]
+  ? { 200: Exclude<Awaited<R>, Response | undefined | void> }
+  : ResponseOutputs<Part<S, 'response'>>;
+
+type ResponseOutputs<R> = R extends StandardTyped
+  ? { 200: StandardOutput<R> }
+  : keyof R extends StatusKey
+    ? { [K in keyof R]: SchemaOutput<R[K], unknown> }
+    : { 200: SchemaOutput<R, unknown> };
+
+/** One route in an app's type: method, path pattern, what a client sends and what comes back by status. */
+export interface RouteEntry {
+  method: string;
+  path: string;
+  input: { params: unknown; query: unknown; body: unknown; headers: unknown };
+  output: object;
+}
+
+/**
+ * The route of an app whose routes the type system does not know: the start of every app's route union, so a
+ * typed app is still assignable to a plain `Fw`; fw/client leaves it out (KnownRoutes).
+ */
+export type UnknownRoute = RouteEntry & { readonly '~unknown'?: true };
+
+/** The routes of a union that were registered with a literal path (UnknownRoute left out). */
+export type KnownRoutes<R> = R extends unknown ? ('~unknown' extends keyof R ? never : R) : never;
+
+/** What an app's type carries: decorations and state on `ctx`, and its routes (a union of entries). */
+export interface AppTypes {
+  decorations: object;
+  state: object;
+  routes: RouteEntry;
+}
+
+/** The types of an app nothing typed has been registered on. */
+export interface NoTypes {
+  decorations: {};
+  state: {};
+  routes: UnknownRoute;
+}
+
+/** An app's types with one more route. */
+export interface WithRoute<T extends AppTypes, M extends string, P extends string, S, R> {
+  decorations: T['decorations'];
+  state: T['state'];
+  routes: T['routes'] | { method: M; path: P; input: ClientInputOf<P, S>; output: OutputOf<S, R> };
+}
+
+/** An app's types with more routes (a group's). */
+export interface WithRoutes<T extends AppTypes, Added extends RouteEntry> {
+  decorations: T['decorations'];
+  state: T['state'];
+  routes: T['routes'] | Added;
+}
+
+/** An app's types with more decorations (`decorate`, a plugin's `decorate`) and state (`setState`, a plugin's `state`). */
+export interface WithContext<T extends AppTypes, D, St> {
+  decorations: T['decorations'] & D;
+  state: T['state'] & St;
+  routes: T['routes'];
+}
+
+/** The context a route handler gets: its inputs, the app's state on `ctx.state`, and the app's decorations. */
+export type RouteContext<T extends AppTypes, I extends RouteInput> = Context<any, Record<string, any> & T['state'], I> & T['decorations'];

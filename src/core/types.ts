@@ -94,12 +94,12 @@ export interface AppConfigInfo {
 /** A plugin: named setup, decorations, shared state, dependencies and lifecycle callbacks. */
 export interface FwPluginConfig {
   name: string;
-  setup?(app: Fw): void | Promise<void>;
+  setup?(app: Fw<any, any>): void | Promise<void>;
   decorate?: Record<string, unknown>;
   state?: Record<string, unknown>;
   dependencies?: string[];
-  onStart?(app: Fw): void | Promise<void>;
-  onStop?(app: Fw): void | Promise<void>;
+  onStart?(app: Fw<any, any>): void | Promise<void>;
+  onStop?(app: Fw<any, any>): void | Promise<void>;
 }
 
 /** The plugin type; a plugin is its config object. */
@@ -115,7 +115,7 @@ export interface Server {
 /** Runs an app on a platform; `fw/node` and `fw/bun` provide one. */
 export interface Adapter {
   name: string;
-  listen(app: Fw, port: number, hostname: string): Promise<Server> | Server;
+  listen(app: Fw<any, any>, port: number, hostname: string): Promise<Server> | Server;
 }
 
 /** Options of the kernel `Fw` constructor (`fw/core`); `fw` adds `database`. */

@@ -91,3 +91,47 @@ describe('types from Standard Schema (zod, valibot)', () => {
     expect(app.getRoutes()).toHaveLength(1);
   });
 });
+
+describe('decorations, state, plugins and groups in the type', () => {
+  it('shows decorate(), setState() and a plugin’s decorate/state on ctx in the handlers after them', async () => {
+    const app = new Fw()
+      .decorate('greet', (name: string) => `hi ${name}`)
+      .setState('version', 3)
+      .use({ name: 'clock', decorate: { now: (): number => 42 } })
+      .get('/g/:name', (ctx) => {
+        expectTypeOf(ctx.greet).toEqualTypeOf<(name: string) => string>();
+        expectTypeOf(ctx.now).toEqualTypeOf<() => number>();
+        expectTypeOf(ctx.state.version).toEqualTypeOf<number>();
+        // @ts-expect-error nothing decorated `missing`
+        void ctx.missing;
+        return { text: ctx.greet(ctx.params.name), now: ctx.now(), version: ctx.state.version };
+      });
+    expect(await (await app.request('/g/ada')).json()).toEqual({ text: 'hi ada', now: 42, version: 3 });
+  });
+
+  it('carries a group prefix’s params into its routes, nested groups too, and keeps the full app’s methods', async () => {
+    const app = new Fw().group('/orgs/:org', (org) =>
+      org
+        .get('/users/:id', (ctx) => {
+          expectTypeOf(ctx.params).toEqualTypeOf<{ org: string; id: string }>();
+          return `${ctx.params.org}/${ctx.params.id}`;
+        })
+        .group('/teams/:team', (team) => {
+          team.get('/', (ctx) => {
+            expectTypeOf(ctx.params).toEqualTypeOf<{ org: string; team: string }>();
+            return ctx.params.team;
+          });
+          team.ws('/live', {});
+        }),
+    );
+    app.ws('/chat', {});
+    expect(await (await app.request('/orgs/a/users/7')).text()).toBe('a/7');
+    expect(await (await app.request('/orgs/a/teams/t')).text()).toBe('t');
+  });
+
+  it('keeps a typed app assignable where a plain Fw is taken', () => {
+    const typed = new Fw().decorate('x', 1).get('/a/:id', (ctx) => ctx.params.id);
+    const takesApp = (app: Fw) => app.getRoutes().length;
+    expect(takesApp(typed)).toBe(1);
+  });
+});
