@@ -59,7 +59,8 @@ export function cors(options: CorsOptions = {}): Middleware {
     const requestOrigin = ctx.header('origin');
     const preflight = ctx.method === 'OPTIONS' && ctx.header('access-control-request-method') !== null;
     if (requestOrigin === null) return next();
-    const allowed = await matches(requestOrigin, ctx);
+    const decided = matches(requestOrigin, ctx);
+    const allowed = typeof decided === 'boolean' ? decided : await decided;
     if (preflight) {
       if (!allowed) {
         return ctx.status(403).jsonResponse({ error: `Origin ${requestOrigin} is not allowed`, code: 'CORS_ORIGIN_DENIED' });
@@ -82,12 +83,21 @@ export function cors(options: CorsOptions = {}): Middleware {
       if (!wildcard) headers.set('vary', 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers');
       return new Response(null, { status: 204, headers });
     }
-    const response = mutableResponse(await next());
-    if (!wildcard) appendVary(response.headers, 'Origin');
-    if (!allowed) return response;
-    response.headers.set('access-control-allow-origin', wildcard ? '*' : requestOrigin);
-    if (options.credentials) response.headers.set('access-control-allow-credentials', 'true');
-    if (exposed) response.headers.set('access-control-expose-headers', exposed);
+    const addHeaders = (headers: Headers): void => {
+      if (!wildcard) appendVary(headers, 'Origin');
+      if (!allowed) return;
+      headers.set('access-control-allow-origin', wildcard ? '*' : requestOrigin);
+      if (options.credentials) headers.set('access-control-allow-credentials', 'true');
+      if (exposed) headers.set('access-control-expose-headers', exposed);
+    };
+    let response = await next();
+    try {
+      addHeaders(response.headers);
+    } catch {
+      // Immutable headers (a fetch() answer) throw on their first change: copy the response and add them there.
+      response = mutableResponse(response);
+      addHeaders(response.headers);
+    }
     return response;
   };
 }

@@ -62,6 +62,17 @@ describe('cors', () => {
     expect(() => cors({ origin: '*', credentials: true })).toThrow("origin '*' cannot be combined with credentials");
   });
 
+  it('adds its headers to a response whose headers are immutable (a copy of it)', async () => {
+    const a = new Fw();
+    a.use(cors({ origin: 'https://a.example' }));
+    a.get('/go', () => Response.redirect('https://elsewhere.example/', 302));
+    const res = await a.request('/go', { headers: { origin: 'https://a.example' } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('https://elsewhere.example/');
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://a.example');
+    expect(res.headers.get('vary')).toBe('Origin');
+  });
+
   it('works as a plugin and keeps Vary values set by the handler', async () => {
     const a = new Fw();
     await a.plugin(corsPlugin({ origin: 'https://a.example' }));
