@@ -49,5 +49,6 @@ export const sourceAliases: Record<string, string> = {
   'fw/ws': `${root}src/ws/index.ts`,
   'fw-mcp': `${root}mcp/src/index.ts`,
   'fw/core': `${root}src/core/index.ts`,
+  'fw/client': `${root}src/client/index.ts`,
   fw: `${root}targets/node/fw.ts`,
 };

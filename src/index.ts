@@ -92,3 +92,4 @@ export * from './jsx';
 export * from './legacy';
 export * from './typed';
 export type { PathParams, SchemaOutput, SchemaInput, InputOf, HandlerResult, RouteInput, DefaultInput } from './core/typed-routes';
+export * from './client';
