@@ -1,4 +1,6 @@
 import type { Fw } from '../core/fw';
+import { createClient } from '../client/client';
+import type { Client } from '../client/types';
 import { assertHeader, assertJSON, assertStatus, parseJSONBody } from './assertions';
 import { CookieJar } from './cookie-jar';
 
@@ -134,21 +136,25 @@ export class TestRequest implements PromiseLike<TestResponse> {
 }
 
 /** A request builder over `app.fetch`: no network, no server. */
-export class TestClient {
+export class TestClient<App extends Fw<any, any> = Fw<any, any>> {
   readonly baseUrl: string;
   readonly defaultHeaders: Headers;
   readonly env: unknown;
   /** The cookies kept between requests (null when `cookies: false`). */
   readonly jar: CookieJar | null;
 
+  /** Typed calls (fw/client's `Client<App>`) through `app.fetch`, with this client's env and headers: `client.api.get('/users/:id', { params })`. */
+  readonly api: Client<App>;
+
   constructor(
-    readonly app: Fw,
+    readonly app: App,
     options: TestClientOptions = {},
   ) {
     this.baseUrl = options.baseUrl ?? 'http://localhost';
     this.defaultHeaders = new Headers(options.headers);
     this.env = options.env;
     this.jar = options.cookies === false ? null : new CookieJar();
+    this.api = createClient<App>({ fetch: (request) => app.fetch(request, this.env) }, { headers: options.headers });
   }
 
   get(path: string): TestRequest {
@@ -180,6 +186,6 @@ export class TestClient {
 }
 
 /** Creates a test client for an app: `await testClient(app).post('/users').json({ name }).expectStatus(201)`. */
-export function testClient(app: Fw, options?: TestClientOptions): TestClient {
+export function testClient<App extends Fw<any, any>>(app: App, options?: TestClientOptions): TestClient<App> {
   return new TestClient(app, options);
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import { z } from 'zod';
 import { Fw, NotFoundError } from 'fw';
 import { createClient, fillPath, queryString } from 'fw/client';
+import { testClient } from 'fw/testing';
 import { serve, type NodeServer } from 'fw/node';
 
 const user = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, required: ['id', 'name'] } as const;
@@ -105,6 +106,19 @@ describe('createClient: calls', () => {
     const app = new Fw().get('/h', (ctx) => ({ a: ctx.header('x-a'), b: ctx.header('x-b') }));
     const client = createClient<typeof app>(app, { headers: { 'x-a': '1', 'x-b': '1' } });
     expect((await client.get('/h', { headers: { 'x-b': '2' } })).data).toEqual({ a: '1', b: '2' });
+  });
+});
+
+describe('testClient(app).api', () => {
+  it('is the typed client over app.fetch, with the test client’s env and headers', async () => {
+    const app = new Fw().get('/env/:k', (ctx) => ({
+      value: (ctx.env as Record<string, string>)[ctx.params.k],
+      auth: ctx.header('authorization'),
+    }));
+    const api = testClient(app, { env: { region: 'eu' }, headers: { authorization: 'Bearer t' } }).api;
+    const res = await api.get('/env/:k', { params: { k: 'region' } });
+    expectTypeOf(res.data).toEqualTypeOf<{ value: string; auth: string | null } | undefined>();
+    expect(res.data).toEqual({ value: 'eu', auth: 'Bearer t' });
   });
 });
 
