@@ -21,19 +21,31 @@ export function checkBodyLimit(limit: unknown): number {
   return limit;
 }
 
-async function readCounted(body: ReadableStream<Uint8Array>, limit: number): Promise<ArrayBuffer> {
+const decoder = new TextDecoder();
+
+/** Whether the body may be read whole: no limit, or a declared length within it; throws the 413 for a declared length over it. */
+function readWhole(request: Request, limit: number): boolean {
+  if (limit === Infinity) return true;
+  const declared = request.headers.get('content-length');
+  if (declared === null) return false;
+  const length = Number(declared);
+  if (length > limit) throw bodyTooLarge(limit);
+  return Number.isSafeInteger(length);
+}
+
+/** Reads a body stream into one new buffer, counting its bytes, and stops with the 413 as soon as they pass the limit. */
+async function readCounted(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
+  if (body === null) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    total += read.value.byteLength;
     if (total > limit) {
       reader.cancel().catch(() => undefined);
       throw bodyTooLarge(limit);
     }
-    chunks.push(value);
+    chunks.push(read.value);
   }
   const bytes = new Uint8Array(total);
   let offset = 0;
@@ -41,29 +53,25 @@ async function readCounted(body: ReadableStream<Uint8Array>, limit: number): Pro
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return bytes.buffer;
+  return bytes;
 }
 
 /** Reads a request's body within the limit: bytes, or a rejection with the 413 error. */
 export function readBodyWithin(request: Request, limit: number): Promise<ArrayBuffer> {
-  if (limit === Infinity) return request.arrayBuffer();
-  const declared = request.headers.get('content-length');
-  if (declared !== null) {
-    const length = Number(declared);
-    if (length > limit) return Promise.reject(bodyTooLarge(limit));
-    if (Number.isSafeInteger(length)) return request.arrayBuffer();
+  try {
+    if (readWhole(request, limit)) return request.arrayBuffer();
+  } catch (error) {
+    return Promise.reject(error);
   }
-  return request.body === null ? Promise.resolve(new ArrayBuffer(0)) : readCounted(request.body, limit);
+  return readCounted(request.body, limit).then((bytes) => bytes.buffer as ArrayBuffer);
 }
 
 /** Reads a request's body as text within the limit. */
 export function readTextWithin(request: Request, limit: number): Promise<string> {
-  if (limit === Infinity) return request.text();
-  const declared = request.headers.get('content-length');
-  if (declared !== null) {
-    const length = Number(declared);
-    if (length > limit) return Promise.reject(bodyTooLarge(limit));
-    if (Number.isSafeInteger(length)) return request.text();
+  try {
+    if (readWhole(request, limit)) return request.text();
+  } catch (error) {
+    return Promise.reject(error);
   }
-  return readBodyWithin(request, limit).then((bytes) => new TextDecoder().decode(bytes));
+  return readCounted(request.body, limit).then((bytes) => decoder.decode(bytes));
 }

@@ -67,103 +67,93 @@ export function rawNode<T>(): RawNode<T> {
 }
 
 function pick<T>(byMethod: Map<string, Stored<T>> | null, method: string): Stored<T> | undefined {
-  return byMethod === null ? undefined : (byMethod.get(method) ?? byMethod.get(ANY));
+  return byMethod?.get(method) ?? byMethod?.get(ANY);
 }
 
 /** Generates RegExp source for one method, numbering capture groups in the order they appear in the text. */
 class Generator<T> {
-  private group = 0;
-  private readonly answering = new Map<RawNode<T>, boolean>();
+  #group = 0;
+  #answering = new Map<RawNode<T>, boolean>();
   readonly terminals: Terminal<T>[] = [];
 
-  constructor(private readonly method: string) {}
+  constructor(readonly method: string) {}
 
-  /** Whether anything at or below this node answers the method (computed once per node, bottom-up). */
+  /** Whether anything at or below this node answers the method (computed once per node). */
   answers(node: RawNode<T>): boolean {
-    const known = this.answering.get(node);
-    if (known !== undefined) return known;
-    const pending: RawNode<T>[] = [node];
-    const order: RawNode<T>[] = [];
-    while (pending.length > 0) {
-      const next = pending.pop()!;
-      if (this.answering.has(next)) continue;
-      order.push(next);
-      if (next.param !== null) pending.push(next.param);
-      if (next.patterns !== null) for (const edge of next.patterns) pending.push(edge.node);
-      if (next.statics !== null) for (const child of next.statics.values()) pending.push(child);
+    let yes = this.#answering.get(node);
+    if (yes === undefined) {
+      yes =
+        this.#stored(node) !== undefined ||
+        pick(node.wildcard, this.method) !== undefined ||
+        (node.param !== null && this.answers(node.param)) ||
+        node.patterns?.some((edge) => this.answers(edge.node)) === true ||
+        [...(node.statics?.values() ?? [])].some((child) => this.answers(child));
+      this.#answering.set(node, yes);
     }
-    for (let i = order.length - 1; i >= 0; i--) {
-      const n = order[i];
-      let yes = pick(n.values, this.method) !== undefined || pick(n.wildcard, this.method) !== undefined;
-      if (!yes && n.param !== null) yes = this.answering.get(n.param) === true;
-      if (!yes && n.patterns !== null) yes = n.patterns.some((edge) => this.answering.get(edge.node) === true);
-      if (!yes && n.statics !== null) for (const child of n.statics.values()) if (this.answering.get(child) === true) yes = true;
-      this.answering.set(n, yes);
-    }
-    return this.answering.get(node)!;
+    return yes;
   }
 
-  /** A node that only leads on to one static child: chains of them become one literal (and no recursion). */
-  private isPassage(node: RawNode<T>): boolean {
-    return (
-      node.statics !== null &&
-      node.statics.size === 1 &&
-      node.param === null &&
-      node.patterns === null &&
-      pick(node.values, this.method) === undefined &&
-      pick(node.wildcard, this.method) === undefined
-    );
+  #stored(node: RawNode<T>): Stored<T> | undefined {
+    return pick(node.values, this.method);
+  }
+
+  /** A marker group for a route: an empty capture, the first one in a match (values are never empty). */
+  #marker(stored: Stored<T>, groups: number[], wildcard: boolean): void {
+    this.terminals[++this.#group] = { value: stored.value, names: stored.names, groups, wildcard };
   }
 
   /** Source matching the rest of a path from the start of a segment, or null when nothing there answers. */
   segment(node: RawNode<T>, groups: number[], withStatics = true): string | null {
     const alternatives: string[] = [];
-    if (withStatics && node.statics !== null) {
-      for (const [key, child] of node.statics) {
-        if (!this.answers(child)) continue;
+    if (withStatics)
+      for (let [key, next] of node.statics ?? []) {
+        if (!this.answers(next)) continue;
         let literal = escapeLiteral(key);
-        let next = child;
-        while (this.isPassage(next)) {
-          const [nextKey, nextChild] = next.statics!.entries().next().value!;
-          literal += `/${escapeLiteral(nextKey)}`;
-          next = nextChild;
+        // A node that only leads on to one static child: chains of them become one literal (and no recursion).
+        while (
+          next.statics?.size === 1 &&
+          next.param === null &&
+          next.patterns === null &&
+          this.#stored(next) === undefined &&
+          pick(next.wildcard, this.method) === undefined
+        ) {
+          [key, next] = next.statics.entries().next().value!;
+          literal += `/${escapeLiteral(key)}`;
         }
         alternatives.push(literal + this.after(next, groups));
       }
-    }
     for (const edge of node.patterns ?? []) {
       if (!this.answers(edge.node)) continue;
-      const pattern = patternSource(edge.parts, this.group);
-      this.group = pattern.lastGroup;
+      const pattern = patternSource(edge.parts, this.#group);
+      this.#group = pattern.lastGroup;
       alternatives.push(pattern.source + this.after(edge.node, [...groups, ...pattern.valueGroups]));
     }
-    if (node.param !== null && this.answers(node.param)) {
-      const group = ++this.group;
-      alternatives.push(`([^/]+)${this.after(node.param, [...groups, group])}`);
-    }
+    if (node.param !== null && this.answers(node.param)) alternatives.push(`([^/]+)${this.after(node.param, [...groups, ++this.#group])}`);
     const wildcard = pick(node.wildcard, this.method);
     if (wildcard !== undefined) {
-      const marker = ++this.group;
-      this.terminals[marker] = { value: wildcard.value, names: wildcard.names, groups, wildcard: true };
+      this.#marker(wildcard, groups, true);
       alternatives.push('()');
     }
-    if (alternatives.length === 0) return null;
-    return alternatives.length === 1 ? alternatives[0] : `(?:${alternatives.join('|')})`;
+    return alternatives.length === 0 ? null : either(alternatives);
   }
 
   /** Source matching what may follow a consumed segment: the end of the path, or a slash and more segments. */
   after(node: RawNode<T>, groups: number[]): string {
     const alternatives: string[] = [];
-    const stored = pick(node.values, this.method);
+    const stored = this.#stored(node);
     if (stored !== undefined) {
-      const marker = ++this.group;
-      this.terminals[marker] = { value: stored.value, names: stored.names, groups, wildcard: false };
+      this.#marker(stored, groups, false);
       alternatives.push('$()');
     }
     const rest = this.segment(node, groups);
     if (rest !== null) alternatives.push(`/${rest}`);
-    return alternatives.length === 1 ? alternatives[0] : `(?:${alternatives.join('|')})`;
+    return either(alternatives);
   }
+}
+
+/** RegExp source matching any one of the alternatives (tried in order). */
+function either(alternatives: string[]): string {
+  return alternatives.length === 1 ? alternatives[0] : `(?:${alternatives.join('|')})`;
 }
 
 function matcher<T>(method: string, emit: (generator: Generator<T>) => string | null): Matcher<T> | null {
@@ -185,8 +175,7 @@ export function compileDynamic<T>(root: RawNode<T>, method: string): DynamicLook
   for (const [code, entries] of groups) {
     const compiled = matcher<T>(method, (g) => {
       const alternatives = entries.filter(([, child]) => g.answers(child)).map(([key, child]) => escapeLiteral(key) + g.after(child, []));
-      if (alternatives.length === 0) return null;
-      return alternatives.length === 1 ? alternatives[0] : `(?:${alternatives.join('|')})`;
+      return alternatives.length === 0 ? null : either(alternatives);
     });
     if (compiled !== null) byFirstChar[code] = compiled;
   }
@@ -196,24 +185,30 @@ export function compileDynamic<T>(root: RawNode<T>, method: string): DynamicLook
 
 /** A dynamic match; its params object is built (and decoded) on first read, since many handlers never read it. */
 export class DynamicMatch<T> {
-  private built: Params | null = null;
+  #params: Params | null = null;
+  readonly #terminal: Terminal<T>;
+  readonly #captures: RegExpExecArray;
 
   constructor(
     readonly value: T,
-    private readonly terminal: Terminal<T>,
-    private readonly captures: RegExpExecArray,
-  ) {}
+    terminal: Terminal<T>,
+    captures: RegExpExecArray,
+  ) {
+    this.#terminal = terminal;
+    this.#captures = captures;
+  }
 
   /** The captured parameters, with the escapes a canonical path keeps (`%2F`, `%25`, ...) decoded: one decoding in all. */
   get params(): Params {
-    if (this.built === null) {
+    if (this.#params === null) {
       const params: Params = {};
-      const { names, groups } = this.terminal;
-      for (let i = 0; i < names.length; i++) params[names[i]] = decodeParam(this.captures[groups[i]]);
-      if (this.terminal.wildcard) params['*'] = decodeParam(this.captures.input.slice(this.captures[0].length));
-      this.built = params;
+      const { names, groups, wildcard } = this.#terminal;
+      const captures = this.#captures;
+      for (let i = 0; i < names.length; i++) params[names[i]] = decodeParam(captures[groups[i]]);
+      if (wildcard) params['*'] = decodeParam(captures.input.slice(captures[0].length));
+      this.#params = params;
     }
-    return this.built;
+    return this.#params;
   }
 }
 
