@@ -1,5 +1,5 @@
 /** Errors of the Lambda target. */
-import { HttpError } from 'fw';
+import { HttpError } from '../../src/core/errors';
 
 /** An HTTP event that cannot become a valid Request (bad header, bad base64 body, bad method or URL): answered with a 400. */
 export class InvalidEventError extends HttpError {

@@ -1,5 +1,7 @@
 /** Routes events that are not HTTP requests (SQS, EventBridge) to `options.events`, or fails clearly. */
-import { SCHEDULER_STATE_KEY, scheduledEventHandler, type CoreFw } from 'fw';
+import type { CoreFw } from 'fw';
+import { scheduledEventHandler } from '../../src/scheduler/eventbridge';
+import { SCHEDULER_STATE_KEY } from '../../src/scheduler/plugin';
 import { describeEvent, type EventKind } from './detect';
 import { UnhandledEventError } from './errors';
 import type { LambdaContext, LambdaEventHandlers } from './types';

@@ -1,5 +1,7 @@
 /** Answers one HTTP event with the app: event -> Request -> `app.fetch` -> Response, collecting `waitUntil` work. */
-import { errorBody, negotiateFormat, type CoreFw } from 'fw';
+import type { CoreFw } from 'fw';
+import { negotiateFormat } from '../../src/core/formats';
+import { errorBody } from '../../src/core/respond';
 import { binaryTest, type BinaryTest } from './binary';
 import { eventHeader } from './headers';
 import type { HttpKind } from './parts';

@@ -1,10 +1,16 @@
 /** What loading fw on Node sets up: Node's platform services and the light responses (undici's are slow to build). */
 import { setResponseFactory } from '../../src/core/response-factory';
 import { lightResponseFactory } from './light-response';
-import { installNodePlatform } from './platform';
+import { installNodeEntryPlatform, installNodePlatform } from './platform';
 
-/** Registers Node's services and response factory; `fw` under the `node` condition and `fw/node` call it on load. */
+/** Registers Node's services, the `node:http` adapter imported directly, and the response factory; fw/node calls it on load. */
 export function installNode(): void {
   installNodePlatform();
+  setResponseFactory(lightResponseFactory);
+}
+
+/** The same with the adapter imported by name on first `listen()`; `fw` under the `node` condition calls it on load. */
+export function installNodeEntry(): void {
+  installNodeEntryPlatform();
   setResponseFactory(lightResponseFactory);
 }

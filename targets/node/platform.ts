@@ -1,21 +1,62 @@
-/** The services Node lends fw's platform-neutral code (see src/core/platform.ts), each loaded on first use. */
-import { providePlatform } from '../../src/core/platform';
+/**
+ * The services Node lends fw's platform-neutral code (see src/core/platform.ts), each loaded on first use. A literal
+ * `import('./x')` puts x in every bundle whose code can reach it, so the `node:http` server (with `ws`) is reached
+ * two ways: imported directly where an app already holds it (fw/node), by name at run time for `fw` itself.
+ */
+import type { Adapter } from '../../src/core/types';
+import { hasPlatform, providePlatform } from '../../src/core/platform';
+import { lightResponses } from './light-response';
 
 /**
- * Registers Node's services: the `node:http` adapter for `listen()`, run-time imports by specifier, route folders,
- * static files, local uploads, migration files and signal handlers, all read from disk or the process.
+ * Registers Node's services but `listen()`'s adapter: run-time imports by specifier, route folders, static files,
+ * local uploads, migration files and signal handlers, all read from disk or the process (about 5 KB in a bundle).
  */
-export function installNodePlatform(): void {
-  providePlatform('adapter', async () => (await import('./adapter')).node());
+export function installNodeServices(): void {
   providePlatform('importModule', () => importModule);
   providePlatform('loadFileRoutes', async () => (await import('./file-routes-fs')).loadFileRoutes);
   providePlatform('fileSource', async () => (await import('./static-fs')).nodeFileSource);
   providePlatform('uploadStorage', async () => (await import('./upload-local')).localUploadStorage);
   providePlatform('migrationFiles', async () => {
-    const { migrationsFromDir, readSeedFile } = await import('./db-migrations-fs');
+    const { migrationsFromDir, readSeedFile } = await import('./migration-files');
     return { migrationsFromDir, readSeedFile };
   });
   providePlatform('signalHandlers', async () => (await import('./signals')).installSignalHandlers);
+}
+
+/** Registers Node's services with the `node:http` adapter imported directly: fw/node, whose `node()` a bundle holds already. */
+export function installNodePlatform(): void {
+  installNodeServices();
+  providePlatform('adapter', async () => (await import('./adapter')).node());
+}
+
+/**
+ * Registers Node's services and, unless fw/node (loaded first, as a bundle's `inject` is) registered its own, an
+ * adapter that imports fw/node by name when `listen()` first asks: `fw` under the `node` condition, so that a bundle
+ * of an app that never listens (Lambda's) holds no HTTP server.
+ */
+export function installNodeEntryPlatform(): void {
+  installNodeServices();
+  if (!hasPlatform('adapter')) providePlatform('adapter', adapterOfFwNode);
+}
+
+/** The part of fw/node the run-time adapter reads. */
+interface FwNode {
+  node(): Adapter;
+  lightResponses: symbol;
+}
+
+/**
+ * `node()` from fw/node, imported by name. Fails, saying what to do, where fw/node is not installed (a bundle shipped
+ * without node_modules) or is another copy of fw than the one running (a bundle holding fw, with node_modules).
+ */
+async function adapterOfFwNode(): Promise<Adapter> {
+  const fwNode = (await importModule('fw/node')) as FwNode;
+  if (fwNode.lightResponses !== lightResponses) {
+    throw new Error(
+      'fw/node was found at run time, but it is another copy of fw than the one this app runs on (fw is bundled); import { node } from "fw/node" in the app so the bundle holds it',
+    );
+  }
+  return fwNode.node();
 }
 
 /** Imports a module by a specifier known only at run time (a driver's package name, a dev entry's file URL). */

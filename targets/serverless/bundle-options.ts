@@ -18,6 +18,7 @@ export type BundleOptions = {
   conditions?: string[];
   mainFields?: string[];
   external?: string[];
+  inject?: string[];
   define?: Record<string, string>;
   alias?: Record<string, string>;
   banner?: Record<string, string>;

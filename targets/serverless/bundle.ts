@@ -18,10 +18,12 @@ const presets: Record<BundleTarget, BundleOptions> = {
     external: ['node:*', 'cloudflare:*'],
   },
   bun: { platform: 'node', target: 'esnext', format: 'esm', outfile: 'dist/bun/index.js', conditions: ['bun'], external: ['bun', 'bun:*'] },
-  node: { platform: 'node', target: 'node20', format: 'esm', outfile: 'dist/node/index.mjs', sourcemap: true },
+  // `fw` under Node imports fw/node by name on the first listen() (so Lambda bundles hold no HTTP server): a Node
+  // server's bundle carries fw/node itself, to listen where no node_modules are shipped.
+  node: { platform: 'node', target: 'node20', format: 'esm', outfile: 'dist/node/index.mjs', sourcemap: true, inject: ['fw/node'] },
 };
 
-/** Returns the esbuild options that bundle `entry` for a target (minified ESM, one file); `overrides` win, `conditions` add to the preset's. */
+/** Returns the esbuild options that bundle `entry` for a target (minified ESM, one file); `overrides` win, `conditions` and `inject` add to the preset's. */
 export function bundleConfig<O extends BundleOptions = BundleOptions>(
   target: BundleTarget,
   entry: string,
@@ -31,6 +33,7 @@ export function bundleConfig<O extends BundleOptions = BundleOptions>(
   if (!preset) throw new Error(`Unknown bundle target "${String(target)}": use one of ${Object.keys(presets).join(', ')}`);
   if (typeof entry !== 'string' || entry === '') throw new TypeError('bundleConfig() needs the entry file path');
   const conditions = [...(preset.conditions ?? []), ...(overrides?.conditions ?? [])];
+  const inject = [...(preset.inject ?? []), ...(overrides?.inject ?? [])];
   return {
     entryPoints: [entry],
     bundle: true,
@@ -40,6 +43,7 @@ export function bundleConfig<O extends BundleOptions = BundleOptions>(
     ...preset,
     ...overrides,
     ...(conditions.length > 0 ? { conditions } : {}),
+    ...(inject.length > 0 ? { inject } : {}),
   } as BundleOptions & O;
 }
 
@@ -78,6 +82,7 @@ const flags: Record<string, Flag> = {
   conditions: list('conditions'),
   mainFields: list('main-fields'),
   external: each('external'),
+  inject: each('inject'),
   define: pairs('define'),
   alias: pairs('alias'),
   banner: pairs('banner'),

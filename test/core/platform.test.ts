@@ -1,11 +1,11 @@
-/** The platform services of the Node entry (`fw` under Node): each one loads, a missing one says what to pass, a failing loader is named. */
+/** The platform services of the Node entry (`fw` under Node): each one loads, a missing one says what to pass, a failing loader is named, listen() finds fw/node by name. */
 import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Fw, hasPlatform, platform, providePlatform, withdrawPlatform, type PlatformServices } from 'fw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { installNodePlatform } from '../../targets/node/platform';
+import { installNodeEntryPlatform } from '../../targets/node/platform';
 import { loadDriver } from '../../src/db/driver';
 import { platformFiles } from '../../src/db/platform-files';
 import { fromFileRoutes } from '../../src/file-routes/from-file-routes';
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  installNodePlatform();
+  installNodeEntryPlatform();
 });
 
 describe('the Node entry provides every service', () => {
@@ -73,6 +73,20 @@ describe('the Node entry provides every service', () => {
   });
 });
 
+describe("listen() on the Node entry's adapter", () => {
+  it('new Fw().listen() serves through node() of fw/node, imported by name on first use', async () => {
+    withdrawPlatform('adapter');
+    installNodeEntryPlatform();
+    const app = new Fw({ hostname: '127.0.0.1' }).get('/', 'up');
+    const server = await app.listen(0);
+    try {
+      expect(await (await fetch(`http://127.0.0.1:${server.port}/`)).text()).toBe('up');
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
 describe('a platform without the service: the caller says what to pass instead', () => {
   it('fromFileRoutes asks for a manifest', async () => {
     withdrawPlatform('loadFileRoutes');
@@ -91,7 +105,7 @@ describe('a platform without the service: the caller says what to pass instead',
     const storage = lazyLocalStorage(dir);
     const put = () => storage.put('b.txt', new TextEncoder().encode('b'), 'text/plain', null as never);
     await expect(put()).rejects.toThrow(/^upload: storage "local" needs a file system \(Node or Bun\); on workers use "r2"$/);
-    installNodePlatform();
+    installNodeEntryPlatform();
     expect(await put()).toBe(join(dir, 'b.txt'));
   });
 
@@ -149,7 +163,7 @@ describe('a loader that fails', () => {
     await expect(platformSource(dir)).rejects.toThrow(
       /^staticFiles: no file system here; .* \(the platform service "fileSource" failed to load: disk unplugged\)$/,
     );
-    installNodePlatform();
+    installNodeEntryPlatform();
     expect(typeof (await platformSource(dir)).realpath).toBe('function');
   });
 });

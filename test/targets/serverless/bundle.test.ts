@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { buildCommand, bundleConfig } from 'fw/serverless';
+import { sourceAliases } from '../../../aliases';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -43,12 +44,14 @@ describe('bundleConfig()', () => {
       target: 'node20',
       outfile: 'dist/node/index.mjs',
       sourcemap: true,
+      inject: ['fw/node'],
     });
   });
 
-  it('lets overrides win and adds their conditions to the preset ones', () => {
+  it('lets overrides win and adds their conditions and injected files to the preset ones', () => {
     const config = bundleConfig('worker', 'w.ts', { minify: false, outfile: 'x.js', conditions: ['source'] });
     expect(config).toMatchObject({ minify: false, outfile: 'x.js', conditions: ['workerd', 'worker', 'browser', 'source'] });
+    expect(bundleConfig('node', 'n.ts', { inject: ['./shim.js'] }).inject).toEqual(['fw/node', './shim.js']);
   });
 
   it('rejects an unknown target or a missing entry', () => {
@@ -63,6 +66,40 @@ describe('bundleConfig()', () => {
     const script = `const { handler } = await import(${JSON.stringify(outfile)}); const r = await handler(${event}, {}); process.stdout.write(JSON.stringify(r));`;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script]);
     expect(JSON.parse(stdout)).toMatchObject({ statusCode: 200, body: '{"hello":"bundled"}', isBase64Encoded: false });
+  });
+
+  describe('a Node server bundle of new Fw().listen() from fw (Node entry), run where no node_modules are', () => {
+    const contents = `import { Fw } from 'fw';
+      const app = new Fw({ hostname: '127.0.0.1' }).get('/', 'up');
+      try {
+        const server = await app.listen(0);
+        process.stdout.write(JSON.stringify({ body: await (await fetch('http://127.0.0.1:' + server.port + '/')).text() }));
+      } catch (error) {
+        process.stdout.write(JSON.stringify({ error: error.message }));
+      } finally {
+        await app.stop();
+      }`;
+
+    async function serve(name: string, config: Record<string, unknown>): Promise<{ body?: string; error?: string }> {
+      const { entryPoints: _, ...options } = config;
+      // From sources: package.json's `sideEffects` names the built files only, so it is ignored to keep fw/node's registration.
+      const sources = { alias: sourceAliases, ignoreAnnotations: true, logLevel: 'silent' } as const;
+      await build({ ...options, ...sources, stdin: { contents, resolveDir: root, loader: 'ts' } });
+      const { stdout } = await run(process.execPath, [join(out, name)], { cwd: out });
+      return JSON.parse(stdout);
+    }
+
+    it('listens: bundleConfig("node") puts fw/node in the bundle', async () => {
+      const outfile = join(out, 'node-server.mjs');
+      expect(await serve('node-server.mjs', bundleConfig('node', 'server.ts', { outfile }))).toEqual({ body: 'up' });
+    });
+
+    it('without fw/node in the bundle, listen() says how to get an adapter and why none loaded', async () => {
+      const outfile = join(out, 'node-bare.mjs');
+      const { error } = await serve('node-bare.mjs', { ...bundleConfig('node', 'server.ts', { outfile }), inject: [] });
+      expect(error).toMatch(/^listen\(\) needs an adapter here: pass new Fw\(\{ adapter \}\) with node\(\) from 'fw\/node'/);
+      expect(error).toMatch(/the platform service "adapter" failed to load: Cannot find package 'fw'/);
+    });
   });
 
   it('bundles a worker that workerd runs', async () => {
@@ -89,6 +126,7 @@ describe('buildCommand()', () => {
     expect(buildCommand('lambda', 'src/handler.ts')).toBe(
       'esbuild src/handler.ts --bundle --minify --tree-shaking=true --legal-comments=none --platform=node --target=node20 --format=esm --outfile=dist/lambda/index.mjs',
     );
+    expect(buildCommand('node', 'n.ts')).toContain('--sourcemap --inject:fw/node');
     expect(buildCommand('worker', 'w.ts')).toContain(
       '--conditions=workerd,worker,browser --main-fields=module,main --external:node:* --external:cloudflare:*',
     );
