@@ -3,6 +3,7 @@ import { Fw as CoreFw } from '../core/fw';
 import type { FwCoreConfig } from '../core/types';
 import type { AppTypes, NoTypes } from '../core/typed-routes';
 import type { AppKind } from '../core/fw';
+import { useFullRouteSyntax } from '../core/route-syntax';
 import type { Database } from '../db/database';
 import type { DatabaseConfig } from '../db/types';
 import { fromFileRoutes, type FileRoutesOptions } from '../file-routes/from-file-routes';
@@ -22,6 +23,9 @@ declare module '../core/fw' {
     readonly db: Database;
   }
 }
+
+// fw's routers read the full route syntax (constraints, optional and multi-parameter segments); the kernel's alone reads `:name` and `*`.
+useFullRouteSyntax();
 
 /** This module's `Fw`, named so the augmentation of the kernel's module above can refer to it. */
 type FullFw<T extends AppTypes> = Fw<T>;

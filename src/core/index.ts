@@ -7,6 +7,7 @@ export { Fw } from './fw';
 export { Context, type ExecutionContext } from './context';
 export { Group } from './group';
 export { Router, type Match, type Params } from './router';
+export { useFullRouteSyntax } from './route-syntax';
 export { QueryParseCache, parseQueryString, type ParsedQuery } from './query';
 export { serializeCookie, readCookie, type CookieOptions } from './cookie';
 export {

@@ -5,8 +5,8 @@
  * (constraints, several parameters in a segment), then a lone parameter, then the wildcard.
  */
 import { decodeParam } from './path';
-import type { ParamSlot } from './route-pattern';
-import { escapeLiteral, patternSource } from './segment-source';
+import type { Segment } from './route-pattern';
+import { escapeLiteral } from './segment-source';
 
 /** Parameters captured by a match: `:name` segments by name, a trailing `*` under `'*'`. */
 export type Params = Record<string, string>;
@@ -18,12 +18,7 @@ export interface Stored<T> {
 }
 
 /** An edge of the trie for a pattern segment; routes with the same pattern (names aside) share it. */
-export interface PatternEdge<T> {
-  key: string;
-  parts: (string | ParamSlot)[];
-  literalLength: number;
-  node: RawNode<T>;
-}
+export type PatternEdge<T> = Extract<Segment, { kind: 'pattern' }> & { node: RawNode<T> };
 
 /** A node of the registration trie: one path segment, with what each method stores there. */
 export interface RawNode<T> {
@@ -124,7 +119,7 @@ class Generator<T> {
       }
     for (const edge of node.patterns ?? []) {
       if (!this.answers(edge.node)) continue;
-      const pattern = patternSource(edge.parts, this.#group);
+      const pattern = edge.source(this.#group);
       this.#group = pattern.lastGroup;
       alternatives.push(pattern.source + this.after(edge.node, [...groups, ...pattern.valueGroups]));
     }

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Router } from '../../src/core/router';
+import { useFullRouteSyntax } from '../../src/core/route-syntax';
+
+// These routers read fw's full route syntax, as fw's Fw does (src/app/fw.ts installs it).
+useFullRouteSyntax();
 
 interface Route {
   method: string;

@@ -1,5 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Router } from '../../src/core/router';
+import { parsePattern, setPatternReader, type RouteShape } from '../../src/core/route-pattern';
+import { readFullPattern, useFullRouteSyntax } from '../../src/core/route-syntax';
+
+// These routers read fw's full route syntax, as fw's Fw does (src/app/fw.ts installs it).
+useFullRouteSyntax();
 
 /** One routing case: routes registered in order (GET unless written "METHOD /path"), a request path and the expected route and params (null: no match). */
 interface Case {
@@ -383,5 +389,58 @@ describe('patterns refused at registration', () => {
     expect(() => router.add('GET', '/b', 'dup')).toThrow('Route GET "/b" matches the same requests as GET "/b/:x?"');
     expect(router.match('GET', '/b')?.value).toBe('x');
     expect(router.match('GET', '/a/1/1')).toBeNull();
+  });
+});
+
+describe("the kernel's own syntax (route-pattern.ts)", () => {
+  const withoutFullSyntax = <T>(read: () => T): T => {
+    setPatternReader(null);
+    try {
+      return read();
+    } finally {
+      useFullRouteSyntax();
+    }
+  };
+  const plainShapes = (shapes: RouteShape[]): unknown => JSON.parse(JSON.stringify(shapes));
+
+  it('reads a pattern exactly as the full syntax does, or leaves it to the full syntax', () => {
+    const part = fc.oneof(
+      fc.constantFrom('a', 'b', 'users', 'caf%C3%A9', '%3A', '%2A', '.', '..', '%zz', 'a+b', 'x.y', '', '*', '**'),
+      fc.constantFrom(':id', ':name', ':id', ':__proto__', ':', ':a-:b', ':id?', ':id(\\d+)', '::x', 'a:b', '{id}', 'a\\b'),
+    );
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 5 }), fc.boolean(), fc.boolean(), (parts, lead, trail) => {
+        const path = `${lead ? '/' : ''}${parts.join('/')}${trail ? '/' : ''}`;
+        let kernel: RouteShape[] | null = null;
+        try {
+          kernel = withoutFullSyntax(() => parsePattern(path));
+        } catch (error) {
+          expect((error as Error).message).toContain('call useFullRouteSyntax()');
+        }
+        let full: RouteShape[] | null = null;
+        try {
+          full = readFullPattern(path);
+        } catch {
+          // refused by the full syntax too
+        }
+        if (kernel !== null) expect(plainShapes(kernel)).toEqual(plainShapes(full!));
+        if (full === null) expect(() => parsePattern(path)).toThrow(`Route "${path}": `);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('fw/core refuses constraints, optional and multi-parameter segments until the full syntax is installed, saying how', () => {
+    const message = /Route "\/n\/:id\(\\d\+\)": fw\/core reads literal text.*call useFullRouteSyntax\(\) from 'fw\/core'/;
+    withoutFullSyntax(() => {
+      const router = new Router<string>();
+      router.add('GET', '/u/:id/*', 'basic');
+      expect(router.match('GET', '/u/7/a/b')?.params).toEqual({ id: '7', '*': 'a/b' });
+      expect(() => router.add('GET', '/n/:id(\\d+)', 'constrained')).toThrow(message);
+      for (const pattern of ['/o/:id?', '/f/:file.:ext', '/a::b']) expect(() => router.add('GET', pattern, 'x')).toThrow('fw/core reads');
+    });
+    const router = new Router<string>();
+    router.add('GET', '/n/:id(\\d+)', 'constrained');
+    expect(router.match('GET', '/n/12')?.value).toBe('constrained');
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Fw } from '../../src/app/fw';
 import { Router, noParams } from '../../src/core/router';
+import { useFullRouteSyntax } from '../../src/core/route-syntax';
+
+// These routers read fw's full route syntax, as fw's Fw does (src/app/fw.ts installs it).
+useFullRouteSyntax();
 
 /** A match as plain data, for comparing. */
 function plain(m: { value: string; params: Record<string, string> } | null): { value: string; params: Record<string, string> } | null {

@@ -5,6 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Router } from '../../../src/core/router';
+import { useFullRouteSyntax } from '../../../src/core/route-syntax';
+
+// These routers read fw's full route syntax, as fw's Fw does (src/app/fw.ts installs it).
+useFullRouteSyntax();
 
 /** The route that answers (as written in `routes`) and its params; null when no route answers. */
 export type Answer = [route: string, params?: Record<string, string>] | null;
