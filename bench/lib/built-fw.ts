@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** A tsconfig whose `paths` point `fw`, `fw/*` and `fw-mcp` at the built files instead of the sources (fw-mcp's build imports `fw` too). */
+/** A tsconfig whose `paths` point `fw`, `fw/*` and `fw-mcp` at the built files Node resolves (`fw` under the `node` condition: targets/node/fw.js), not the sources (fw-mcp's build imports `fw` too). */
 export const builtFwTsconfig = join(root, 'bench', 'tsconfig.dist.json');
 
 /** The environment that makes tsx resolve `fw` and `fw-mcp` to their built packages. */
