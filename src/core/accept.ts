@@ -12,15 +12,12 @@ function parse(accept: string): MediaRange[] {
   for (const part of accept.split(',')) {
     const [rawType, ...params] = part.split(';');
     const type = rawType.trim().toLowerCase();
-    if (type === '') continue;
     let q = 1;
     for (const param of params) {
-      const eq = param.indexOf('=');
-      if (eq === -1 || param.slice(0, eq).trim().toLowerCase() !== 'q') continue;
-      const value = Number(param.slice(eq + 1).trim());
-      q = Number.isFinite(value) ? Math.min(Math.max(value, 0), 1) : 0;
+      const value = /^\s*q\s*=(.*)$/i.exec(param);
+      if (value !== null) q = Number.isFinite(Number(value[1])) ? Math.min(Math.max(Number(value[1]), 0), 1) : 0;
     }
-    if (q > 0) ranges.push({ type, q });
+    if (type !== '' && q > 0) ranges.push({ type, q });
   }
   return ranges.sort((a, b) => b.q - a.q || specificity(b.type) - specificity(a.type));
 }

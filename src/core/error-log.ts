@@ -8,7 +8,7 @@ import type { Context } from './context';
 export type ErrorLogOption = boolean | ((error: unknown, ctx: Context) => void);
 
 function describe(error: unknown): { name: string; message: string; stack?: string } {
-  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+  if (error instanceof Error) return error;
   if (typeof error === 'string') return { name: 'string', message: error };
   let text: string;
   try {
@@ -22,25 +22,12 @@ function describe(error: unknown): { name: string; message: string; stack?: stri
 /** Reports one unhandled error of a request as the app's `logErrors` option says. */
 export function logUnhandled(option: ErrorLogOption | undefined, development: boolean, error: unknown, ctx: Context, status: number): void {
   if (option === false) return;
-  if (typeof option === 'function') {
-    option(error, ctx);
-    return;
-  }
+  if (typeof option === 'function') return option(error, ctx);
   const { name, message, stack } = describe(error);
-  if (development) {
-    console.error(`fw: ${ctx.method} ${ctx.path} answered ${status}: ${stack ?? `${name}: ${message}`}`);
-    return;
-  }
+  const { method, path } = ctx;
   console.error(
-    JSON.stringify({
-      level: 'error',
-      time: new Date().toISOString(),
-      method: ctx.method,
-      path: ctx.path,
-      status,
-      error: name,
-      message,
-      stack,
-    }),
+    development
+      ? `fw: ${method} ${path} answered ${status}: ${stack ?? `${name}: ${message}`}`
+      : JSON.stringify({ level: 'error', time: new Date().toISOString(), method, path, status, error: name, message, stack }),
   );
 }

@@ -46,11 +46,7 @@ function build(ctx: Context, body: BodyInit | null, status: number, contentType:
 
 /** Converts any handler return value into a Response, applying what the handler set on the context. */
 export function toResponse(ctx: Context, value: unknown, serializer: ObjectSerializer | null): Response {
-  if (typeof value === 'string') {
-    if (ctx.statusCode === 200 && ctx.responseHeaders === null && ctx.responseCookies === null)
-      return makeResponse(ctx, value, 200, TEXT_PLAIN);
-    return build(ctx, value, ctx.statusCode, TEXT_PLAIN);
-  }
+  if (typeof value === 'string') return build(ctx, value, ctx.statusCode, TEXT_PLAIN);
   if (value === undefined || value === null) return build(ctx, null, ctx.statusCode === 200 ? 204 : ctx.statusCode, null);
   if (typeof value === 'object') {
     const plain = value.constructor === Object || Array.isArray(value);
