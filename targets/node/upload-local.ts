@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { HttpError } from 'fw';
+import { HttpError } from '../../src/core/errors';
 import type { UploadStorage } from '../../src/upload/types';
 
 /** Uploads as files under `dir` (created when missing); never leaves `dir` and never overwrites a file (409). */
