@@ -23,6 +23,16 @@ export const jsonFormat: DataFormat = {
 const byName = new Map<string, DataFormat>();
 const byType = new Map<string, DataFormat>();
 
+/** Puts a format in the registry under its name and media types (registerFormat checks it first). */
+function add(format: DataFormat): void {
+  byName.set(format.name.toLowerCase(), format);
+  for (const type of format.contentTypes) byType.set(type.toLowerCase(), format);
+}
+
+// JSON is registered by a plain call here, not through registerFormat(), so a bundle that never registers a format
+// carries no registration code.
+add(jsonFormat);
+
 function isStringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((v) => typeof v === 'string');
 }
@@ -46,11 +56,9 @@ function assertFormat(format: DataFormat): void {
 /** Adds (or replaces, by name) a format in the global registry so requests can ask for it by Accept or Content-Type. */
 export function registerFormat(format: DataFormat): void {
   assertFormat(format);
-  const name = format.name.toLowerCase();
-  const previous = byName.get(name);
+  const previous = byName.get(format.name.toLowerCase());
   if (previous !== undefined) for (const [type, owner] of byType) if (owner === previous) byType.delete(type);
-  byName.set(name, format);
-  for (const type of format.contentTypes) byType.set(type.toLowerCase(), format);
+  add(format);
 }
 
 /** Finds a format by name (`yaml`), media type (`application/yaml; charset=utf-8`) or extension (`.yml`). */
@@ -77,7 +85,7 @@ export function listFormats(): DataFormat[] {
 export function resetFormats(): void {
   byName.clear();
   byType.clear();
-  registerFormat(jsonFormat);
+  add(jsonFormat);
 }
 
 /** Whether an Accept header could pick anything but `fallback` (false while JSON is the only format and the default). */
@@ -104,5 +112,3 @@ export function negotiateFormat(accept: string | null, fallback: DataFormat): Da
   }
   return fallback;
 }
-
-resetFormats();
