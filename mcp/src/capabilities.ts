@@ -24,3 +24,17 @@ export function serverCapabilities(registry: Registry, link?: ClientLink): Recor
   }
   return caps;
 }
+
+/**
+ * The capabilities `server/discover` declares (2026-07-28): only what is registered, each with its change
+ * notifications and resource subscriptions (a `subscriptions/listen` stream reaches any client), plus logging
+ * (per-request levels). No `tasks`: that version moved tasks to an extension this server does not offer.
+ */
+export function discoverCapabilities(registry: Registry): Record<string, unknown> {
+  const caps: Record<string, unknown> = { logging: {} };
+  if (registry.tools.size > 0) caps.tools = { listChanged: true };
+  if (registry.resources.size > 0 || registry.templates.size > 0) caps.resources = { subscribe: true, listChanged: true };
+  if (registry.prompts.size > 0) caps.prompts = { listChanged: true };
+  if (registry.prompts.size > 0 || registry.templates.size > 0) caps.completions = {};
+  return caps;
+}

@@ -49,7 +49,14 @@ export const ErrorCode = {
   RequestFailed: -32000,
   /** Server-defined: the Bearer token is missing or wrong. */
   Unauthorized: -32001,
+  /** Resource not found before 2026-07-28 (that version answers -32602 instead). */
   ResourceNotFound: -32002,
+  /** 2026-07-28: HTTP headers missing, malformed, or not matching the body. */
+  HeaderMismatch: -32020,
+  /** 2026-07-28: the request needs a client capability its `_meta` did not declare. */
+  MissingRequiredClientCapability: -32021,
+  /** 2026-07-28: a protocol version the server does not speak (with `data.supported`). */
+  UnsupportedProtocolVersion: -32022,
   /** Server-defined: too many requests for this client key. */
   RateLimited: -32029,
 } as const;
@@ -77,6 +84,12 @@ export function errorOf(id: RequestId | null, code: number, message: string, dat
   const error: JSONRPCError['error'] = { code, message };
   if (data !== undefined) error.data = data;
   return { jsonrpc: '2.0', id, error };
+}
+
+/** The error response of a request whose handling threw: an RpcError as it is, anything else as -32603 naming the method. */
+export function failureOf(id: RequestId, method: string, error: unknown): JSONRPCError {
+  if (error instanceof RpcError) return errorOf(id, error.code, error.message, error.data);
+  return errorOf(id, ErrorCode.InternalError, `Internal error in ${method}: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 /** Builds a notification. */

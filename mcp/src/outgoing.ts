@@ -1,43 +1,11 @@
-import { declares } from './client-capabilities';
+import { capabilityGap } from './input-capability';
 import { ErrorCode, RpcError, type JSONRPCError, type JSONRPCResponse, type RequestId } from './jsonrpc';
 import { clientScope, type ClientLink, type ClientScope } from './peer';
-
-/** The client capability a server-to-client request needs, with what the request is when it needs a finer one. */
-function requiredCapability(method: string, params: Record<string, any> | undefined): { path: string; what: string } | null {
-  switch (method) {
-    case 'sampling/createMessage':
-      return params?.tools !== undefined || params?.toolChoice !== undefined
-        ? { path: 'sampling.tools', what: 'sampling/createMessage with tools' }
-        : { path: 'sampling', what: method };
-    case 'roots/list':
-      return { path: 'roots', what: method };
-    case 'elicitation/create':
-      return params?.mode === 'url'
-        ? { path: 'elicitation.url', what: 'a URL-mode elicitation/create' }
-        : { path: 'elicitation', what: method };
-    default:
-      return null;
-  }
-}
 
 /** Why the client cannot take this request, from the capabilities it declared; null when it can (or they are unknown). */
 function refusal(link: ClientLink, method: string, params: Record<string, any> | undefined): string | null {
   const declared = link.peer.clientCapabilities;
-  const needed = requiredCapability(method, params);
-  if (declared === null || needed === null) return null;
-  if (!declares(declared, needed.path))
-    return `The client did not declare the "${needed.path}" capability, so the server cannot send ${needed.what}`;
-  const elicitation = declared.elicitation as Record<string, unknown> | undefined;
-  if (
-    method === 'elicitation/create' &&
-    params?.mode !== 'url' &&
-    elicitation !== undefined &&
-    Object.keys(elicitation).length > 0 &&
-    !declares(declared, 'elicitation.form')
-  ) {
-    return 'The client declared only URL-mode elicitation ("elicitation.url"), so the server cannot send a form-mode elicitation/create';
-  }
-  return null;
+  return declared === null ? null : (capabilityGap(declared, method, params)?.message ?? null);
 }
 
 function isObject(value: unknown): value is Record<string, any> {

@@ -27,8 +27,13 @@ export interface PeerState {
   /** Capabilities the client declared in `initialize`; null when unknown (stateless HTTP without a session). */
   clientCapabilities: Record<string, unknown> | null;
   clientInfo?: { name?: string; version?: string };
-  /** Minimum level of log messages to send; null sends everything. */
+  /** Minimum level of log messages to send; null sends everything (legacy) or, for a modern request, nothing. */
   logLevel: LogLevel | null;
+  /**
+   * 2026-07-28: true for the per-request peer of a modern request, and on a connection (stdio) once its client spoke
+   * that era; such a client hears nothing outside its own requests and its `subscriptions/listen` streams.
+   */
+  modern?: boolean;
 }
 
 /** A fresh peer state for a transport that has not seen `initialize` yet. */

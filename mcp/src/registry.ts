@@ -1,4 +1,5 @@
 import { checkIcons } from './icons';
+import { checkCacheHint } from './modern/caching';
 import { compileUriTemplate, type UriTemplate } from './uri-template';
 import type { MCPPrompt, MCPResource, MCPResourceTemplate, MCPTool, Workflow } from './types';
 
@@ -63,6 +64,7 @@ export class Registry {
       throw new TypeError(`The resource "${uri}" needs a "handler", "text" or "blob"`);
     }
     checkIcons(`The resource "${uri}"`, resource.icons);
+    checkCacheHint(`The resource "${uri}"`, resource.cache);
     this.resources.set(uri, resource);
   }
 
@@ -72,6 +74,7 @@ export class Registry {
     requireName('resource template', template.name);
     requireHandler('resource template', uriTemplate, template.handler);
     checkIcons(`The resource template "${uriTemplate}"`, template.icons);
+    checkCacheHint(`The resource template "${uriTemplate}"`, template.cache);
     this.templates.set(uriTemplate, { definition: template, matcher: compileUriTemplate(uriTemplate) });
   }
 

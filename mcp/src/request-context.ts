@@ -1,10 +1,21 @@
-import { notificationOf, type RequestId } from './jsonrpc';
+import { capabilitiesFromPaths } from './client-capabilities';
+import { capabilityGap } from './input-capability';
+import { ErrorCode, RpcError, notificationOf, type RequestId } from './jsonrpc';
+import { INPUT_METHODS } from './modern/input-response';
+import type { RoundTrip } from './modern/round-trip';
 import { LOG_LEVEL_META, isLogLevel, levelPasses, type ClientLink, type LogLevel, type PeerState } from './peer';
 import type { MCPServer } from './server';
 
-/** Whatever carries the transport's abort signal (a Request); read only when a handler asks for `ctx.signal`. */
+/** Whatever carries the transport's abort signal (a Request, or an HTTP exchange) and the HTTP request's headers. */
 export interface AbortSource {
   readonly signal: AbortSignal;
+  readonly headers?: Headers;
+}
+
+/** What a 2026-07-28 request brings: its own peer (from its `_meta`), and the round that answers its input requests. */
+export interface ModernRequest {
+  peer: PeerState;
+  trip?: RoundTrip;
 }
 
 /** What every tool, resource and prompt handler gets besides its arguments: the request's way back to the client. */
@@ -20,12 +31,23 @@ export class RequestContext {
   private lastProgress = -Infinity;
   private done = false;
 
-  constructor(server: MCPServer, link: ClientLink, requestId: RequestId, meta: Record<string, unknown> | undefined, source?: AbortSource) {
+  private readonly modern: ModernRequest | undefined;
+
+  /** `modern`: a 2026-07-28 request's own peer and round trip (the link then only carries its notifications). */
+  constructor(
+    server: MCPServer,
+    link: ClientLink,
+    requestId: RequestId,
+    meta: Record<string, unknown> | undefined,
+    source?: AbortSource,
+    modern?: ModernRequest,
+  ) {
     this.server = server;
     this.link = link;
     this.requestId = requestId;
     this.meta = meta ?? {};
     this.source = source;
+    this.modern = modern;
   }
 
   /**
@@ -57,7 +79,7 @@ export class RequestContext {
 
   /** Headers of the HTTP request that carried this message (undefined over stdio). */
   get headers(): Headers | undefined {
-    return this.source instanceof Request ? this.source.headers : undefined;
+    return this.source?.headers;
   }
 
   /** The fw app the server is bound to, or null. */
@@ -65,9 +87,9 @@ export class RequestContext {
     return this.server.app;
   }
 
-  /** What the server knows about the client (version, capabilities, log level). */
+  /** What the server knows about the client (version, capabilities, log level); a 2026-07-28 request's own. */
   get peer(): PeerState {
-    return this.link.peer;
+    return this.modern?.peer ?? this.link.peer;
   }
 
   /** The progress token the client sent with this request, if any. */
@@ -82,14 +104,18 @@ export class RequestContext {
     return this.link.send(notificationOf(method, params));
   }
 
-  /** The minimum log level for this request: its own `_meta` level when it carries one, else the client's. */
+  /**
+   * The minimum log level for this request: its own `_meta` level when it carries one, else the client's (a 2026-07-28
+   * request without one hears no log messages).
+   */
   get logLevel(): LogLevel | null {
     const own = this.meta[LOG_LEVEL_META];
-    return isLogLevel(own) ? own : this.link.peer.logLevel;
+    return isLogLevel(own) ? own : this.peer.logLevel;
   }
 
   /** Sends `notifications/message` when `level` passes this request's minimum level. */
   log(level: LogLevel, data: unknown, logger?: string): boolean {
+    if (this.modern !== undefined && !isLogLevel(this.meta[LOG_LEVEL_META])) return false;
     if (!levelPasses(level, this.logLevel)) return false;
     return this.sendNotification('notifications/message', logger === undefined ? { level, data } : { level, data, logger });
   }
@@ -105,9 +131,31 @@ export class RequestContext {
     return this.sendNotification('notifications/progress', params);
   }
 
-  /** Sends a request to the client and resolves with its result (fails at once when no channel exists). */
+  /**
+   * Asks the client and resolves with its result: 2025-11-25 and older send a server-to-client request (failing at once
+   * when no channel exists); 2026-07-28 answers the call with an InputRequiredResult and resolves when the client's
+   * retry brings the answer (the handler runs again from its start, see README "Multi round-trip requests").
+   */
   request(method: string, params?: Record<string, any>): Promise<Record<string, any>> {
-    return this.server.outgoing.request(this.link, method, params, this.signal);
+    const modern = this.modern;
+    if (modern === undefined) return this.server.outgoing.request(this.link, method, params, this.signal);
+    if (!(INPUT_METHODS as readonly string[]).includes(method))
+      return Promise.reject(
+        new RpcError(
+          ErrorCode.InternalError,
+          `2026-07-28 lets a server ask the client only for ${INPUT_METHODS.join(', ')}, not ${method}`,
+        ),
+      );
+    const gap = capabilityGap(modern.peer.clientCapabilities ?? {}, method, params);
+    if (gap !== null)
+      return Promise.reject(
+        new RpcError(ErrorCode.MissingRequiredClientCapability, gap.message, { requiredCapabilities: capabilitiesFromPaths([gap.path]) }),
+      );
+    if (modern.trip === undefined)
+      return Promise.reject(
+        new RpcError(ErrorCode.InternalError, `${method} can be asked only while answering tools/call, prompts/get or resources/read`),
+      );
+    return modern.trip.ask(method, params);
   }
 
   /** Asks the client's model to generate a message (`sampling/createMessage`). */

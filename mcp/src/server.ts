@@ -7,6 +7,7 @@ import {
   RpcError,
   classify,
   errorOf,
+  failureOf,
   notificationOf,
   resultOf,
   type JSONRPCNotification,
@@ -24,6 +25,8 @@ import { Outgoing } from './outgoing';
 import { InFlight } from './inflight';
 import { LOG_LEVEL_META, clientScope, isLogLevel, levelPasses, type ClientLink, type LogLevel } from './peer';
 import { serverCapabilities } from './capabilities';
+import type { Change } from './modern/change-feed';
+import { ModernEra, isModernRequest } from './modern/era';
 import { serverInfoOf } from './server-info';
 import { TaskManager } from './tasks/manager';
 import { initialize, setLevel } from './methods/lifecycle';
@@ -65,6 +68,8 @@ export class MCPServer {
   private readonly subscriptions = new Subscriptions();
   private docsLoading: Promise<void> | null = null;
   private readonly bridge: AppBridge;
+  /** The 2026-07-28 side of the endpoint: stateless requests, multi round-trips, `subscriptions/listen`. */
+  private readonly modern: ModernEra;
 
   constructor(app: CoreFw | null = null, options: MCPServerOptions = {}) {
     this.boundApp = app;
@@ -84,6 +89,23 @@ export class MCPServer {
     for (const workflow of options.workflows ?? []) this.registry.addWorkflow(workflow);
     for (const doc of docsResources(options.docs ?? {})) this.registry.addResource(doc);
     this.bridge = new AppBridge(this.registry, { ...options, allowMutation: options.allowMutation ?? false });
+    const server = this;
+    this.modern = new ModernEra(
+      {
+        server: this,
+        registry: this.registry,
+        inflight: this.inflight,
+        get pageSize() {
+          return server.pageSize;
+        },
+        debug: this.debug,
+        prepare: (docs) => {
+          this.bridge.sync(this.boundApp);
+          return docs ? this.loadDocs() : Promise.resolve();
+        },
+      },
+      options,
+    );
   }
 
   /** The fw app this server exposes, or null until `bind(app)`. */
@@ -182,7 +204,7 @@ export class MCPServer {
     }
   }
 
-  /** Sends a notification to every connected client (stdio, GET streams, legacy SSE streams). */
+  /** Sends a notification to every connected client of 2025-11-25 and older (stdio, GET streams, legacy SSE streams). */
   sendNotification(method: string, params?: Record<string, any>): number {
     let sent = 0;
     for (const link of this.connected()) if (link.send(notificationOf(method, params))) sent++;
@@ -208,8 +230,12 @@ export class MCPServer {
     return sent;
   }
 
-  /** Sends `notifications/resources/updated` to clients subscribed to `uri`. */
+  /**
+   * Sends `notifications/resources/updated` to the 2025-era clients subscribed to `uri` (returns how many), and
+   * publishes the change to 2026-07-28 listeners in the background (see `publish`).
+   */
   notifyResourceUpdated(uri: string): number {
+    this.publishInBackground({ uri });
     const keys = this.subscriptions.keysFor(uri);
     if (!keys) return 0;
     let sent = 0;
@@ -217,6 +243,20 @@ export class MCPServer {
       if (keys.has(link.peer.key) && link.send(notificationOf('notifications/resources/updated', { uri }))) sent++;
     }
     return sent;
+  }
+
+  /**
+   * Publishes a change to the 2026-07-28 `subscriptions/listen` streams of every instance sharing
+   * `subscriptions.store`: `{ uri }` for `notifications/resources/updated`, `{ list: 'tools' | 'prompts' | 'resources' }`
+   * for a list change. Resolves with how many streams want it; await it where a request's end stops the work (workers).
+   */
+  publish(change: Change): Promise<number> {
+    return this.modern.publish(change);
+  }
+
+  /** Ends the `subscriptions/listen` streams of the client of `link` (stdio does this when its input ends). */
+  endSubscriptions(link: ClientLink): void {
+    this.modern.endSubscriptions(link);
   }
 
   /** Sets the main link to the client (what stdio does when it starts); null detaches it. */
@@ -259,13 +299,22 @@ export class MCPServer {
     return key === '' ? [] : this.connected().filter((other) => other !== link && other.peer.key === key);
   }
 
+  /** The long-lived links of 2025-era clients (a stdio connection whose client speaks 2026-07-28 hears no broadcasts). */
   private connected(): ClientLink[] {
-    return this.primaryLink === null ? [...this.links] : [this.primaryLink, ...this.links];
+    const all = this.primaryLink === null ? [...this.links] : [this.primaryLink, ...this.links];
+    return all.filter((link) => !link.peer.modern);
   }
 
   private changed(kind: 'tools' | 'resources' | 'prompts'): this {
     if (this.primaryLink !== null || this.links.size > 0) this.sendNotification(`notifications/${kind}/list_changed`);
+    this.publishInBackground({ list: kind });
     return this;
+  }
+
+  private publishInBackground(change: Change): void {
+    this.modern.publish(change).catch((error) => {
+      if (this.debug) console.error('[fw-mcp] publishing a change to subscriptions/listen streams failed:', error);
+    });
   }
 
   private onClientNotification(message: JSONRPCNotification, link: ClientLink): void {
@@ -293,6 +342,7 @@ export class MCPServer {
 
   /** Answers a request; null when it was cancelled (the spec: no response for a cancelled request). */
   private async answer(request: JSONRPCRequest, link: ClientLink, abortSource?: AbortSource): Promise<JSONRPCResponse | null> {
+    if (isModernRequest(request)) return this.modern.answer(request, link, abortSource);
     const meta = request.params?._meta;
     const refused = badMeta(meta);
     if (refused !== null) return errorOf(request.id, ErrorCode.InvalidParams, refused);
@@ -304,13 +354,8 @@ export class MCPServer {
       return ctx.cancelled ? null : resultOf(request.id, result);
     } catch (error) {
       if (ctx.cancelled) return null;
-      if (error instanceof RpcError) return errorOf(request.id, error.code, error.message, error.data);
-      if (this.debug) console.error(`[fw-mcp] ${request.method} failed:`, error);
-      return errorOf(
-        request.id,
-        ErrorCode.InternalError,
-        `Internal error in ${request.method}: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      if (this.debug && !(error instanceof RpcError)) console.error(`[fw-mcp] ${request.method} failed:`, error);
+      return failureOf(request.id, request.method, error);
     } finally {
       ctx.finish();
       this.inflight.remove(scope, request.id, ctx);

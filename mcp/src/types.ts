@@ -1,10 +1,18 @@
 import type { JSONSchema } from 'fw';
 import type { RuntimeBridgeOptions } from './bridge/bridge-tool';
+import type { SubscriptionsOptions } from './modern/listen';
+import type { RequestStateOptions } from './modern/request-state';
 import type { RequestContext } from './request-context';
 import type { TasksOptions } from './tasks/types';
 import type { Workflow } from './workflows/types';
 
-export type { RuntimeBridgeOptions, TasksOptions, Workflow };
+export type { RequestStateOptions, RuntimeBridgeOptions, SubscriptionsOptions, TasksOptions, Workflow };
+
+/** How long a 2026-07-28 client may reuse a resource's contents (`ttlMs`) and whether shared caches may (`public`). */
+export interface CacheHint {
+  ttlMs: number;
+  scope: 'public' | 'private';
+}
 
 /** An icon a client may show (2025-11-25): an https:, http: or data: URL, with optional MIME type, sizes and theme. */
 export interface Icon {
@@ -133,6 +141,8 @@ export interface MCPResource {
   icons?: Icon[];
   annotations?: Annotations;
   _meta?: Record<string, unknown>;
+  /** 2026-07-28 caching of `resources/read` (default: the server's `cacheTtlMs` and public for constant contents, 0 and private with a handler). */
+  cache?: CacheHint;
   /** Constant text contents (used when there is no handler). */
   text?: string;
   /** Constant binary contents, base64 (used when there is no handler). */
@@ -155,6 +165,8 @@ export interface MCPResourceTemplate {
   _meta?: Record<string, unknown>;
   /** Completers per template variable, for `completion/complete`. */
   complete?: Record<string, Completer>;
+  /** 2026-07-28 caching of `resources/read` of the URIs it matches (default: 0 and private). */
+  cache?: CacheHint;
   handler(uri: string, variables: Record<string, string>, ctx: RequestContext): ResourceReturn | Promise<ResourceReturn>;
 }
 
@@ -227,7 +239,13 @@ export interface MCPServerOptions {
   forwardHeaders?: string[];
   /** Task-augmented `tools/call` for tools with `execution.taskSupport`: store, lifetimes, poll interval. */
   tasks?: TasksOptions;
-  /** Milliseconds a server-to-client request waits for its answer (default 60000). */
+  /** Milliseconds a server-to-client request waits for its answer (default 60000; 2025-11-25 and older). */
   requestTimeoutMs?: number;
+  /** 2026-07-28: how input requests (elicitation, sampling, roots) carry their state through the client between rounds. */
+  requestState?: RequestStateOptions;
+  /** 2026-07-28: `subscriptions/listen` streams (store shared by the instances, poll interval, longest duration). */
+  subscriptions?: SubscriptionsOptions;
+  /** 2026-07-28: `ttlMs` of lists, `server/discover` and constant resources (default 60000). */
+  cacheTtlMs?: number;
   debug?: boolean;
 }

@@ -149,7 +149,17 @@ export async function sdkV1(endpoint: Endpoint): Promise<Seen> {
   }
 }
 
-/** The SDK v2 client (`@modelcontextprotocol/client`, installed into test/.out) with automatic version negotiation. */
+/**
+ * The versions the SDK v2 client offers in `versionNegotiation: { mode: 'auto' }`: its modern list (the package keeps
+ * `SUPPORTED_MODERN_PROTOCOL_VERSIONS` internal; 2.4.0 offers 2026-07-28, probed with `server/discover`) before the
+ * legacy ones it exports.
+ */
+const sdkV2ModernVersions = ['2026-07-28'];
+
+/**
+ * The SDK v2 client (`@modelcontextprotocol/client`, installed into test/.out) with automatic version negotiation:
+ * it probes `server/discover` and speaks 2026-07-28 with fw-mcp (issue #21), where it fell back to `initialize` before.
+ */
 export async function sdkV2(endpoint: Endpoint): Promise<Seen> {
   const from = createRequire(`${out}/${installs.sdkV2.dir}/`);
   const load = (name: string) => import(pathToFileURL(from.resolve(name)).href);
@@ -164,7 +174,7 @@ export async function sdkV2(endpoint: Endpoint): Promise<Seen> {
     return {
       ...(await scenario(client)),
       protocolVersion: client.getNegotiatedProtocolVersion(),
-      clientVersions: sdk.SUPPORTED_PROTOCOL_VERSIONS,
+      clientVersions: [...sdkV2ModernVersions, ...sdk.SUPPORTED_PROTOCOL_VERSIONS],
     };
   } finally {
     await client.close();

@@ -1,3 +1,4 @@
+import { base64url, fromBase64url } from '../base64url';
 import { capabilitiesFromPaths, capabilityPaths } from '../client-capabilities';
 import { isLogLevel, newPeer, type LogLevel, type PeerState } from '../peer';
 import type { MCPSessionOptions, SessionKV } from './options';
@@ -32,23 +33,6 @@ function fromStored(id: string, stored: Stored): PeerState | null {
   const peer = newPeer(id, stored.v, capabilitiesFromPaths(stored.c));
   if (isLogLevel(stored.l)) peer.logLevel = stored.l;
   return peer;
-}
-
-function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** Decodes base64url, accepting only its canonical spelling, so a signed session has exactly one id. */
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const bytes = Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-    return base64url(bytes) === text ? bytes : null;
-  } catch {
-    return null;
-  }
 }
 
 const MAX_LEVELS = 10_000;

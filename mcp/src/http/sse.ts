@@ -42,6 +42,11 @@ export class SSEStream {
     return this.write(frame);
   }
 
+  /** Writes an SSE comment (clients ignore it): a keep-alive for intermediaries on a quiet stream. */
+  comment(text = ''): boolean {
+    return this.write(`:${text}\n`);
+  }
+
   /** Ends the stream. */
   close(): void {
     if (!this.open) return;

@@ -2,19 +2,16 @@ import type { Context } from 'fw';
 import { ErrorCode, classify, type JSONRPCResponse } from '../jsonrpc';
 import { newPeer, type ClientLink, type PeerState } from '../peer';
 import type { MCPServer } from '../server';
-import { ASSUMED_VERSION, SUPPORTED_VERSIONS, allowsBatches, isSupportedVersion } from '../versions';
+import { ASSUMED_VERSION, allowsBatches, isModernVersion, isSupportedVersion, unsupportedVersion } from '../versions';
 import { readJSON } from './body';
 import type { Replay } from './event-store';
 import { PostExchange, SESSION_HEADER, type ResponseStream } from './exchange';
+import { isModernPost, modernPost } from './modern-post';
+import { acceptsSSE } from './request-exchange';
 import type { LiveStreams } from './resumability';
 import { rpcErrorResponse } from './responses';
 import type { SessionStore } from './sessions';
 import { SSEStream } from './sse';
-
-function acceptsSSE(request: Request): boolean {
-  const accept = request.headers.get('accept');
-  return accept !== null && (accept.includes('text/event-stream') || accept.includes('*/*'));
-}
 
 function isInitialize(message: unknown): boolean {
   return typeof message === 'object' && message !== null && (message as { method?: unknown }).method === 'initialize';
@@ -25,19 +22,26 @@ function needsAnswer(message: unknown): boolean {
   return kind === 'request' || kind === 'invalid';
 }
 
-/** 400 for an `MCP-Protocol-Version` we do not speak, naming the versions we do (as the spec's version error). */
-function unsupportedVersion(requested: string): Response {
-  const supported = [...SUPPORTED_VERSIONS];
+/** 400 for an `MCP-Protocol-Version` we do not speak: the spec's UnsupportedProtocolVersionError (-32022) naming the versions we do. */
+function unsupportedHeader(requested: string): Response {
+  const error = unsupportedVersion(requested);
+  return rpcErrorResponse(400, error.code, error.message, undefined, error.data);
+}
+
+/** 405 for a GET or DELETE of a 2026-07-28 client: that version has no GET stream and no sessions. */
+function noStreamsInModern(): Response {
   return rpcErrorResponse(
-    400,
+    405,
     ErrorCode.InvalidRequest,
-    `Unsupported protocol version ${JSON.stringify(requested.slice(0, 40))} in MCP-Protocol-Version: supported versions are ${supported.join(', ')}`,
-    undefined,
-    { supported, requested },
+    'Method not allowed: 2026-07-28 has no GET stream and no sessions; open a subscriptions/listen stream with a POST',
+    { allow: 'POST' },
   );
 }
 
-/** The streamable HTTP transport (2025-11-25 and the versions before): POST, GET and DELETE on one endpoint, stateless unless sessions are on. */
+/**
+ * The streamable HTTP transport on one endpoint for both eras: 2026-07-28 POSTs are stateless and answered by
+ * `modernPost`; 2025-11-25 and older use POST, GET and DELETE, stateless unless sessions are on.
+ */
 export class StreamableHTTP {
   /** Open GET streams of this instance by session id, so a new log level reaches them at once. */
   private readonly streams = new Map<string, Set<PeerState>>();
@@ -56,6 +60,7 @@ export class StreamableHTTP {
     const request = ctx.request;
     const body = await readJSON(request);
     if (body instanceof Response) return body;
+    if (isModernPost(request.headers, body)) return modernPost(this.server, ctx, body);
     const batch = Array.isArray(body);
     const messages: unknown[] = batch ? body : [body];
     if (messages.length === 0) return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Invalid request: an empty batch');
@@ -63,7 +68,7 @@ export class StreamableHTTP {
     if (initializing && messages.length > 1)
       return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Invalid request: initialize must be sent on its own');
     const versionHeader = initializing ? null : request.headers.get('mcp-protocol-version');
-    if (versionHeader !== null && !isSupportedVersion(versionHeader)) return unsupportedVersion(versionHeader);
+    if (versionHeader !== null && !isSupportedVersion(versionHeader)) return unsupportedHeader(versionHeader);
 
     const peer = await this.peerFor(request, initializing, versionHeader);
     if (peer instanceof Response) return peer;
@@ -102,6 +107,7 @@ export class StreamableHTTP {
    * cannot be written to from another request, and one that never ends would hang the function.
    */
   get = async (ctx: Context): Promise<Response> => {
+    if (isModernVersion(ctx.request.headers.get('mcp-protocol-version'))) return noStreamsInModern();
     if (this.sessions === null) {
       return rpcErrorResponse(405, ErrorCode.InvalidRequest, 'Method not allowed: this server is stateless and offers no GET stream', {
         allow: 'POST',
@@ -117,7 +123,7 @@ export class StreamableHTTP {
       );
     }
     const versionHeader = ctx.request.headers.get('mcp-protocol-version');
-    if (versionHeader !== null && !isSupportedVersion(versionHeader)) return unsupportedVersion(versionHeader);
+    if (versionHeader !== null && !isSupportedVersion(versionHeader)) return unsupportedHeader(versionHeader);
     const peer = await this.peerFor(ctx.request, false, versionHeader);
     if (peer instanceof Response) return peer;
     if (lastEventId !== null) {
@@ -145,6 +151,7 @@ export class StreamableHTTP {
 
   /** DELETE: ends a session (405 when sessions are off or the ids are self-contained). */
   delete = async (ctx: Context): Promise<Response> => {
+    if (isModernVersion(ctx.request.headers.get('mcp-protocol-version'))) return noStreamsInModern();
     if (this.sessions === null)
       return rpcErrorResponse(405, ErrorCode.InvalidRequest, 'Method not allowed: this server has no sessions', { allow: 'POST' });
     const peer = await this.peerFor(ctx.request, false, null);

@@ -106,6 +106,8 @@ export class StdioTransport {
         }
       }
       if (buffer.trim() !== '') this.track(running, this.receive(server, link, buffer));
+      // The client is gone: its subscriptions/listen streams end (other requests still finish and answer).
+      server.endSubscriptions(link);
       await Promise.all(running);
     } finally {
       this.closed = true;

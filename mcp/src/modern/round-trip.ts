@@ -1,0 +1,153 @@
+import { base64url } from '../base64url';
+import { ErrorCode, RpcError } from '../jsonrpc';
+import { checkInputResponse } from './input-response';
+import type { RequestStateCodec } from './request-state';
+
+/** What `RoundTrip.blocked` resolves with: the handler waits on input the client has not given yet. */
+export const INPUT_REQUIRED = Symbol('input required');
+
+/** Keys of `inputRequests` are `ask-<n>`: the n-th input the handler asked for, counted from its start. */
+const KEY = 'ask-';
+
+/** An answer known from an earlier round: the digest of what was asked, and the client's result. */
+interface Answer {
+  d: string;
+  r: Record<string, unknown>;
+}
+
+/** An input the handler asked for and the client has not answered. */
+interface Ask {
+  index: number;
+  method: string;
+  params?: Record<string, unknown>;
+  digest: string;
+}
+
+/** What a `requestState` token holds: method, digest of the request and of the principal, answers so far, open asks. */
+interface Sealed {
+  m: string;
+  b: string;
+  p: string;
+  a: [number, Answer][];
+  k: [number, string, string][];
+}
+
+const encoder = new TextEncoder();
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+async function digest(value: unknown): Promise<string> {
+  const hash = await crypto.subtle.digest('SHA-256', encoder.encode(JSON.stringify(value) ?? 'null'));
+  return base64url(new Uint8Array(hash).subarray(0, 18));
+}
+
+/** The params a round trip is bound to: the request's own, without `_meta`, `inputResponses` and `requestState`. */
+function salient(params: Record<string, any> | undefined): Record<string, unknown> {
+  const { _meta, inputResponses, requestState, ...rest } = params ?? {};
+  return rest;
+}
+
+function isSealed(state: Record<string, unknown> | null): state is Record<string, unknown> & Sealed {
+  return (
+    state !== null &&
+    typeof state.m === 'string' &&
+    typeof state.b === 'string' &&
+    typeof state.p === 'string' &&
+    Array.isArray(state.a) &&
+    Array.isArray(state.k)
+  );
+}
+
+const invalid = (message: string) => new RpcError(ErrorCode.InvalidParams, message);
+
+/**
+ * One round of a 2026-07-28 multi-round-trip request (`tools/call`, `prompts/get`, `resources/read`). The handler
+ * runs from its start every round; its n-th `ctx.elicit` / `ctx.createMessage` / `ctx.listRoots` is answered from
+ * the answers the client brought back (in `requestState`, sealed by the server, and `inputResponses`) when they
+ * answer that same question. The first one without an answer stops the round: the asks made meanwhile become
+ * `inputRequests`, everything known so far the new `requestState`, and nothing stays on the server.
+ */
+export class RoundTrip {
+  /** Resolves once the handler waits on an input the client has not given (a task later, so parallel asks join it). */
+  readonly blocked: Promise<typeof INPUT_REQUIRED>;
+  private release!: () => void;
+  private next = 0;
+  private readonly pending: Ask[] = [];
+
+  private constructor(private readonly answers: Map<number, Answer>) {
+    this.blocked = new Promise((resolve) => {
+      this.release = () => resolve(INPUT_REQUIRED);
+    });
+  }
+
+  /**
+   * The round trip of a request: empty on a first call; on a retry, its `requestState` checked (sealed by this
+   * server for this method, these params and this principal, not expired; else -32602) and the answers in
+   * `inputResponses` to the asks it names (each checked, else -32602; missing ones are asked again).
+   */
+  static async open(
+    codec: RequestStateCodec,
+    method: string,
+    params: Record<string, any> | undefined,
+    principal: string,
+  ): Promise<RoundTrip> {
+    const token = params?.requestState;
+    if (token === undefined) return new RoundTrip(new Map());
+    if (typeof token !== 'string') throw invalid('Invalid "requestState": expected the string the server sent');
+    const state = await codec.open(token);
+    if (!isSealed(state))
+      throw invalid(
+        'Invalid "requestState": not issued by this server, altered, or expired (instances of one server need the same requestState.secret)',
+      );
+    if (state.m !== method || state.b !== (await digest(salient(params))) || state.p !== principal)
+      throw invalid('Invalid "requestState": it was issued for another request or another principal');
+    const responses = params?.inputResponses;
+    if (responses !== undefined && !isObject(responses)) throw invalid('Invalid "inputResponses": expected an object');
+    const answers = new Map(state.a);
+    for (const [index, asked, askedMethod] of state.k) {
+      const response = responses?.[`${KEY}${index}`];
+      if (response !== undefined) answers.set(index, { d: asked, r: checkInputResponse(`${KEY}${index}`, askedMethod, response) });
+    }
+    return new RoundTrip(answers);
+  }
+
+  /** Asks the client for an input: the earlier answer to the same question, else a promise that never settles (the round ends). */
+  ask(method: string, params: Record<string, any> | undefined): Promise<Record<string, any>> {
+    const index = this.next++;
+    return digest([method, params ?? null]).then((asked) => {
+      const known = this.answers.get(index);
+      if (known?.d === asked) return known.r;
+      this.pending.push({ index, method, params, digest: asked });
+      if (this.pending.length === 1) setTimeout(this.release, 0);
+      return new Promise<Record<string, any>>(() => {});
+    });
+  }
+
+  /** The InputRequiredResult of this round: the open asks as `inputRequests`, and the `requestState` a retry brings back. */
+  async inputRequired(
+    codec: RequestStateCodec,
+    method: string,
+    params: Record<string, any> | undefined,
+    principal: string,
+  ): Promise<Record<string, unknown>> {
+    const inputRequests: Record<string, unknown> = {};
+    for (const ask of this.pending)
+      inputRequests[`${KEY}${ask.index}`] = ask.params === undefined ? { method: ask.method } : { method: ask.method, params: ask.params };
+    const sealed: Sealed = {
+      m: method,
+      b: await digest(salient(params)),
+      p: principal,
+      a: [...this.answers],
+      k: this.pending.map((ask) => [ask.index, ask.digest, ask.method]),
+    };
+    return { resultType: 'input_required', inputRequests, requestState: await codec.seal({ ...sealed }) };
+  }
+}
+
+/** The principal a round trip is bound to: a digest of the request's Authorization header ('' without one). */
+export function principalOf(headers: Headers | undefined): Promise<string> {
+  const authorization = headers?.get('authorization');
+  return authorization ? digest(authorization) : Promise.resolve('');
+}
