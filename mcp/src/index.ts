@@ -16,10 +16,17 @@ export { MCPServer, type NotificationListener } from './server';
 export {
   createMCPPlugin,
   type MCPHTTPOptions,
+  type MCPIntrospectionOptions,
+  type MCPJWTOptions,
+  type MCPOAuth,
   type MCPOAuthOptions,
   type MCPResumabilityOptions,
   type MCPSessionOptions,
 } from './http/plugin';
+export { oauth } from './oauth/resource-server';
+export { authOf } from './oauth/request-auth';
+export type { MCPAuthInfo } from './oauth/types';
+export type { MCPRouteOptions } from './bridge/route-options';
 export type { SessionKV } from './http/options';
 export { StdioTransport, type StdioTransportOptions, type StdioInput, type StdioOutput } from './stdio/transport';
 export { RequestContext, type AbortSource } from './request-context';

@@ -1,4 +1,5 @@
 import type { JSONRPCMessage } from './jsonrpc';
+import type { MCPAuthInfo } from './oauth/types';
 
 /** Log levels of `notifications/message`, least severe first. */
 export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
@@ -61,6 +62,8 @@ export interface ClientLink {
   readonly pushes?: boolean;
   /** Keeps work alive after the answer on platforms that end a request with its response (workers, Lambda). */
   waitUntil?(work: Promise<unknown>): void;
+  /** Who sent the request this link answers, as its accepted OAuth access token says (streamable HTTP with `oauth`). */
+  readonly auth?: MCPAuthInfo;
 }
 
 /** Who a message comes from, for isolation: the session id when there is one, else the link itself (one POST exchange). */

@@ -1,5 +1,6 @@
 import { checkIcons } from './icons';
 import { checkCacheHint } from './modern/caching';
+import { withScopeMarker } from './oauth/scopes';
 import { compileUriTemplate, type UriTemplate } from './uri-template';
 import type { MCPPrompt, MCPResource, MCPResourceTemplate, MCPTool, Workflow } from './types';
 
@@ -30,7 +31,10 @@ function checkExecution(name: string, execution: unknown): void {
   }
 }
 
-/** The server's tools, resources, templates, prompts and workflows, each checked when registered. */
+/**
+ * The server's tools, resources, templates, prompts and workflows, each checked when registered; a definition that
+ * declares OAuth `scopes` is kept with them shown in `_meta.securitySchemes`.
+ */
 export class Registry {
   readonly tools = new Map<string, MCPTool>();
   readonly resources = new Map<string, MCPResource>();
@@ -53,7 +57,7 @@ export class Registry {
     }
     checkIcons(`The tool "${name}"`, tool.icons);
     checkExecution(name, tool.execution);
-    this.tools.set(name, tool);
+    this.tools.set(name, withScopeMarker(`The tool "${name}"`, tool));
   }
 
   /** Adds or replaces a resource. */
@@ -65,7 +69,7 @@ export class Registry {
     }
     checkIcons(`The resource "${uri}"`, resource.icons);
     checkCacheHint(`The resource "${uri}"`, resource.cache);
-    this.resources.set(uri, resource);
+    this.resources.set(uri, withScopeMarker(`The resource "${uri}"`, resource));
   }
 
   /** Adds or replaces a resource template. */
@@ -75,7 +79,8 @@ export class Registry {
     requireHandler('resource template', uriTemplate, template.handler);
     checkIcons(`The resource template "${uriTemplate}"`, template.icons);
     checkCacheHint(`The resource template "${uriTemplate}"`, template.cache);
-    this.templates.set(uriTemplate, { definition: template, matcher: compileUriTemplate(uriTemplate) });
+    const definition = withScopeMarker(`The resource template "${uriTemplate}"`, template);
+    this.templates.set(uriTemplate, { definition, matcher: compileUriTemplate(uriTemplate) });
   }
 
   /** Adds or replaces a prompt. */
@@ -86,7 +91,7 @@ export class Registry {
       throw new TypeError(`The prompt "${name}" needs "arguments" as a list of { name }`);
     }
     checkIcons(`The prompt "${name}"`, prompt.icons);
-    this.prompts.set(name, prompt);
+    this.prompts.set(name, withScopeMarker(`The prompt "${name}"`, prompt));
   }
 
   /** Adds or replaces a workflow definition. */

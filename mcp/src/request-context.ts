@@ -4,6 +4,7 @@ import { ErrorCode, RpcError, notificationOf, type RequestId } from './jsonrpc';
 import { INPUT_METHODS } from './modern/input-response';
 import type { RoundTrip } from './modern/round-trip';
 import { LOG_LEVEL_META, isLogLevel, levelPasses, type ClientLink, type LogLevel, type PeerState } from './peer';
+import type { MCPAuthInfo } from './oauth/types';
 import type { MCPServer } from './server';
 
 /** Whatever carries the transport's abort signal (a Request, or an HTTP exchange) and the HTTP request's headers. */
@@ -80,6 +81,11 @@ export class RequestContext {
   /** Headers of the HTTP request that carried this message (undefined over stdio). */
   get headers(): Headers | undefined {
     return this.source?.headers;
+  }
+
+  /** Who called, as the request's accepted OAuth access token says (scopes, subject, client, claims); undefined without OAuth. */
+  get auth(): MCPAuthInfo | undefined {
+    return this.link.auth;
   }
 
   /** The fw app the server is bound to, or null. */

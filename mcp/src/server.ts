@@ -123,6 +123,11 @@ export class MCPServer {
     this.bridge.sync(this.boundApp);
     return [...this.registry.tools.keys()];
   }
+  /** The registry brought up to date with the bound app (route tools included), for checks made before dispatch. */
+  syncedRegistry(): Registry {
+    this.bridge.sync(this.boundApp);
+    return this.registry;
+  }
   /** Names of the registered workflows. */
   get workflowNames(): string[] {
     return [...this.registry.workflows.keys()];

@@ -116,6 +116,8 @@ export interface MCPTool<Args = any> {
   annotations?: ToolAnnotations;
   /** Task support (2025-11-25): with `optional` or `required` clients may call it as a task (see `tasks`). */
   execution?: ToolExecution;
+  /** OAuth scopes a token needs to call it (with `oauth` on the HTTP plugin); listed in `_meta.securitySchemes`. */
+  scopes?: string[];
   _meta?: Record<string, unknown>;
   handler(args: Args, ctx: RequestContext): ToolReturn | Promise<ToolReturn>;
 }
@@ -147,6 +149,8 @@ export interface MCPResource {
   text?: string;
   /** Constant binary contents, base64 (used when there is no handler). */
   blob?: string;
+  /** OAuth scopes a token needs to read or subscribe to it (with `oauth` on the HTTP plugin); listed in `_meta.securitySchemes`. */
+  scopes?: string[];
   handler?(uri: string, ctx: RequestContext): ResourceReturn | Promise<ResourceReturn>;
 }
 
@@ -167,6 +171,8 @@ export interface MCPResourceTemplate {
   complete?: Record<string, Completer>;
   /** 2026-07-28 caching of `resources/read` of the URIs it matches (default: 0 and private). */
   cache?: CacheHint;
+  /** OAuth scopes a token needs to read its resources or complete its variables (with `oauth` on the HTTP plugin); listed in `_meta.securitySchemes`. */
+  scopes?: string[];
   handler(uri: string, variables: Record<string, string>, ctx: RequestContext): ResourceReturn | Promise<ResourceReturn>;
 }
 
@@ -197,6 +203,8 @@ export interface MCPPrompt {
   _meta?: Record<string, unknown>;
   /** Completers per argument, for `completion/complete`. */
   complete?: Record<string, Completer>;
+  /** OAuth scopes a token needs to get it or complete its arguments (with `oauth` on the HTTP plugin); listed in `_meta.securitySchemes`. */
+  scopes?: string[];
   handler(args: Record<string, string>, ctx: RequestContext): PromptReturn | Promise<PromptReturn>;
 }
 

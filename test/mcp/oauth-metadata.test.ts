@@ -1,6 +1,7 @@
 /**
  * Issue #18, OAuth protected-resource metadata (RFC 9728, 2025-11-25 authorization): the well-known documents,
  * `resource_metadata` in the 401 challenge, and the SDK 1.32 client finding the authorization server through them.
+ * The token checks behind them (issue #21) are in oauth-resource-server.test.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -12,14 +13,16 @@ import {
   type OAuthClientProvider,
 } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Fw } from 'fw';
-import { createMCPPlugin, type MCPOAuthOptions } from 'fw-mcp';
+import { oauth, type MCPOAuthOptions } from 'fw-mcp';
 import { demoServer } from '../../examples/mcp-stdio/demo';
 import { bundleWorker, runWorker } from '../targets/worker/helpers';
 import { appWith, listen, post } from './helpers';
 import { lambdaInstance, v2Event } from './lambda-events';
 
-const oauth: MCPOAuthOptions = {
+/** Tokens name the API as `api://demo-tools` (as Entra ID does), so the metadata names the endpoint as reached. */
+const options: MCPOAuthOptions = {
   authorizationServers: ['https://auth.example.com'],
+  audience: 'api://demo-tools',
   scopesSupported: ['mcp:tools', 'mcp:read'],
   resourceName: 'Demo tools',
 };
@@ -31,7 +34,7 @@ afterEach(async () => {
 
 describe('the metadata documents', () => {
   it('are served at the root and path-suffixed well-known URLs, without a token, for the endpoint as reached', async () => {
-    const app = await appWith(demoServer(), { authToken: 'secret-token', oauth });
+    const app = await appWith(demoServer(), { oauth: oauth(options) });
     for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
       const response = await app.fetch(new Request(`https://mcp.example.com${path}`));
       expect(response.status).toBe(200);
@@ -50,7 +53,7 @@ describe('the metadata documents', () => {
   it('follow a configured resource (its path gives the suffixed URL) and another endpoint path', async () => {
     const app = await appWith(demoServer(), {
       path: '/tools/mcp',
-      oauth: { authorizationServers: ['https://auth.example.com/tenant'], resource: 'https://public.example.com/api/mcp' },
+      oauth: oauth({ authorizationServers: ['https://auth.example.com/tenant'], resource: 'https://public.example.com/api/mcp' }),
     });
     const suffixed = await app.request('/.well-known/oauth-protected-resource/api/mcp');
     expect(await suffixed.json()).toEqual({
@@ -67,7 +70,7 @@ describe('the metadata documents', () => {
     expect((await app.request('/.well-known/oauth-protected-resource')).status).toBe(404);
   });
 
-  it('refuse bad options at setup, naming the field', () => {
+  it('oauth() refuses bad options at once, naming the field', () => {
     const bad: [unknown, RegExp][] = [
       [{ authorizationServers: [] }, /at least one/],
       [{}, /at least one/],
@@ -75,9 +78,9 @@ describe('the metadata documents', () => {
       [{ authorizationServers: ['ftp://auth.example.com'] }, /absolute http\(s\) URL/],
       [{ authorizationServers: ['https://auth.example.com'], resource: 'https://x.example/mcp#frag' }, /oauth.resource/],
       [{ authorizationServers: ['https://auth.example.com'], scopesSupported: ['two words'] }, /scope token/],
+      [{ authorizationServers: ['https://auth.example.com'] }, /oauth.resource is required/],
     ];
-    for (const [options, message] of bad)
-      expect(() => createMCPPlugin(demoServer(), { oauth: options as MCPOAuthOptions })).toThrow(message);
+    for (const [given, message] of bad) expect(() => oauth(given as MCPOAuthOptions)).toThrow(message);
   });
 });
 
@@ -85,21 +88,26 @@ describe('the 401 challenge', () => {
   const metadataURL = 'http://localhost/.well-known/oauth-protected-resource/mcp';
 
   it('names the metadata URL and the scopes for a missing or wrong token, and for authorize() refusing', async () => {
-    const app = await appWith(demoServer(), { authToken: 'secret-token', oauth });
+    const introspect = (token: string) => (token === 'good' ? { sub: 'someone' } : null);
+    const app = await appWith(demoServer(), { oauth: oauth({ ...options, introspect }) });
     expect((await post(app, ping)).headers.get('www-authenticate')).toBe(
       `Bearer realm="mcp", resource_metadata="${metadataURL}", scope="mcp:tools mcp:read"`,
     );
     expect((await post(app, ping, { authorization: 'Bearer wrong' })).headers.get('www-authenticate')).toBe(
-      `Bearer realm="mcp", resource_metadata="${metadataURL}", scope="mcp:tools mcp:read", error="invalid_token"`,
+      `Bearer realm="mcp", resource_metadata="${metadataURL}", scope="mcp:tools mcp:read", error="invalid_token", ` +
+        'error_description="the token is not active (revoked, expired or unknown to the authorization server)"',
     );
-    const refusing = await appWith(demoServer(), { authorize: () => false, oauth: { authorizationServers: ['https://auth.example.com'] } });
-    const refused = await post(refusing, ping);
+    const refusing = await appWith(demoServer(), {
+      authorize: () => false,
+      oauth: oauth({ authorizationServers: ['https://auth.example.com'], audience: 'api://demo-tools', introspect }),
+    });
+    const refused = await post(refusing, ping, { authorization: 'Bearer good' });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toBe(`Bearer realm="mcp", resource_metadata="${metadataURL}"`);
   });
 
   it('is read by the SDK client helpers, which then load the metadata from fw/node', async () => {
-    const running = await listen(await appWith(demoServer(), { authToken: 'secret-token', oauth }));
+    const running = await listen(await appWith(demoServer(), { oauth: oauth(options) }));
     stops.push(() => running.stop());
     const refused = await fetch(`${running.url}/mcp`, {
       method: 'POST',
@@ -130,8 +138,7 @@ describe('the 401 challenge', () => {
     issuer.url = authServer.url;
     const running = await listen(
       await appWith(demoServer(), {
-        authToken: 'secret-token',
-        oauth: { authorizationServers: [authServer.url], scopesSupported: ['mcp:tools'] },
+        oauth: oauth({ authorizationServers: [authServer.url], audience: 'api://demo', scopesSupported: ['mcp:tools'] }),
       }),
     );
     stops.push(() => running.stop());
@@ -162,10 +169,9 @@ describe('the 401 challenge', () => {
 
 describe('on serverless targets', () => {
   it('inside workerd: metadata and challenge for the host the request reached', async () => {
-    const mf = await runWorker(
-      await bundleWorker('test/mcp/servers/worker-http.ts', { __MCP_OPTIONS__: JSON.stringify({ authToken: 'worker-token', oauth }) }),
-      { upstream: 'https://mcp.example.com' },
-    );
+    const mf = await runWorker(await bundleWorker('test/mcp/servers/worker-oauth.ts', { __OAUTH__: JSON.stringify(options) }), {
+      upstream: 'https://mcp.example.com',
+    });
     stops.push(() => mf.dispose());
     const base = (await mf.ready).origin;
     const metadata = await fetch(`${base}/.well-known/oauth-protected-resource/mcp`);
@@ -182,7 +188,7 @@ describe('on serverless targets', () => {
   });
 
   it('behind fw/lambda', async () => {
-    const invoke = lambdaInstance(await appWith(demoServer(), { authToken: 'lambda-token', oauth }));
+    const invoke = lambdaInstance(await appWith(demoServer(), { oauth: oauth(options) }));
     const metadata = await invoke(v2Event({ method: 'GET', path: '/.well-known/oauth-protected-resource' }));
     expect(JSON.parse(metadata.body).resource).toBe('https://id.execute-api.us-east-1.amazonaws.com/mcp');
     const refused = await invoke(v2Event({ body: ping }));

@@ -10,6 +10,8 @@ export interface BridgeTool {
   annotations: ToolAnnotations;
   /** Mutating tools are listed and callable only with `allowMutation`. */
   mutating?: boolean;
+  /** OAuth scopes a token needs to call it. */
+  scopes?: string[];
   handler(args: Record<string, unknown>, ctx?: RouteToolContext): Promise<ToolResult>;
 }
 

@@ -42,6 +42,7 @@ function asTool(tool: BridgeTool): MCPTool {
     description: tool.description,
     inputSchema: tool.inputSchema,
     annotations: tool.annotations,
+    scopes: tool.scopes,
     handler: (args: Record<string, unknown>, rc: RequestContext) => tool.handler(args, callContext(rc)),
   };
 }

@@ -3,6 +3,7 @@ import { dedupeNames, routeToolName } from './route-tool-name';
 import { routeInputSchema } from './route-tool-schema';
 import { acceptedSchema, coerceArguments } from './route-tool-coerce';
 import { callRoute, type ToolResult } from './route-tool-call';
+import { checkScopes } from '../oauth/scopes';
 import type { ToolAnnotations } from '../types';
 
 export type { ToolAnnotations };
@@ -19,6 +20,8 @@ export interface RouteTool {
   description: string;
   inputSchema: JSONSchema;
   annotations: ToolAnnotations;
+  /** OAuth scopes a token needs to call it: the route's `mcp.scopes` option. */
+  scopes?: string[];
   route: RouteInfo;
   handler(args: Record<string, unknown>, ctx?: RouteToolContext): Promise<ToolResult>;
 }
@@ -67,7 +70,10 @@ function forwarded(names: string[], headers: Headers | undefined): Record<string
   return out;
 }
 
-/** Turns every eligible route of an app into an MCP tool (hidden routes and excluded paths left out). */
+/**
+ * Turns every eligible route of an app into an MCP tool (hidden routes and excluded paths left out); a route's
+ * `mcp.scopes` option becomes the tool's scopes (a malformed list throws, naming the route).
+ */
 export function routeTools(app: CoreFw, options: RouteToolOptions = {}): RouteTool[] {
   const routes = app
     .getRoutes()
@@ -81,11 +87,14 @@ export function routeTools(app: CoreFw, options: RouteToolOptions = {}): RouteTo
   const forward = (options.forwardHeaders ?? []).map((h) => h.toLowerCase());
   return routes.map((route, i) => {
     const schema = routeInputSchema(route);
+    const scopes = route.options?.mcp?.scopes;
+    checkScopes(`Route ${route.method} ${route.path}: the option mcp.scopes`, scopes);
     return {
       name: names[i],
       description: describe(route),
       inputSchema: acceptedSchema(schema),
       annotations: annotate(route),
+      scopes,
       route,
       handler: async (args, ctx) => {
         const checked = coerceArguments(names[i], schema, args ?? {});

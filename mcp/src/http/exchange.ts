@@ -1,5 +1,7 @@
 import type { Context } from 'fw';
 import type { JSONRPCMessage, JSONRPCResponse } from '../jsonrpc';
+import { authOf } from '../oauth/request-auth';
+import type { MCPAuthInfo } from '../oauth/types';
 import type { ClientLink, PeerState } from '../peer';
 import { accepted, jsonResponse } from './responses';
 
@@ -49,6 +51,11 @@ export class PostExchange implements ClientLink {
   /** A client with a session can hear the server later on its GET stream, offered where a process serves many requests. */
   get pushes(): boolean {
     return this.peer.key !== '' && this.ctx.executionCtx === undefined;
+  }
+
+  /** Who sent this POST, when its OAuth access token was accepted. */
+  get auth(): MCPAuthInfo | undefined {
+    return authOf(this.ctx.request);
   }
 
   /** Keeps work (a task) alive after the answer: the platform's `waitUntil` (workers, Lambda; nothing to do on Node, Bun). */

@@ -23,7 +23,7 @@ function servingHost(ctx: Context, app: CoreFw): string {
 
 /**
  * Returns a check for the first MCP request: when the endpoint is served on a host other than loopback and
- * neither `authToken` nor `authorize` protects it, it warns once, saying how to protect it.
+ * neither `oauth`, `authToken` nor `authorize` protects it, it warns once, saying how to protect it.
  */
 export function exposureCheck(endpoint: string, protectedByAuth: boolean): (ctx: Context, app: CoreFw) => void {
   let checked = protectedByAuth;
@@ -34,7 +34,7 @@ export function exposureCheck(endpoint: string, protectedByAuth: boolean): (ctx:
     if (isLoopbackName(host)) return;
     console.warn(
       `[fw-mcp] The MCP endpoint ${endpoint} is served on ${host} without authentication: anyone who can reach it can call its tools. ` +
-        'Protect it with authToken (a Bearer token) or authorize(ctx) in the plugin options (with oauth for OAuth clients), or listen on 127.0.0.1.',
+        'Protect it with oauth (access tokens from your authorization server), authToken (a Bearer token) or authorize(ctx) in the plugin options, or listen on 127.0.0.1.',
     );
   };
 }

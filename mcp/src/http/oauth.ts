@@ -4,33 +4,6 @@ import type { MCPOAuthOptions } from './options';
 /** The well-known path of OAuth protected-resource metadata (RFC 9728 section 3). */
 export const METADATA_PATH = '/.well-known/oauth-protected-resource';
 
-function absoluteURL(name: string, value: unknown): URL {
-  let url: URL | null = null;
-  try {
-    url = typeof value === 'string' ? new URL(value) : null;
-  } catch {
-    url = null;
-  }
-  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.hash !== '') {
-    throw new TypeError(`oauth.${name} must be an absolute http(s) URL without a fragment, got ${JSON.stringify(value)}`);
-  }
-  return url;
-}
-
-/** Checks the options at setup (bad URLs or scopes throw a TypeError naming the field). */
-export function checkOAuth(options: MCPOAuthOptions): void {
-  if (!Array.isArray(options.authorizationServers) || options.authorizationServers.length === 0) {
-    throw new TypeError('oauth.authorizationServers must list at least one authorization server (its issuer URL)');
-  }
-  for (const issuer of options.authorizationServers) absoluteURL('authorizationServers[]', issuer);
-  if (options.resource !== undefined) absoluteURL('resource', options.resource);
-  if (options.resourceDocumentation !== undefined) absoluteURL('resourceDocumentation', options.resourceDocumentation);
-  for (const scope of options.scopesSupported ?? []) {
-    if (typeof scope !== 'string' || !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope))
-      throw new TypeError(`oauth.scopesSupported: ${JSON.stringify(scope)} is not a valid scope token`);
-  }
-}
-
 /** The path-suffixed metadata route of a resource path (`/mcp` -> `/.well-known/oauth-protected-resource/mcp`). */
 export function metadataPathFor(resourcePath: string): string {
   const path = resourcePath.replace(/\/+$/, '');
@@ -61,13 +34,28 @@ export function metadataDocument(options: MCPOAuthOptions, resource: string): Re
   return document;
 }
 
-/** The `WWW-Authenticate` value of a 401: realm, the metadata URL and scopes when OAuth is set, the error when given. */
-export function bearerChallenge(options: MCPOAuthOptions | undefined, ctx: Context, endpoint: string, error?: string): string {
+/** What a challenge adds after realm and metadata: the error, its description, the scopes (default: the options' own). */
+export interface ChallengeParts {
+  error?: 'invalid_token' | 'insufficient_scope';
+  description?: string;
+  scope?: string[];
+}
+
+/** A description as a quoted-string may carry it (RFC 6750 section 3: no `"`, no `\`, visible ASCII and space only). */
+function describable(text: string): string {
+  return text.replace(/[^\x20\x21\x23-\x5b\x5d-\x7e]/g, "'");
+}
+
+/**
+ * The `WWW-Authenticate` value of a 401 or 403: realm; with OAuth the metadata URL and the scopes (the given ones, else
+ * `requiredScopes`, else `scopesSupported`); then the error and its description when given.
+ */
+export function bearerChallenge(options: MCPOAuthOptions | undefined, ctx: Context, endpoint: string, parts: ChallengeParts = {}): string {
   let challenge = 'Bearer realm="mcp"';
-  if (options !== undefined) {
-    challenge += `, resource_metadata="${metadataURL(resourceOf(options, ctx, endpoint))}"`;
-    if (options.scopesSupported !== undefined && options.scopesSupported.length > 0)
-      challenge += `, scope="${options.scopesSupported.join(' ')}"`;
-  }
-  return error === undefined ? challenge : `${challenge}, error="${error}"`;
+  if (options !== undefined) challenge += `, resource_metadata="${metadataURL(resourceOf(options, ctx, endpoint))}"`;
+  const scope = parts.scope ?? options?.requiredScopes ?? options?.scopesSupported;
+  if (scope !== undefined && scope.length > 0) challenge += `, scope="${scope.join(' ')}"`;
+  if (parts.error !== undefined) challenge += `, error="${parts.error}"`;
+  if (parts.description !== undefined) challenge += `, error_description="${describable(parts.description)}"`;
+  return challenge;
 }

@@ -5,13 +5,35 @@ import { createGuard } from './guard';
 import { ErrorCode } from '../jsonrpc';
 import { rpcErrorResponse } from './responses';
 import { LegacySSE } from './legacy-sse';
-import { bearerChallenge, checkOAuth, METADATA_PATH, metadataDocument, metadataPathFor, resourceOf } from './oauth';
+import { bearerChallenge, METADATA_PATH, metadataDocument, metadataPathFor, resourceOf } from './oauth';
 import type { MCPHTTPOptions } from './options';
 import { LiveStreams, resumabilityConfig } from './resumability';
 import { createSessionStore } from './sessions';
 import { StreamableHTTP } from './streamable';
 
-export type { MCPHTTPOptions, MCPOAuthOptions, MCPResumabilityOptions, MCPSessionOptions } from './options';
+export type {
+  MCPHTTPOptions,
+  MCPIntrospectionOptions,
+  MCPJWTOptions,
+  MCPOAuth,
+  MCPOAuthOptions,
+  MCPResumabilityOptions,
+  MCPSessionOptions,
+} from './options';
+
+/** Refuses an `oauth` option that did not come from `oauth()`, and one combined with `authToken`. */
+function checkOAuthOption(options: MCPHTTPOptions): void {
+  const given = options.oauth as unknown;
+  if (given === undefined) return;
+  if (typeof (given as { check?: unknown } | null)?.check !== 'function')
+    throw new TypeError(
+      "The oauth option takes oauth({ authorizationServers: [...] }) from 'fw-mcp', not the options themselves (the token checks live in oauth(), so servers without OAuth do not bundle them)",
+    );
+  if (options.authToken !== undefined)
+    throw new TypeError(
+      'authToken and oauth both check the Bearer token: use one (an introspect hook given to oauth() can accept a static token besides OAuth ones)',
+    );
+}
 
 type RouteHandler = (ctx: Context) => Response | Promise<Response>;
 
@@ -23,14 +45,15 @@ function normalizePath(path: string): string {
 /**
  * The fw plugin serving an MCP server over HTTP: streamable HTTP on `<path>` and, unless `enableSSE` is false,
  * legacy SSE on `<path>/sse` and `<path>/stream`; with `oauth`, the protected-resource metadata under
- * `/.well-known/oauth-protected-resource`. Origin, rate limit and Bearer checks run inside every MCP route
- * handler, so nothing (compile(), listen(), another plugin) can route around them.
+ * `/.well-known/oauth-protected-resource` and an access token checked on every MCP request. Origin, rate limit,
+ * token and `authorize` checks run inside every MCP route handler, so nothing (compile(), listen(), another plugin)
+ * can route around them.
  */
 export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {}): FwPluginConfig {
   const base = normalizePath(options.path ?? '/mcp');
   const endpoint = base || '/';
-  const oauth = options.oauth;
-  if (oauth !== undefined) checkOAuth(oauth);
+  checkOAuthOption(options);
+  const oauth = options.oauth?.options;
   const resumability = resumabilityConfig(options.resumability, options.sessions);
   const live =
     resumability === null
@@ -40,10 +63,12 @@ export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {})
         });
   const streamable = new StreamableHTTP(server, createSessionStore(options.sessions), live);
   let mounted: CoreFw | null = null;
-  const challenge = (ctx: Context, error?: string): string => bearerChallenge(oauth, ctx, endpoint, error);
+  const challenge = (ctx: Context, error?: 'invalid_token'): string =>
+    bearerChallenge(oauth, ctx, endpoint, error === undefined ? {} : { error });
   const guard = createGuard(options, challenge, () => mounted?.getAppConfig().hostname);
-  const checkExposure = exposureCheck(endpoint, options.authToken !== undefined || options.authorize !== undefined);
+  const checkExposure = exposureCheck(endpoint, options.authToken !== undefined || options.authorize !== undefined || oauth !== undefined);
   const authorize = options.authorize;
+  const resourceServer = options.oauth === undefined ? null : options.oauth.check(server, endpoint);
   const refused = (ctx: Context): Response =>
     rpcErrorResponse(401, ErrorCode.Unauthorized, 'Unauthorized: access to this MCP server was refused', {
       'www-authenticate': challenge(ctx),
@@ -54,8 +79,11 @@ export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {})
       checkExposure(ctx, mounted!);
       return guard(ctx) ?? handler(ctx);
     };
-  const guarded = (handler: RouteHandler): RouteHandler =>
-    checked(authorize === undefined ? handler : async (ctx) => ((await authorize(ctx)) ? handler(ctx) : refused(ctx)));
+  const guarded = (handler: RouteHandler): RouteHandler => {
+    const authorized: RouteHandler =
+      authorize === undefined ? handler : async (ctx) => ((await authorize(ctx)) ? handler(ctx) : refused(ctx));
+    return checked(resourceServer === null ? authorized : async (ctx) => (await resourceServer(ctx)) ?? authorized(ctx));
+  };
   return {
     name: base === '/mcp' ? 'fw-mcp' : `fw-mcp:${endpoint}`,
     setup(app) {

@@ -1,4 +1,5 @@
 import { notificationOf, type JSONRPCMessage } from '../jsonrpc';
+import type { MCPAuthInfo } from '../oauth/types';
 import type { ClientLink, PeerState } from '../peer';
 import { RELATED_TASK, type Task } from './types';
 
@@ -26,6 +27,10 @@ export class TaskLink implements ClientLink {
 
   get canRequest(): boolean {
     return this.origin.canRequest;
+  }
+
+  get auth(): MCPAuthInfo | undefined {
+    return this.origin.auth;
   }
 
   send(message: JSONRPCMessage): boolean {
