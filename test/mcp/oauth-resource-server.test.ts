@@ -67,14 +67,15 @@ async function forged(claims: Record<string, unknown>, kid = 'stranger-key'): Pr
     .sign(privateKey);
 }
 
-/** The SDK v2 client, authenticating with the client credentials grant as `client`. */
-async function sdkClient(url: string, client: keyof typeof CLIENTS) {
+/** The SDK v2 client, authenticating with the client credentials grant as `client` (2025-11-25, or 2026-07-28 in auto mode). */
+async function sdkClient(url: string, client: keyof typeof CLIENTS, mode: 'legacy' | 'auto' = 'legacy') {
   const authProvider = new sdk.ClientCredentialsProvider({
     clientId: client,
     clientSecret: CLIENTS[client].secret,
     expectedIssuer: as.issuer,
   });
-  const mcp = new sdk.Client({ name: 'oauth-test', version: '1.0.0' });
+  const options = mode === 'auto' ? { versionNegotiation: { mode: 'auto' } } : {};
+  const mcp = new sdk.Client({ name: 'oauth-test', version: '1.0.0' }, options);
   await mcp.connect(new sdk.StreamableHTTPClientTransport(new URL(url), { authProvider }));
   stops.push(() => mcp.close());
   return { mcp, authProvider };
@@ -117,6 +118,19 @@ describe('the SDK v2 client (client credentials, its own OAuth flow)', () => {
     expect((await mcp.callTool({ name: 'deploy', arguments: {} })).content).toEqual([{ type: 'text', text: 'deployed' }]);
     expect(authProvider.tokens()?.scope.split(' ').sort()).toEqual(['mcp:admin', 'mcp:tools']);
     expect((await mcp.callTool({ name: 'get_admin_stats', arguments: {} })).structuredContent).toEqual({ users: 42 });
+  });
+
+  it('speaking 2026-07-28 (auto mode): each request carries its token, handlers see who called, step-up works the same', async () => {
+    const { url } = await serve();
+    const { mcp, authProvider } = await sdkClient(url, 'agent', 'auto');
+    expect(mcp.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    expect((await mcp.callTool({ name: 'whoami', arguments: {} })).structuredContent).toEqual({
+      subject: 'agent',
+      clientId: 'agent',
+      scopes: ['mcp:tools'],
+    });
+    expect((await mcp.callTool({ name: 'deploy', arguments: {} })).content).toEqual([{ type: 'text', text: 'deployed' }]);
+    expect(authProvider.tokens()?.scope.split(' ').sort()).toEqual(['mcp:admin', 'mcp:tools']);
   });
 
   it('a client the authorization server will not give mcp:admin stays refused (the step-up token request fails)', async () => {

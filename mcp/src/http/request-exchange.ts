@@ -1,5 +1,7 @@
 import { makeResponse, type Context } from 'fw';
 import { ErrorCode, type JSONRPCMessage, type JSONRPCResponse } from '../jsonrpc';
+import { authOf } from '../oauth/request-auth';
+import type { MCPAuthInfo } from '../oauth/types';
 import { newPeer, type ClientLink, type PeerState } from '../peer';
 import type { AbortSource } from '../request-context';
 import { MODERN_VERSIONS } from '../versions';
@@ -54,6 +56,11 @@ export class RequestExchange implements ClientLink, AbortSource {
     this.response = new Promise((resolve) => {
       this.resolve = resolve;
     });
+  }
+
+  /** Who sent this request, when its OAuth access token was accepted. */
+  get auth(): MCPAuthInfo | undefined {
+    return authOf(this.ctx.request);
   }
 
   /** Aborted when the client goes away or closes the stream; made on first use (the request's own signal is watched lazily). */
