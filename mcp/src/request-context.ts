@@ -13,6 +13,11 @@ export interface AbortSource {
   readonly headers?: Headers;
 }
 
+/** How a handler names an input request: its key in a 2026-07-28 `inputRequests` (default `ask-<n>`, the n-th ask); ignored before. */
+export interface InputOptions {
+  key?: string;
+}
+
 /** What a 2026-07-28 request brings: its own peer (from its `_meta`), and the round that answers its input requests. */
 export interface ModernRequest {
   peer: PeerState;
@@ -142,7 +147,7 @@ export class RequestContext {
    * when no channel exists); 2026-07-28 answers the call with an InputRequiredResult and resolves when the client's
    * retry brings the answer (the handler runs again from its start, see README "Multi round-trip requests").
    */
-  request(method: string, params?: Record<string, any>): Promise<Record<string, any>> {
+  request(method: string, params?: Record<string, any>, options?: InputOptions): Promise<Record<string, any>> {
     const modern = this.modern;
     if (modern === undefined) return this.server.outgoing.request(this.link, method, params, this.signal);
     if (!(INPUT_METHODS as readonly string[]).includes(method))
@@ -161,22 +166,22 @@ export class RequestContext {
       return Promise.reject(
         new RpcError(ErrorCode.InternalError, `${method} can be asked only while answering tools/call, prompts/get or resources/read`),
       );
-    return modern.trip.ask(method, params);
+    return modern.trip.ask(method, params, options?.key);
   }
 
   /** Asks the client's model to generate a message (`sampling/createMessage`). */
-  createMessage(params: Record<string, any>): Promise<Record<string, any>> {
-    return this.request('sampling/createMessage', params);
+  createMessage(params: Record<string, any>, options?: InputOptions): Promise<Record<string, any>> {
+    return this.request('sampling/createMessage', params, options);
   }
 
   /** Asks the user for structured input (`elicitation/create`). */
-  elicit(params: Record<string, any>): Promise<Record<string, any>> {
-    return this.request('elicitation/create', params);
+  elicit(params: Record<string, any>, options?: InputOptions): Promise<Record<string, any>> {
+    return this.request('elicitation/create', params, options);
   }
 
   /** Asks the client for its roots (`roots/list`). */
-  listRoots(): Promise<Record<string, any>> {
-    return this.request('roots/list');
+  listRoots(options?: InputOptions): Promise<Record<string, any>> {
+    return this.request('roots/list', undefined, options);
   }
 
   /** Marks the request answered: later notifications and progress are dropped. */

@@ -43,12 +43,14 @@ export function allowsPolling(version: string): boolean {
   return version >= '2025-11-25';
 }
 
-/** The spec's UnsupportedProtocolVersionError (-32022): the versions we speak, and the one asked for. */
-export function unsupportedVersion(requested: string): RpcError {
-  const supported = [...SUPPORTED_VERSIONS];
+/**
+ * The spec's UnsupportedProtocolVersionError (-32022): the versions usable the way the client asked (a 2026-07-28
+ * request: the modern ones, as `server/discover` lists them; otherwise all), and the one asked for.
+ */
+export function unsupportedVersion(requested: string, supported: readonly string[] = SUPPORTED_VERSIONS): RpcError {
   return new RpcError(
     ErrorCode.UnsupportedProtocolVersion,
     `Unsupported protocol version ${JSON.stringify(requested.slice(0, 40))}: supported versions are ${MODERN_VERSIONS.join(', ')} (per-request _meta) and ${LEGACY_VERSIONS.join(', ')} (initialize)`,
-    { supported, requested: requested.slice(0, 40) },
+    { supported: [...supported], requested: requested.slice(0, 40) },
   );
 }

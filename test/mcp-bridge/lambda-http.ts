@@ -5,7 +5,8 @@ import { lambdaContext } from '../fixtures/lambda/context';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 
-function toEvent(method: string, url: URL, headers: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
+/** The API Gateway HTTP API (payload v2) event of one HTTP request. */
+export function toEvent(method: string, url: URL, headers: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
   return {
     version: '2.0',
     routeKey: '$default',

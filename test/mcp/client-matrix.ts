@@ -39,6 +39,8 @@ export const installs = {
   node22: { dir: 'node22', packages: ['node@22'] },
   sdkV2: { dir: 'mcp-client-v2', packages: ['@modelcontextprotocol/client@2.4.0'] },
   aiSdk: { dir: 'ai-sdk-mcp', packages: ['@ai-sdk/mcp@2.0.99', 'zod@4'] },
+  /** The conformance suite with 2026-07-28 server scenarios (the project's pinned 0.1.16 has none). */
+  conformance2026: { dir: 'mcp-conformance-2026', packages: ['@modelcontextprotocol/conformance@0.2.0-alpha.12'] },
 } as const;
 
 const out = `${repoRoot}test/.out`;

@@ -42,17 +42,20 @@ describe('version negotiation', () => {
 
   it('refuses an unsupported header on any other request with 400 and -32022 (UnsupportedProtocolVersion) naming the supported versions', async () => {
     const app = await appWith(demoServer());
-    const supported = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
     const bad = await post(app, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': '2031-01-01' });
     expect(bad.status).toBe(400);
     expect(bad.json.error.code).toBe(-32022);
     expect(bad.json.error.message).toContain(
       'supported versions are 2026-07-28 (per-request _meta) and 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05 (initialize)',
     );
-    expect(bad.json.error.data).toEqual({ supported, requested: '2031-01-01' });
+    // A later date is a 2026-era request: the versions usable that way, as server/discover lists them.
+    expect(bad.json.error.data).toEqual({ supported: ['2026-07-28'], requested: '2031-01-01' });
     const old = await post(app, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': '1.0' });
     expect(old.status).toBe(400);
-    expect(old.json.error).toMatchObject({ code: -32022, data: { supported, requested: '1.0' } });
+    expect(old.json.error).toMatchObject({
+      code: -32022,
+      data: { supported: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'], requested: '1.0' },
+    });
     expect((await post(app, { jsonrpc: '2.0', id: 2, method: 'ping' }, { 'mcp-protocol-version': '2025-11-25' })).status).toBe(200);
   });
 

@@ -1,24 +1,8 @@
 import type { JSONRPCRequest } from '../jsonrpc';
+import { decodeHeaderValue, isSafeHeaderValue, withoutOWS } from '../modern/header-value';
 
 /** Methods whose `Mcp-Name` header mirrors a body field (2026-07-28 standard request headers). */
 const NAME_SOURCE: Record<string, 'name' | 'uri'> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
-
-/** Header values may hold visible ASCII, space and tab only (RFC 9110). */
-const SAFE_VALUE = /^[\x20-\x7e\t]*$/;
-const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
-
-/** A header value as sent, or decoded from the `=?base64?...?=` sentinel (UTF-8); null when malformed. */
-function decoded(value: string): string | null {
-  if (!SAFE_VALUE.test(value)) return null;
-  const sentinel = SENTINEL.exec(value);
-  if (sentinel === null) return value;
-  try {
-    const bytes = Uint8Array.from(atob(sentinel[1]), (c) => c.charCodeAt(0));
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Why the headers of a 2026-07-28 POST do not stand for its body (the spec's server validation, HeaderMismatch), or
@@ -36,7 +20,7 @@ export function headerMismatch(headers: Headers, request: JSONRPCRequest, versio
   for (const [name, body] of checks) {
     const raw = headers.get(name);
     if (raw === null) return `Header mismatch: the required ${name} header is missing`;
-    const value = name === 'Mcp-Name' ? decoded(raw) : SAFE_VALUE.test(raw) ? raw : null;
+    const value = name === 'Mcp-Name' ? decodeHeaderValue(raw) : isSafeHeaderValue(raw) ? withoutOWS(raw) : null;
     if (value === null) return `Header mismatch: the ${name} header is malformed`;
     if (value !== body)
       return `Header mismatch: ${name} header value ${JSON.stringify(value.slice(0, 200))} does not match body value ${JSON.stringify(String(body).slice(0, 200))}`;

@@ -1,6 +1,7 @@
 import type { Context } from 'fw';
 import { ErrorCode, RpcError, classify, errorOf, type JSONRPCRequest } from '../jsonrpc';
-import { hasEnvelope, readEnvelope } from '../modern/envelope';
+import { PROTOCOL_VERSION_META, hasEnvelope, readEnvelope } from '../modern/envelope';
+import { withoutOWS } from '../modern/header-value';
 import type { MCPServer } from '../server';
 import { isModernVersion } from '../versions';
 import { headerMismatch } from './mcp-headers';
@@ -8,14 +9,15 @@ import { RequestExchange } from './request-exchange';
 import { accepted } from './responses';
 
 /**
- * Whether a POST belongs to 2026-07-28: one message (not `initialize`) with the `_meta` envelope, a method only that
- * version has, or an `MCP-Protocol-Version` header naming that era (then an unsupported one answers -32022).
+ * Whether a POST belongs to 2026-07-28: one message with the `_meta` envelope, a method only that version has, or
+ * (but for `initialize`) an `MCP-Protocol-Version` header naming that era (then an unsupported one answers -32022).
  */
 export function isModernPost(headers: Headers, body: unknown): boolean {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
   const message = body as { method?: unknown; params?: unknown };
-  if (message.method === 'initialize') return false;
   const params = message.params !== null && typeof message.params === 'object' ? (message.params as Record<string, unknown>) : undefined;
+  // initialize opens the legacy era whatever its header says; with the envelope it is a 2026-07-28 request (-32601 there).
+  if (message.method === 'initialize') return hasEnvelope(params);
   return (
     isModernVersion(headers.get('mcp-protocol-version')) ||
     hasEnvelope(params) ||
@@ -31,10 +33,21 @@ function refusal(status: number, id: JSONRPCRequest['id'] | null, error: RpcErro
   });
 }
 
-/** What the transport refuses before the server sees a request: its version (-32022), its envelope (-32602), its headers (-32020). */
+/**
+ * What the transport refuses before the server sees a request: a header version other than the body's (-32020, whether
+ * or not either is spoken), an unsupported version (-32022), a missing envelope (-32602), other headers (-32020).
+ */
 function preflight(headers: Headers, request: JSONRPCRequest): RpcError | null {
+  const sent = headers.get('mcp-protocol-version');
+  const header = sent === null ? null : withoutOWS(sent);
+  const body = request.params?._meta?.[PROTOCOL_VERSION_META];
+  if (header !== null && typeof body === 'string' && header !== body)
+    return new RpcError(
+      ErrorCode.HeaderMismatch,
+      `Header mismatch: MCP-Protocol-Version header value ${JSON.stringify(header.slice(0, 40))} does not match body value ${JSON.stringify(body.slice(0, 40))}`,
+    );
   try {
-    const envelope = readEnvelope(request.params?._meta, headers.get('mcp-protocol-version'));
+    const envelope = readEnvelope(request.params?._meta, header);
     const mismatch = headerMismatch(headers, request, envelope.version);
     return mismatch === null ? null : new RpcError(ErrorCode.HeaderMismatch, mismatch);
   } catch (error) {

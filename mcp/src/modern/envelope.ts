@@ -33,20 +33,20 @@ export function hasEnvelope(params: Record<string, unknown> | undefined): boolea
 
 /**
  * Reads the envelope of a modern request: an unsupported version (the `_meta` one, else `headerVersion`) is -32022
- * with the versions we speak; a missing or malformed required field, or a bad log level, is -32602.
+ * with the versions we speak per request; a missing or malformed required field, or a bad log level, is -32602.
  */
 export function readEnvelope(meta: unknown, headerVersion?: string | null): Envelope {
   if (meta !== undefined && !isObject(meta)) throw invalid('Invalid "_meta": expected an object');
   const version = meta?.[PROTOCOL_VERSION_META];
   const spoken = MODERN_VERSIONS as readonly string[];
   if (version === undefined) {
-    if (typeof headerVersion === 'string' && !spoken.includes(headerVersion)) throw unsupportedVersion(headerVersion);
+    if (typeof headerVersion === 'string' && !spoken.includes(headerVersion)) throw unsupportedVersion(headerVersion, spoken);
     throw invalid(
       `Missing "_meta.${PROTOCOL_VERSION_META}": 2026-07-28 requests carry their protocol version and client capabilities in params._meta (2025-11-25 and older clients send initialize first)`,
     );
   }
   if (typeof version !== 'string') throw invalid(`Invalid "_meta.${PROTOCOL_VERSION_META}": expected a string`);
-  if (!spoken.includes(version)) throw unsupportedVersion(version);
+  if (!spoken.includes(version)) throw unsupportedVersion(version, spoken);
   const capabilities = meta?.[CLIENT_CAPABILITIES_META];
   if (!isObject(capabilities))
     throw invalid(

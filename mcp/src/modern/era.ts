@@ -5,6 +5,7 @@ import { ErrorCode, RpcError, failureOf, resultOf, type JSONRPCRequest, type JSO
 import { complete } from '../methods/completion';
 import { getPrompt, listPrompts } from '../methods/prompts';
 import { listResources, listTemplates, readResource } from '../methods/resources';
+import { objectParam } from '../methods/params';
 import { listTools, runTool, toolOf } from '../methods/tools';
 import { clientScope, type ClientLink, type ClientScope, type PeerState } from '../peer';
 import type { Registry } from '../registry';
@@ -15,6 +16,7 @@ import { cacheHints } from './caching';
 import { ChangeFeed, type Change } from './change-feed';
 import { hasEnvelope, readEnvelope, type Envelope } from './envelope';
 import { listen, type SubscriptionsOptions } from './listen';
+import { paramHeaderMismatch } from './param-headers';
 import { RequestStateCodec, type RequestStateOptions } from './request-state';
 import { modernResult } from './result';
 import { INPUT_REQUIRED, RoundTrip, principalOf } from './round-trip';
@@ -42,15 +44,18 @@ const ROUND_TRIPS = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
 /** What 2026-07-28 has instead of the legacy methods it removed, for the -32601 message. */
 const REMOVED: Record<string, string> = {
+  initialize: 'it has no initialize: every request carries its version and client capabilities in _meta',
   ping: 'it has no ping',
   'logging/setLevel': 'set the level per request in _meta["io.modelcontextprotocol/logLevel"]',
   'resources/subscribe': 'send subscriptions/listen with notifications.resourceSubscriptions',
   'resources/unsubscribe': 'close the subscriptions/listen stream',
 };
 
-/** Whether a request is served under 2026-07-28: it carries the per-request `_meta` envelope or a method only that version has. */
+/**
+ * Whether a request is served under 2026-07-28: it carries the per-request `_meta` envelope or a method only that
+ * version has (an `initialize` without the envelope opens the legacy era).
+ */
 export function isModernRequest(request: JSONRPCRequest): boolean {
-  if (request.method === 'initialize') return false;
   return hasEnvelope(request.params) || request.method === 'server/discover' || request.method === 'subscriptions/listen';
 }
 
@@ -179,8 +184,12 @@ export class ModernEra {
         const listed = listTools(r, params, pageSize);
         return { ...listed, tools: (listed.tools as Record<string, unknown>[]).map(({ execution, ...tool }) => tool) };
       }
-      case 'tools/call':
-        return runTool(toolOf(r, params), params, ctx);
+      case 'tools/call': {
+        const tool = toolOf(r, params);
+        const mismatch = ctx.headers && paramHeaderMismatch(ctx.headers, tool.inputSchema, objectParam(params, 'arguments') ?? {});
+        if (mismatch) throw new RpcError(ErrorCode.HeaderMismatch, mismatch);
+        return runTool(tool, params, ctx);
+      }
       case 'prompts/list':
         return listPrompts(r, params, pageSize);
       case 'prompts/get':
@@ -197,7 +206,7 @@ export class ModernEra {
         return this.listen(ctx, params, scope);
     }
     const instead =
-      REMOVED[method] ?? (method === 'initialize' || method.startsWith('tasks/') ? 'it is not part of that version' : undefined);
+      REMOVED[method] ?? (method.startsWith('tasks/') ? 'tasks are an extension this server does not offer there' : undefined);
     throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method}${instead === undefined ? '' : ` (2026-07-28: ${instead})`}`);
   }
 

@@ -6,7 +6,7 @@ import type { RequestStateCodec } from './request-state';
 /** What `RoundTrip.blocked` resolves with: the handler waits on input the client has not given yet. */
 export const INPUT_REQUIRED = Symbol('input required');
 
-/** Keys of `inputRequests` are `ask-<n>`: the n-th input the handler asked for, counted from its start. */
+/** Keys of `inputRequests` are the handler's own (`ctx.elicit(params, { key })`), else `ask-<n>`: its n-th ask. */
 const KEY = 'ask-';
 
 /** An answer known from an earlier round: the digest of what was asked, and the client's result. */
@@ -18,6 +18,7 @@ interface Answer {
 /** An input the handler asked for and the client has not answered. */
 interface Ask {
   index: number;
+  key: string;
   method: string;
   params?: Record<string, unknown>;
   digest: string;
@@ -29,7 +30,8 @@ interface Sealed {
   b: string;
   p: string;
   a: [number, Answer][];
-  k: [number, string, string][];
+  /** Open asks: index, digest, method, key. */
+  k: [number, string, string, string][];
 }
 
 const encoder = new TextEncoder();
@@ -56,7 +58,8 @@ function isSealed(state: Record<string, unknown> | null): state is Record<string
     typeof state.b === 'string' &&
     typeof state.p === 'string' &&
     Array.isArray(state.a) &&
-    Array.isArray(state.k)
+    Array.isArray(state.k) &&
+    state.k.every((ask) => Array.isArray(ask) && typeof ask[3] === 'string')
   );
 }
 
@@ -75,17 +78,22 @@ export class RoundTrip {
   private release!: () => void;
   private next = 0;
   private readonly pending: Ask[] = [];
+  private readonly keys = new Set<string>();
 
-  private constructor(private readonly answers: Map<number, Answer>) {
+  private constructor(
+    private readonly answers: Map<number, Answer>,
+    private readonly responses: Record<string, unknown>,
+  ) {
     this.blocked = new Promise((resolve) => {
       this.release = () => resolve(INPUT_REQUIRED);
     });
   }
 
   /**
-   * The round trip of a request: empty on a first call; on a retry, its `requestState` checked (sealed by this
-   * server for this method, these params and this principal, not expired; else -32602) and the answers in
-   * `inputResponses` to the asks it names (each checked, else -32602; missing ones are asked again).
+   * The round trip of a request: on a retry, its `requestState` checked (sealed by this server for this method, these
+   * params and this principal, not expired; else -32602) and the answers in `inputResponses` to the asks it names
+   * (each checked, else -32602; missing ones are asked again). An `inputResponses` entry under the key of an ask
+   * answers it too (a client may answer before being asked: it is the source of every answer anyway).
    */
   static async open(
     codec: RequestStateCodec,
@@ -93,8 +101,10 @@ export class RoundTrip {
     params: Record<string, any> | undefined,
     principal: string,
   ): Promise<RoundTrip> {
+    const responses = params?.inputResponses ?? {};
+    if (!isObject(responses)) throw invalid('Invalid "inputResponses": expected an object');
     const token = params?.requestState;
-    if (token === undefined) return new RoundTrip(new Map());
+    if (token === undefined) return new RoundTrip(new Map(), responses);
     if (typeof token !== 'string') throw invalid('Invalid "requestState": expected the string the server sent');
     const state = await codec.open(token);
     if (!isSealed(state))
@@ -103,23 +113,33 @@ export class RoundTrip {
       );
     if (state.m !== method || state.b !== (await digest(salient(params))) || state.p !== principal)
       throw invalid('Invalid "requestState": it was issued for another request or another principal');
-    const responses = params?.inputResponses;
-    if (responses !== undefined && !isObject(responses)) throw invalid('Invalid "inputResponses": expected an object');
     const answers = new Map(state.a);
-    for (const [index, asked, askedMethod] of state.k) {
-      const response = responses?.[`${KEY}${index}`];
-      if (response !== undefined) answers.set(index, { d: asked, r: checkInputResponse(`${KEY}${index}`, askedMethod, response) });
+    for (const [index, asked, askedMethod, key] of state.k) {
+      const response = responses[key];
+      if (response !== undefined) answers.set(index, { d: asked, r: checkInputResponse(key, askedMethod, response) });
     }
-    return new RoundTrip(answers);
+    return new RoundTrip(answers, responses);
   }
 
-  /** Asks the client for an input: the earlier answer to the same question, else a promise that never settles (the round ends). */
-  ask(method: string, params: Record<string, any> | undefined): Promise<Record<string, any>> {
+  /**
+   * Asks the client for an input under `key` (default `ask-<n>`; unique within the request): the earlier answer to the
+   * same question, else a promise that never settles (the round ends).
+   */
+  ask(method: string, params: Record<string, any> | undefined, key?: string): Promise<Record<string, any>> {
     const index = this.next++;
-    return digest([method, params ?? null]).then((asked) => {
+    const name = key ?? `${KEY}${index}`;
+    if (typeof name !== 'string' || name === '' || this.keys.has(name))
+      return Promise.reject(
+        new RpcError(ErrorCode.InternalError, `Input request key ${JSON.stringify(name)} must be a non-empty string used once per request`),
+      );
+    this.keys.add(name);
+    return digest([method, params ?? null, name]).then((asked) => {
       const known = this.answers.get(index);
       if (known?.d === asked) return known.r;
-      this.pending.push({ index, method, params, digest: asked });
+      // An answer the client brought under this key without being asked (the key is the handler's to name).
+      const offered = this.responses[name];
+      if (offered !== undefined) return checkInputResponse(name, method, offered);
+      this.pending.push({ index, key: name, method, params, digest: asked });
       if (this.pending.length === 1) setTimeout(this.release, 0);
       return new Promise<Record<string, any>>(() => {});
     });
@@ -134,13 +154,13 @@ export class RoundTrip {
   ): Promise<Record<string, unknown>> {
     const inputRequests: Record<string, unknown> = {};
     for (const ask of this.pending)
-      inputRequests[`${KEY}${ask.index}`] = ask.params === undefined ? { method: ask.method } : { method: ask.method, params: ask.params };
+      inputRequests[ask.key] = ask.params === undefined ? { method: ask.method } : { method: ask.method, params: ask.params };
     const sealed: Sealed = {
       m: method,
       b: await digest(salient(params)),
       p: principal,
       a: [...this.answers],
-      k: this.pending.map((ask) => [ask.index, ask.digest, ask.method]),
+      k: this.pending.map((ask) => [ask.index, ask.digest, ask.method, ask.key]),
     };
     return { resultType: 'input_required', inputRequests, requestState: await codec.seal({ ...sealed }) };
   }
