@@ -13,7 +13,7 @@ import { authOf, createMCPPlugin, createMCPServer, oauth, type MCPHTTPOptions, t
 import { demoServer } from '../../examples/mcp-stdio/demo';
 import { freePort } from '../targets/worker/helpers';
 import { ensureInstalled, installs } from './client-matrix';
-import { repoRoot } from './helpers';
+import { listen, repoRoot } from './helpers';
 import { lambdaInstance, v2Event } from './lambda-events';
 import { CLIENTS, INTROSPECTOR, startAuthServer, type AuthServer } from './oauth-server';
 import { oauthApp } from './servers/oauth-app';
@@ -269,6 +269,17 @@ describe('tokens that are not valid for this server', () => {
     const answer = await call(url, await forged({ iss: 'http://127.0.0.1:1', aud: url }), 'ping');
     expect(answer.status).toBe(503);
     expect(answer.body.error.message).toContain('no authorization server metadata found for http://127.0.0.1:1');
+  });
+
+  it('503 when the metadata found for an issuer names another issuer (RFC 8414 section 3.3): its keys are not used', async () => {
+    const impostor = new Fw();
+    impostor.get('/.well-known/oauth-authorization-server', () => ({ issuer: as.issuer, jwks_uri: `${as.issuer}/jwks` }));
+    const running = await listen(impostor);
+    stops.push(() => running.stop());
+    const { url } = await serve({ authorizationServers: [running.url] });
+    const answer = await call(url, await forged({ iss: running.url, aud: url }), 'ping');
+    expect(answer.status).toBe(503);
+    expect(answer.body.error.message).toContain(`is for issuer "${as.issuer}", not ${running.url}`);
   });
 });
 

@@ -15,11 +15,12 @@ import { repoRoot } from './helpers';
 import { CLIENTS, INTROSPECTOR, startAuthServer, type AuthServer } from './oauth-server';
 
 let as: AuthServer;
+let stranger: AuthServer;
 let mf: Miniflare;
 let url: string;
 let sdk: any;
 beforeAll(async () => {
-  [as] = await Promise.all([startAuthServer(), ensureInstalled('sdkV2')]);
+  [as, stranger] = await Promise.all([startAuthServer(), startAuthServer(), ensureInstalled('sdkV2')]);
   const port = await freePort();
   url = `http://127.0.0.1:${port}/mcp`;
   const oauth: MCPOAuthOptions = {
@@ -35,7 +36,7 @@ beforeAll(async () => {
   sdk = await import(pathToFileURL(from.resolve('@modelcontextprotocol/client')).href);
 }, 240_000);
 afterAll(async () => {
-  await Promise.all([mf?.dispose(), as?.stop()]);
+  await Promise.all([mf?.dispose(), as?.stop(), stranger?.stop()]);
 });
 
 let nextId = 1;
@@ -69,7 +70,7 @@ describe('fw-mcp in workerd as an OAuth resource server', () => {
     }
   });
 
-  it('no token, wrong audience, bad signature, unknown key: 401; short of a scope: 403 insufficient_scope', async () => {
+  it('no token, wrong audience, wrong issuer, bad signature, unknown key: 401; short of a scope: 403 insufficient_scope', async () => {
     const metadata = `${new URL(url).origin}/.well-known/oauth-protected-resource/mcp`;
     const missing = await call(undefined, 'tools/list');
     expect(missing.status).toBe(401);
@@ -84,6 +85,7 @@ describe('fw-mcp in workerd as an OAuth resource server', () => {
       .sign(privateKey);
     for (const [token, reason] of [
       [await as.token('agent', 'https://elsewhere.example/mcp'), 'was issued for https://elsewhere.example/mcp'],
+      [await stranger.token('agent', url), 'is not an authorization server of this resource'],
       [`${header}.${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`, 'signature does not verify'],
       [forged, 'unknown kid'],
     ]) {
