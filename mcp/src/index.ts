@@ -29,7 +29,8 @@ export type { MCPAuthInfo } from './oauth/types';
 export type { MCPRouteOptions } from './bridge/route-options';
 export type { SessionKV } from './http/options';
 export { StdioTransport, type StdioTransportOptions, type StdioInput, type StdioOutput } from './stdio/transport';
-export { RequestContext, type AbortSource } from './request-context';
+export { RequestContext, type AbortSource, type InputOptions } from './request-context';
+export type { Change, SubscriptionFilter } from './modern/change-feed';
 export { paginate, decodeCursor, type Page } from './pagination';
 export type { Task, TaskStatus } from './tasks/types';
 export { compileUriTemplate, type UriTemplate } from './uri-template';
@@ -45,7 +46,7 @@ export type {
   RequestId,
 } from './jsonrpc';
 export { LOG_LEVELS, type LogLevel, type PeerState, type ClientLink } from './peer';
-export { SUPPORTED_VERSIONS, LATEST_VERSION } from './versions';
+export { SUPPORTED_VERSIONS, MODERN_VERSIONS, LEGACY_VERSIONS, LATEST_VERSION } from './versions';
 export type * from './types';
 export { runWorkflow } from './workflows/run-workflow';
 export { createBuiltinWorkflows, type BuiltinWorkflowOptions } from './workflows/builtin';
