@@ -153,26 +153,32 @@ export interface NoTypes {
   routes: UnknownRoute;
 }
 
-/** An app's types with one more route. */
-export interface WithRoute<T extends AppTypes, M extends string, P extends string, S, R> {
-  decorations: T['decorations'];
-  state: T['state'];
-  routes: T['routes'] | { method: M; path: P; input: ClientInputOf<P, S>; output: OutputOf<S, R> };
+/**
+ * An app's types with one more route. Written as a conditional type so the previous routes are read once, here:
+ * each registration yields a flat union, not one more level of nesting (a chain of hundreds of routes stays well
+ * inside the type checker's depth limit).
+ */
+export type WithRoute<T extends AppTypes, M extends string, P extends string, S, R> = T extends {
+  decorations: infer D;
+  state: infer St;
+  routes: infer Routes;
 }
+  ? { decorations: D; state: St; routes: Routes | { method: M; path: P; input: ClientInputOf<P, S>; output: OutputOf<S, R> } }
+  : never;
 
 /** An app's types with more routes (a group's). */
-export interface WithRoutes<T extends AppTypes, Added extends RouteEntry> {
-  decorations: T['decorations'];
-  state: T['state'];
-  routes: T['routes'] | Added;
+export type WithRoutes<T extends AppTypes, Added extends RouteEntry> = T extends {
+  decorations: infer D;
+  state: infer St;
+  routes: infer Routes;
 }
+  ? { decorations: D; state: St; routes: Routes | Added }
+  : never;
 
 /** An app's types with more decorations (`decorate`, a plugin's `decorate`) and state (`setState`, a plugin's `state`). */
-export interface WithContext<T extends AppTypes, D, St> {
-  decorations: T['decorations'] & D;
-  state: T['state'] & St;
-  routes: T['routes'];
-}
+export type WithContext<T extends AppTypes, More, MoreState> = T extends { decorations: infer D; state: infer St; routes: infer Routes }
+  ? { decorations: D & More; state: St & MoreState; routes: Routes }
+  : never;
 
 /** The context a route handler gets: its inputs, the app's state on `ctx.state`, and the app's decorations. */
 export type RouteContext<T extends AppTypes, I extends RouteInput> = Context<any, Record<string, any> & T['state'], I> & T['decorations'];

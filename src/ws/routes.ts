@@ -184,7 +184,7 @@ export class WebSocketRoutes {
    * Global middleware runs first, as for HTTP routes; route hooks and validation do not.
    */
   async resolve(
-    app: Fw,
+    app: Fw<any, any>,
     middleware: MiddlewareEntry[],
     request: Request,
     env?: unknown,
