@@ -6,6 +6,7 @@ import type { RoundTrip } from './modern/round-trip';
 import { LOG_LEVEL_META, isLogLevel, levelPasses, type ClientLink, type LogLevel, type PeerState } from './peer';
 import type { MCPAuthInfo } from './oauth/types';
 import type { MCPServer } from './server';
+import type { CoreFw } from 'fw';
 
 /** Whatever carries the transport's abort signal (a Request, or an HTTP exchange) and the HTTP request's headers. */
 export interface AbortSource {
@@ -94,7 +95,7 @@ export class RequestContext {
   }
 
   /** The fw app the server is bound to, or null. */
-  get app() {
+  get app(): CoreFw | null {
     return this.server.app;
   }
 
