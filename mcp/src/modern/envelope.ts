@@ -5,9 +5,9 @@ import { MODERN_VERSIONS, unsupportedVersion } from '../versions';
 /** The `_meta` key of a request's protocol version (2026-07-28). */
 export const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
 /** The `_meta` key of the client capabilities a request declares (2026-07-28). */
-export const CLIENT_CAPABILITIES_META = 'io.modelcontextprotocol/clientCapabilities';
+const CLIENT_CAPABILITIES_META = 'io.modelcontextprotocol/clientCapabilities';
 /** The `_meta` key of the client's name and version (2026-07-28). */
-export const CLIENT_INFO_META = 'io.modelcontextprotocol/clientInfo';
+const CLIENT_INFO_META = 'io.modelcontextprotocol/clientInfo';
 
 /** What a 2026-07-28 request says about its client in `_meta`. */
 export interface Envelope {

@@ -5,7 +5,7 @@ import type { RequestContext } from '../request-context';
 import { LISTEN_TTL_SECONDS, wants, type Change, type ChangeFeed, type SubscriptionFilter } from './change-feed';
 
 /** The `_meta` key tying a notification (and the closing result) to its `subscriptions/listen` stream. */
-export const SUBSCRIPTION_ID_META = 'io.modelcontextprotocol/subscriptionId';
+const SUBSCRIPTION_ID_META = 'io.modelcontextprotocol/subscriptionId';
 
 /** Options of 2026-07-28 `subscriptions/listen` streams (`MCPServerOptions.subscriptions`). */
 export interface SubscriptionsOptions {

@@ -1,7 +1,7 @@
 import type { CacheHints } from './caching';
 
 /** The `_meta` key of the server's name and version on every 2026-07-28 result. */
-export const SERVER_INFO_META = 'io.modelcontextprotocol/serverInfo';
+const SERVER_INFO_META = 'io.modelcontextprotocol/serverInfo';
 
 /**
  * A result as 2026-07-28 sends it: what the method answered, `resultType` (`complete` unless the method set one),
