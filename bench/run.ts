@@ -12,7 +12,20 @@ import { barChart } from './lib/chart';
 import type { BenchResult } from './lib/result';
 
 const here = import.meta.dirname;
-const order = ['router', 'fetch', 'serialize', 'http-node', 'http-bun', 'lambda', 'bundle', 'cold-start', 'worker', 'startup', 'mcp', 'types'];
+const order = [
+  'router',
+  'fetch',
+  'serialize',
+  'http-node',
+  'http-bun',
+  'lambda',
+  'bundle',
+  'cold-start',
+  'worker',
+  'startup',
+  'mcp',
+  'types',
+];
 const available = readdirSync(here, { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(join(here, d.name, 'run.ts')))
   .map((d) => d.name)

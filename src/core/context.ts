@@ -4,7 +4,6 @@ import { readBodyWithin, readTextWithin } from './body-limit';
 import { TEXT_PLAIN } from './respond';
 import { makeResponse } from './response-factory';
 import { copyQueryValues, parseQueryCached, type ParsedQuery, type QueryParseCache } from './query';
-import type { Params } from './router';
 import { getFormat, jsonFormat, negotiable, negotiateFormat, type DataFormat } from './formats';
 import type { Fw } from './fw';
 import type { DefaultInput, RouteInput } from './typed-routes';
