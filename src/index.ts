@@ -91,26 +91,6 @@ export * from './upload';
 export * from './jsx';
 export * from './legacy';
 export * from './typed';
-export type {
-  PathParams,
-  SchemaOutput,
-  SchemaInput,
-  InputOf,
-  HandlerResult,
-  RouteInput,
-  DefaultInput,
-  AppTypes,
-  NoTypes,
-  UnknownRoute,
-  KnownRoutes,
-  RouteEntry,
-  WithRoute,
-  WithRoutes,
-  WithContext,
-  RouteContext,
-  ClientInputOf,
-  OutputOf,
-  JoinPath,
-} from './core/typed-routes';
+export type * from './core/typed-routes';
 export type { AppKinds, GroupKinds, AppKind, TypedHandler, TypedRouteOptions, RoutesOf as GroupRoutesOf, WithPlugin } from './core/fw';
 export * from './client';

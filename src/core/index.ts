@@ -25,25 +25,5 @@ export { errorBody } from './respond';
 export { registerFormat, getFormat, listFormats, resetFormats, negotiateFormat, jsonFormat, type DataFormat } from './formats';
 export { providePlatform, withdrawPlatform, hasPlatform, platform, type PlatformServices } from './platform';
 export type * from './types';
-export type {
-  PathParams,
-  SchemaOutput,
-  SchemaInput,
-  InputOf,
-  HandlerResult,
-  RouteInput,
-  DefaultInput,
-  AppTypes,
-  NoTypes,
-  UnknownRoute,
-  KnownRoutes,
-  RouteEntry,
-  WithRoute,
-  WithRoutes,
-  WithContext,
-  RouteContext,
-  ClientInputOf,
-  OutputOf,
-  JoinPath,
-} from './typed-routes';
+export type * from './typed-routes';
 export type { AppKinds, GroupKinds, AppKind, TypedHandler, TypedRouteOptions, RoutesOf as GroupRoutesOf, WithPlugin } from './fw';
