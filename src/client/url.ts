@@ -4,7 +4,8 @@ const token = /:([A-Za-z0-9_]+)(\{[^}]*\}|\([^)]*\))?(\?)?|\*$/g;
 
 /**
  * Fills a path pattern (`/users/:id`, `:id?`, `:id{[0-9]+}`, `/:file.:ext`, a trailing `*`) with encoded params;
- * throws, naming the param, when a required one is missing.
+ * throws, naming the param, when a required one is missing or is `.`/`..` (the server resolves those, even escaped,
+ * so a value taken from user input could reach another route).
  */
 export function fillPath(pattern: string, params: Record<string, unknown> = {}): string {
   const filled = pattern.replace(
@@ -16,7 +17,10 @@ export function fillPath(pattern: string, params: Record<string, unknown> = {}):
         if (optional || whole === '*') return '';
         throw new TypeError(`The path ${pattern} needs the param "${key}"`);
       }
-      return key === '*' ? String(value).split('/').map(encodeURIComponent).join('/') : encodeURIComponent(String(value));
+      const segments = key === '*' ? String(value).split('/') : [String(value)];
+      if (segments.some((segment) => segment === '.' || segment === '..'))
+        throw new TypeError(`The param "${key}" of ${pattern} is a dot segment, which the server would resolve to another path`);
+      return segments.map(encodeURIComponent).join('/');
     },
   );
   return filled.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');

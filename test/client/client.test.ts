@@ -128,6 +128,9 @@ describe('fillPath and queryString', () => {
     expect(fillPath('/f/:file.:ext', { file: 'a', ext: 'txt' })).toBe('/f/a.txt');
     expect(fillPath('/x/:id', { id: 'a/b' })).toBe('/x/a%2Fb');
     expect(() => fillPath('/x/:id', {})).toThrow('The path /x/:id needs the param "id"');
+    expect(() => fillPath('/x/:id/y', { id: '..' })).toThrow('The param "id" of /x/:id/y is a dot segment');
+    expect(() => fillPath('/files/*', { '*': 'a/../admin' })).toThrow('The param "*" of /files/* is a dot segment');
+    expect(fillPath('/x/:id', { id: '...' })).toBe('/x/...');
     expect(queryString({ a: 1, b: [true, 'x'], c: undefined })).toBe('?a=1&b=true&b=x');
     expect(queryString({})).toBe('');
   });
