@@ -57,8 +57,11 @@ export const ErrorCode = {
   MissingRequiredClientCapability: -32021,
   /** 2026-07-28: a protocol version the server does not speak (with `data.supported`). */
   UnsupportedProtocolVersion: -32022,
-  /** Server-defined: too many requests for this client key. */
-  RateLimited: -32029,
+  /**
+   * fw's own (outside the JSON-RPC reserved range, as 2026-07-28 asks of codes it does not define): too many requests
+   * for this client key, with HTTP 429. The number echoes the status.
+   */
+  RateLimited: -31429,
 } as const;
 
 /** An error that becomes a JSON-RPC error response (thrown by handlers to fail the request itself). */

@@ -122,7 +122,7 @@ describe('rate limit', () => {
     const limited = await send(base, '/mcp', { method: 'POST', headers, body: JSON.stringify(ping) });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect((await limited.json()).error).toEqual({ code: -32029, message: 'Too many requests: rate limit exceeded' });
+    expect((await limited.json()).error).toEqual({ code: -31429, message: 'Too many requests: rate limit exceeded' });
     const other = await send(base, '/mcp', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.1' },
