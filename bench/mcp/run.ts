@@ -1,23 +1,37 @@
 /**
- * MCP benchmark: `tools/call` over HTTP (autocannon -c 10) against the SDK's stateless streamable HTTP server,
- * each contestant in its own process, alternating order over rounds; then worker bundle sizes. Writes bench/.out/mcp.json.
+ * MCP benchmark: `tools/call` over HTTP (autocannon -c 10) against the SDK's stateless streamable HTTP server, in
+ * both eras (2025-06-18 against SDK 1.32, 2026-07-28 against the SDK v2 server), each contestant in its own process,
+ * alternating order over rounds; then worker bundle sizes. Writes bench/.out/mcp.json.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchResult, BenchRow } from '../lib/result';
 import { bundleSize } from './bundle-size';
-import { httpTransport, sequentialMs, stdioTransport } from './latency';
+import { httpTransport, sequentialModernMs, sequentialMs, stdioTransport } from './latency';
+import { ensureSdkV2 } from './sdk-v2';
 import { buildFw } from '../lib/built-fw';
 import { measure, pinning, start, stop, type Contestant } from './throughput';
 
 buildFw();
+ensureSdkV2();
 if (pinning) execFileSync('taskset', ['-a', '-pc', '1', String(process.pid)], { stdio: 'ignore' });
 
 const rounds = Number(process.env.MCP_BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.MCP_BENCH_SECONDS ?? 3);
 const ours: Contestant = { name: 'fw-mcp (fw/node, stateless)', script: join(import.meta.dirname, 'servers/fw-mcp.ts'), fw: true };
 const peer: Contestant = { name: 'SDK 1.32 stateless (Express, server per request)', script: join(import.meta.dirname, 'servers/sdk.ts') };
+const oursModern: Contestant = {
+  name: 'fw-mcp (fw/node), 2026-07-28',
+  script: join(import.meta.dirname, 'servers/fw-mcp.ts'),
+  fw: true,
+  era: 'modern',
+};
+const peerModern: Contestant = {
+  name: 'SDK v2 2.4 createMcpHandler (node adapter), 2026-07-28',
+  script: join(import.meta.dirname, 'servers/sdk-v2.ts'),
+  era: 'modern',
+};
 const ceiling: Contestant = { name: 'node:http by hand (ceiling, no MCP layer)', script: join(import.meta.dirname, 'servers/raw-node.ts') };
 
 function median(values: number[]): number {
@@ -33,27 +47,17 @@ function spread(values: number[]): string {
 const calls = 200;
 const oursStdio: Contestant = { name: 'fw-mcp stdio', script: join(import.meta.dirname, 'servers/fw-mcp-stdio.ts'), fw: true };
 const peerStdio: Contestant = { name: 'SDK 1.32 stdio', script: join(import.meta.dirname, 'servers/sdk-stdio.ts') };
-const samples = new Map<Contestant, number[]>([
-  [ours, []],
-  [peer, []],
-  [ceiling, []],
-]);
-const cpu = new Map<Contestant, number[]>([
-  [ours, []],
-  [peer, []],
-  [ceiling, []],
-]);
-const httpMs = new Map<Contestant, number[]>([
-  [ours, []],
-  [peer, []],
-]);
+const http = [ours, peer, oursModern, peerModern, ceiling];
+const samples = new Map<Contestant, number[]>(http.map((contestant) => [contestant, []]));
+const cpu = new Map<Contestant, number[]>(http.map((contestant) => [contestant, []]));
+const httpMs = new Map<Contestant, number[]>(http.filter((contestant) => contestant !== ceiling).map((contestant) => [contestant, []]));
 const stdioMs = new Map<Contestant, number[]>([
   [oursStdio, []],
   [peerStdio, []],
 ]);
 for (let round = 0; round < rounds; round++) {
   const flip = round % 2 === 1;
-  for (const contestant of flip ? [ceiling, peer, ours] : [ours, peer, ceiling]) {
+  for (const contestant of flip ? [...http].reverse() : http) {
     const { rps, cpuUsPerRequest } = await measure(contestant, seconds);
     samples.get(contestant)!.push(rps);
     cpu.get(contestant)!.push(cpuUsPerRequest);
@@ -65,7 +69,13 @@ for (let round = 0; round < rounds; round++) {
     }
     const server = await start(contestant);
     try {
-      httpMs.get(contestant)!.push(await sequentialMs(contestant.name, httpTransport(server.url), calls));
+      httpMs
+        .get(contestant)!
+        .push(
+          contestant.era === 'modern'
+            ? await sequentialModernMs(contestant.name, server.url, calls)
+            : await sequentialMs(contestant.name, httpTransport(server.url), calls),
+        );
     } finally {
       await stop(server.child);
     }
@@ -78,13 +88,21 @@ for (let round = 0; round < rounds; round++) {
     console.log(`round ${round + 1}: ${contestant.name} ${stdioMs.get(contestant)!.at(-1)!.toFixed(3)} ms per sequential call`);
   }
 }
-const cpuRow = (contestant: Contestant): BenchRow => ({
-  case: 'tools/call, server CPU per request',
+const cpuRow = (contestant: Contestant, base = ours): BenchRow => ({
+  case: `tools/call${contestant.era === 'modern' ? ' (2026-07-28)' : ''}, server CPU per request`,
   contestant: contestant.name,
   median: Math.round(median(cpu.get(contestant)!)),
   unit: 'µs',
   spread: spread(cpu.get(contestant)!),
-  ratio: Number((median(cpu.get(contestant)!) / median(cpu.get(ours)!)).toFixed(2)),
+  ratio: Number((median(cpu.get(contestant)!) / median(cpu.get(base)!)).toFixed(2)),
+});
+const rpsRow = (contestant: Contestant, base: Contestant): BenchRow => ({
+  case: contestant.era === 'modern' ? 'tools/call (2026-07-28)' : 'tools/call',
+  contestant: contestant.name,
+  median: Math.round(median(samples.get(contestant)!)),
+  unit: 'req/s',
+  spread: spread(samples.get(contestant)!),
+  ratio: Number((median(samples.get(base)!) / median(samples.get(contestant)!)).toFixed(2)),
 });
 const msRow = (kind: string, contestant: Contestant, values: number[], base: number): BenchRow => ({
   case: `SDK client, ${calls} sequential tools/call, ${kind}`,
@@ -97,31 +115,23 @@ const msRow = (kind: string, contestant: Contestant, values: number[], base: num
 
 const oursRps = median(samples.get(ours)!);
 const peerRps = median(samples.get(peer)!);
-const ceilingRps = median(samples.get(ceiling)!);
+const modernRatio = median(samples.get(oursModern)!) / median(samples.get(peerModern)!);
 const [fwSize, sdkSize] = [await bundleSize('workers/fw-mcp.ts'), await bundleSize('workers/sdk.ts')];
 const rows: BenchRow[] = [
-  { case: 'tools/call', contestant: ours.name, median: Math.round(oursRps), unit: 'req/s', spread: spread(samples.get(ours)!), ratio: 1 },
-  {
-    case: 'tools/call',
-    contestant: peer.name,
-    median: Math.round(peerRps),
-    unit: 'req/s',
-    spread: spread(samples.get(peer)!),
-    ratio: Number((oursRps / peerRps).toFixed(2)),
-  },
-  {
-    case: 'tools/call',
-    contestant: ceiling.name,
-    median: Math.round(ceilingRps),
-    unit: 'req/s',
-    spread: spread(samples.get(ceiling)!),
-    ratio: Number((oursRps / ceilingRps).toFixed(2)),
-  },
+  rpsRow(ours, ours),
+  rpsRow(peer, ours),
+  rpsRow(ceiling, ours),
   cpuRow(ours),
   cpuRow(peer),
   cpuRow(ceiling),
+  rpsRow(oursModern, oursModern),
+  rpsRow(peerModern, oursModern),
+  cpuRow(oursModern, oursModern),
+  cpuRow(peerModern, oursModern),
   msRow('HTTP', ours, httpMs.get(ours)!, median(httpMs.get(ours)!)),
   msRow('HTTP', peer, httpMs.get(peer)!, median(httpMs.get(ours)!)),
+  msRow('HTTP 2026-07-28 (SDK v2 client)', oursModern, httpMs.get(oursModern)!, median(httpMs.get(oursModern)!)),
+  msRow('HTTP 2026-07-28 (SDK v2 client)', peerModern, httpMs.get(peerModern)!, median(httpMs.get(oursModern)!)),
   msRow('stdio', oursStdio, stdioMs.get(oursStdio)!, median(stdioMs.get(oursStdio)!)),
   msRow('stdio', peerStdio, stdioMs.get(peerStdio)!, median(stdioMs.get(oursStdio)!)),
   { case: 'worker bundle, min+gzip', contestant: 'fw + fw-mcp', median: fwSize.gzip, unit: 'bytes', ratio: 1 },
@@ -146,14 +156,14 @@ const result: BenchResult = {
   command: 'npx tsx bench/mcp/run.ts',
   date: new Date().toISOString(),
   rows,
-  goal: 'fw-mcp tools/call at least 10x the requests per second of the SDK stateless server',
-  met: oursRps >= 10 * peerRps,
+  goal: 'fw-mcp tools/call at least 10x the requests per second of the SDK stateless server, in both eras (2025-06-18: SDK 1.32; 2026-07-28: SDK v2)',
+  met: oursRps >= 10 * peerRps && modernRatio >= 10,
   higherIsBetter: true,
-  notes: `autocannon -c 10 -d ${seconds} after a 1 s warm-up, ${pinning ? 'each server pinned to core 0 and the load (autocannon, in this process) to core 1 with taskset, as in the HTTP benches,' : 'taskset not available, nothing pinned,'} ${rounds} alternating rounds, each server in its own process, the answer (42) checked before and after timing. Sequential calls: the official SDK client, 20 warm-up calls, then ${calls} timed, in this process. The ceiling is node:http answering the same call by hand (read the body, JSON.parse, check, JSON.stringify): what Node's HTTP stack alone costs, which no MCP server on Node goes below; fw-mcp can at best reach the ceiling's req/s, so the 10x goal is within reach only when the SDK runs at a tenth of the ceiling or less. Server CPU per request: the server process's user+system time (/proc) during the timed run divided by the requests answered; it holds still when other work takes the cores, which wall-clock req/s does not. Ratios: ours over theirs for req/s, theirs over ours for µs, ms and bytes (above 1: fw better either way). fw and fw-mcp run from their built packages (dist/, built at the start, bench/lib/built-fw.ts), as the SDK runs from its published JavaScript. Bundles: esbuild --bundle --minify --format=esm --platform=neutral, gzip -9.`,
+  notes: `autocannon -c 10 -d ${seconds} after a 1 s warm-up, ${pinning ? 'each server pinned to core 0 and the load (autocannon, in this process) to core 1 with taskset, as in the HTTP benches,' : 'taskset not available, nothing pinned,'} ${rounds} alternating rounds, each server in its own process, the answer (42) checked before and after timing. Two eras: the 2025-06-18 rows send a plain tools/call with MCP-Protocol-Version 2025-06-18 (the SDK 1.32 server is Express with a new server and transport per request); the 2026-07-28 rows send the 2026-07-28 request (no initialize; protocol version, client capabilities and client info in params._meta; headers MCP-Protocol-Version 2026-07-28, Mcp-Method, Mcp-Name) and also check resultType "complete", against the same fw-mcp server (both eras on one endpoint) and the SDK v2 server as its docs serve it on Node (@modelcontextprotocol/server 2.4.0 createMcpHandler, a fresh McpServer per request, behind toNodeHandler of @modelcontextprotocol/node 2.1.2, on node:http; installed at bench time into bench/.out/mcp-server-v2, runs on Node 20). Sequential calls: the official SDK client (1.32; for 2026-07-28 the SDK v2 client 2.4.0 pinned to 2026-07-28), 20 warm-up calls, then ${calls} timed, in this process. The ceiling is node:http answering the same call by hand (read the body, JSON.parse, check, JSON.stringify): what Node's HTTP stack alone costs, which no MCP server on Node goes below; fw-mcp can at best reach the ceiling's req/s, so the 10x goal is within reach only when the SDK runs at a tenth of the ceiling or less. Server CPU per request: the server process's user+system time (/proc) during the timed run divided by the requests answered; it holds still when other work takes the cores, which wall-clock req/s does not. Ratios: ours over theirs for req/s, theirs over ours for µs, ms and bytes (above 1: fw better either way). fw and fw-mcp run from their built packages (dist/, built at the start, bench/lib/built-fw.ts), as the SDK runs from its published JavaScript. Bundles: esbuild --bundle --minify --format=esm --platform=neutral, gzip -9.`,
 };
 mkdirSync(join(import.meta.dirname, '../.out'), { recursive: true });
 writeFileSync(join(import.meta.dirname, '../.out/mcp.json'), JSON.stringify(result, null, 2));
 console.table(rows);
 console.log(
-  `goal (>= 10x req/s): ${result.met ? 'met' : 'not met'}, ratio ${(oursRps / peerRps).toFixed(2)}x; server CPU per request ${(median(cpu.get(peer)!) / median(cpu.get(ours)!)).toFixed(2)}x less`,
+  `goal (>= 10x req/s): ${result.met ? 'met' : 'not met'}, ratio ${(oursRps / peerRps).toFixed(2)}x (2025-06-18), ${modernRatio.toFixed(2)}x (2026-07-28); server CPU per request ${(median(cpu.get(peer)!) / median(cpu.get(ours)!)).toFixed(2)}x, ${(median(cpu.get(peerModern)!) / median(cpu.get(oursModern)!)).toFixed(2)}x less`,
 );

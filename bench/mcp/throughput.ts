@@ -6,11 +6,13 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { withBuiltFw } from '../lib/built-fw';
 
-/** A contestant: a name, the server script it runs, and whether it is fw's (run from its built package). */
+/** A contestant: a name, the server script it runs, whether it is fw's (run from its built package), the protocol era of its requests. */
 export interface Contestant {
   name: string;
   script: string;
   fw?: boolean;
+  /** `modern`: requests of MCP 2026-07-28 (no initialize, the `_meta` envelope, its headers); default 2025-06-18. */
+  era?: 'modern';
 }
 
 /** What one timed run gives: wall-clock throughput and the server process's CPU time per request. */
@@ -18,8 +20,34 @@ export interface Throughput {
   rps: number;
   cpuUsPerRequest: number;
 }
-const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
-const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 40 } } });
+const accept = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+const legacy = {
+  headers: { ...accept, 'mcp-protocol-version': '2025-06-18' },
+  body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 40 } } }),
+};
+/** A 2026-07-28 request: version, capabilities and client info in `_meta`, and the headers that must match the body. */
+const modern = {
+  headers: { ...accept, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'add' },
+  body: JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: {
+      name: 'add',
+      arguments: { a: 2, b: 40 },
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientCapabilities': {},
+        'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
+      },
+    },
+  }),
+};
+
+/** The request a contestant is timed with. */
+function requestOf(contestant: Contestant): { headers: Record<string, string>; body: string } {
+  return contestant.era === 'modern' ? modern : legacy;
+}
 
 /** Whether servers and load can be pinned to a core each (taskset, Linux). */
 export const pinning = existsSync('/usr/bin/taskset');
@@ -40,8 +68,9 @@ export async function start(contestant: Contestant): Promise<{ child: ChildProce
   throw new Error(`${script} exited without printing its URL`);
 }
 
-/** Calls the tool once and checks the answer is 42 (JSON or SSE reply). */
-async function check(name: string, url: string): Promise<void> {
+/** Calls the tool once and checks the answer is 42 (JSON or SSE reply), under 2026-07-28 a complete result too. */
+async function check(contestant: Contestant, url: string): Promise<void> {
+  const { headers, body } = requestOf(contestant);
   const response = await fetch(url, { method: 'POST', headers, body });
   const text = await response.text();
   const json = text.startsWith('{')
@@ -52,7 +81,9 @@ async function check(name: string, url: string): Promise<void> {
           .find((l) => l.startsWith('data: '))!
           .slice(6),
       );
-  if (json.result?.content?.[0]?.text !== '42') throw new Error(`${name} answered ${text.slice(0, 200)} instead of 42`);
+  const complete = contestant.era !== 'modern' || json.result?.resultType === 'complete';
+  if (response.status !== 200 || json.result?.content?.[0]?.text !== '42' || !complete)
+    throw new Error(`${contestant.name} answered ${response.status} ${text.slice(0, 200)} instead of 42`);
 }
 
 /**
@@ -68,7 +99,8 @@ function cpuSeconds(pid: number): number {
 export async function measure(contestant: Contestant, seconds: number): Promise<Throughput> {
   const { child, url } = await start(contestant);
   try {
-    await check(contestant.name, url);
+    await check(contestant, url);
+    const { headers, body } = requestOf(contestant);
     const run = (duration: number) => autocannon({ url, method: 'POST', headers, body, connections: 10, duration });
     await run(1);
     const cpuBefore = cpuSeconds(child.pid!);
@@ -76,7 +108,7 @@ export async function measure(contestant: Contestant, seconds: number): Promise<
     const cpu = cpuSeconds(child.pid!) - cpuBefore;
     if (result.non2xx > 0 || result.errors > 0)
       throw new Error(`${contestant.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-    await check(contestant.name, url);
+    await check(contestant, url);
     const total = result.requests.average * seconds;
     return { rps: result.requests.average, cpuUsPerRequest: (cpu / total) * 1e6 };
   } finally {
