@@ -1,0 +1,86 @@
+import { positiveInteger } from '../../../src/ratelimit/validate';
+import { CleanupAlarm } from './kv-cleanup-alarm';
+import { answerCall } from './kv-rpc';
+import type { DurableObjectStateLike, SqlStorageLike } from './kv-types';
+
+const SCHEMA = [
+  'CREATE TABLE IF NOT EXISTS fw_rate_limit (key TEXT PRIMARY KEY, count INTEGER NOT NULL, reset_at INTEGER NOT NULL) WITHOUT ROWID',
+  'CREATE INDEX IF NOT EXISTS fw_rate_limit_reset ON fw_rate_limit (reset_at)',
+];
+
+/** What the object answers for one counted request: the count in the window, when it resets, and its clock. */
+export interface RateLimitHit {
+  count: number;
+  resetAt: number;
+  now: number;
+}
+
+function keyOf(value: unknown): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 1024)
+    throw new TypeError('A rate-limit key must be a non-empty string of at most 1024 characters');
+  return value;
+}
+
+/**
+ * The Durable Object behind `durableRateLimitStore`: fixed windows (`max` per `windowMs`, started by a key's first
+ * request) counted in one SQLite table. A hit reads and writes its row without awaiting in between, in the object's
+ * single thread, so concurrent requests from any number of isolates are counted one after the other and never
+ * over-admit. Ended windows are deleted by an alarm. Declare it in wrangler.toml with `new_sqlite_classes`.
+ */
+export class FwRateLimitObject {
+  private readonly sql: SqlStorageLike;
+  private readonly alarmClock: CleanupAlarm;
+
+  constructor(state: DurableObjectStateLike, _env?: unknown) {
+    this.sql = state.storage.sql;
+    for (const statement of SCHEMA) this.sql.exec(statement);
+    this.alarmClock = new CleanupAlarm(state.storage);
+  }
+
+  /** Answers one operation sent by `durableRateLimitStore`: `hit`, `reset` or `buckets`. */
+  fetch(request: Request): Promise<Response> {
+    return answerCall(request, (op, args) => this.run(op, args));
+  }
+
+  /** Deletes ended windows, then sets the alarm for the next one to end. */
+  async alarm(): Promise<void> {
+    this.sql.exec('DELETE FROM fw_rate_limit WHERE reset_at <= ?', Date.now());
+    const [next] = this.sql.exec('SELECT MIN(reset_at) AS at FROM fw_rate_limit').toArray();
+    await this.alarmClock.ran(typeof next?.at === 'number' ? next.at : null);
+  }
+
+  private async run(op: string, args: Record<string, unknown>): Promise<unknown> {
+    switch (op) {
+      case 'hit':
+        return this.hit(keyOf(args.key), positiveInteger('windowMs', args.windowMs));
+      case 'reset':
+        this.sql.exec('DELETE FROM fw_rate_limit WHERE key = ?', keyOf(args.key));
+        return null;
+      case 'buckets': {
+        const [row] = this.sql.exec('SELECT COUNT(*) AS n FROM fw_rate_limit WHERE reset_at > ?', Date.now()).toArray();
+        return row?.n ?? 0;
+      }
+      default:
+        throw new TypeError(`FwRateLimitObject has no operation "${op.slice(0, 40)}"`);
+    }
+  }
+
+  private async hit(key: string, windowMs: number): Promise<RateLimitHit> {
+    const now = Date.now();
+    const [row] = this.sql
+      .exec(
+        `INSERT INTO fw_rate_limit (key, count, reset_at) VALUES (?1, 1, ?2 + ?3)
+         ON CONFLICT (key) DO UPDATE SET
+           count = CASE WHEN reset_at <= ?2 THEN 1 ELSE count + 1 END,
+           reset_at = CASE WHEN reset_at <= ?2 THEN ?2 + ?3 ELSE reset_at END
+         RETURNING count, reset_at`,
+        key,
+        now,
+        windowMs,
+      )
+      .toArray();
+    const resetAt = row.reset_at as number;
+    if (row.count === 1) await this.alarmClock.cover(resetAt);
+    return { count: row.count as number, resetAt, now };
+  }
+}
