@@ -1,0 +1,90 @@
+import { build } from 'esbuild';
+import { Miniflare } from 'miniflare';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieHeader } from '../../session/helpers';
+import { compatibilityDate, root } from './helpers';
+
+const rpc = (id: number, method: string, params?: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method, params });
+
+describe('fw/session and fw-mcp stores on durableObjectKV in workerd: two worker scripts sharing the FwKVObject objects', () => {
+  let mf: Miniflare;
+
+  beforeAll(async () => {
+    // Bundled as wrangler does; cloudflare:workers is workerd's own module, so it stays an import.
+    const bundle = await build({
+      entryPoints: [join(root, 'test/targets/worker/fixtures/durable-kv-stores-worker.ts')],
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      mainFields: ['module', 'main'],
+      conditions: ['workerd', 'worker', 'browser'],
+      target: 'es2022',
+      write: false,
+      tsconfig: join(root, 'tsconfig.json'),
+      external: ['cloudflare:workers'],
+      logLevel: 'silent',
+    });
+    const script = bundle.outputFiles[0].text;
+    const options = (name: string, owner: boolean) => ({
+      name,
+      compatibilityDate,
+      modules: [{ type: 'ESModule' as const, path: 'worker.mjs', contents: script }],
+      durableObjects: {
+        FW_KV: owner ? { className: 'FwKVObject', useSQLite: true } : { className: 'FwKVObject', scriptName: 'alpha', useSQLite: true },
+      },
+    });
+    mf = new Miniflare({ cf: false, workers: [options('alpha', true), options('beta', false)] });
+    await mf.ready;
+  });
+
+  afterAll(async () => {
+    await mf?.dispose();
+  });
+
+  async function call(name: string, path: string, init: RequestInit = {}): Promise<Response> {
+    const w = await mf.getWorker(name);
+    return (await w.fetch(`https://stores.test${path}`, init as never)) as unknown as Response;
+  }
+
+  async function mcp(name: string, body: unknown, session?: string): Promise<{ status: number; headers: Headers; json: any }> {
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    if (session) headers['mcp-session-id'] = session;
+    const res = await call(name, '/mcp', { method: 'POST', headers, body: JSON.stringify(body) });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined };
+  }
+
+  it('keeps an fw/session session in the Durable Object: each worker sees the last write of the other', async () => {
+    const first = await call('alpha', '/count');
+    expect(await first.json()).toEqual({ count: 1 });
+    const cookie = cookieHeader(first);
+    const counts: number[] = [];
+    for (const name of ['beta', 'alpha', 'beta', 'beta', 'alpha']) {
+      counts.push(((await (await call(name, '/count', { headers: { cookie } })).json()) as { count: number }).count);
+    }
+    expect(counts).toEqual([2, 3, 4, 5, 6]);
+  });
+
+  it('keeps fw-mcp sessions and tasks in Durable Objects: a task started on one worker is followed and read on the other', async () => {
+    const init = await mcp(
+      'alpha',
+      rpc(0, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } }),
+    );
+    const session = init.headers.get('mcp-session-id') as string;
+    expect(session).toBeTruthy();
+    expect(init.json.result.capabilities.tasks).toEqual({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
+    const started = await mcp('beta', rpc(1, 'tools/call', { name: 'slow_echo', arguments: { ms: 600 }, task: {} }), session);
+    const { taskId } = started.json.result.task;
+    expect((await mcp('alpha', rpc(2, 'tasks/get', { taskId }), session)).json.result.status).toBe('working');
+    expect((await mcp('alpha', rpc(3, 'tasks/list'), session)).json.result.tasks.map((t: { taskId: string }) => t.taskId)).toEqual([
+      taskId,
+    ]);
+    const result = await mcp('alpha', rpc(4, 'tasks/result', { taskId }), session);
+    expect(result.json.result.content).toEqual([{ type: 'text', text: 'waited 600 ms' }]);
+    expect((await mcp('beta', rpc(5, 'tasks/get', { taskId }), session)).json.result.status).toBe('completed');
+    const ended = await call('beta', '/mcp', { method: 'DELETE', headers: { 'mcp-session-id': session } });
+    expect(ended.status).toBe(204);
+    expect((await mcp('alpha', rpc(6, 'ping'), session)).status).toBe(404);
+  });
+});
