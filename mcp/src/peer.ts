@@ -35,6 +35,11 @@ export interface PeerState {
    * that era; such a client hears nothing outside its own requests and its `subscriptions/listen` streams.
    */
   modern?: boolean;
+  /**
+   * With OAuth, the digest of the token's issuer, subject and client id that opened the session (`principalOf`): a
+   * request under another principal finds no such session. Absent or '' without OAuth.
+   */
+  principal?: string;
 }
 
 /** A fresh peer state for a transport that has not seen `initialize` yet. */

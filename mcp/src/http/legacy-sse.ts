@@ -1,5 +1,8 @@
 import type { Context } from 'fw';
 import { ErrorCode } from '../jsonrpc';
+import { onTokenExpiry } from '../oauth/expiry';
+import { principalOf } from '../oauth/principal';
+import { authOf } from '../oauth/request-auth';
 import { newPeer, type ClientLink } from '../peer';
 import type { MCPServer } from '../server';
 import { readJSON } from './body';
@@ -10,10 +13,12 @@ import { SSEStream } from './sse';
  * The legacy HTTP+SSE transport (2024-11-05): GET `<path>/sse` opens a stream whose first event names the
  * POST endpoint; POSTs to `<path>/stream?sessionId=` get 202 and their answers travel on the stream.
  * The stream lives in this instance's memory, as that protocol requires, so it is offered only where one process
- * serves many requests (Node, Bun): platforms that hand an execution context (workers, Lambda) get 405.
+ * serves many requests (Node, Bun): platforms that hand an execution context (workers, Lambda) get 405. With OAuth
+ * a stream belongs to the principal whose token opened it (a POST under another is "not found") and ends when that
+ * token expires.
  */
 export class LegacySSE {
-  private readonly streams = new Map<string, ClientLink>();
+  private readonly streams = new Map<string, { link: ClientLink; principal: string }>();
 
   constructor(
     private readonly server: MCPServer,
@@ -21,7 +26,7 @@ export class LegacySSE {
   ) {}
 
   /** GET `<path>/sse`: opens the stream and announces the endpoint. */
-  open = (ctx: Context): Response => {
+  open = async (ctx: Context): Promise<Response> => {
     if (ctx.executionCtx !== undefined) {
       return rpcErrorResponse(
         405,
@@ -30,9 +35,13 @@ export class LegacySSE {
       );
     }
     const id = crypto.randomUUID();
+    const auth = authOf(ctx.request);
+    const principal = await principalOf(auth);
     let remove = () => {};
+    let cancelExpiry = () => {};
     const stream = new SSEStream(() => {
       this.streams.delete(id);
+      cancelExpiry();
       remove();
     });
     const link: ClientLink = {
@@ -42,8 +51,9 @@ export class LegacySSE {
       },
       send: (message) => stream.event(JSON.stringify(message), 'message'),
     };
-    this.streams.set(id, link);
+    this.streams.set(id, { link, principal });
     remove = this.server.addLink(link);
+    cancelExpiry = onTokenExpiry(auth, () => stream.close());
     stream.event(`${this.postPath}?sessionId=${id}`, 'endpoint');
     return stream.response();
   };
@@ -55,13 +65,14 @@ export class LegacySSE {
     const id = ctx.query.sessionId;
     if (!id)
       return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Bad request: missing sessionId query parameter (open <path>/sse first)');
-    const link = this.streams.get(id);
-    if (!link)
+    const open = this.streams.get(id);
+    if (open === undefined || open.principal !== (await principalOf(authOf(ctx.request))))
       return rpcErrorResponse(
         404,
         ErrorCode.InvalidRequest,
         `Session not found: ${id} (the SSE stream is closed or lives on another instance)`,
       );
+    const link = open.link;
     const messages = Array.isArray(body) ? body : [body];
     for (const message of messages) {
       void this.server.handle(message, link).then((answer) => {

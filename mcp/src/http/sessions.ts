@@ -20,11 +20,14 @@ interface Stored {
   c: string[];
   l?: LogLevel;
   e: number;
+  /** The principal the session is bound to (OAuth), when there is one. */
+  p?: string;
 }
 
 function toStored(peer: PeerState, expires: number): Stored {
   const stored: Stored = { v: peer.protocolVersion, c: capabilityPaths(peer.clientCapabilities), e: expires };
   if (peer.logLevel !== null) stored.l = peer.logLevel;
+  if (peer.principal) stored.p = peer.principal;
   return stored;
 }
 
@@ -32,6 +35,7 @@ function fromStored(id: string, stored: Stored): PeerState | null {
   if (typeof stored?.v !== 'string' || !Array.isArray(stored.c) || typeof stored.e !== 'number' || stored.e < Date.now()) return null;
   const peer = newPeer(id, stored.v, capabilitiesFromPaths(stored.c));
   if (isLogLevel(stored.l)) peer.logLevel = stored.l;
+  if (typeof stored.p === 'string') peer.principal = stored.p;
   return peer;
 }
 

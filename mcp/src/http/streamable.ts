@@ -1,5 +1,8 @@
 import type { Context } from 'fw';
 import { ErrorCode, classify, type JSONRPCResponse } from '../jsonrpc';
+import { onTokenExpiry } from '../oauth/expiry';
+import { principalOf } from '../oauth/principal';
+import { authOf } from '../oauth/request-auth';
 import { newPeer, type ClientLink, type PeerState } from '../peer';
 import type { MCPServer } from '../server';
 import { ASSUMED_VERSION, allowsBatches, isModernVersion, isSupportedVersion, unsupportedVersion } from '../versions';
@@ -132,18 +135,24 @@ export class StreamableHTTP {
     return this.standalone(ctx, peer);
   };
 
-  /** Opens the session's GET stream (resumable when resumability is on), after replayed events when given. */
+  /**
+   * Opens the session's GET stream (resumable when resumability is on), after replayed events when given. With OAuth
+   * it ends when the access token that opened it expires: the client reconnects with a valid one.
+   */
   private standalone(ctx: Context, peer: PeerState, replayed?: Replay): Response {
     const peers = this.streams.get(peer.key) ?? new Set<PeerState>();
     this.streams.set(peer.key, peers.add(peer));
     let removeLink = () => {};
+    let cancelExpiry = () => {};
     const remove = () => {
+      cancelExpiry();
       removeLink();
       peers.delete(peer);
       if (peers.size === 0) this.streams.delete(peer.key);
     };
     const headers = { [SESSION_HEADER]: peer.key };
     const stream = this.live === null ? new SSEStream(remove) : this.live.open(peer, 'get', ctx, remove);
+    cancelExpiry = onTokenExpiry(authOf(ctx.request), () => stream.close());
     const link: ClientLink = { peer, canRequest: false, send: (message) => stream.event(JSON.stringify(message)) };
     removeLink = this.server.addLink(link);
     return stream instanceof SSEStream ? stream.response(headers) : stream.response(headers, replayed);
@@ -167,17 +176,28 @@ export class StreamableHTTP {
     return new Response(null, { status: 204 });
   };
 
+  /**
+   * The client of a request: a new peer (stateless, or initializing: bound to the token's principal with OAuth), or
+   * its session's, which only the principal that opened it can use: under another one it is "not found", as an
+   * unknown id, so a session id taken from another user neither works nor tells that it exists.
+   */
   private async peerFor(request: Request, initializing: boolean, versionHeader: string | null): Promise<PeerState | Response> {
     const version = versionHeader ?? ASSUMED_VERSION;
     // Without a session each POST is its own client: a log level set by one never reaches another's requests.
-    if (this.sessions === null || initializing) return newPeer('', version, null);
+    if (this.sessions === null) return newPeer('', version, null);
+    if (initializing) {
+      const peer = newPeer('', version, null);
+      peer.principal = await principalOf(authOf(request));
+      return peer;
+    }
     const id = request.headers.get(SESSION_HEADER);
     if (id === null || id === '')
       return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Bad request: missing Mcp-Session-Id header (initialize first)');
     if (!/^[\x21-\x7e]+$/.test(id))
       return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Bad request: Mcp-Session-Id must be visible ASCII');
     const peer = await this.sessions.load(id);
-    if (peer === null) return rpcErrorResponse(404, ErrorCode.InvalidRequest, 'Session not found or expired: initialize a new session');
+    if (peer === null || (peer.principal ?? '') !== (await principalOf(authOf(request))))
+      return rpcErrorResponse(404, ErrorCode.InvalidRequest, 'Session not found or expired: initialize a new session');
     return peer;
   }
 

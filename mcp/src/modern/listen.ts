@@ -71,7 +71,8 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 /**
  * `subscriptions/listen` (2026-07-28): records the stream in the change feed, acknowledges the honoured filter as
  * its first message, then sends each wanted change (from any instance) tagged with the subscription id, until the
- * client closes the stream (no answer then) or `maxDurationMs` passes (the answer ends it gracefully).
+ * client closes the stream (no answer then), or `maxDurationMs` passes or the OAuth access token that opened it
+ * expires (the answer ends it gracefully; the client listens again, with a fresh token).
  */
 export async function listen(
   ctx: RequestContext,
@@ -87,7 +88,8 @@ export async function listen(
   try {
     const cursor = await feed.cursor();
     ctx.sendNotification('notifications/subscriptions/acknowledged', { _meta: meta, notifications: filter });
-    const end = options.maxDurationMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + options.maxDurationMs;
+    const expiresAt = ctx.auth?.expiresAt === undefined ? Number.POSITIVE_INFINITY : ctx.auth.expiresAt * 1000;
+    const end = Math.min(expiresAt, options.maxDurationMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + options.maxDurationMs);
     const refreshEvery = (LISTEN_TTL_SECONDS * 1000) / 3;
     let refreshAt = Date.now() + refreshEvery;
     while (!signal.aborted && Date.now() < end) {

@@ -5,7 +5,7 @@ import type { RequestContext } from '../request-context';
 import type { MCPServer } from '../server';
 import { TaskContext } from './context';
 import { TaskLink } from './link';
-import { ownerOf } from './owner';
+import { ANYONE, ownerOf } from './owner';
 import { TaskStore, taskView } from './store';
 import { RELATED_TASK, isTerminal, type Task, type TaskOutcome, type TaskRecord, type TaskStatus, type TasksOptions } from './types';
 
@@ -128,14 +128,15 @@ export class TaskManager {
     }
   }
 
-  /** `tasks/list`: a page of the client's own tasks; a client without a session cannot be told apart, so it gets none. */
+  /** `tasks/list`: a page of the client's own tasks; a client with neither session nor OAuth cannot be told apart, so it gets none. */
   async list(link: ClientLink, cursor: unknown, pageSize: number): Promise<Record<string, unknown>> {
-    if (link.peer.key === '')
+    const owner = await ownerOf(link);
+    if (owner === ANYONE)
       throw new RpcError(
         ErrorCode.MethodNotFound,
-        'tasks/list needs a session: without one the server cannot tell whose tasks to list (poll each task with tasks/get)',
+        'tasks/list needs a session (or an OAuth token): without one the server cannot tell whose tasks to list (poll each task with tasks/get)',
       );
-    const page = await this.store.list(await ownerOf(link), cursor, pageSize);
+    const page = await this.store.list(owner, cursor, pageSize);
     const result: Record<string, unknown> = { tasks: page.tasks.map(taskView) };
     if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
     return result;
