@@ -16,6 +16,7 @@ export { MCPServer, type NotificationListener } from './server';
 export {
   createMCPPlugin,
   type MCPHTTPOptions,
+  type MCPIntrospectionCacheOptions,
   type MCPIntrospectionOptions,
   type MCPJWTOptions,
   type MCPOAuth,

@@ -285,7 +285,8 @@ describe('tokens that are not valid for this server', () => {
 
 describe('opaque tokens', () => {
   it('RFC 7662 introspection at the authorization server: active tokens pass, revoked ones get 401', async () => {
-    const { url } = await serve({ introspection: INTROSPECTOR });
+    // Uncached, so the revocation shows at once (the cache's own tests: oauth-introspection-cache.test.ts).
+    const { url } = await serve({ introspection: INTROSPECTOR, introspectionCache: false });
     const token = await as.token('opaque', url);
     expect((await call(url, token, 'tools/call', { name: 'whoami', arguments: {} })).body.result.structuredContent).toEqual({
       clientId: 'opaque',

@@ -30,6 +30,7 @@ beforeAll(async () => {
     clockToleranceSeconds: 0,
     jwt: { cooldownSeconds: 0 },
     introspection: INTROSPECTOR,
+    introspectionCache: false, // so the revocation below shows at once
   };
   mf = await runWorker(await bundleWorker('test/mcp/servers/worker-oauth.ts', { __OAUTH__: JSON.stringify(oauth) }), { port });
   const from = createRequire(`${repoRoot}test/.out/${installs.sdkV2.dir}/`);

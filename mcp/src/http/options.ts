@@ -123,6 +123,21 @@ export interface MCPOAuthOptions {
   introspect?: (token: string, ctx: Context) => Record<string, unknown> | null | Promise<Record<string, unknown> | null>;
   /** RFC 7662 introspection at the authorization server for tokens that are not JWTs (when `introspect` is not given). */
   introspection?: MCPIntrospectionOptions;
+  /**
+   * How answers of `introspection` and `introspect` are cached per token (on by default): an active token until its
+   * `exp`, at most `maxAgeSeconds`; an inactive one `inactiveSeconds`. false asks on every request.
+   */
+  introspectionCache?: MCPIntrospectionCacheOptions | false;
+}
+
+/** The cache of introspection answers: bounded in entries and in age, since a token revoked meanwhile works until its entry ends. */
+export interface MCPIntrospectionCacheOptions {
+  /** Most tokens kept (default 1000); the oldest entry goes first. */
+  maxEntries?: number;
+  /** Longest an active token's answer is used (default 60 s), even when its `exp` is later: how long a revocation can go unseen. */
+  maxAgeSeconds?: number;
+  /** How long an inactive (revoked, expired, unknown) answer is used (default 5 s), so a bad token cannot make each request a lookup. */
+  inactiveSeconds?: number;
 }
 
 /** How JWT access tokens are verified. */

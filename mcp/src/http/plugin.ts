@@ -13,6 +13,7 @@ import { StreamableHTTP } from './streamable';
 
 export type {
   MCPHTTPOptions,
+  MCPIntrospectionCacheOptions,
   MCPIntrospectionOptions,
   MCPJWTOptions,
   MCPOAuth,

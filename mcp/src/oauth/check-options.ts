@@ -1,4 +1,4 @@
-import type { MCPIntrospectionOptions, MCPJWTOptions, MCPOAuthOptions } from '../http/options';
+import type { MCPIntrospectionCacheOptions, MCPIntrospectionOptions, MCPJWTOptions, MCPOAuthOptions } from '../http/options';
 import { checkScopes, isScopeToken } from './scopes';
 import { isRecord } from './types';
 
@@ -15,9 +15,11 @@ const oauthKeys: Record<keyof MCPOAuthOptions, true> = {
   jwt: true,
   introspect: true,
   introspection: true,
+  introspectionCache: true,
 };
 const jwtKeys: Record<keyof MCPJWTOptions, true> = { jwksUri: true, algorithms: true, cacheMaxAgeSeconds: true, cooldownSeconds: true };
 const introspectionKeys: Record<keyof MCPIntrospectionOptions, true> = { endpoint: true, clientId: true, clientSecret: true };
+const cacheKeys: Record<keyof MCPIntrospectionCacheOptions, true> = { maxEntries: true, maxAgeSeconds: true, inactiveSeconds: true };
 
 function knownKeys(where: string, value: object, known: Record<string, true>): void {
   for (const key of Object.keys(value))
@@ -76,6 +78,19 @@ function checkIntrospection(introspection: unknown): void {
   if (introspection.endpoint !== undefined) absoluteURL('introspection.endpoint', introspection.endpoint);
 }
 
+function checkCache(cache: unknown): void {
+  if (cache === undefined || cache === false) return;
+  if (!isRecord(cache))
+    throw new TypeError(
+      `oauth.introspectionCache must be { maxEntries?, maxAgeSeconds?, inactiveSeconds? } or false, got ${JSON.stringify(cache)}`,
+    );
+  knownKeys('oauth.introspectionCache', cache, cacheKeys);
+  if (cache.maxEntries !== undefined && !(Number.isSafeInteger(cache.maxEntries) && (cache.maxEntries as number) >= 0))
+    throw new TypeError(`oauth.introspectionCache.maxEntries must be a whole number, 0 or more, got ${JSON.stringify(cache.maxEntries)}`);
+  seconds('introspectionCache.maxAgeSeconds', cache.maxAgeSeconds);
+  seconds('introspectionCache.inactiveSeconds', cache.inactiveSeconds);
+}
+
 /** Checks the options of `oauth()`: a TypeError names the field and what to give instead. */
 export function checkOAuth(options: MCPOAuthOptions): void {
   if (!isRecord(options)) throw new TypeError("oauth() takes an object: oauth({ authorizationServers: ['https://auth.example.com'] })");
@@ -94,6 +109,7 @@ export function checkOAuth(options: MCPOAuthOptions): void {
   if (options.introspect !== undefined && typeof options.introspect !== 'function')
     throw new TypeError('oauth.introspect must be a function (token, ctx) => claims | null');
   checkIntrospection(options.introspection);
+  checkCache(options.introspectionCache);
   if (options.resource === undefined && options.audience === undefined)
     throw new TypeError(
       "oauth.resource is required: this MCP endpoint's public URL (https://mcp.example.com/mcp), which its access tokens must name as audience (RFC 8707). It is not taken from the request, whose Host header the client chooses; with oauth.audience set it may be left out",

@@ -3,6 +3,7 @@ import type { MCPOAuthOptions } from '../http/options';
 import { authInfoOf, type ClaimRules } from './claims';
 import { createDiscovery } from './discovery';
 import { createIntrospection, type Introspect } from './introspection';
+import { createIntrospectionCache } from './introspection-cache';
 import { createJWTCheck, looksLikeJWT } from './jwt';
 import { isRecord, TokenError, type MCPAuthInfo } from './types';
 
@@ -26,8 +27,9 @@ function fromHook(hook: NonNullable<MCPOAuthOptions['introspect']>, ctx: Context
 
 /**
  * The token check of an OAuth-protected server: a JWT (three base64url parts) is verified against its issuer's keys
- * unless `jwt` is false; any other token goes to `introspect`, else to RFC 7662 introspection. Then the claims must
- * name this resource as audience (or one of `audience`), a listed issuer, and a lifetime that includes now.
+ * unless `jwt` is false; any other token goes to `introspect`, else to RFC 7662 introspection, whose answers are
+ * cached (`introspectionCache`). Then the claims must name this resource as audience (or one of `audience`), a listed
+ * issuer, and a lifetime that includes now (checked on every request, cached answers included).
  */
 export function createTokenVerifier(oauth: MCPOAuthOptions): TokenVerifier {
   const discovery = createDiscovery();
@@ -37,6 +39,7 @@ export function createTokenVerifier(oauth: MCPOAuthOptions): TokenVerifier {
   const jwt = oauth.jwt === false ? null : createJWTCheck({ issuers, jwt: oauth.jwt ?? {}, clockToleranceSeconds }, discovery);
   const introspection = oauth.introspection === undefined ? null : createIntrospection(oauth.introspection, issuers[0], discovery);
   const hook = oauth.introspect;
+  const cache = createIntrospectionCache(oauth.introspectionCache);
   return async (token, ctx, resource) => {
     const rules: ClaimRules = { issuers, audiences, resource, audienceRequired: true, clockToleranceSeconds };
     if (jwt !== null && looksLikeJWT(token)) return authInfoOf(await jwt(token), rules);
@@ -45,7 +48,7 @@ export function createTokenVerifier(oauth: MCPOAuthOptions): TokenVerifier {
       throw new TokenError(
         'the token is not a JWT, and this server has no introspection to check other tokens (oauth.introspect or oauth.introspection)',
       );
-    const claims = await introspect(token);
+    const claims = await cache(token, () => introspect(token));
     if (claims === null) throw new TokenError('the token is not active (revoked, expired or unknown to the authorization server)');
     return authInfoOf(claims, { ...rules, audienceRequired: false });
   };
