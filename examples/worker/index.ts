@@ -8,4 +8,7 @@ import type { Env } from './env';
 // The app's MCP server at /mcp: its routes as tools, plus fw/serverless/status and the other runtime tools.
 app.use(createMCPPlugin(mcp(app, { name: 'fw-example-worker', instructions: 'The fw example worker: notes in D1, keys in KV, users.' })));
 
+// The Durable Object classes wrangler.toml binds (FW_KV, FW_RATE_LIMIT): the worker entry must export them.
+export { FwKVObject, FwRateLimitObject } from 'fw/worker';
+
 export default worker<Env>(app, { scheduled: recordCron });
