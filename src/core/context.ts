@@ -1,10 +1,9 @@
 import { serializeCookie, readCookie, type CookieOptions } from './cookie';
 import { HttpError } from './errors';
 import { readBodyWithin, readTextWithin } from './body-limit';
-import { TEXT_PLAIN } from './respond';
-import { makeResponse } from './response-factory';
+import { TEXT_PLAIN, withContext } from './respond';
 import { copyQueryValues, parseQueryCached, type ParsedQuery, type QueryParseCache } from './query';
-import { getFormat, jsonFormat, negotiable, negotiateFormat, type DataFormat } from './formats';
+import { getFormat, jsonFormat, responseFormatOf, type DataFormat } from './formats';
 import type { Fw } from './fw';
 import type { DefaultInput, RouteInput } from './typed-routes';
 
@@ -39,16 +38,16 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   /** The last Response a helper (`jsonResponse`, `html`, `text`, `redirect`) built with this context's settings applied. */
   helperResponse: Response | null = null;
 
-  private readonly queryStart: number;
-  private queryCache: QueryParseCache | null;
-  private parsedQuery: ParsedQuery | null = null;
-  private queryCopy: Record<string, string> | null = null;
-  private rawBytes: Promise<ArrayBuffer> | null = null;
-  private rawText: Promise<string> | null = null;
-  private parsedBody: Promise<unknown> | null = null;
-  private parsedForm: Promise<FormData> | null = null;
-  private bodyOverride: { value: unknown } | null = null;
-  private localState: Record<string, unknown> | null = null;
+  readonly #queryStart: number;
+  #queryCache: QueryParseCache | null;
+  #parsedQuery: ParsedQuery | null = null;
+  #queryCopy: Record<string, string> | null = null;
+  #rawBytes: Promise<ArrayBuffer> | null = null;
+  #rawText: Promise<string> | null = null;
+  #parsedBody: Promise<unknown> | null = null;
+  #parsedForm: Promise<FormData> | null = null;
+  #bodyOverride: { value: unknown } | null = null;
+  #localState: Record<string, unknown> | null = null;
 
   constructor(
     app: Fw<any, any>,
@@ -63,8 +62,8 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
     this.request = request;
     this.method = request.method;
     this.path = path;
-    this.queryStart = queryStart;
-    this.queryCache = queryCache;
+    this.#queryStart = queryStart;
+    this.#queryCache = queryCache;
     this.params = {} as Input['params'];
     this.env = env as Env;
     this.executionCtx = executionCtx;
@@ -72,19 +71,19 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** The query string as an object (last value wins for repeated keys); a private copy per request. */
   get query(): Input['query'] {
-    if (this.queryCopy === null) this.queryCopy = copyQueryValues(this.parseQuery());
-    return this.queryCopy;
+    if (this.#queryCopy === null) this.#queryCopy = copyQueryValues(this.#parseQuery());
+    return this.#queryCopy;
   }
 
   set query(value: Input['query']) {
-    this.queryCopy = value as Record<string, string>;
+    this.#queryCopy = value as Record<string, string>;
   }
 
   /** Every value of a repeated query key (`?tag=a&tag=b` -> ['a', 'b']), or all keys' lists when no key is given. */
   queries(): Record<string, string[]>;
   queries(key: string): string[];
   queries(key?: string): string[] | Record<string, string[]> {
-    const all = this.parseQuery().all;
+    const all = this.#parseQuery().all;
     if (key === undefined) {
       const copy = Object.create(null) as Record<string, string[]>;
       for (const k in all) copy[k] = [...all[k]];
@@ -95,10 +94,10 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** The raw query string without `?` (empty when none). */
   get search(): string {
-    if (this.queryStart === -1) return '';
+    if (this.#queryStart === -1) return '';
     const url = this.request.url;
-    const hash = url.indexOf('#', this.queryStart);
-    return hash === -1 ? url.slice(this.queryStart + 1) : url.slice(this.queryStart + 1, hash);
+    const hash = url.indexOf('#', this.#queryStart);
+    return hash === -1 ? url.slice(this.#queryStart + 1) : url.slice(this.#queryStart + 1, hash);
   }
 
   /** The request headers. */
@@ -108,7 +107,7 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** Shared app state (`FwPluginConfig.state`, `app.setState`) plus per-request values set here. */
   get state(): State {
-    return (this.localState ??= Object.create(this.app.stateObject())) as State;
+    return (this.#localState ??= Object.create(this.app.stateObject())) as State;
   }
 
   /** One request header, or null. */
@@ -123,30 +122,30 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** The body as bytes, read once (within the app's `maxBodySize`, else a 413) and shared by every body reader. */
   bodyBytes(): Promise<ArrayBuffer> {
-    return (this.rawBytes ??=
-      this.rawText === null
+    return (this.#rawBytes ??=
+      this.#rawText === null
         ? readBodyWithin(this.request, this.app.maxBodySize)
-        : this.rawText.then((text) => new TextEncoder().encode(text).buffer as ArrayBuffer));
+        : this.#rawText.then((text) => new TextEncoder().encode(text).buffer as ArrayBuffer));
   }
 
   /** The body as text (within the app's `maxBodySize`, else a 413); can be called any number of times. */
   bodyText(): Promise<string> {
-    return (this.rawText ??=
-      this.rawBytes === null
+    return (this.#rawText ??=
+      this.#rawBytes === null
         ? readTextWithin(this.request, this.app.maxBodySize)
-        : this.rawBytes.then((bytes) => new TextDecoder().decode(bytes)));
+        : this.#rawBytes.then((bytes) => new TextDecoder().decode(bytes)));
   }
 
   /** The body parsed by its Content-Type (JSON when absent or unknown); a parse failure is a 400. */
   body<T = Input['body']>(): Promise<T> {
-    if (this.bodyOverride) return Promise.resolve(this.bodyOverride.value as T);
-    return (this.parsedBody ??= this.parseWith(this.requestFormat())) as Promise<T>;
+    if (this.#bodyOverride) return Promise.resolve(this.#bodyOverride.value as T);
+    return (this.#parsedBody ??= this.#parseWith(this.#requestFormat())) as Promise<T>;
   }
 
   /** The body parsed as JSON whatever its Content-Type; a parse failure is a 400. */
   json<T = unknown>(): Promise<T> {
-    if (this.bodyOverride) return Promise.resolve(this.bodyOverride.value as T);
-    return this.parseWith(jsonFormat) as Promise<T>;
+    if (this.#bodyOverride) return Promise.resolve(this.#bodyOverride.value as T);
+    return this.#parseWith(jsonFormat) as Promise<T>;
   }
 
   /** The body parsed by the named format, or by its Content-Type when no name is given. */
@@ -154,12 +153,12 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
     if (format === undefined) return this.body<T>();
     const chosen = getFormat(format);
     if (!chosen) return Promise.reject(new HttpError(415, `Unknown data format "${format}"`, { code: 'UNSUPPORTED_FORMAT' }));
-    return this.parseWith(chosen) as Promise<T>;
+    return this.#parseWith(chosen) as Promise<T>;
   }
 
   /** The body as FormData (multipart or urlencoded); a malformed body is a 400. */
   formData(): Promise<FormData> {
-    return (this.parsedForm ??= this.formSource()
+    return (this.#parsedForm ??= this.#formSource()
       .then((body) => new Response(body, { headers: { 'content-type': this.request.headers.get('content-type') ?? '' } }).formData())
       .catch((error) => {
         if (error instanceof HttpError) throw error;
@@ -169,7 +168,7 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** Replaces what `body()` and `json()` return (validation uses it to hand the coerced body to the handler). */
   setBody(value: unknown): void {
-    this.bodyOverride = { value };
+    this.#bodyOverride = { value };
   }
 
   /** Sets the response status for whatever the handler returns. */
@@ -197,22 +196,22 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   /** A response in the negotiated data format (JSON by default). */
   jsonResponse(data: unknown, status?: number): Response {
     const format = this.responseFormat();
-    return this.respond(format.serialize(data), status ?? this.statusCode, format.contentType);
+    return this.#respond(format.serialize(data), status ?? this.statusCode, format.contentType);
   }
 
   /** An HTML response. */
   html(html: string, status?: number): Response {
-    return this.respond(html, status ?? this.statusCode, 'text/html; charset=utf-8');
+    return this.#respond(html, status ?? this.statusCode, 'text/html; charset=utf-8');
   }
 
   /** A plain-text response. */
   text(text: string, status?: number): Response {
-    return this.respond(text, status ?? this.statusCode, TEXT_PLAIN);
+    return this.#respond(text, status ?? this.statusCode, TEXT_PLAIN);
   }
 
   /** A redirect (302 unless given). */
   redirect(url: string, status = 302): Response {
-    const response = this.respond(null, status, null);
+    const response = this.#respond(null, status, null);
     response.headers.set('location', url);
     return response;
   }
@@ -223,37 +222,33 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
     else promise.catch(() => undefined);
   }
 
-  /** The data format the client asked for through Accept, among those registered. */
+  /** The data format the client asked for through Accept, among those registered (the app's default while JSON is the only one). */
   responseFormat(): DataFormat {
-    const fallback = this.app.getFormat();
-    return negotiable(fallback) ? negotiateFormat(this.request.headers.get('accept'), fallback) : fallback;
+    return responseFormatOf(this.request, this.app.getFormat());
   }
 
-  private respond(body: BodyInit | null, status: number, contentType: string | null): Response {
-    const headers = new Headers(this.responseHeaders ?? undefined);
-    if (contentType !== null && !headers.has('content-type')) headers.set('content-type', contentType);
-    if (this.responseCookies !== null) for (const cookie of this.responseCookies) headers.append('set-cookie', cookie);
-    return (this.helperResponse = makeResponse(this, body, status, headers));
+  #respond(body: BodyInit | null, status: number, contentType: string | null): Response {
+    return (this.helperResponse = withContext(this, body, status, contentType));
   }
 
-  private formSource(): Promise<ArrayBuffer | string> {
-    return this.rawBytes ?? this.rawText ?? this.bodyBytes();
+  #formSource(): Promise<ArrayBuffer | string> {
+    return this.#rawBytes ?? this.#rawText ?? this.bodyBytes();
   }
 
-  private parseQuery(): ParsedQuery {
-    if (this.parsedQuery === null) {
-      this.parsedQuery = parseQueryCached(this.search, this.queryCache);
-      this.queryCache = null;
+  #parseQuery(): ParsedQuery {
+    if (this.#parsedQuery === null) {
+      this.#parsedQuery = parseQueryCached(this.search, this.#queryCache);
+      this.#queryCache = null;
     }
-    return this.parsedQuery;
+    return this.#parsedQuery;
   }
 
-  private requestFormat(): DataFormat {
+  #requestFormat(): DataFormat {
     const type = this.request.headers.get('content-type');
     return (type && getFormat(type)) || jsonFormat;
   }
 
-  private parseWith(format: DataFormat): Promise<unknown> {
+  #parseWith(format: DataFormat): Promise<unknown> {
     if (bodyless.has(this.method)) return Promise.resolve(undefined);
     return this.bodyText().then((text) => {
       if (text === '') return undefined;

@@ -33,6 +33,9 @@ function add(format: DataFormat): void {
 // carries no registration code.
 add(jsonFormat);
 
+/** How a response picks its format from Accept: installed by registerFormat(), so a JSON-only bundle carries no Accept parser. */
+let negotiation: typeof negotiateFormat | null = null;
+
 function isStringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((v) => typeof v === 'string');
 }
@@ -59,6 +62,7 @@ export function registerFormat(format: DataFormat): void {
   const previous = byName.get(format.name.toLowerCase());
   if (previous !== undefined) for (const [type, owner] of byType) if (owner === previous) byType.delete(type);
   add(format);
+  negotiation = negotiateFormat;
 }
 
 /** Finds a format by name (`yaml`), media type (`application/yaml; charset=utf-8`) or extension (`.yml`). */
@@ -91,6 +95,11 @@ export function resetFormats(): void {
 /** Whether an Accept header could pick anything but `fallback` (false while JSON is the only format and the default). */
 export function negotiable(fallback: DataFormat): boolean {
   return byName.size !== 1 || byName.get('json') !== fallback;
+}
+
+/** The format of a response to `request`: the app's default, unless registered formats let its Accept header choose. */
+export function responseFormatOf(request: Request, fallback: DataFormat): DataFormat {
+  return negotiation === null || !negotiable(fallback) ? fallback : negotiation(request.headers.get('accept'), fallback);
 }
 
 /**

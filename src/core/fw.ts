@@ -1,4 +1,5 @@
 import { Context, type ExecutionContext } from './context';
+import { HttpError } from './errors';
 import { Group } from './group';
 import { assertPlugin, missingDependency, sortPlugins } from './plugins';
 import { buildPipeline, runMiddleware, type Pipeline, type RouteRecord } from './pipeline';
@@ -133,43 +134,43 @@ export class Fw<T extends AppTypes = NoTypes, K extends AppKind = 'core'> {
   /** Bumped by every registration so compiled pipelines know when to rebuild. */
   generation = 0;
 
-  private readonly router = new Router<RouteRecord>();
-  private readonly routes: RouteRecord[] = [];
+  readonly #router = new Router<RouteRecord>();
+  readonly #routes: RouteRecord[] = [];
   /** Every `use()` middleware with its path prefix, in order (subclasses hand it to what runs before routes). */
   protected readonly middleware: MiddlewareEntry[] = [];
-  private readonly beforeHooks: BeforeHook[] = [];
-  private readonly afterHooks: AfterHook[] = [];
-  private readonly errorHooks: ErrorHook[] = [];
-  private notFoundHandler: Handler | null = null;
-  private readonly pluginList: FwPluginConfig[] = [];
-  private readonly pluginNames = new Set<string>();
-  private pluginQueue: Promise<void> = Promise.resolve();
-  private readonly decorations = new Map<string, unknown>();
-  private readonly sharedState: Record<string, unknown> = {};
-  private readonly queryCache: QueryParseCache | null;
-  private format: DataFormat;
-  private started = false;
-  private startedPlugins = 0;
-  private starting: Promise<void> | null = null;
-  private server: Server | null = null;
-  private schemaCompiler: SchemaCompiler | null = null;
+  readonly #beforeHooks: BeforeHook[] = [];
+  readonly #afterHooks: AfterHook[] = [];
+  readonly #errorHooks: ErrorHook[] = [];
+  #notFoundHandler: Handler | null = null;
+  readonly #pluginList: FwPluginConfig[] = [];
+  readonly #pluginNames = new Set<string>();
+  #pluginQueue: Promise<void> = Promise.resolve();
+  readonly #decorations = new Map<string, unknown>();
+  readonly #sharedState: Record<string, unknown> = {};
+  readonly #queryCache: QueryParseCache | null;
+  #format: DataFormat;
+  #started = false;
+  #startedPlugins = 0;
+  #starting: Promise<void> | null = null;
+  #server: Server | null = null;
+  #schemaCompiler: SchemaCompiler | null = null;
 
   constructor(config: FwCoreConfig = {}) {
     checkOptions('new Fw()', config, (new.target as typeof Fw).configKeys as Record<keyof FwCoreConfig, true>);
     this.config = config;
     if (config.schemaCompiler !== undefined) this.setSchemaCompiler(config.schemaCompiler);
-    this.queryCache = config.queryCache === false ? null : new QueryParseCache(config.queryCacheSize ?? 512);
-    this.format = resolveFormat(config.format);
+    this.#queryCache = config.queryCache === false ? null : new QueryParseCache(config.queryCacheSize ?? 512);
+    this.#format = resolveFormat(config.format);
     this.maxBodySize = checkBodyLimit(config.maxBodySize);
     this.ContextClass = class AppContext extends Context {};
   }
 
   /** Answers a Request: the one entry every target calls, with the platform's env and execution context. */
   fetch = (request: Request, env?: unknown, executionCtx?: ExecutionContext): Response | Promise<Response> => {
-    if (this.started) return this.dispatch(request, env, executionCtx);
+    if (this.#started) return this.#dispatch(request, env, executionCtx);
     return this.ready().then(
-      () => this.dispatch(request, env, executionCtx),
-      (error) => this.unhandledError(new this.ContextClass(this, request, '/', -1, null, env, executionCtx), error),
+      () => this.#dispatch(request, env, executionCtx),
+      (error) => this.#unhandledError(new this.ContextClass(this, request, '/', -1, null, env, executionCtx), error),
     );
   };
 
@@ -265,10 +266,10 @@ export class Fw<T extends AppTypes = NoTypes, K extends AppKind = 'core'> {
         `Route ${upper} ${path}: the handler is undefined (a missing export or a bad import?); pass a function, or a value to answer with`,
       );
     const canonical = canonicalPattern(path);
-    if (hasSchemaWork(options)) this.compilerFor(`${upper} ${canonical}`).check(`${upper} ${canonical}`, options);
+    if (hasSchemaWork(options)) this.#compilerFor(`${upper} ${canonical}`).check(`${upper} ${canonical}`, options);
     const record: RouteRecord = { method: upper, path: canonical, handler, options, pipeline: null, generation: -1 };
-    this.router.add(upper, path, record);
-    this.routes.push(record);
+    this.#router.add(upper, path, record);
+    this.#routes.push(record);
     this.generation++;
     return this;
   }
@@ -276,7 +277,7 @@ export class Fw<T extends AppTypes = NoTypes, K extends AppKind = 'core'> {
   /** Sets the compiler of route `schema` and `serializers` options (`jsonSchemaCompiler` from `fw/schema`); routes registered before keep theirs. */
   setSchemaCompiler(compiler: SchemaCompiler): this {
     assertSchemaCompiler(compiler);
-    this.schemaCompiler = compiler;
+    this.#schemaCompiler = compiler;
     this.generation++;
     return this;
   }
@@ -320,25 +321,25 @@ export class Fw<T extends AppTypes = NoTypes, K extends AppKind = 'core'> {
 
   /** Runs before every route handler; returning a Response answers instead of the route. */
   onBeforeHandle(hook: BeforeHook): this {
-    this.beforeHooks.push(hook);
+    this.#beforeHooks.push(hook);
     this.generation++;
     return this;
   }
   /** Runs after every route handler with its Response; returning a Response replaces it. */
   onAfterHandle(hook: AfterHook): this {
-    this.afterHooks.push(hook);
+    this.#afterHooks.push(hook);
     this.generation++;
     return this;
   }
   /** Turns thrown errors into responses; hooks run in order until one returns something. */
   onError(hook: ErrorHook): this {
-    this.errorHooks.push(hook);
+    this.#errorHooks.push(hook);
     this.generation++;
     return this;
   }
   /** Answers requests that match no route. */
   onNotFound(handler: Handler): this {
-    this.notFoundHandler = handler;
+    this.#notFoundHandler = handler;
     this.generation++;
     return this;
   }
@@ -353,108 +354,108 @@ export class Fw<T extends AppTypes = NoTypes, K extends AppKind = 'core'> {
   plugin(plugin: FwPluginConfig | FwPluginConfig[]): Promise<unknown> {
     const list = Array.isArray(plugin) ? plugin : [plugin];
     list.forEach(assertPlugin);
-    const ordered = Array.isArray(plugin) ? sortPlugins(list, (n) => this.pluginNames.has(n)) : list;
-    for (const p of ordered) this.register(p);
-    return this.pluginQueue.then(() => this);
+    const ordered = Array.isArray(plugin) ? sortPlugins(list, (n) => this.#pluginNames.has(n)) : list;
+    for (const p of ordered) this.#register(p);
+    return this.#pluginQueue.then(() => this);
   }
 
   /** Whether a plugin with this name is registered. */
   hasPlugin(name: string): boolean {
-    return this.pluginNames.has(name);
+    return this.#pluginNames.has(name);
   }
   /** Names of registered plugins, in registration order. */
   getPlugins(): string[] {
-    return this.pluginList.map((p) => p.name);
+    return this.#pluginList.map((p) => p.name);
   }
   /** Registered plugin configs, for tools that draw the dependency graph. */
   getPluginConfigs(): readonly FwPluginConfig[] {
-    return this.pluginList;
+    return this.#pluginList;
   }
 
   /** Reads shared app state. */
   state<T = unknown>(key: string): T | undefined {
-    return this.sharedState[key] as T | undefined;
+    return this.#sharedState[key] as T | undefined;
   }
   /** Writes shared app state (seen by every request as `ctx.state.<key>`). */
   setState<const Key extends string, V>(key: Key, value: V): AppKinds<WithContext<T, {}, { [k in Key]: V }>>[K] {
-    this.sharedState[key] = value;
+    this.#sharedState[key] = value;
     return this as never;
   }
   /** The shared state object itself (what `ctx.state` inherits from). */
   stateObject(): Record<string, unknown> {
-    return this.sharedState;
+    return this.#sharedState;
   }
 
   /** Reads a decoration. */
   decorator<T = unknown>(key: string): T | undefined {
-    return this.decorations.get(key) as T | undefined;
+    return this.#decorations.get(key) as T | undefined;
   }
   /** Adds `ctx.<key>` to every request; functions are called with the context as `this`. */
   decorate<const Key extends string, V>(key: Key, value: V): AppKinds<WithContext<T, { [k in Key]: V }, {}>>[K] {
     if (key in Context.prototype || contextFields().has(key))
       throw new Error(`Cannot decorate "${key}": the context already has a member of that name`);
-    this.decorations.set(key, value);
+    this.#decorations.set(key, value);
     Object.defineProperty(this.ContextClass.prototype, key, { value, writable: true, configurable: true, enumerable: false });
     return this as never;
   }
 
   /** The default data format of this app's responses. */
   getFormat(): DataFormat {
-    return this.format;
+    return this.#format;
   }
   /** Sets the default data format (a registered name or a DataFormat). */
   setFormat(format: string | DataFormat): this {
-    this.format = resolveFormat(format);
+    this.#format = resolveFormat(format);
     this.generation++;
     return this;
   }
 
   /** Builds every route's pipeline (validators and serializers included) and the router's lookups now instead of on first request. */
   compile(): this {
-    for (const route of this.routes) if (route.generation !== this.generation) this.pipelineFor(route);
-    this.router.build();
+    for (const route of this.#routes) if (route.generation !== this.generation) this.#pipelineFor(route);
+    this.#router.build();
     return this;
   }
 
   /** Waits for plugin setups (and plugins they register), runs each `onStart` once and compiles; the first request does this itself. */
   ready(): Promise<void> {
-    return (this.starting ??= (async () => {
+    return (this.#starting ??= (async () => {
       let queue: Promise<void>;
       do {
-        queue = this.pluginQueue;
+        queue = this.#pluginQueue;
         await queue;
-        while (this.startedPlugins < this.pluginList.length) await this.pluginList[this.startedPlugins++].onStart?.(this);
-      } while (queue !== this.pluginQueue);
+        while (this.#startedPlugins < this.#pluginList.length) await this.#pluginList[this.#startedPlugins++].onStart?.(this);
+      } while (queue !== this.#pluginQueue);
       this.compile();
-      this.started = true;
+      this.#started = true;
     })());
   }
 
   /** How many parsed query strings the app's query cache holds (0 when `queryCache` is false). */
   queryCacheSize(): number {
-    return this.queryCache?.size ?? 0;
+    return this.#queryCache?.size ?? 0;
   }
 
   /** Starts a server through the configured adapter, or the one the runtime's entry provides (Bun's, else Node's). */
   async listen(port?: number, callback?: (server: Server) => void): Promise<Server> {
     const adapter = this.config.adapter ?? (await platform('adapter', noAdapter));
     await this.ready();
-    this.server = await adapter.listen(this, port ?? this.config.port ?? 3000, this.config.hostname ?? '0.0.0.0');
-    callback?.(this.server);
-    return this.server;
+    this.#server = await adapter.listen(this, port ?? this.config.port ?? 3000, this.config.hostname ?? '0.0.0.0');
+    callback?.(this.#server);
+    return this.#server;
   }
 
   /** Stops the server started by `listen()` and runs every `onStop` callback in reverse order. */
   async stop(): Promise<void> {
-    const server = this.server;
-    this.server = null;
+    const server = this.#server;
+    this.#server = null;
     if (server) await server.stop();
-    for (const p of [...this.pluginList].reverse()) await p.onStop?.(this);
+    for (const p of [...this.#pluginList].reverse()) await p.onStop?.(this);
   }
 
   /** Every registered route, group routes included. */
   getRoutes(): RouteInfo[] {
-    return this.routes.map((r) => ({
+    return this.#routes.map((r) => ({
       method: r.method,
       path: r.path,
       hasValidation: Boolean(
@@ -477,15 +478,15 @@ export class Fw<T extends AppTypes = NoTypes, K extends AppKind = 'core'> {
   /** Port, hostname and mode of the app. */
   getAppConfig(): AppConfigInfo {
     return {
-      port: this.server?.port ?? this.config.port ?? 3000,
-      hostname: this.server?.hostname ?? this.config.hostname ?? '0.0.0.0',
+      port: this.#server?.port ?? this.config.port ?? 3000,
+      hostname: this.#server?.hostname ?? this.config.hostname ?? '0.0.0.0',
       development: this.config.development ?? false,
     };
   }
 
   /** The error response for a thrown value: `onError` hooks first, then the default body. */
   async handleError(ctx: Context, error: unknown): Promise<Response> {
-    for (const hook of this.errorHooks) {
+    for (const hook of this.#errorHooks) {
       try {
         const result = await hook(error, ctx);
         if (result !== undefined) return toResponse(ctx, result, null);
@@ -493,11 +494,11 @@ export class Fw<T extends AppTypes = NoTypes, K extends AppKind = 'core'> {
         error = hookError;
       }
     }
-    return this.unhandledError(ctx, error);
+    return this.#unhandledError(ctx, error);
   }
 
   /** The default error response, with the error logged when it is a 5xx (nothing answered it on purpose). */
-  private unhandledError(ctx: Context, error: unknown): Response {
+  #unhandledError(ctx: Context, error: unknown): Response {
     const development = this.config.development ?? false;
     const status = statusOf(error);
     if (status >= 500) {
@@ -510,83 +511,82 @@ export class Fw<T extends AppTypes = NoTypes, K extends AppKind = 'core'> {
     return defaultErrorResponse(ctx, error, development);
   }
 
-  private register(plugin: FwPluginConfig): void {
-    if (this.pluginNames.has(plugin.name)) throw new Error(`Plugin "${plugin.name}" is already registered`);
-    for (const dep of plugin.dependencies ?? []) if (!this.pluginNames.has(dep)) throw missingDependency(plugin.name, dep);
-    this.pluginNames.add(plugin.name);
-    this.pluginList.push(plugin);
+  #register(plugin: FwPluginConfig): void {
+    if (this.#pluginNames.has(plugin.name)) throw new Error(`Plugin "${plugin.name}" is already registered`);
+    for (const dep of plugin.dependencies ?? []) if (!this.#pluginNames.has(dep)) throw missingDependency(plugin.name, dep);
+    this.#pluginNames.add(plugin.name);
+    this.#pluginList.push(plugin);
     for (const key in plugin.decorate ?? {}) this.decorate(key, plugin.decorate![key]);
-    for (const key in plugin.state ?? {}) if (!(key in this.sharedState)) this.sharedState[key] = plugin.state![key];
+    for (const key in plugin.state ?? {}) if (!(key in this.#sharedState)) this.#sharedState[key] = plugin.state![key];
     if (plugin.setup) {
       const setup = plugin.setup;
-      this.pluginQueue = this.pluginQueue.then(() => setup(this));
+      this.#pluginQueue = this.#pluginQueue.then(() => setup(this));
     }
-    if (this.starting !== null) {
-      this.started = false;
-      this.starting = null;
+    if (this.#starting !== null) {
+      this.#started = false;
+      this.#starting = null;
     }
   }
 
   /** The compiler for a route that has schema work; throws, naming the route and `fw/schema`, when the app has none. */
-  private compilerFor(route: string): SchemaCompiler {
-    if (this.schemaCompiler !== null) return this.schemaCompiler;
+  #compilerFor(route: string): SchemaCompiler {
+    if (this.#schemaCompiler !== null) return this.#schemaCompiler;
     throw new Error(
       `Route ${route} has \`schema\` or \`serializers\`, but this app has no schema compiler: use Fw from 'fw' (JSON Schema preset), or app.setSchemaCompiler(jsonSchemaCompiler) with jsonSchemaCompiler from 'fw/schema'`,
     );
   }
 
-  private pipelineFor(route: RouteRecord): Pipeline {
+  #pipelineFor(route: RouteRecord): Pipeline {
     const label = `${route.method} ${route.path}`;
     const schema = hasSchemaWork(route.options)
-      ? this.compilerFor(label).compile(label, route.options, this.config.lruSchemaCache !== false)
+      ? this.#compilerFor(label).compile(label, route.options, this.config.lruSchemaCache !== false)
       : noSchema;
-    route.pipeline = buildPipeline(this, route, this.beforeHooks, this.afterHooks, schema);
+    route.pipeline = buildPipeline(this, route, this.#beforeHooks, this.#afterHooks, schema);
     route.generation = this.generation;
     return route.pipeline;
   }
 
-  private dispatch(request: Request, env: unknown, executionCtx: ExecutionContext | undefined): Response | Promise<Response> {
+  #dispatch(request: Request, env: unknown, executionCtx: ExecutionContext | undefined): Response | Promise<Response> {
     const url = request.url;
     const raw = rawPathOf(url);
     const path = canonicalPath(raw);
-    if (path === null) return this.malformedPath(request, env, executionCtx);
+    if (path === null) return this.#malformedPath(request, env, executionCtx);
     const queryStart = queryStartOf(url);
     const method = request.method;
-    const match = this.router.match(method, path) ?? this.fallbackMatch(method, path);
-    const ctx = new this.ContextClass(this, request, path, queryStart, this.queryCache, env, executionCtx);
-    if (match === null) return this.unmatched(ctx);
+    const match = this.#router.match(method, path) ?? this.#fallbackMatch(method, path);
+    const ctx = new this.ContextClass(this, request, path, queryStart, this.#queryCache, env, executionCtx);
+    if (match === null) return this.#unmatched(ctx);
     const route = match.value;
     if (match.params !== noParams) ctx.params = match.params;
     ctx.routePath = route.path;
-    const pipeline = route.generation === this.generation ? route.pipeline! : this.pipelineFor(route);
+    const pipeline = route.generation === this.generation ? route.pipeline! : this.#pipelineFor(route);
     const response = this.middleware.length === 0 ? pipeline(ctx) : runMiddleware(this, ctx, this.middleware, pipeline);
     if (method !== 'HEAD' || route.method === 'HEAD') return response;
     return Promise.resolve(response).then(responseWithoutBody);
   }
 
   /** The 400 for a path with no canonical form, answered before any middleware (no guard could judge it). */
-  private malformedPath(request: Request, env: unknown, executionCtx: ExecutionContext | undefined): Response {
+  #malformedPath(request: Request, env: unknown, executionCtx: ExecutionContext | undefined): Response {
     const ctx = new this.ContextClass(this, request, '/', -1, null, env, executionCtx);
-    const error = Object.assign(new Error('Malformed percent-encoding in the request path'), { status: 400, code: 'BAD_PATH' });
-    return defaultErrorResponse(ctx, error, this.config.development ?? false);
+    return this.#unhandledError(ctx, new HttpError(400, 'Malformed percent-encoding in the request path', { code: 'BAD_PATH' }));
   }
 
   /** The match for a request the router missed: a GET route for HEAD, and the path without its trailing slash. */
-  private fallbackMatch(method: string, path: string): Match<RouteRecord> | null {
+  #fallbackMatch(method: string, path: string): Match<RouteRecord> | null {
     const trimmed = path.length > 1 && path.charCodeAt(path.length - 1) === 47 ? path.slice(0, -1) : null;
     if (trimmed !== null) {
-      const found = this.router.match(method, trimmed);
+      const found = this.#router.match(method, trimmed);
       if (found !== null) return found;
     }
     if (method !== 'HEAD') return null;
-    return this.router.match('GET', path) ?? (trimmed === null ? null : this.router.match('GET', trimmed));
+    return this.#router.match('GET', path) ?? (trimmed === null ? null : this.#router.match('GET', trimmed));
   }
 
-  private unmatched(ctx: Context): Promise<Response> {
+  #unmatched(ctx: Context): Promise<Response> {
     const path = ctx.path;
-    const allowed = this.router.allowedMethods(path);
-    if (allowed.length === 0 && path.length > 1 && path.endsWith('/')) allowed.push(...this.router.allowedMethods(path.slice(0, -1)));
-    const final: Pipeline = (c) => this.answerUnmatched(c, allowed);
+    const allowed = this.#router.allowedMethods(path);
+    if (allowed.length === 0 && path.length > 1 && path.endsWith('/')) allowed.push(...this.#router.allowedMethods(path.slice(0, -1)));
+    const final: Pipeline = (c) => this.#answerUnmatched(c, allowed);
     return Promise.resolve(this.middleware.length === 0 ? final(ctx) : runMiddleware(this, ctx, this.middleware, final));
   }
 
@@ -595,25 +595,23 @@ export class Fw<T extends AppTypes = NoTypes, K extends AppKind = 'core'> {
     return null;
   }
 
-  private async answerUnmatched(ctx: Context, allowed: string[]): Promise<Response> {
+  async #answerUnmatched(ctx: Context, allowed: string[]): Promise<Response> {
     try {
       if (allowed.length > 0) {
         const list = allowed.includes('ALL')
           ? methods.filter((m) => m !== 'ALL')
           : [...new Set([...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'])];
-        if (ctx.method === 'OPTIONS') return makeResponse(ctx, null, 204, { allow: list.join(', ') });
-        const error = Object.assign(new Error(`Method ${ctx.method} is not allowed on ${ctx.path}`), {
-          status: 405,
-          code: 'METHOD_NOT_ALLOWED',
-          headers: { allow: list.join(', ') },
-        });
-        return defaultErrorResponse(ctx, error, this.config.development ?? false);
+        const headers = { allow: list.join(', ') };
+        if (ctx.method === 'OPTIONS') return makeResponse(ctx, null, 204, headers);
+        return this.#unhandledError(
+          ctx,
+          new HttpError(405, `Method ${ctx.method} is not allowed on ${ctx.path}`, { code: 'METHOD_NOT_ALLOWED', headers }),
+        );
       }
       const special = this.unmatchedAnswer(ctx.path);
       if (special !== null) return special;
-      if (this.notFoundHandler) return toResponse(ctx, await this.notFoundHandler(ctx), null);
-      const error = Object.assign(new Error(`Route ${ctx.method} ${ctx.path} not found`), { status: 404, code: 'NOT_FOUND' });
-      return defaultErrorResponse(ctx, error, this.config.development ?? false);
+      if (this.#notFoundHandler) return toResponse(ctx, await this.#notFoundHandler(ctx), null);
+      return this.#unhandledError(ctx, new HttpError(404, `Route ${ctx.method} ${ctx.path} not found`, { code: 'NOT_FOUND' }));
     } catch (error) {
       return this.handleError(ctx, error);
     }

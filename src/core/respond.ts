@@ -32,7 +32,8 @@ export function applyContext(ctx: Context, response: Response): Response {
   return new Response(response.body, { status, statusText: response.statusText, headers });
 }
 
-function build(ctx: Context, body: BodyInit | null, status: number, contentType: string | null): Response {
+/** A Response with the headers and cookies the handler set on the context; their own content-type wins over `contentType`. */
+export function withContext(ctx: Context<any, any, any>, body: BodyInit | null, status: number, contentType: string | null): Response {
   const own = ctx.responseHeaders;
   if (own === null && ctx.responseCookies === null) {
     return makeResponse(ctx, body, status, contentType);
@@ -46,8 +47,8 @@ function build(ctx: Context, body: BodyInit | null, status: number, contentType:
 
 /** Converts any handler return value into a Response, applying what the handler set on the context. */
 export function toResponse(ctx: Context, value: unknown, serializer: ObjectSerializer | null): Response {
-  if (typeof value === 'string') return build(ctx, value, ctx.statusCode, TEXT_PLAIN);
-  if (value === undefined || value === null) return build(ctx, null, ctx.statusCode === 200 ? 204 : ctx.statusCode, null);
+  if (typeof value === 'string') return withContext(ctx, value, ctx.statusCode, TEXT_PLAIN);
+  if (value === undefined || value === null) return withContext(ctx, null, ctx.statusCode === 200 ? 204 : ctx.statusCode, null);
   if (typeof value === 'object') {
     const plain = value.constructor === Object || Array.isArray(value);
     if (!plain) {
@@ -59,7 +60,7 @@ export function toResponse(ctx: Context, value: unknown, serializer: ObjectSeria
             : value instanceof FormData || value instanceof URLSearchParams
               ? null
               : 'application/octet-stream';
-        return build(ctx, value as BodyInit, ctx.statusCode, type);
+        return withContext(ctx, value as BodyInit, ctx.statusCode, type);
       }
     }
   }
@@ -68,7 +69,7 @@ export function toResponse(ctx: Context, value: unknown, serializer: ObjectSeria
     if (response !== null) return response;
   }
   const format = ctx.responseFormat();
-  return build(ctx, format.serialize(value), ctx.statusCode, format.contentType);
+  return withContext(ctx, format.serialize(value), ctx.statusCode, format.contentType);
 }
 
 /** The status an error is answered with: its own 4xx/5xx `status` when it has one, else 500. */
