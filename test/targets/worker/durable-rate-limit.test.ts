@@ -12,11 +12,9 @@ describe('durableRateLimitStore in workerd: two worker scripts sharing the FwRat
       name,
       compatibilityDate,
       modules: [{ type: 'ESModule' as const, path: 'worker.mjs', contents: script }],
-      durableObjects: {
-        LIMITS: owner
-          ? { className: 'FwRateLimitObject', useSQLite: true }
-          : { className: 'FwRateLimitObject', scriptName: 'alpha', useSQLite: true },
-      },
+      durableObjects: owner
+        ? { LIMITS: { className: 'FwRateLimitObject', useSQLite: true }, PLAIN: { className: 'PlainRateLimitObject', useSQLite: false } }
+        : { LIMITS: { className: 'FwRateLimitObject', scriptName: 'alpha', useSQLite: true } },
     });
     mf = new Miniflare({ cf: false, workers: [options('alpha', true), options('beta', false)] });
     await mf.ready;
@@ -74,6 +72,16 @@ describe('durableRateLimitStore in workerd: two worker scripts sharing the FwRat
     await refused.text();
     await new Promise((resolve) => setTimeout(resolve, 450));
     expect((await call('beta', '/short/x', 'w-1')).status).toBe(200);
+  });
+
+  it('fails closed with a 503 when the objects cannot count (no SQLite storage) or the binding is missing', async () => {
+    // alpha binds PLAIN to a class without SQLite storage; beta has no PLAIN binding at all.
+    for (const name of ['alpha', 'beta']) {
+      const res = await call(name, '/plain/x', 'p-1');
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(((await res.json()) as { code: string }).code).toBe('RATE_LIMIT_STORE_UNAVAILABLE');
+    }
   });
 });
 
