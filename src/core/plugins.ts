@@ -4,25 +4,22 @@ import type { FwPluginConfig } from './types';
 export function sortPlugins(plugins: FwPluginConfig[], registered: (name: string) => boolean): FwPluginConfig[] {
   const byName = new Map(plugins.map((p) => [p.name, p]));
   const ordered: FwPluginConfig[] = [];
-  const state = new Map<string, 'visiting' | 'done'>();
   const visit = (plugin: FwPluginConfig, trail: string[]): void => {
-    const mark = state.get(plugin.name);
-    if (mark === 'done') return;
-    if (mark === 'visiting') {
-      const cycle = [...trail.slice(trail.indexOf(plugin.name)), plugin.name];
-      throw new Error(`Plugin dependency cycle: ${cycle.join(' -> ')}`);
-    }
-    state.set(plugin.name, 'visiting');
+    if (ordered.includes(plugin)) return;
+    if (trail.includes(plugin.name)) throw cycle([...trail.slice(trail.indexOf(plugin.name)), plugin.name]);
     for (const dep of plugin.dependencies ?? []) {
       const inList = byName.get(dep);
       if (inList) visit(inList, [...trail, plugin.name]);
       else if (!registered(dep)) throw missingDependency(plugin.name, dep);
     }
-    state.set(plugin.name, 'done');
     ordered.push(plugin);
   };
   for (const plugin of plugins) visit(plugin, []);
   return ordered;
+}
+
+function cycle(names: string[]): Error {
+  return new Error(`Plugin dependency cycle: ${names.join(' -> ')}`);
 }
 
 /** The error for a plugin registered before one it depends on. */
@@ -32,14 +29,9 @@ export function missingDependency(plugin: string, dependency: string): Error {
 
 /** Checks a plugin config before registration, with a message saying what is wrong. */
 export function assertPlugin(plugin: unknown): asserts plugin is FwPluginConfig {
-  if (!plugin || typeof plugin !== 'object' || typeof (plugin as FwPluginConfig).name !== 'string' || !(plugin as FwPluginConfig).name) {
-    throw new TypeError('A plugin needs a non-empty string "name"');
-  }
-  const deps = (plugin as FwPluginConfig).dependencies;
-  if (deps !== undefined && (!Array.isArray(deps) || deps.some((d) => typeof d !== 'string'))) {
-    throw new TypeError(`Plugin "${(plugin as FwPluginConfig).name}": "dependencies" must be a list of plugin names`);
-  }
-  if ((deps ?? []).includes((plugin as FwPluginConfig).name)) {
-    throw new Error(`Plugin dependency cycle: ${(plugin as FwPluginConfig).name} -> ${(plugin as FwPluginConfig).name}`);
-  }
+  const { name, dependencies } = (plugin ?? {}) as Partial<FwPluginConfig>;
+  if (typeof plugin !== 'object' || typeof name !== 'string' || !name) throw new TypeError('A plugin needs a non-empty string "name"');
+  if (dependencies !== undefined && (!Array.isArray(dependencies) || dependencies.some((d) => typeof d !== 'string')))
+    throw new TypeError(`Plugin "${name}": "dependencies" must be a list of plugin names`);
+  if (dependencies?.includes(name)) throw cycle([name, name]);
 }
