@@ -110,6 +110,8 @@ describe('plugins', () => {
     expect(() => app.plugin({ name: 'x', dependencies: 'y' as never })).toThrow(/must be a list/);
     await app.plugin({ name: 'dup' });
     expect(() => app.plugin({ name: 'dup' })).toThrow(/already registered/);
+    expect(() => app.plugin(null as never)).toThrow(/non-empty string "name"/);
+    expect(() => app.plugin([{ name: 'twin' }, { name: 'twin', setup: () => undefined }])).toThrow(/Plugin "twin" is already registered/);
   });
 
   it('onStart runs once before serving, onStop on stop() in reverse order', async () => {
