@@ -60,6 +60,7 @@ export {
   decodePayload,
   type RoomManagerOptions,
   type BroadcastOptions,
+  type Rooms,
   type RoomBridge,
   type RoomEvent,
   type RoomMember,

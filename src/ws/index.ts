@@ -3,4 +3,4 @@ export { RoomManager, type RoomManagerOptions, type BroadcastOptions } from './r
 export { MemoryRoomBridge } from './memory-bridge';
 export { TransportRoomBridge, isRoomEvent } from './transport-bridge';
 export { encodePayload, decodePayload } from './payload';
-export type { RoomBridge, RoomEvent, RoomMember, RoomInfo, ConnectionInfo, BridgePayload } from './types';
+export type { Rooms, RoomBridge, RoomEvent, RoomMember, RoomInfo, ConnectionInfo, BridgePayload } from './types';

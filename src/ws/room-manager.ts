@@ -1,7 +1,9 @@
 import type { Fw } from '../app/fw';
 import type { WSConnection, WebSocketData } from './routes';
 import { decodePayload, encodePayload } from './payload';
-import type { ConnectionInfo, RoomBridge, RoomEvent, RoomInfo, RoomMember } from './types';
+import type { BroadcastOptions, ConnectionInfo, RoomBridge, RoomEvent, RoomInfo, RoomMember, Rooms } from './types';
+
+export type { BroadcastOptions } from './types';
 
 /** Options of a RoomManager. */
 export interface RoomManagerOptions<Data> {
@@ -19,12 +21,6 @@ export interface RoomManagerOptions<Data> {
   heartbeatMs?: number;
 }
 
-/** Options of `broadcast`. */
-export interface BroadcastOptions {
-  /** A connection (or its id) not to send to, typically the sender. */
-  except?: WSConnection<any> | string;
-}
-
 interface LocalMember<Data> {
   ws: WSConnection<Data>;
   info: RoomMember;
@@ -35,7 +31,7 @@ interface LocalMember<Data> {
  * open connection counts. With a RoomBridge, broadcasts and presence reach the rooms' members on every instance.
  * `rooms()`, `presence(room)` and `connections()` return plain JSON (what the MCP tools `fw/ws/*` show).
  */
-export class RoomManager<Data = unknown> {
+export class RoomManager<Data = unknown> implements Rooms<Data> {
   /** This instance's id. */
   readonly instanceId: string;
   private readonly local = new Map<string, Map<string, LocalMember<Data>>>();

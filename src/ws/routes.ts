@@ -109,11 +109,11 @@ function refusal(status: number, code: string, message: string, headers?: Record
 }
 
 class Connection<Data> implements WSConnection<Data> {
-  readonly id = crypto.randomUUID();
   data: Data;
   open = true;
 
   constructor(
+    readonly id: string,
     readonly path: string,
     readonly params: Params,
     data: Data,
@@ -229,9 +229,13 @@ export class WebSocketRoutes {
     return upgrade;
   }
 
-  /** Binds an accepted upgrade to a target's socket; the target then reports open, messages and close. */
-  connect<Data>(upgrade: WebSocketUpgrade<Data>, transport: WebSocketTransport): WebSocketDriver<Data> {
-    const socket = new Connection<Data>(upgrade.path, upgrade.params, upgrade.data, transport);
+  /**
+   * Binds an accepted upgrade to a target's socket; the target then reports open, messages and close.
+   * `id` keeps a connection's id when a target rebuilds the driver of a socket it already held (a Durable
+   * Object waking from hibernation); new sockets get a random UUID.
+   */
+  connect<Data>(upgrade: WebSocketUpgrade<Data>, transport: WebSocketTransport, id: string = crypto.randomUUID()): WebSocketDriver<Data> {
+    const socket = new Connection<Data>(id, upgrade.path, upgrade.params, upgrade.data, transport);
     const handlers = upgrade.handlers;
     const observers = this.observers;
     let queue: Promise<void> = Promise.resolve();

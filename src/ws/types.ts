@@ -1,3 +1,6 @@
+import type { Fw } from '../app/fw';
+import type { WSConnection, WebSocketData } from './routes';
+
 /** One member of a room as presence reports it (plain JSON). */
 export interface RoomMember {
   /** The connection id (`ws.id`). */
@@ -52,4 +55,36 @@ export interface RoomBridge {
   publish(event: RoomEvent): Promise<void>;
   /** Receives every published event; resolves to a function that unsubscribes. */
   subscribe(listener: (event: RoomEvent) => void): Promise<() => Promise<void> | void>;
+}
+
+/** Options of `broadcast`. */
+export interface BroadcastOptions {
+  /** A connection (or its id) not to send to, typically the sender. */
+  except?: WSConnection<any> | string;
+}
+
+/**
+ * What app code calls on rooms, whichever backend holds them: the in-memory `RoomManager` (with an optional
+ * bridge) or `durableRooms()` of fw/worker, where each room is a Durable Object. Write handlers against this
+ * type to run the same code on every target; the reports may be asynchronous (a remote backend answers them).
+ */
+export interface Rooms<Data = unknown> {
+  /** Adds a connection to a room (joining twice is a no-op). */
+  join(ws: WSConnection<Data>, room: string): Promise<void>;
+  /** Removes a connection from a room (a no-op when it is not in it). */
+  leave(ws: WSConnection<Data> | string, room: string): Promise<void>;
+  /** Removes a connection from every room it is in. */
+  leaveAll(ws: WSConnection<Data> | string): Promise<void>;
+  /** Sends a message to every member of a room; resolves to a count of sockets sent to (see the backend). */
+  broadcast(room: string, data: WebSocketData, options?: BroadcastOptions): Promise<number>;
+  /** The rooms a connection is in. */
+  roomsOf(ws: WSConnection<Data> | string): string[];
+  /** Every room with members, with member counts, sorted by name. */
+  rooms(): RoomInfo[] | Promise<RoomInfo[]>;
+  /** Who is in a room, oldest member first. */
+  presence(room: string): RoomMember[] | Promise<RoomMember[]>;
+  /** Open connections. */
+  connections(): ConnectionInfo | Promise<ConnectionInfo>;
+  /** Wires the rooms to an app and publishes them as app state `fw:rooms` (what the MCP tools read). */
+  attach(app: Fw): this;
 }

@@ -28,6 +28,13 @@ export function worker<Env = unknown>(app: CoreFw, options: WorkerOptions<Env> =
   if (mode !== false) app.compile();
   let warming: Promise<void> | null = null;
   const sockets = withWebSockets(app);
+  const rooms = options.rooms;
+  if (rooms !== undefined) {
+    if (typeof rooms?.forward !== 'function' || typeof rooms.bind !== 'function')
+      throw new TypeError('worker(app, { rooms }) takes durableRooms({ namespace: (env) => env.ROOMS }) from fw/worker');
+    if (sockets === null) throw new TypeError('worker(app, { rooms }) needs an app with WebSocket routes: new Fw() from fw, not fw/core');
+    rooms.attach(sockets);
+  }
 
   function warm(): Promise<void> {
     return (warming ??= warmUp(app, { preload: options.preload }).then(
@@ -43,13 +50,14 @@ export function worker<Env = unknown>(app: CoreFw, options: WorkerOptions<Env> =
   }
 
   async function answer(request: Request, env: Env, ctx: WorkerExecutionContext): Promise<Response> {
+    rooms?.bind(env);
     if (mode === 'first-request') await warm();
     else if (mode === 'background' && warming === null)
       ctx.waitUntil(warm().catch((error) => console.error('fw/worker: warm-up failed', error)));
     if (sockets !== null && isWebSocketRequest(request) && sockets.websockets.routes().length > 0) {
       const upgrade = await sockets.upgradeWebSocket(request, env, ctx);
       if (upgrade instanceof Response) return upgrade;
-      if (upgrade !== null) return openWorkerSocket(sockets, upgrade, ctx);
+      if (upgrade !== null) return rooms ? rooms.forward(upgrade, env) : openWorkerSocket(sockets, upgrade, ctx);
     }
     const response = await app.fetch(request, env, ctx);
     if (mode === false) markReady();

@@ -3,6 +3,7 @@
  * `@cloudflare/workers-types` objects (and miniflare's) fit without pulling their global declarations in.
  */
 import type { LazyImport } from '../serverless/lazy-import';
+import type { DurableRooms } from './durable/durable-rooms';
 
 /** The third argument of a worker's `fetch` and `scheduled`: keeps work alive after the response. */
 export interface WorkerExecutionContext {
@@ -40,6 +41,11 @@ export interface WorkerOptions<Env = unknown> {
   warmUp?: 'background' | 'first-request' | false;
   /** Lazy imports (`lazyImport(() => import('heavy'))`) that warm-up loads. */
   preload?: LazyImport<unknown>[];
+  /**
+   * `durableRooms({ namespace })`: every ws route's socket is then held by the `FwRoom` Durable Object of its
+   * room, where its handlers run, so rooms span every isolate (the module must also export `FwRoom`).
+   */
+  rooms?: DurableRooms<any>;
 }
 
 /** One key of a Workers KV listing page. */

@@ -1,0 +1,406 @@
+import { decodePayload, type Fw, type RoomMember, type WebSocketDriver, type WebSocketRoute, type WebSocketUpgrade } from 'fw';
+import { activeRooms, type DurableRooms, type SocketHost } from './durable-rooms';
+import {
+  directoryName,
+  objectName,
+  upgradeHeader,
+  type ForwardedUpgrade,
+  type ObjectReport,
+  type RemoteMember,
+  type RoomOperation,
+  type SocketAttachment,
+} from './room-protocol';
+
+/** The server end of a hibernatable WebSocket, as the object uses it. */
+interface HibernatableSocket {
+  readonly readyState: number;
+  send(data: string | ArrayBuffer | ArrayBufferView): void;
+  close(code?: number, reason?: string): void;
+  serializeAttachment(value: unknown): void;
+  deserializeAttachment(): unknown;
+}
+
+/** The Durable Object state calls FwRoom makes (`ctx` of a Durable Object). */
+export interface RoomObjectState {
+  acceptWebSocket(ws: unknown, tags?: string[]): void;
+  getWebSockets(tag?: string): unknown[];
+  storage: {
+    get<T>(key: string): Promise<T | undefined>;
+    put(key: string, value: unknown): Promise<void>;
+    delete(key: string): Promise<boolean>;
+    list<T>(options?: { prefix?: string }): Promise<Map<string, T>>;
+  };
+}
+
+type WebSocketPairConstructor = new () => { 0: unknown; 1: HibernatableSocket };
+
+/** A socket this object holds, with the driver running its route's handlers. */
+interface Live {
+  socket: HibernatableSocket;
+  attachment: SocketAttachment;
+  driver: WebSocketDriver<unknown>;
+  closed: boolean;
+}
+
+const OPEN = 1;
+const encoder = new TextEncoder();
+
+function json(value: unknown, status = 200): Response {
+  return new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function sendableCode(code: number): number {
+  return code === 1000 ||
+    (code >= 1001 && code <= 1014 && code !== 1004 && code !== 1005 && code !== 1006) ||
+    (code >= 3000 && code <= 4999)
+    ? code
+    : 1000;
+}
+
+/**
+ * The Durable Object of `durableRooms()`: one object per room holds that room's sockets with the hibernatable
+ * WebSocket API (`acceptWebSocket`, tags = connection ids, attachments = each connection's id, route, data and
+ * rooms), runs the app's ws handlers for them, keeps the members whose sockets live in other objects, and
+ * reports its counts to one directory object (`rooms()`, `connections()`). Export it from the worker module
+ * and bind it as `ROOMS` (see targets/worker/README.md).
+ */
+export class FwRoom implements SocketHost {
+  private room = '';
+  private readonly rooms: DurableRooms<unknown>;
+  private readonly app: Fw;
+  private readonly live = new Map<HibernatableSocket, Live>();
+  private remote: Map<string, RemoteMember> | null = null;
+  private reporting: Promise<void> | null = null;
+  private reportAgain = false;
+
+  constructor(
+    private readonly state: RoomObjectState,
+    env: unknown,
+  ) {
+    this.rooms = activeRooms();
+    this.app = this.rooms.app!;
+    this.rooms.bind(env);
+  }
+
+  /** The room this object is. */
+  get name(): string {
+    return this.room;
+  }
+
+  /** Answers the worker's internal requests: a forwarded upgrade, or an operation of room-protocol.ts. */
+  async fetch(request: Request): Promise<Response> {
+    const forwarded = request.headers.get(upgradeHeader);
+    if (forwarded !== null) return this.connect(JSON.parse(decodeURIComponent(forwarded)) as ForwardedUpgrade);
+    const room = request.headers.get('x-fw-room');
+    if (room !== null) this.room = decodeURIComponent(room);
+    const operation = (await request.json()) as RoomOperation;
+    switch (operation.op) {
+      case 'presence':
+        return json(await this.presence());
+      case 'broadcast':
+        return json({ sent: await this.broadcastHere(operation.payload, operation.except) });
+      case 'deliver':
+        return json({ sent: this.deliver(operation.ids, operation.payload, operation.except) });
+      case 'add-member':
+        await this.setRemote(operation.member.id, operation.member);
+        return json({ ok: true });
+      case 'remove-member':
+        await this.setRemote(operation.id, null);
+        return json({ ok: true });
+      case 'report':
+        await this.record(operation.report);
+        return json({ ok: true });
+      case 'list':
+        return json([...(await this.state.storage.list<ObjectReport>({ prefix: 'report:' })).values()]);
+    }
+    return json({ error: 'Unknown room operation', code: 'BAD_REQUEST' }, 400);
+  }
+
+  /** A message from a socket (the object may just have woken from hibernation). */
+  async webSocketMessage(socket: HibernatableSocket, message: string | ArrayBuffer): Promise<void> {
+    const live = this.liveOf(socket);
+    if (live === null || live.closed) return;
+    const size = typeof message === 'string' ? encoder.encode(message).byteLength : message.byteLength;
+    if (size > this.route(live.attachment).options.maxPayload) {
+      socket.close(1009, 'Message too big');
+      await this.closed(live, 1009, 'Message too big');
+      return;
+    }
+    await live.driver.message(typeof message === 'string' ? message : new Uint8Array(message));
+    this.keep(live);
+  }
+
+  /** The peer closed (1005: no code, 1006: dropped); the handshake is answered and the member leaves its rooms. */
+  async webSocketClose(socket: HibernatableSocket, code: number, reason: string): Promise<void> {
+    try {
+      socket.close(sendableCode(code), reason);
+    } catch {
+      // Already closed from this side.
+    }
+    const live = this.liveOf(socket);
+    if (live !== null) await this.closed(live, code, reason);
+  }
+
+  /** The connection failed: the member leaves its rooms, handlers see a 1006 close. */
+  async webSocketError(socket: HibernatableSocket): Promise<void> {
+    const live = this.liveOf(socket);
+    if (live !== null) await this.closed(live, 1006, 'Connection error');
+  }
+
+  /** Adds a socket of this object to a room (this one: locally; another: as a remote member there). */
+  async join(id: string, room: string): Promise<void> {
+    const live = this.byId(id);
+    if (live === null || room in live.attachment.rooms) return;
+    const joinedAt = new Date().toISOString();
+    const presence = this.rooms.presenceOf(live.driver.socket);
+    live.attachment = { ...live.attachment, rooms: { ...live.attachment.rooms, [room]: joinedAt }, presence };
+    this.keep(live);
+    if (room === this.room) return this.report();
+    const member: RemoteMember = { id, data: this.presenceData(live.attachment), joinedAt, home: this.room };
+    await this.rooms.call(objectName(room), room, { op: 'add-member', member });
+  }
+
+  /** Removes a socket of this object from a room. */
+  async leave(id: string, room: string): Promise<void> {
+    const live = this.byId(id);
+    if (live === null || !(room in live.attachment.rooms)) return;
+    const { [room]: _, ...rest } = live.attachment.rooms;
+    live.attachment = { ...live.attachment, rooms: rest };
+    this.keep(live);
+    if (room === this.room) return this.report();
+    await this.rooms.call(objectName(room), room, { op: 'remove-member', id });
+  }
+
+  /** Sends to this room's members: its own sockets directly, the others through their objects. */
+  async broadcastHere(payload: { text: string } | { base64: string }, except: string | null): Promise<number> {
+    const data = decodePayload(payload);
+    let sent = 0;
+    for (const live of this.sockets())
+      if (live.attachment.id !== except && this.room in live.attachment.rooms && this.send(live.socket, data)) sent++;
+    const homes = new Map<string, string[]>();
+    for (const member of (await this.remoteMembers()).values()) {
+      if (member.id === except) continue;
+      const ids = homes.get(member.home) ?? [];
+      ids.push(member.id);
+      homes.set(member.home, ids);
+    }
+    const answers = await Promise.all(
+      [...homes].map(([home, ids]) =>
+        this.rooms.call<{ sent: number }>(objectName(home), home, { op: 'deliver', ids, payload, except }).catch((error: unknown) => {
+          console.error(`fw/worker: a broadcast in room ${this.room} did not reach the members held by room ${home}`, error);
+          return { sent: 0 };
+        }),
+      ),
+    );
+    for (const answer of answers) sent += answer.sent;
+    return sent;
+  }
+
+  private async presence(): Promise<RoomMember[]> {
+    const here: RoomMember[] = this.sockets()
+      .filter((live) => this.room in live.attachment.rooms)
+      .map((live) => ({
+        id: live.attachment.id,
+        data: this.presenceData(live.attachment),
+        joinedAt: live.attachment.rooms[this.room],
+        instance: objectName(this.room),
+      }));
+    const there: RoomMember[] = [...(await this.remoteMembers()).values()].map((m) => ({
+      id: m.id,
+      data: m.data,
+      joinedAt: m.joinedAt,
+      instance: objectName(m.home),
+    }));
+    return [...here, ...there].sort((a, b) => a.joinedAt.localeCompare(b.joinedAt));
+  }
+
+  private presenceData(attachment: SocketAttachment): unknown {
+    return attachment.presence ?? attachment.data;
+  }
+
+  private async connect(forwarded: ForwardedUpgrade): Promise<Response> {
+    this.room = forwarded.home;
+    await this.app.ready();
+    const route = this.app.websockets.routes().find((r) => r.path === forwarded.route);
+    if (!route) {
+      console.error(`fw/worker: FwRoom has no ws route ${forwarded.route} (the worker and the object run different versions?)`);
+      return json({ error: 'Internal Server Error', code: 'INTERNAL_ERROR' }, 500);
+    }
+    const Pair = (globalThis as { WebSocketPair?: WebSocketPairConstructor }).WebSocketPair!;
+    const pair = new Pair();
+    const id = crypto.randomUUID();
+    this.state.acceptWebSocket(pair[1], [id]);
+    const live = this.bind(pair[1], { ...forwarded, id, rooms: {} });
+    this.keep(live);
+    // Queued before any message the socket may deliver, so `open` runs first.
+    void live.driver
+      .opened()
+      .then(() => {
+        this.keep(live);
+        return this.report();
+      })
+      .catch((error: unknown) => console.error('fw/worker: a room socket failed to open', error));
+    return new Response(null, { status: 101, webSocket: pair[0] } as ResponseInit);
+  }
+
+  private route(attachment: SocketAttachment): WebSocketRoute {
+    const route = this.app.websockets.routes().find((r) => r.path === attachment.route);
+    if (!route) throw new Error(`fw/worker: FwRoom has no ws route ${attachment.route}`);
+    return route;
+  }
+
+  /** Builds the driver of a socket: at accept time, or for a socket that outlived the object (hibernation). */
+  private bind(socket: HibernatableSocket, attachment: SocketAttachment): Live {
+    const route = this.route(attachment);
+    const upgrade: WebSocketUpgrade<unknown> = {
+      route,
+      handlers: route.handlers,
+      data: attachment.data,
+      params: attachment.params,
+      path: attachment.path,
+      headers: new Headers(),
+      maxPayload: route.options.maxPayload,
+      idleTimeout: route.options.idleTimeout,
+    };
+    const driver = this.app.websockets.connect(
+      upgrade,
+      { send: (data) => this.send(socket, data), close: (code, reason) => socket.close(code ?? 1000, reason ?? '') },
+      attachment.id,
+    );
+    const live: Live = { socket, attachment, driver, closed: false };
+    this.live.set(socket, live);
+    this.room ||= attachment.home;
+    this.rooms.hold(attachment.id, { host: this, attachment });
+    return live;
+  }
+
+  private liveOf(socket: HibernatableSocket): Live | null {
+    const known = this.live.get(socket);
+    if (known) return known;
+    const attachment = socket.deserializeAttachment() as SocketAttachment | null;
+    return attachment ? this.bind(socket, attachment) : null;
+  }
+
+  private byId(id: string): Live | null {
+    const socket = this.state.getWebSockets(id)[0] as HibernatableSocket | undefined;
+    return socket ? this.liveOf(socket) : null;
+  }
+
+  /** The open sockets this object holds (woken ones rebuilt from their attachments). */
+  private sockets(): Live[] {
+    const out: Live[] = [];
+    for (const socket of this.state.getWebSockets() as HibernatableSocket[]) {
+      if (socket.readyState !== OPEN) continue;
+      const live = this.liveOf(socket);
+      if (live !== null && !live.closed) out.push(live);
+    }
+    return out;
+  }
+
+  private send(socket: HibernatableSocket, data: string | ArrayBuffer | ArrayBufferView): boolean {
+    if (socket.readyState !== OPEN) return false;
+    try {
+      socket.send(data);
+      return true;
+    } catch (error) {
+      console.error('fw/worker: a WebSocket frame could not be delivered', error);
+      return false;
+    }
+  }
+
+  private deliver(ids: string[], payload: { text: string } | { base64: string }, except: string | null): number {
+    const data = decodePayload(payload);
+    let sent = 0;
+    for (const id of ids) {
+      if (id === except) continue;
+      const socket = this.state.getWebSockets(id)[0] as HibernatableSocket | undefined;
+      if (socket && this.send(socket, data)) sent++;
+    }
+    return sent;
+  }
+
+  /** Saves a socket's attachment (ws.data included) so it survives hibernation; one over the 2 KB limit closes it with 1011. */
+  private keep(live: Live): void {
+    if (live.closed) return;
+    const attachment = { ...live.attachment, data: live.driver.socket.data };
+    try {
+      live.socket.serializeAttachment(attachment);
+      live.attachment = attachment;
+      this.rooms.hold(attachment.id, { host: this, attachment });
+    } catch (error) {
+      console.error(
+        `fw/worker: the state of socket ${attachment.id} on ${attachment.path} cannot be kept for hibernation (ws.data must be structured-cloneable and the attachment at most 2 KB)`,
+        error,
+      );
+      live.driver.socket.close(1011, 'Internal error');
+    }
+  }
+
+  private async closed(live: Live, code: number, reason: string): Promise<void> {
+    if (live.closed) return;
+    const rooms = Object.keys(live.attachment.rooms);
+    for (const room of rooms) {
+      if (room === this.room) continue;
+      await this.rooms
+        .call(objectName(room), room, { op: 'remove-member', id: live.attachment.id })
+        .catch((error: unknown) => console.error(`fw/worker: room ${room} could not drop member ${live.attachment.id}`, error));
+    }
+    live.closed = true;
+    await live.driver.closed(code, reason);
+    this.live.delete(live.socket);
+    this.rooms.release(live.attachment.id);
+    await this.report();
+  }
+
+  private async remoteMembers(): Promise<Map<string, RemoteMember>> {
+    if (this.remote === null) {
+      const stored = await this.state.storage.list<RemoteMember>({ prefix: 'member:' });
+      this.remote = new Map([...stored.values()].map((m) => [m.id, m]));
+    }
+    return this.remote;
+  }
+
+  private async setRemote(id: string, member: RemoteMember | null): Promise<void> {
+    const members = await this.remoteMembers();
+    if (member === null) {
+      if (!members.delete(id)) return;
+      await this.state.storage.delete(`member:${id}`);
+    } else {
+      members.set(id, member);
+      await this.state.storage.put(`member:${id}`, member);
+    }
+    await this.report();
+  }
+
+  /** Directory side: keeps the last report of each room object. */
+  private async record(report: ObjectReport): Promise<void> {
+    const key = `report:${report.room}`;
+    if (report.members === 0 && Object.keys(report.byPath).length === 0) await this.state.storage.delete(key);
+    else await this.state.storage.put(key, report);
+  }
+
+  /** Sends this object's counts to the directory; reports run one at a time, a change during one sends another. */
+  private report(): Promise<void> {
+    if (this.reporting !== null) {
+      this.reportAgain = true;
+      return this.reporting;
+    }
+    const run = async (): Promise<void> => {
+      do {
+        this.reportAgain = false;
+        const sockets = this.sockets();
+        const byPath: Record<string, number> = {};
+        for (const live of sockets) byPath[live.attachment.path] = (byPath[live.attachment.path] ?? 0) + 1;
+        const local = sockets.filter((live) => this.room in live.attachment.rooms).length;
+        const report: ObjectReport = { room: this.room, members: local + (await this.remoteMembers()).size, local, byPath };
+        await this.rooms
+          .call(directoryName, null, { op: 'report', report })
+          .catch((error: unknown) => console.error('fw/worker: the rooms directory could not be updated', error));
+      } while (this.reportAgain);
+    };
+    this.reporting = run().finally(() => {
+      this.reporting = null;
+    });
+    return this.reporting;
+  }
+}
