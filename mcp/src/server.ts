@@ -89,6 +89,7 @@ export class MCPServer {
     for (const workflow of options.workflows ?? []) this.registry.addWorkflow(workflow);
     for (const doc of docsResources(options.docs ?? {})) this.registry.addResource(doc);
     this.bridge = new AppBridge(this.registry, { ...options, allowMutation: options.allowMutation ?? false });
+    if (app !== null) this.bridge.checkScopeNames(app);
     const server = this;
     this.modern = new ModernEra(
       {
@@ -114,6 +115,7 @@ export class MCPServer {
   }
   /** Binds the server to an app (the bridge reads routes and runtime from it). */
   bind(app: CoreFw): this {
+    this.bridge.checkScopeNames(app);
     this.boundApp = app;
     return this;
   }

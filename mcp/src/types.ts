@@ -245,6 +245,12 @@ export interface MCPServerOptions {
   builtinPrompts?: boolean;
   /** Request headers of an MCP call passed on to route tools, e.g. `['authorization']` (default none). */
   forwardHeaders?: string[];
+  /**
+   * OAuth scopes of what the bridge registers at run time (runtime tools, workflow tools, built-in prompts), by name or
+   * by a prefix ending in `*`: `{ 'fw/state/set': ['ops:admin'], 'fw/*': ['ops:read'] }` (the exact name wins, then the
+   * longest prefix). An exact name that is no built-in item fails when the app is bound.
+   */
+  builtinScopes?: Record<string, string[]>;
   /** Task-augmented `tools/call` for tools with `execution.taskSupport`: store, lifetimes, poll interval. */
   tasks?: TasksOptions;
   /** Milliseconds a server-to-client request waits for its answer (default 60000; 2025-11-25 and older). */

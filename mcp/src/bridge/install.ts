@@ -1,5 +1,6 @@
 import type { CoreFw } from 'fw';
 import { ErrorCode, RpcError } from '../jsonrpc';
+import { builtinScopesOf, checkBuiltinNames, checkBuiltinScopes, type BuiltinScopes } from '../oauth/builtin-scopes';
 import type { RequestContext } from '../request-context';
 import type { Registry } from '../registry';
 import type { MCPPrompt, MCPTool } from '../types';
@@ -22,6 +23,8 @@ export interface BridgeOptions {
   forwardHeaders?: string[];
   allowMutation: boolean;
   runtime?: RuntimeBridgeOptions;
+  /** OAuth scopes of the runtime tools, workflow tools and built-in prompts, by name or `prefix*`. */
+  builtinScopes?: BuiltinScopes;
 }
 
 function callContext(rc: RequestContext): WorkflowCallContext {
@@ -47,11 +50,12 @@ function asTool(tool: BridgeTool): MCPTool {
   };
 }
 
-function asPrompt(prompt: BridgePrompt): MCPPrompt {
+function asPrompt(prompt: BridgePrompt, scopes: string[] | undefined): MCPPrompt {
   const complete = prompt.complete;
   return {
     name: prompt.name,
     description: prompt.description,
+    scopes,
     arguments: prompt.arguments,
     complete: complete
       ? Object.fromEntries(
@@ -85,7 +89,27 @@ export class AppBridge {
   constructor(
     private readonly registry: Registry,
     private readonly options: BridgeOptions,
-  ) {}
+  ) {
+    checkBuiltinScopes(options.builtinScopes);
+  }
+
+  /** Refuses `builtinScopes` naming an item the bridge does not register for `app` (at bind, so a typo fails at startup). */
+  checkScopeNames(app: CoreFw): void {
+    if (this.options.builtinScopes === undefined) return;
+    const known = new Set<string>();
+    for (const tool of runtimeTools(app, this.options.runtime, true)) known.add(tool.name);
+    for (const workflow of createBuiltinWorkflows(app)) known.add(workflow.name);
+    const workflows = () => [...this.registry.workflows.values(), ...createBuiltinWorkflows(app)];
+    for (const tool of workflowTools(workflows, () => app, true)) known.add(tool.name);
+    for (const prompt of builtinPrompts(app)) known.add(prompt.name);
+    checkBuiltinNames(this.options.builtinScopes, known);
+  }
+
+  /** A bridge tool with the scopes `builtinScopes` gives it. */
+  private scoped(tool: BridgeTool): BridgeTool {
+    const scopes = builtinScopesOf(this.options.builtinScopes, tool.name);
+    return scopes === undefined ? tool : { ...tool, scopes };
+  }
 
   /** Brings the registry up to date with the app; cheap when nothing changed. */
   sync(app: CoreFw | null): void {
@@ -99,12 +123,14 @@ export class AppBridge {
     this.app = app;
     this.generation = -1;
     if (this.options.builtinTools !== false) {
-      for (const tool of runtimeTools(app, this.options.runtime, this.options.allowMutation)) this.addIfFree(asTool(tool));
+      for (const tool of runtimeTools(app, this.options.runtime, this.options.allowMutation)) this.addIfFree(asTool(this.scoped(tool)));
       for (const workflow of createBuiltinWorkflows(app))
         if (!this.registry.workflows.has(workflow.name)) this.registry.addWorkflow(workflow);
     }
     if (this.options.builtinPrompts !== false) {
-      for (const prompt of builtinPrompts(app)) if (!this.registry.prompts.has(prompt.name)) this.registry.addPrompt(asPrompt(prompt));
+      for (const prompt of builtinPrompts(app))
+        if (!this.registry.prompts.has(prompt.name))
+          this.registry.addPrompt(asPrompt(prompt, builtinScopesOf(this.options.builtinScopes, prompt.name)));
     }
   }
 
@@ -120,7 +146,7 @@ export class AppBridge {
       () => [...this.registry.workflows.values()],
       () => app,
       this.options.allowMutation,
-    ).map(asTool);
+    ).map((tool) => asTool(this.scoped(tool)));
     this.workflowToolNames = tools.filter((t) => !this.registry.tools.has(t.name)).map((t) => t.name);
     for (const tool of tools) this.addIfFree(tool);
   }
