@@ -1,0 +1,133 @@
+/**
+ * fw's entries as Node loads them, bundled (`dist/node/`): Node resolves `fw` and `fw/<module>` there (the `node`
+ * export condition), so an unbundled `import('fw')` reads about 40 files instead of ~310 (loading and compiling that
+ * many modules was 80% of its start-up). `bundle.js` holds the root and every module entry, `target-<name>.js` each
+ * runtime target (fw/node, fw/lambda, fw/worker, fw/serverless: loading `fw` parses none of them), `chunk-*.js` what
+ * they share and what they `import()` on first use, and `<entry>.js` re-exports one entry. The kernel (`fw/core`)
+ * stays its own modules in dist/src/core, which the bundle imports, so `fw/core` alone stays small; `fw/mcp` and
+ * `fw/bun` are left out (fw-mcp is an optional peer; Bun takes its `bun` condition). Every entry shares one copy of
+ * each module: `fw`'s and `fw/cors`'s HttpError, or `fw`'s Fw and fw/core's, are the same classes. Bundlers take the
+ * `module` condition before `node` and keep seeing the module graph, so what they tree-shake is unchanged.
+ */
+import { build, type Plugin } from 'esbuild';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { root } from './build-layout';
+
+/** One entry of the Node build: its specifier, the dist file it bundles, and the file Node resolves it to. */
+export interface NodeEntry {
+  specifier: string;
+  source: string;
+  file: string;
+}
+
+type Conditions = Record<string, unknown>;
+
+/** Entries the bundle leaves out (see above). */
+const unbundled = new Set(['./core', './mcp', './bun', './package.json']);
+
+/**
+ * Packages left to Node: optional peers (imported by name when asked for) and those fw imports only with `import()`
+ * on first use (bundling them would make every start-up parse them).
+ */
+const external = ['fw-mcp', 'ws', 'postgres', 'mysql2', 'ioredis', 'better-sqlite3', '@aws-sdk/*', 'yaml', 'range-parser', '@remix-run/*'];
+
+/** The dist file an `exports` value resolves to for Node: the `node` branch of its `module` condition, else `default`. */
+function nodeSource(value: Conditions): string {
+  const module = value.module as Conditions | string | undefined;
+  if (typeof module === 'object' && typeof module.node === 'string') return module.node;
+  return (typeof module === 'string' ? module : value.default) as string;
+}
+
+/** The entries of the package's `exports` that the Node bundle serves (all but the unbundled ones). */
+export function nodeEntries(pkgDir = root): NodeEntry[] {
+  const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+  const entries: NodeEntry[] = [];
+  for (const [key, value] of Object.entries(manifest.exports)) {
+    if (unbundled.has(key) || typeof value !== 'object' || value === null) continue;
+    const name = key === '.' ? 'fw' : key.slice(2);
+    entries.push({ specifier: key === '.' ? 'fw' : `fw/${name}`, source: nodeSource(value as Conditions), file: `./dist/node/${name}.js` });
+  }
+  return entries;
+}
+
+/** Resolves `fw` and `fw/<x>` inside the bundle to the entry's own dist file, and keeps the kernel's files outside it. */
+function entriesPlugin(pkgDir: string, entries: NodeEntry[], outDir: string): Plugin {
+  const kernelDir = join(pkgDir, 'dist', 'src', 'core');
+  const bySpecifier = new Map(entries.map((entry) => [entry.specifier, join(pkgDir, entry.source)]));
+  const kernel = (path: string) => ({ path: relative(outDir, path).replaceAll('\\', '/'), external: true });
+  return {
+    name: 'fw-node-entries',
+    setup(b) {
+      b.onResolve({ filter: /^fw(\/|$)/ }, (args) => {
+        if (args.path === 'fw/core') return kernel(join(kernelDir, 'index.js'));
+        const path = bySpecifier.get(args.path);
+        if (path === undefined) throw new Error(`${args.importer} imports ${args.path}, which is not an entry of fw's Node bundle`);
+        return { path };
+      });
+      b.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const path = resolve(args.resolveDir, args.path);
+        return path.startsWith(`${kernelDir}/`) ? kernel(path) : undefined;
+      });
+    },
+  };
+}
+
+/** The output file an entry's code lands in: each runtime target its own, every other entry `bundle`. */
+function groupOf(entry: NodeEntry): string {
+  return entry.specifier !== 'fw' && entry.source.startsWith('./dist/targets/') ? `target-${entry.specifier.slice(3)}` : 'bundle';
+}
+
+/**
+ * Builds `<pkgDir>/dist/node` from the per-module build in dist/src and dist/targets (run after it and its extensions):
+ * the bundle, the target files and their chunks, then one re-exporting file per entry. Returns the count of entries.
+ */
+export async function buildNodeBundle(pkgDir = root): Promise<number> {
+  const entries = nodeEntries(pkgDir);
+  const outDir = join(pkgDir, 'dist', 'node');
+  rmSync(outDir, { recursive: true, force: true });
+  const inputs = join(pkgDir, 'node_modules', '.cache', 'fw-build', 'node-entries');
+  mkdirSync(inputs, { recursive: true });
+  const groups = new Map<string, string[]>();
+  entries.forEach((entry, i) => {
+    const lines = groups.get(groupOf(entry)) ?? [];
+    lines.push(`export * as e${i} from ${JSON.stringify(join(pkgDir, entry.source))};`);
+    groups.set(groupOf(entry), lines);
+  });
+  const entryPoints: Record<string, string> = {};
+  for (const [group, lines] of groups) {
+    entryPoints[group] = join(inputs, `${group}.js`);
+    writeFileSync(entryPoints[group], `${lines.join('\n')}\n`);
+  }
+  await build({
+    entryPoints,
+    outdir: outDir,
+    entryNames: '[name]',
+    chunkNames: 'chunk-[hash]',
+    splitting: true,
+    bundle: true,
+    minifyWhitespace: true,
+    minifySyntax: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external,
+    plugins: [entriesPlugin(pkgDir, entries, outDir)],
+    legalComments: 'eof',
+    logLevel: 'warning',
+  });
+  for (const [i, entry] of entries.entries()) {
+    const group = `./${groupOf(entry)}.js`;
+    const loaded = (await import(pathToFileURL(join(outDir, group)).href)) as Record<string, Record<string, unknown>>;
+    const names = Object.keys(loaded[`e${i}`]).filter((name) => name !== 'default');
+    const lines = [
+      `// ${entry.specifier} on Node: its exports from fw's Node bundle (scripts/build-node-bundle.ts).`,
+      `import { e${i} } from '${group}';`,
+      names.length > 0 ? `export const { ${names.join(', ')} } = e${i};` : '',
+      'default' in loaded[`e${i}`] ? `export default e${i}.default;` : '',
+    ];
+    writeFileSync(join(pkgDir, entry.file), `${lines.filter(Boolean).join('\n')}\n`);
+  }
+  return entries.length;
+}

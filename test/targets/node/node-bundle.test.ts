@@ -1,0 +1,127 @@
+/**
+ * fw's Node bundle (scripts/build-node-bundle.ts), built from the sources into a scratch copy of the package and run
+ * by plain node through the package's own exports map: every entry loads, shares each class with `fw` (and `fw` with
+ * fw/core), `fw` keeps the full app (route syntax, schema checks, listen()), and `import('fw')` reads a few dozen
+ * files, not hundreds.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { nodeEntries, buildNodeBundle } from '../../../scripts/build-node-bundle';
+import { addExtensions } from '../../../scripts/build-specifiers';
+import { transpile } from '../../../scripts/build-transpile';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+let dir: string;
+
+/** Runs an ES module script with plain node inside the scratch package (so `fw` resolves to it) and returns its output. */
+function run(name: string, lines: string[], nodeArgs: string[] = []): string {
+  writeFileSync(join(dir, name), `${lines.join('\n')}\n`);
+  return execFileSync(process.execPath, [...nodeArgs, name], { cwd: dir, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'fw-node-bundle-'));
+  for (const name of ['src', 'targets', 'package.json']) cpSync(join(root, name), join(dir, name), { recursive: true });
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  const pkg = { name: 'fw', dir, sources: ['src', 'targets'] };
+  await transpile(pkg, join(root, 'tsconfig.json'));
+  await addExtensions(pkg);
+  await buildNodeBundle(dir);
+}, 180_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("fw's Node bundle", () => {
+  it('serves every entry but fw/core, fw/mcp and fw/bun, each from dist/node, as Node resolves them', () => {
+    const specifiers = nodeEntries(dir).map((entry) => entry.specifier);
+    expect(specifiers).toContain('fw');
+    expect(specifiers).toContain('fw/cors');
+    expect(specifiers).not.toContain('fw/core');
+    const resolved = JSON.parse(
+      run('resolve.mjs', [
+        `const specifiers = ${JSON.stringify([...specifiers, 'fw/core'])};`,
+        'console.log(JSON.stringify(specifiers.map((s) => import.meta.resolve(s).replace(/^.*\\/dist\\//, ""))));',
+      ]),
+    ) as string[];
+    expect(resolved.slice(0, -1)).toEqual(specifiers.map((s) => `node/${s === 'fw' ? 'fw' : s.slice(3)}.js`));
+    expect(resolved.at(-1)).toBe('src/core/index.js');
+  });
+
+  it('every entry exports what its module does, and what it shares with fw (and fw with fw/core) is the same object', () => {
+    const specifiers = nodeEntries(dir).map((entry) => entry.specifier);
+    const out = run('identity.mjs', [
+      "const fw = await import('fw');",
+      "const core = await import('fw/core');",
+      'const problems = [];',
+      `for (const specifier of ${JSON.stringify([...specifiers, 'fw/core'])}) {`,
+      '  const entry = await import(specifier);',
+      '  const names = Object.keys(entry);',
+      '  if (names.length === 0) problems.push(`${specifier} exports nothing`);',
+      '  const same = (n) => fw[n] === entry[n] || Object.prototype.isPrototypeOf.call(entry[n], fw[n]);',
+      '  for (const n of names) if (n in fw && !same(n)) problems.push(`${specifier} ${n}`);',
+      '}',
+      "if (fw.CoreFw !== core.Fw || Object.getPrototypeOf(fw.Fw) !== core.Fw) problems.push('Fw does not extend fw/core\\'s');",
+      "const cors = await import('fw/cors');",
+      "const error = new fw.NotFoundError('x');",
+      "if (!(error instanceof core.HttpError) || fw.HttpError !== core.HttpError || cors.cors !== fw.cors) problems.push('HttpError or cors differ');",
+      'console.log(JSON.stringify(problems));',
+    ]);
+    expect(JSON.parse(out)).toEqual([]);
+  });
+
+  it("fw on Node is the full app: full route syntax, schemas checked at registration, listen() through fw/node's adapter", () => {
+    const out = run('app.mjs', [
+      "import { Fw } from 'fw';",
+      'const app = new Fw();',
+      "app.get('/files/:name{[a-z]+}.:ext', (ctx) => ctx.params.name + '|' + ctx.params.ext);",
+      "app.post('/items', (ctx) => ctx.body(), { schema: { body: { type: 'object', required: ['name'] } } });",
+      'let refused = "";',
+      "try { app.post('/bad', () => 'x', { schema: { body: { type: 'objekt' } } }); } catch (error) { refused = error.message.split('\\n')[1]; }",
+      'const server = await app.listen(0);',
+      'const base = `http://127.0.0.1:${server.port}`;',
+      'const file = await (await fetch(`${base}/files/readme.md`)).text();',
+      "const bad = await fetch(`${base}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });",
+      'await server.stop();',
+      'console.log(JSON.stringify({ file, status: bad.status, refused }));',
+    ]);
+    expect(JSON.parse(out)).toEqual({
+      file: 'readme|md',
+      status: 400,
+      refused: expect.stringContaining('POST /bad schema.body/type: must be one of'),
+    });
+  });
+
+  it("import('fw') loads a few dozen of the package's files (each a module to read and compile), not hundreds", () => {
+    writeFileSync(
+      join(dir, 'count-hook.mjs'),
+      [
+        "import { register } from 'node:module';",
+        'const hook = `let n = 0;',
+        'export async function resolve(specifier, context, next) {',
+        "  return specifier === 'load-count:' ? { url: 'load-count:', shortCircuit: true } : next(specifier, context); }",
+        'export async function load(url, context, next) {',
+        "  if (url === 'load-count:') return { format: 'module', source: 'export default ' + n, shortCircuit: true };",
+        "  if (url.includes('/dist/')) n++;",
+        '  return next(url, context); }`;',
+        'register(`data:text/javascript,${encodeURIComponent(hook)}`);',
+      ].join('\n'),
+    );
+    const count = Number(
+      run(
+        'count.mjs',
+        ["await import('fw');", "const { default: n } = await import('load-count:');", 'console.log(n);'],
+        ['--import', './count-hook.mjs'],
+      ),
+    );
+    const perModule = readdirSync(join(dir, 'dist', 'src'), { recursive: true }).filter((f) => String(f).endsWith('.js')).length;
+    expect(count).toBeGreaterThan(20);
+    expect(count).toBeLessThan(60);
+    expect(perModule).toBeGreaterThan(300);
+  });
+});
