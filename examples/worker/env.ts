@@ -1,5 +1,5 @@
 /** The bindings wrangler.toml gives the example worker, typed structurally (no global Workers types needed). */
-import type { KVNamespaceLike } from 'fw/worker';
+import type { KVNamespaceLike, RoomsNamespace } from 'fw/worker';
 
 /** `env` of the example worker: a KV namespace, a D1 database (used through `app.db`) and vars. */
 export interface Env {
@@ -7,4 +7,6 @@ export interface Env {
   DB: unknown;
   GREETING: string;
   APP_NAME: string;
+  /** The FwRoom Durable Object namespace: the chat's rooms. */
+  ROOMS: RoomsNamespace;
 }

@@ -93,14 +93,14 @@ export class FwRoom implements SocketHost {
     if (forwarded !== null) return this.connect(JSON.parse(decodeURIComponent(forwarded)) as ForwardedUpgrade);
     const room = request.headers.get('x-fw-room');
     if (room !== null) this.room = decodeURIComponent(room);
-    const operation = (await request.json()) as RoomOperation;
-    switch (operation.op) {
+    const operation = (await request.json().catch(() => null)) as RoomOperation | null;
+    switch (operation?.op) {
       case 'presence':
         return json(await this.presence());
       case 'broadcast':
         return json({ sent: await this.broadcastHere(operation.payload, operation.except) });
       case 'deliver':
-        return json({ sent: this.deliver(operation.ids, operation.payload, operation.except) });
+        return json(this.deliver(operation.ids, operation.payload, operation.except));
       case 'add-member':
         await this.setRemote(operation.member.id, operation.member);
         return json({ ok: true });
@@ -118,6 +118,7 @@ export class FwRoom implements SocketHost {
 
   /** A message from a socket (the object may just have woken from hibernation). */
   async webSocketMessage(socket: HibernatableSocket, message: string | ArrayBuffer): Promise<void> {
+    await this.app.ready();
     const live = this.liveOf(socket);
     if (live === null || live.closed) return;
     const size = typeof message === 'string' ? encoder.encode(message).byteLength : message.byteLength;
@@ -137,14 +138,18 @@ export class FwRoom implements SocketHost {
     } catch {
       // Already closed from this side.
     }
+    await this.app.ready();
     const live = this.liveOf(socket);
     if (live !== null) await this.closed(live, code, reason);
+    this.live.delete(socket);
   }
 
   /** The connection failed: the member leaves its rooms, handlers see a 1006 close. */
   async webSocketError(socket: HibernatableSocket): Promise<void> {
+    await this.app.ready();
     const live = this.liveOf(socket);
     if (live !== null) await this.closed(live, 1006, 'Connection error');
+    this.live.delete(socket);
   }
 
   /** Adds a socket of this object to a room (this one: locally; another: as a remote member there). */
@@ -186,13 +191,19 @@ export class FwRoom implements SocketHost {
     }
     const answers = await Promise.all(
       [...homes].map(([home, ids]) =>
-        this.rooms.call<{ sent: number }>(objectName(home), home, { op: 'deliver', ids, payload, except }).catch((error: unknown) => {
-          console.error(`fw/worker: a broadcast in room ${this.room} did not reach the members held by room ${home}`, error);
-          return { sent: 0 };
-        }),
+        this.rooms
+          .call<{ sent: number; gone: string[] }>(objectName(home), home, { op: 'deliver', ids, payload, except })
+          .catch((error: unknown) => {
+            console.error(`fw/worker: a broadcast in room ${this.room} did not reach the members held by room ${home}`, error);
+            return { sent: 0, gone: [] };
+          }),
       ),
     );
-    for (const answer of answers) sent += answer.sent;
+    // Members whose sockets closed without their leave reaching this room (a failed call) are dropped now.
+    for (const answer of answers) {
+      sent += answer.sent;
+      for (const id of answer.gone) await this.setRemote(id, null);
+    }
     return sent;
   }
 
@@ -267,10 +278,10 @@ export class FwRoom implements SocketHost {
       { send: (data) => this.send(socket, data), close: (code, reason) => socket.close(code ?? 1000, reason ?? '') },
       attachment.id,
     );
-    const live: Live = { socket, attachment, driver, closed: false };
+    const live: Live = { socket, attachment, driver, closed: attachment.done === true };
     this.live.set(socket, live);
     this.room ||= attachment.home;
-    this.rooms.hold(attachment.id, { host: this, attachment });
+    if (!live.closed) this.rooms.hold(attachment.id, { host: this, attachment });
     return live;
   }
 
@@ -308,20 +319,23 @@ export class FwRoom implements SocketHost {
     }
   }
 
-  private deliver(ids: string[], payload: { text: string } | { base64: string }, except: string | null): number {
+  /** Sends to sockets of this object by id; `gone` names those it no longer holds, so the room drops them. */
+  private deliver(ids: string[], payload: { text: string } | { base64: string }, except: string | null): { sent: number; gone: string[] } {
     const data = decodePayload(payload);
     let sent = 0;
+    const gone: string[] = [];
     for (const id of ids) {
       if (id === except) continue;
       const socket = this.state.getWebSockets(id)[0] as HibernatableSocket | undefined;
-      if (socket && this.send(socket, data)) sent++;
+      if (!socket || socket.readyState !== OPEN) gone.push(id);
+      else if (this.send(socket, data)) sent++;
     }
-    return sent;
+    return { sent, gone };
   }
 
   /** Saves a socket's attachment (ws.data included) so it survives hibernation; one over the 2 KB limit closes it with 1011. */
   private keep(live: Live): void {
-    if (live.closed) return;
+    if (live.closed || live.socket.readyState !== OPEN) return;
     const attachment = { ...live.attachment, data: live.driver.socket.data };
     try {
       live.socket.serializeAttachment(attachment);
@@ -346,8 +360,13 @@ export class FwRoom implements SocketHost {
         .catch((error: unknown) => console.error(`fw/worker: room ${room} could not drop member ${live.attachment.id}`, error));
     }
     live.closed = true;
+    try {
+      // An object woken from hibernation by the peer's answer to our close must not run the close twice.
+      live.socket.serializeAttachment({ ...live.attachment, done: true });
+    } catch {
+      // The socket is closed already: no later event will come for it.
+    }
     await live.driver.closed(code, reason);
-    this.live.delete(live.socket);
     this.rooms.release(live.attachment.id);
     await this.report();
   }
@@ -381,6 +400,7 @@ export class FwRoom implements SocketHost {
 
   /** Sends this object's counts to the directory; reports run one at a time, a change during one sends another. */
   private report(): Promise<void> {
+    if (this.room === '') return Promise.resolve();
     if (this.reporting !== null) {
       this.reportAgain = true;
       return this.reporting;

@@ -54,6 +54,8 @@ export interface SocketAttachment extends ForwardedUpgrade {
   rooms: Record<string, string>;
   /** What presence shows for this member, taken when it last joined a room. */
   presence?: unknown;
+  /** Set once the close was handled. */
+  done?: boolean;
 }
 
 /** A member whose socket lives in another room's object, as that room's object stores it. */
