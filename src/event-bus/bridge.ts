@@ -1,6 +1,6 @@
 import type { EventBus } from './bus';
 import { isPattern, topicMatches } from './topic';
-import type { BusTransport } from './transport';
+import type { BusTransport, TransportStats } from './transport';
 
 /** Options of an EventBusBridge. */
 export interface EventBusBridgeOptions {
@@ -10,7 +10,7 @@ export interface EventBusBridgeOptions {
   topics?: string[];
   /** This process's id in messages (default: random). */
   instanceId?: string;
-  /** Receives forwarding and decoding failures (default: console.error). */
+  /** Receives forwarding, decoding and transport failures (lost connection, failed poll; default: console.error). */
   onError?: (error: unknown) => void;
 }
 
@@ -20,6 +20,13 @@ interface WireMessage {
   origin: string;
   topic: string;
   payload: unknown;
+}
+
+/** Counts returned by `EventBusBridge.stats()`. */
+export interface EventBusBridgeStats extends TransportStats {
+  published: number;
+  received: number;
+  dropped: number;
 }
 
 const MAX_REMEMBERED = 10_000;
@@ -55,7 +62,7 @@ export class EventBusBridge {
   private sequence = 0;
   private unpublish: (() => void) | null = null;
   private starting: Promise<void> | null = null;
-  private counts = { published: 0, received: 0, dropped: 0 };
+  private counts = { published: 0, received: 0, dropped: 0, errors: 0 };
 
   constructor(bus: EventBus, options: EventBusBridgeOptions) {
     if (!bus || typeof bus.onPublish !== 'function') throw new TypeError('EventBusBridge needs an EventBus');
@@ -65,13 +72,18 @@ export class EventBusBridge {
     this.transport = options.transport;
     this.topics = options.topics ?? ['**'];
     this.instanceId = options.instanceId ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-    this.onError = options.onError ?? ((error) => console.error('[fw event-bus bridge]', error));
+    const report = options.onError ?? ((error: unknown) => console.error('[fw event-bus bridge]', error));
+    if (typeof report !== 'function') throw new TypeError('EventBusBridge onError must be a function');
+    this.onError = (error) => {
+      this.counts.errors++;
+      report(error);
+    };
   }
 
   /** Subscribes to the transport and starts forwarding local emits; calling it again is harmless. */
   start(): Promise<void> {
     return (this.starting ??= this.transport
-      .subscribe((raw) => this.receive(raw))
+      .subscribe((raw) => this.receive(raw), { onError: this.onError })
       .then(() => {
         this.unpublish = this.bus.onPublish((topic, payload) => this.forward(topic, payload));
       }));
@@ -91,9 +103,19 @@ export class EventBusBridge {
     await this.transport.close();
   }
 
-  /** `{ published, received, dropped }`: messages sent, remote events delivered, messages ignored as malformed or duplicate. */
-  stats(): { published: number; received: number; dropped: number } {
-    return { ...this.counts };
+  /**
+   * Messages sent (`published`), remote events delivered (`received`), messages ignored as malformed or duplicate
+   * (`dropped`), failures reported to `onError` (`errors`), and the transport's `reconnects`, `redeliveries` and
+   * `pending` (delivered, not acknowledged yet); 0 where the transport does not count them.
+   */
+  stats(): EventBusBridgeStats {
+    const transport = this.transport.stats?.() ?? {};
+    return {
+      ...this.counts,
+      reconnects: transport.reconnects ?? 0,
+      redeliveries: transport.redeliveries ?? 0,
+      pending: transport.pending ?? 0,
+    };
   }
 
   private forward(topic: string, payload: unknown): Promise<void> | undefined {
@@ -117,23 +139,28 @@ export class EventBusBridge {
     return this.transport.publish(raw).catch((error) => this.onError(error));
   }
 
-  private receive(raw: string): void {
+  private receive(raw: string): Promise<unknown> | undefined {
     let message: WireMessage;
     try {
       message = decode(raw);
     } catch (error) {
       this.counts.dropped++;
       this.onError(new Error(`Dropped a malformed event-bus message: ${(error as Error).message}`, { cause: error }));
-      return;
+      return undefined;
     }
-    if (message.origin === this.instanceId) return;
+    if (message.origin === this.instanceId) return undefined;
     if (this.delivered.has(message.id)) {
       this.counts.dropped++;
-      return;
+      return undefined;
     }
     this.remember(message.id);
     this.counts.received++;
-    this.bus.deliver(message.topic, message.payload, { topic: message.topic, remote: true, origin: message.origin });
+    return this.bus.deliverAndWait(message.topic, message.payload, {
+      topic: message.topic,
+      remote: true,
+      origin: message.origin,
+      id: message.id,
+    });
   }
 
   private remember(id: string): void {

@@ -114,6 +114,27 @@ export class EventBus {
     return subscriptions.length;
   }
 
+  /**
+   * Like `deliver`, then waits until every handler's returned promise settled (failures go to `onError`): a bridge
+   * acknowledges a remote event to its transport only after this resolves, so a crash mid-handler means a redelivery.
+   */
+  async deliverAndWait(topic: string, payload: unknown, event: BusEvent): Promise<number> {
+    const subscriptions = this.take(topic);
+    const running: Promise<unknown>[] = [];
+    for (const s of subscriptions) {
+      try {
+        const result = s.handler(payload, event);
+        if (result !== undefined && result !== null && typeof (result as Promise<unknown>).then === 'function') {
+          running.push((result as Promise<unknown>).then(undefined, (error) => this.onError(error, topic)));
+        }
+      } catch (error) {
+        this.onError(error, topic);
+      }
+    }
+    if (running.length > 0) await Promise.all(running);
+    return subscriptions.length;
+  }
+
   /** Registers a listener for every local emit (what a bridge forwards); returns the function that removes it. */
   onPublish(listener: PublishListener): () => void {
     if (typeof listener !== 'function') throw new TypeError('onPublish needs a function');

@@ -5,6 +5,11 @@ export interface BusEvent {
   remote: boolean;
   /** The emitting bridge instance for remote events. */
   origin?: string;
+  /**
+   * The idempotency key of a remote event: the same on every delivery of one event. The bridge drops repeats it
+   * remembers (its last 10000 ids); after a restart, a redelivered event reaches handlers again with this same id.
+   */
+  id?: string;
 }
 
 /** A subscriber; a returned promise is awaited by `emitAsync` and its rejection reported, never unhandled. */

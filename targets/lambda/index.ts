@@ -7,3 +7,12 @@ export { InvalidEventError, UnhandledEventError } from './errors';
 export { isBinaryByDefault } from './binary';
 export type * from './types';
 export { RedisKV, redisKV, type RedisKVOptions } from '../node/redis-kv';
+export {
+  redisBusTransport,
+  RedisPubSubTransport,
+  type RedisBusTransport,
+  type RedisBusOptions,
+  type RedisPubSubOptions,
+  type RedisStreamOptions,
+} from '../node/redis-bus';
+export { RedisStreamTransport } from '../node/redis-stream-transport';

@@ -5,7 +5,15 @@ export { serve, type NodeServer } from './serve';
 export { createListener, type ListenerOptions } from './listener';
 export { BodyTooLargeError } from './body';
 export type { NodeAdapterOptions, NodeServeOptions, NodeTLSOptions } from './options';
-export { redisBusTransport, RedisBusTransport, type RedisBusOptions } from './redis-bus';
+export {
+  redisBusTransport,
+  RedisPubSubTransport,
+  type RedisBusTransport,
+  type RedisBusOptions,
+  type RedisPubSubOptions,
+  type RedisStreamOptions,
+} from './redis-bus';
+export { RedisStreamTransport } from './redis-stream-transport';
 export { RedisKV, redisKV, type RedisKVOptions } from './redis-kv';
 export { migrationsFromDir, readSeedFile, createMigrationFile } from './db-migrations-fs';
 export { runDbCommand, type DbCommandIO } from './db-cli';

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventBus, EventBusBridge } from '../../src/event-bus';
 import { redisBusTransport } from '../../targets/node/redis-bus';
@@ -40,7 +41,7 @@ function start(channel: string): Peer {
   return new Peer(child);
 }
 
-describe('EventBusBridge over Redis pub/sub with two real processes', () => {
+describe('EventBusBridge over Redis (Streams, the default) with two real processes', () => {
   const channel = `fw:test:bus:${process.pid}:${Date.now()}`;
   let a: Peer;
   let b: Peer;
@@ -51,9 +52,12 @@ describe('EventBusBridge over Redis pub/sub with two real processes', () => {
     await Promise.all([a.waitFor((l) => l.ready !== undefined), b.waitFor((l) => l.ready !== undefined)]);
   });
 
-  afterAll(() => {
+  afterAll(async () => {
     a?.child.stdin.end();
     b?.child.stdin.end();
+    const admin = new Redis('redis://127.0.0.1:6379');
+    await admin.del(channel);
+    admin.disconnect();
   });
 
   it('an event emitted in one process arrives in the other exactly once', async () => {
