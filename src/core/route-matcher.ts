@@ -56,6 +56,32 @@ export interface DynamicLookup<T> {
 /** The method name under which `all` routes are stored. */
 export const ANY = 'ALL';
 
+/** A pattern segment: a constraint, or several parameters in one segment (the full syntax, route-syntax.ts). */
+export type PatternSegment = Extract<Segment, { kind: 'pattern' }>;
+
+/**
+ * The router's work for pattern segments, installed with the full syntax by `useFullRouteSyntax()` (pattern-edges.ts):
+ * the kernel's own syntax makes no pattern segments, so a bundle without the full syntax carries none of it.
+ */
+export interface PatternEdges {
+  /** The node a pattern segment leads to from `node`, made when missing; edges stay in the order they are tried. */
+  child<T>(node: RawNode<T>, segment: PatternSegment): RawNode<T>;
+  /** RegExp source for each of a node's pattern edges that answers, its groups numbered through the generator. */
+  alternatives<T>(generator: Generator<T>, node: RawNode<T>, groups: number[]): string[];
+}
+
+let patternEdges: PatternEdges | null = null;
+
+/** Installs the pattern segments' work for every router (the full syntax does, with its reader). */
+export function setPatternEdges(edges: PatternEdges): void {
+  patternEdges = edges;
+}
+
+/** The installed pattern segments' work; only a pattern segment, which only the full syntax makes, asks for it. */
+export function installedPatternEdges(): PatternEdges {
+  return patternEdges!;
+}
+
 /** A new, empty registration trie node. */
 export function rawNode<T>(): RawNode<T> {
   return { statics: null, patterns: null, param: null, wildcard: null, values: null };
@@ -66,8 +92,9 @@ function pick<T>(byMethod: Map<string, Stored<T>> | null, method: string): Store
 }
 
 /** Generates RegExp source for one method, numbering capture groups in the order they appear in the text. */
-class Generator<T> {
-  #group = 0;
+export class Generator<T> {
+  /** The last capture group number used so far. */
+  group = 0;
   #answering = new Map<RawNode<T>, boolean>();
   readonly terminals: Terminal<T>[] = [];
 
@@ -94,7 +121,7 @@ class Generator<T> {
 
   /** A marker group for a route: an empty capture, the first one in a match (values are never empty). */
   #marker(stored: Stored<T>, groups: number[], wildcard: boolean): void {
-    this.terminals[++this.#group] = { value: stored.value, names: stored.names, groups, wildcard };
+    this.terminals[++this.group] = { value: stored.value, names: stored.names, groups, wildcard };
   }
 
   /** Source matching the rest of a path from the start of a segment, or null when nothing there answers. */
@@ -117,13 +144,8 @@ class Generator<T> {
         }
         alternatives.push(literal + this.after(next, groups));
       }
-    for (const edge of node.patterns ?? []) {
-      if (!this.answers(edge.node)) continue;
-      const pattern = edge.source(this.#group);
-      this.#group = pattern.lastGroup;
-      alternatives.push(pattern.source + this.after(edge.node, [...groups, ...pattern.valueGroups]));
-    }
-    if (node.param !== null && this.answers(node.param)) alternatives.push(`([^/]+)${this.after(node.param, [...groups, ++this.#group])}`);
+    if (node.patterns !== null) alternatives.push(...installedPatternEdges().alternatives(this, node, groups));
+    if (node.param !== null && this.answers(node.param)) alternatives.push(`([^/]+)${this.after(node.param, [...groups, ++this.group])}`);
     const wildcard = pick(node.wildcard, this.method);
     if (wildcard !== undefined) {
       this.#marker(wildcard, groups, true);

@@ -7,6 +7,8 @@
  */
 import { decodeSegment } from './path';
 import { setPatternReader, shapeKey, type ParamSlot, type RouteShape, type Segment } from './route-pattern';
+import { patternEdges } from './pattern-edges';
+import { setPatternEdges } from './route-matcher';
 import { patternSource } from './segment-source';
 
 const syntax =
@@ -22,7 +24,7 @@ function fail(path: string, problem: string): never {
 const nameAt = /[\p{L}\p{N}_$]+/uy;
 const trailingDollar = /(?:^|[^\\])(?:\\\\)*\$$/;
 /** Constraints built only from pieces that cannot match "/": word characters, \d \w \s, escaped literals, classes without negation. */
-const slashFree = /^(?:[\w\-|(){},?+*=!:<\u0080-\uffff]|\\[dws.\-+*?()[\]{}|^$]|\[(?:\w-\w|[\w\-]|\\[dws.\-])+\])*$/;
+const slashFree = /^(?:[\w\-|(){},?+*=!:<\u0080-\uffff]|\\[dws.\-+*?()[\]{}|^$]|\[(?:\w-\w|[\w-]|\\[dws.-])+\])*$/;
 
 /** The index of the bracket closing the constraint that opens at `start`, skipping escapes and character classes. */
 function closingBracket(path: string, text: string, start: number): number {
@@ -241,4 +243,5 @@ export function readFullPattern(path: string): RouteShape[] {
 /** Installs the full route syntax for every router, so patterns beyond the kernel's are read instead of refused. */
 export function useFullRouteSyntax(): void {
   setPatternReader(readFullPattern);
+  setPatternEdges(patternEdges);
 }

@@ -1,4 +1,13 @@
-import { ANY, compileDynamic, rawNode, runMatcher, type DynamicLookup, type Params, type RawNode } from './route-matcher';
+import {
+  ANY,
+  compileDynamic,
+  installedPatternEdges,
+  rawNode,
+  runMatcher,
+  type DynamicLookup,
+  type Params,
+  type RawNode,
+} from './route-matcher';
 import { parsePattern, type Segment } from './route-pattern';
 
 export type { Params } from './route-matcher';
@@ -50,13 +59,7 @@ function child<T>(node: RawNode<T>, segment: Segment): RawNode<T> {
     if (!next) statics.set(segment.text, (next = rawNode<T>()));
     return next;
   }
-  const edges = (node.patterns ??= []);
-  const found = edges.find((edge) => edge.key === segment.key);
-  if (found) return found.node;
-  const edge = { ...segment, node: rawNode<T>() };
-  const at = edges.findIndex((other) => other.literalLength < edge.literalLength);
-  edges.splice(at === -1 ? edges.length : at, 0, edge);
-  return edge.node;
+  return installedPatternEdges().child(node, segment);
 }
 
 /** The frozen params object every static match shares (callers that hand params out copy it first). */
