@@ -74,7 +74,8 @@ export class Fw<T extends AppTypes = NoTypes> extends CoreFw<T, 'full'> {
 
   /** Registers the routes of a routes folder (default `src/routes`, read on Node and Bun) or of a built `manifest` (spec 4.3.6). */
   fromFileRoutes(options?: FileRoutesOptions): Promise<this> {
-    return fromFileRoutes(this, options);
+    // Checking a `this` of generic T against the kernel's plain `Fw` exceeds the checker's instantiation limit (TS2589).
+    return fromFileRoutes(this as CoreFw<any, any>, options) as Promise<this>;
   }
 
   /** The database of `config.database` (see src/db): made on first access, connected on first query. */

@@ -14,7 +14,7 @@ import { platform } from './platform';
 import { Router, noParams, normalizePattern, type Match } from './router';
 import { canonicalPath, canonicalPattern, rawPathOf } from './path';
 import { jsonFormat, getFormat, type DataFormat } from './formats';
-import type { AppTypes, HandlerResult, InputOf, NoTypes, RouteContext, WithContext, WithRoute, WithRoutes } from './typed-routes';
+import type { AppTypes, GroupTypes, HandlerResult, InputOf, NoTypes, RouteContext, WithContext, WithRoute, WithRoutes } from './typed-routes';
 import type {
   ConstantAnswer,
   RouteSchema,
@@ -78,8 +78,11 @@ function resolveFormat(format: string | DataFormat | undefined): DataFormat {
 /** No schema work: the pipeline of a route without `schema` or `serializers`. */
 const noSchema: CompiledRouteSchema = { validate: null, serialize: null };
 
-/** A typed route handler: its context typed from the app, the path and the schema, or a constant answer. */
-export type TypedHandler<T extends AppTypes, P extends string, S, R> = ((ctx: RouteContext<T, InputOf<P, S>>) => R) | ConstantAnswer;
+/**
+ * A typed route handler: its context typed from the app's decorations D and state St, the path and the schema, or a
+ * constant answer. Methods pass `T['decorations']` and `T['state']`, never T, so a handler's type holds no routes.
+ */
+export type TypedHandler<D, St, P extends string, S, R> = ((ctx: RouteContext<D, St, InputOf<P, S>>) => R) | ConstantAnswer;
 
 /**
  * The app class of each kind (`fw`'s `Fw` adds `full` by declaration merging), so a registration returns the same
@@ -195,56 +198,56 @@ export class Fw<T extends AppTypes = NoTypes, K extends AppKind = 'core'> {
 
   get<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T, P, S, R>,
+    handler: TypedHandler<T['decorations'], T['state'], P, S, R>,
     options?: TypedRouteOptions<S>,
   ): AppKinds<WithRoute<T, 'GET', P, S, R>>[K] {
     return this.route('GET', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   post<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T, P, S, R>,
+    handler: TypedHandler<T['decorations'], T['state'], P, S, R>,
     options?: TypedRouteOptions<S>,
   ): AppKinds<WithRoute<T, 'POST', P, S, R>>[K] {
     return this.route('POST', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   put<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T, P, S, R>,
+    handler: TypedHandler<T['decorations'], T['state'], P, S, R>,
     options?: TypedRouteOptions<S>,
   ): AppKinds<WithRoute<T, 'PUT', P, S, R>>[K] {
     return this.route('PUT', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   patch<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T, P, S, R>,
+    handler: TypedHandler<T['decorations'], T['state'], P, S, R>,
     options?: TypedRouteOptions<S>,
   ): AppKinds<WithRoute<T, 'PATCH', P, S, R>>[K] {
     return this.route('PATCH', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   delete<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T, P, S, R>,
+    handler: TypedHandler<T['decorations'], T['state'], P, S, R>,
     options?: TypedRouteOptions<S>,
   ): AppKinds<WithRoute<T, 'DELETE', P, S, R>>[K] {
     return this.route('DELETE', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   head<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T, P, S, R>,
+    handler: TypedHandler<T['decorations'], T['state'], P, S, R>,
     options?: TypedRouteOptions<S>,
   ): AppKinds<WithRoute<T, 'HEAD', P, S, R>>[K] {
     return this.route('HEAD', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   options<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T, P, S, R>,
+    handler: TypedHandler<T['decorations'], T['state'], P, S, R>,
     options?: TypedRouteOptions<S>,
   ): AppKinds<WithRoute<T, 'OPTIONS', P, S, R>>[K] {
     return this.route('OPTIONS', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   all<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T, P, S, R>,
+    handler: TypedHandler<T['decorations'], T['state'], P, S, R>,
     options?: TypedRouteOptions<S>,
   ): AppKinds<WithRoute<T, 'ALL', P, S, R>>[K] {
     return this.route('ALL', path, handler as RouteHandler, options as RouteOptions) as never;
@@ -254,7 +257,7 @@ export class Fw<T extends AppTypes = NoTypes, K extends AppKind = 'core'> {
   route<const M extends string, const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     method: M,
     path: P,
-    handler: TypedHandler<T, P, S, R>,
+    handler: TypedHandler<T['decorations'], T['state'], P, S, R>,
     options?: TypedRouteOptions<S>,
   ): AppKinds<WithRoute<T, Uppercase<M>, P, S, R>>[K];
   route(method: string, path: string, handler: RouteHandler, options: RouteOptions = {}): unknown {
@@ -289,9 +292,9 @@ export class Fw<T extends AppTypes = NoTypes, K extends AppKind = 'core'> {
    */
   group<const Pre extends string, G = void>(
     prefix: Pre,
-    callback: (group: GroupKinds<T, Pre>[K]) => G,
+    callback: (group: GroupKinds<GroupTypes<T>, Pre>[K]) => G,
   ): AppKinds<WithRoutes<T, RoutesOf<G>>>[K] {
-    callback(this.groupAt(normalizePattern(prefix)) as GroupKinds<T, Pre>[K]);
+    callback(this.groupAt(normalizePattern(prefix)) as GroupKinds<GroupTypes<T>, Pre>[K]);
     return this as never;
   }
 

@@ -1,6 +1,6 @@
 import type { AppKind, Fw, GroupKinds, RoutesOf, TypedHandler, TypedRouteOptions } from './fw';
 import { normalizePattern } from './router';
-import type { AppTypes, HandlerResult, JoinPath, NoTypes, WithRoute, WithRoutes } from './typed-routes';
+import type { AppTypes, GroupTypes, HandlerResult, JoinPath, NoTypes, WithRoute, WithRoutes } from './typed-routes';
 import type { Middleware, RouteHandler, RouteOptions, RouteSchema } from './types';
 
 /** A path inside a group: the prefix and the route's path joined with one slash. */
@@ -21,56 +21,56 @@ export class Group<T extends AppTypes = NoTypes, Pre extends string = string, K 
 
   get<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T, JoinPath<Pre, P>, S, R>,
+    handler: TypedHandler<T['decorations'], T['state'], JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
   ): GroupKinds<WithRoute<T, 'GET', JoinPath<Pre, P>, S, R>, Pre>[K] {
     return this.route('GET', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   post<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T, JoinPath<Pre, P>, S, R>,
+    handler: TypedHandler<T['decorations'], T['state'], JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
   ): GroupKinds<WithRoute<T, 'POST', JoinPath<Pre, P>, S, R>, Pre>[K] {
     return this.route('POST', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   put<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T, JoinPath<Pre, P>, S, R>,
+    handler: TypedHandler<T['decorations'], T['state'], JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
   ): GroupKinds<WithRoute<T, 'PUT', JoinPath<Pre, P>, S, R>, Pre>[K] {
     return this.route('PUT', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   patch<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T, JoinPath<Pre, P>, S, R>,
+    handler: TypedHandler<T['decorations'], T['state'], JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
   ): GroupKinds<WithRoute<T, 'PATCH', JoinPath<Pre, P>, S, R>, Pre>[K] {
     return this.route('PATCH', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   delete<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T, JoinPath<Pre, P>, S, R>,
+    handler: TypedHandler<T['decorations'], T['state'], JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
   ): GroupKinds<WithRoute<T, 'DELETE', JoinPath<Pre, P>, S, R>, Pre>[K] {
     return this.route('DELETE', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   head<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T, JoinPath<Pre, P>, S, R>,
+    handler: TypedHandler<T['decorations'], T['state'], JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
   ): GroupKinds<WithRoute<T, 'HEAD', JoinPath<Pre, P>, S, R>, Pre>[K] {
     return this.route('HEAD', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   options<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T, JoinPath<Pre, P>, S, R>,
+    handler: TypedHandler<T['decorations'], T['state'], JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
   ): GroupKinds<WithRoute<T, 'OPTIONS', JoinPath<Pre, P>, S, R>, Pre>[K] {
     return this.route('OPTIONS', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   all<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T, JoinPath<Pre, P>, S, R>,
+    handler: TypedHandler<T['decorations'], T['state'], JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
   ): GroupKinds<WithRoute<T, 'ALL', JoinPath<Pre, P>, S, R>, Pre>[K] {
     return this.route('ALL', path, handler as RouteHandler, options as RouteOptions) as never;
@@ -80,7 +80,7 @@ export class Group<T extends AppTypes = NoTypes, Pre extends string = string, K 
   route<const M extends string, const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     method: M,
     path: P,
-    handler: TypedHandler<T, JoinPath<Pre, P>, S, R>,
+    handler: TypedHandler<T['decorations'], T['state'], JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
   ): GroupKinds<WithRoute<T, Uppercase<M>, JoinPath<Pre, P>, S, R>, Pre>[K];
   route(method: string, path: string, handler: RouteHandler, options?: RouteOptions): unknown {
@@ -91,9 +91,9 @@ export class Group<T extends AppTypes = NoTypes, Pre extends string = string, K 
   /** Opens a nested group whose prefix continues this one. */
   group<const Sub extends string, G = void>(
     prefix: Sub,
-    callback: (group: GroupKinds<T, JoinPath<Pre, Sub>>[K]) => G,
+    callback: (group: GroupKinds<GroupTypes<T>, JoinPath<Pre, Sub>>[K]) => G,
   ): GroupKinds<WithRoutes<T, RoutesOf<G>>, Pre>[K] {
-    const Nested = this.constructor as new (app: Fw<any, any>, prefix: string) => GroupKinds<T, JoinPath<Pre, Sub>>[K];
+    const Nested = this.constructor as new (app: Fw<any, any>, prefix: string) => GroupKinds<GroupTypes<T>, JoinPath<Pre, Sub>>[K];
     callback(new Nested(this.app, normalizePattern(joinPrefix(this.prefix, prefix))));
     return this as never;
   }

@@ -154,31 +154,45 @@ export interface NoTypes {
 }
 
 /**
- * An app's types with one more route. Written as a conditional type so the previous routes are read once, here:
- * each registration yields a flat union, not one more level of nesting (a chain of hundreds of routes stays well
- * inside the type checker's depth limit).
+ * An app's types as each registration leaves them: an interface, not an object literal type, so re-reading them
+ * (every later registration does, a few times each) looks at its three arguments, never at a fresh copy.
  */
-export type WithRoute<T extends AppTypes, M extends string, P extends string, S, R> = T extends {
-  decorations: infer D;
-  state: infer St;
-  routes: infer Routes;
+export interface TypesOf<D, St, Routes> {
+  decorations: D;
+  state: St;
+  routes: Routes;
 }
-  ? { decorations: D; state: St; routes: Routes | { method: M; path: P; input: ClientInputOf<P, S>; output: OutputOf<S, R> } }
-  : never;
+
+/**
+ * One registered route as the app's type keeps it: method, path, and what a client sends and gets back, derived
+ * from the schema S and the handler's result R when read. An interface over the raw S and R, so the union of
+ * hundreds of them, which the type checker walks whenever it instantiates an app's type, costs a few steps per
+ * route. Its variance is declared (`out`): measuring it would run the derivations on placeholder types.
+ */
+export interface TypedRoute<M extends string, P extends string, S, R> extends RouteEntry {
+  method: M;
+  path: P;
+  input: ClientInputOf<P, S>;
+  output: OutputOf<S, R>;
+}
+
+/** An app's types with one more route (a flat union, read once through `infer`, so a long chain stays shallow). */
+export type WithRoute<T extends AppTypes, M extends string, P extends string, S, R> =
+  T extends TypesOf<infer D, infer St, infer Routes> ? TypesOf<D, St, Routes | TypedRoute<M, P, S, R>> : never;
 
 /** An app's types with more routes (a group's). */
-export type WithRoutes<T extends AppTypes, Added extends RouteEntry> = T extends {
-  decorations: infer D;
-  state: infer St;
-  routes: infer Routes;
-}
-  ? { decorations: D; state: St; routes: Routes | Added }
-  : never;
+export type WithRoutes<T extends AppTypes, Added extends RouteEntry> =
+  T extends TypesOf<infer D, infer St, infer Routes> ? TypesOf<D, St, Routes | Added> : never;
 
 /** An app's types with more decorations (`decorate`, a plugin's `decorate`) and state (`setState`, a plugin's `state`). */
-export type WithContext<T extends AppTypes, More, MoreState> = T extends { decorations: infer D; state: infer St; routes: infer Routes }
-  ? { decorations: D & More; state: St & MoreState; routes: Routes }
-  : never;
+export type WithContext<T extends AppTypes, More, MoreState> =
+  T extends TypesOf<infer D, infer St, infer Routes> ? TypesOf<D & More, St & MoreState, Routes> : never;
 
-/** The context a route handler gets: its inputs, the app's state on `ctx.state`, and the app's decorations. */
-export type RouteContext<T extends AppTypes, I extends RouteInput> = Context<any, Record<string, any> & T['state'], I> & T['decorations'];
+/** The types a group starts from: the app's decorations and state, no routes (the group's own are added to the app's). */
+export type GroupTypes<T extends AppTypes> = T extends TypesOf<infer D, infer St, unknown> ? TypesOf<D, St, never> : never;
+
+/**
+ * The context a route handler gets: its inputs, the app's state on `ctx.state`, and the app's decorations. Takes the
+ * decorations and state, not the app's types: a handler's type then never carries the app's routes.
+ */
+export type RouteContext<D, St, I extends RouteInput> = Context<any, Record<string, any> & St, I> & D;
