@@ -57,16 +57,17 @@ export class RedisPubSubTransport implements BusTransport {
     return { errors: this.health?.errors ?? 0, reconnects: this.health?.reconnects ?? 0, redeliveries: 0, pending: 0 };
   }
 
-  /** Closes the subscriber, and the publisher when the transport opened it. */
+  /** Drops the subscriber connection, and closes the publisher when the transport opened it. */
   async close(): Promise<void> {
     const subscriber = this.subscriber;
     this.subscriber = null;
     this.health?.stop();
-    if (subscriber) await subscriber.quit();
+    subscriber?.disconnect();
     if (!this.options.client && this.publisher) {
       const publisher = this.publisher;
       this.publisher = null;
-      await (await publisher.catch(() => null))?.quit();
+      const client = await publisher.catch(() => null);
+      await client?.quit().catch(() => client.disconnect());
     }
   }
 

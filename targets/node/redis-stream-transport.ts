@@ -29,6 +29,19 @@ function messageOf(fields: string[]): string | undefined {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** How long `close()` waits for the message being handled. */
+const CLOSE_WAIT_MS = 5000;
+
+/** Settles when `work` does or after `ms`, whichever comes first (never rejects). */
+async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([work.catch(() => undefined), timeout]);
+  clearTimeout(timer);
+}
+
 /**
  * A BusTransport on a Redis stream (Node, Bun, Lambda): `XADD MAXLEN ~` per message into one stream per bus, so every
  * topic keeps its order. With a `group`, entries are read with `XREADGROUP`, acknowledged (`XACK`) only after the
@@ -111,7 +124,10 @@ export class RedisStreamTransport implements BusTransport {
     };
   }
 
-  /** Stops reading (a message being handled finishes and is acknowledged), closes the reader and any connection it opened. */
+  /**
+   * Stops reading and closes the reader and any connection it opened. A message being handled gets up to 5 s to finish
+   * and be acknowledged; one still running then stays pending and is delivered again to the group later.
+   */
   async close(): Promise<void> {
     this.running = false;
     if (this.claimTimer) clearInterval(this.claimTimer);
@@ -119,14 +135,14 @@ export class RedisStreamTransport implements BusTransport {
     this.health?.stop();
     this.reader?.disconnect();
     this.reader = null;
-    await this.loop;
-    await this.work;
+    await within(Promise.all([this.loop, this.work]), CLOSE_WAIT_MS);
     this.loop = null;
     this.listener = null;
     if (!this.connection.client && this.commands) {
       const commands = this.commands;
       this.commands = null;
-      await (await commands.catch(() => null))?.quit();
+      const client = await commands.catch(() => null);
+      await client?.quit().catch(() => client.disconnect());
     }
   }
 
@@ -179,7 +195,6 @@ export class RedisStreamTransport implements BusTransport {
     const { channel, group, consumer, batchSize, blockMs } = this.options;
     if (!group) {
       const entries = entriesOf(await reader.call('XREAD', 'COUNT', batchSize, 'BLOCK', blockMs, 'STREAMS', channel, this.lastId));
-      if (entries.length > 0) this.lastId = entries[entries.length - 1][0];
       return { entries, again: false };
     }
     if (this.fromHistory) {
@@ -224,6 +239,7 @@ export class RedisStreamTransport implements BusTransport {
         continue;
       }
       if (!group) {
+        this.lastId = id;
         this.pending--;
         continue;
       }

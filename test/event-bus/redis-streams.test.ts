@@ -187,6 +187,28 @@ describe('redisBusTransport in Streams mode (real Redis)', () => {
     expect(reader.bridge.stats().errors).toBeGreaterThanOrEqual(1);
   });
 
+  it("acknowledges only after the handlers settled: close() leaves a stuck handler's entry pending for the group", async () => {
+    const channel = unique('stuck');
+    const sender = await peer({ channel });
+    const bus = new EventBus();
+    const bridge = new EventBusBridge(bus, { transport: redisBusTransport({ channel, group: 'jobs', consumer: 'stuck' }) });
+    let started = false;
+    bus.on('job.hang', () => {
+      started = true;
+      return new Promise(() => undefined);
+    });
+    await bridge.start();
+    sender.bus.emit('job.hang', 1);
+    await waitUntil(() => started, 'the stuck handler');
+    expect(bridge.stats().pending).toBe(1);
+    await bridge.stop();
+    expect(((await admin.call('XPENDING', channel, 'jobs')) as [number])[0]).toBe(1);
+    const rescuer = await peer({ channel, group: 'jobs', consumer: 'other', claimIdleMs: 100, claimIntervalMs: 50 });
+    await waitUntil(() => rescuer.got.length === 1, 'the claimed entry');
+    expect(rescuer.got[0]).toMatchObject({ topic: 'job.hang', payload: 1 });
+    expect(rescuer.bridge.stats().redeliveries).toBe(1);
+  });
+
   it('bounds the stream with maxLen (XADD MAXLEN ~)', async () => {
     const channel = unique('maxlen');
     const transport = redisBusTransport({ channel, maxLen: 100 });
