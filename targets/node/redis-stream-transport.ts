@@ -169,7 +169,7 @@ export class RedisStreamTransport implements BusTransport {
     return last[0]?.[0] ?? '0-0';
   }
 
-  /** Reads until closed; a failed read is reported, then retried after a growing pause (up to 2 s). */
+  /** Reads until closed; a failed read is reported, then retried after a growing pause (up to 2 s); a deleted stream or group is made again. */
   private async run(reader: StreamClient): Promise<void> {
     let failures = 0;
     while (this.running) {
@@ -185,6 +185,7 @@ export class RedisStreamTransport implements BusTransport {
           );
         this.fromHistory = true;
         this.historyCursor = '0';
+        if (String((error as Error).message).startsWith('NOGROUP')) await this.createGroup(await this.client()).catch(() => undefined);
         await sleep(Math.min(2000, 50 * 2 ** failures++));
       }
     }

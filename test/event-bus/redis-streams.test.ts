@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EventBus, EventBusBridge } from '../../src/event-bus';
+import * as fwLambda from '../../targets/lambda';
+import * as fwNode from '../../targets/node';
 import { redisBusTransport } from '../../targets/node/redis-bus';
 
 const fixture = fileURLToPath(new URL('./fixtures/stream-peer.ts', import.meta.url));
@@ -209,6 +211,20 @@ describe('redisBusTransport in Streams mode (real Redis)', () => {
     expect(rescuer.bridge.stats().redeliveries).toBe(1);
   });
 
+  it('a stream deleted under a running group (DEL) is reported, the group made again, and later events arrive', async () => {
+    const channel = unique('deleted');
+    const reader = await peer({ channel, group: 'survivors' });
+    const sender = await peer({ channel });
+    sender.bus.emit('x.y', 0);
+    await waitUntil(() => reader.got.length === 1, 'the first event');
+    await admin.del(channel);
+    await waitUntil(() => reader.errors.some((e) => /NOGROUP/.test(e.message)), 'the NOGROUP report');
+    const groups = async () => ((await admin.call('XINFO', 'GROUPS', channel).catch(() => [])) as unknown[]).length;
+    while ((await groups()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    sender.bus.emit('x.y', 1);
+    await waitUntil(() => reader.got.length === 2, 'an event after the group came back');
+  });
+
   it('bounds the stream with maxLen (XADD MAXLEN ~)', async () => {
     const channel = unique('maxlen');
     const transport = redisBusTransport({ channel, maxLen: 100 });
@@ -235,6 +251,14 @@ describe('redisBusTransport in Streams mode (real Redis)', () => {
         ),
       'the trimmed entry report',
     );
+  });
+
+  it('is exported by fw/node and fw/lambda (with both transport classes)', () => {
+    for (const entry of [fwNode, fwLambda]) {
+      expect(entry.redisBusTransport).toBe(redisBusTransport);
+      expect(entry.redisBusTransport({ channel: 'x' })).toBeInstanceOf(entry.RedisStreamTransport);
+      expect(entry.redisBusTransport({ mode: 'pubsub', channel: 'x' })).toBeInstanceOf(entry.RedisPubSubTransport);
+    }
   });
 
   it('refuses a second subscribe on one transport', async () => {
