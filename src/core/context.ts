@@ -5,7 +5,7 @@ import { TEXT_PLAIN, withContext } from './respond';
 import { copyQueryValues, parseQueryCached, type ParsedQuery, type QueryParseCache } from './query';
 import { getFormat, jsonFormat, responseFormatOf, type DataFormat } from './formats';
 import type { Fw } from './fw';
-import type { DefaultInput, RouteInput } from './typed-routes';
+import type { DefaultInput, RequestHeaders, RouteInput } from './typed-routes';
 
 /** What a platform hands a request besides the Request: `waitUntil` keeps work alive after the response. */
 export interface ExecutionContext {
@@ -100,9 +100,9 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
     return hash === -1 ? url.slice(this.#queryStart + 1) : url.slice(this.#queryStart + 1, hash);
   }
 
-  /** The request headers. */
-  get headers(): Headers {
-    return this.request.headers;
+  /** The request headers; on a route whose `schema.headers` names some, `get` types those (see RequestHeaders). */
+  get headers(): RequestHeaders<Input['headers']> {
+    return this.request.headers as RequestHeaders<Input['headers']>;
   }
 
   /** Shared app state (`FwPluginConfig.state`, `app.setState`) plus per-request values set here. */

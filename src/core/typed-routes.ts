@@ -47,6 +47,22 @@ export type SchemaOutput<S, Fallback> = [S] extends [undefined]
 /** The type a client sends for a schema: Standard Schema's input, else what the JSON Schema validates to. */
 export type SchemaInput<S, Fallback> = S extends StandardTyped ? StandardInput<S> : SchemaOutput<S, Fallback>;
 
+type KnownKeys<H> = keyof { [K in keyof H as string extends K ? never : number extends K ? never : K]: 0 } & string;
+
+type HeaderText<V> = [Exclude<V, undefined>] extends [string] ? Exclude<V, undefined> : string;
+
+/** What `get` returns for a header the schema names: its text (an enum's literals), `| null` unless required. */
+type HeaderValue<H, N extends keyof H> = {} extends Pick<H, N> ? HeaderText<H[N]> | null : HeaderText<H[N]>;
+
+/**
+ * `ctx.headers` of a route: the request's Headers, whose `get` also knows the names `schema.headers` declares
+ * (a required one is a `string`, never null, once validation passed). Values stay text whatever the schema's type
+ * (Headers hold strings; the validator checks, it does not convert). Without a schema naming headers, plain Headers.
+ */
+export type RequestHeaders<H> = [KnownKeys<H>] extends [never]
+  ? Headers
+  : { get<N extends KnownKeys<H>>(name: N): HeaderValue<H, N> } & Headers;
+
 /** What a route's handler reads: params, query, body and headers. */
 export interface RouteInput {
   params: unknown;

@@ -6,7 +6,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import * as v from 'valibot';
-import { Fw, type PathParams } from 'fw';
+import { type Context, Fw, type PathParams } from 'fw';
 
 describe('params from the path', () => {
   it('types each :name, optional ones, multi-param segments and the trailing wildcard', () => {
@@ -73,6 +73,66 @@ describe('types from JSON Schema', () => {
     // @ts-expect-error `id` must be a number
     app.get('/bad', () => ({ id: 'one' }), { schema: { response } });
     expect(app.getRoutes()).toHaveLength(2);
+  });
+});
+
+describe('headers from schema.headers', () => {
+  const headers = {
+    type: 'object',
+    properties: { 'x-api-key': { type: 'string' }, 'x-mode': { enum: ['fast', 'slow'] }, 'x-count': { type: 'integer' } },
+    required: ['x-api-key'],
+  } as const;
+
+  it('types ctx.headers.get for the names the schema declares, as text, null unless required', async () => {
+    const app = new Fw().get(
+      '/h',
+      (ctx) => {
+        expectTypeOf(ctx.headers.get('x-api-key')).toEqualTypeOf<string>();
+        expectTypeOf(ctx.headers.get('x-mode')).toEqualTypeOf<'fast' | 'slow' | null>();
+        expectTypeOf(ctx.headers.get('x-count')).toEqualTypeOf<string | null>();
+        expectTypeOf(ctx.headers.get('accept')).toEqualTypeOf<string | null>();
+        expectTypeOf(ctx.header('x-api-key')).toEqualTypeOf<string | null>();
+        expectTypeOf(ctx.headers).toMatchTypeOf<Headers>();
+        const key: string = ctx.headers.get('x-api-key');
+        // @ts-expect-error an optional header may be absent (null)
+        const mode: 'fast' | 'slow' = ctx.headers.get('x-mode');
+        // @ts-expect-error header values stay text whatever the schema's type (the validator does not convert them)
+        const count: number | null = ctx.headers.get('x-count');
+        return { key, mode, count };
+      },
+      { schema: { headers } },
+    );
+    const res = await app.request('/h', { headers: { 'x-api-key': 'k', 'x-mode': 'fast', 'x-count': '3' } });
+    expect(await res.json()).toEqual({ key: 'k', mode: 'fast', count: '3' });
+    expect((await app.request('/h')).status).toBe(400);
+  });
+
+  it('types them from a Standard Schema too, and leaves ctx.headers plain Headers without a headers schema', () => {
+    const app = new Fw();
+    app.get(
+      '/z',
+      (ctx) => {
+        expectTypeOf(ctx.headers.get('x-tenant')).toEqualTypeOf<string>();
+        return null;
+      },
+      { schema: { headers: z.object({ 'x-tenant': z.string() }) } },
+    );
+    app.get('/plain', (ctx) => {
+      expectTypeOf(ctx.headers).toEqualTypeOf<Headers>();
+      return null;
+    });
+    expect(app.getRoutes()).toHaveLength(2);
+  });
+
+  it('keeps a route context with typed headers assignable to handlers and helpers annotated (ctx: Context<Env>)', async () => {
+    const region = (ctx: Context<{ REGION: string }>) => ctx.env.REGION;
+    const apiKey = (ctx: Context) => ctx.headers.get('x-api-key');
+    const app = new Fw()
+      .get('/annotated', (ctx: Context<{ REGION: string }>) => ({ region: ctx.env.REGION }), { schema: { headers } })
+      .get('/helper', (ctx) => ({ region: region(ctx), key: apiKey(ctx) }), { schema: { headers } });
+    const call = (path: string) => app.fetch(new Request(`http://localhost${path}`, { headers: { 'x-api-key': 'k' } }), { REGION: 'eu' });
+    expect(await (await call('/annotated')).json()).toEqual({ region: 'eu' });
+    expect(await (await call('/helper')).json()).toEqual({ region: 'eu', key: 'k' });
   });
 });
 
