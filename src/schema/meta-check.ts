@@ -3,7 +3,8 @@ import { DRAFT_URIS, draftOf } from './drafts';
 import { pointerSegments, toPointer } from './json-pointer';
 import { findNonJSON } from './json-value';
 import { META_SCHEMAS } from './meta-schemas';
-import { compileQuickCheck, type QuickCheck, type SchemaLookup } from './quick-check';
+import type { SchemaLookup } from './quick-check';
+import { fitsShape } from './schema-shape';
 import { describeIssues } from './validation-errors';
 
 /** A mistake in a schema: where (JSON pointer into the schema) and what is wrong with it. */
@@ -12,24 +13,23 @@ export interface SchemaProblem {
   message: string;
 }
 
-/** A draft's meta-schema, ready: its root, every vocabulary by URI, and its closures (null for draft 4, interpreted only). */
+/** A draft's meta-schema, ready for the validator: its root and every vocabulary by URI. */
 interface MetaSchema {
   root: Schema;
   lookup: SchemaLookup;
-  quick: QuickCheck | null;
 }
 
 const metaSchemas = new Map<SchemaDraft, MetaSchema>();
 const knownGood = new WeakSet<object>();
 
-/** The meta-schema of a draft, parsed and compiled on first use (an app without schemas never pays for it). */
+/** The meta-schema of a draft, parsed on first use: only a schema `fitsShape` refuses needs it, to say what is wrong. */
 function metaSchemaOf(draft: SchemaDraft): MetaSchema {
   let meta = metaSchemas.get(draft);
   if (meta === undefined) {
     const [root, ...vocabularies] = JSON.parse(META_SCHEMAS[draft]) as Schema[];
     const lookup = dereference(root);
     for (const vocabulary of vocabularies) dereference(vocabulary, lookup);
-    meta = { root, lookup, quick: compileQuickCheck(root, draft, lookup) };
+    meta = { root, lookup };
     metaSchemas.set(draft, meta);
   }
   return meta;
@@ -37,8 +37,8 @@ function metaSchemaOf(draft: SchemaDraft): MetaSchema {
 
 /** Throws (a TypeError or a stack overflow) when the schema holds what JSON cannot: functions, undefined, cycles. */
 function againstMetaSchema(schema: unknown, draft: SchemaDraft): SchemaProblem[] {
+  if (fitsShape(schema, draft)) return [];
   const meta = metaSchemaOf(draft);
-  if (meta.quick !== null && meta.quick(schema)) return [];
   const outcome = interpret(schema, meta.root, draft, meta.lookup as Record<string, Schema>, false);
   if (outcome.valid) return [];
   return describeIssues(outcome.errors, { data: schema, schema: meta.root, lookup: meta.lookup }).map(({ path, text }) => ({
@@ -83,8 +83,8 @@ function unresolvedRefs(schema: unknown): SchemaProblem[] {
 /**
  * Checks a schema against its draft's meta-schema (draft from `$schema`, 2020-12 when absent; an unknown `$schema` is
  * itself a problem) and checks that its `$ref`s resolve. Empty when the schema is sound; a sound schema object is
- * remembered, so checking it again costs one lookup. The meta-schema's closures answer first; the interpreter runs
- * only for a schema they do not accept, to say what is wrong.
+ * remembered, so checking it again costs one lookup. The shape check (schema-shape.ts) answers first; the validator
+ * runs against the meta-schema only for a schema it refuses, to say what is wrong.
  */
 export function schemaProblems(schema: unknown): SchemaProblem[] {
   const remembered = typeof schema === 'object' && schema !== null;
