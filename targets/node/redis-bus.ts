@@ -33,11 +33,8 @@ export class RedisPubSubTransport implements BusTransport {
     if (this.subscriber) throw new Error('redisBusTransport is already subscribed: make one transport per bridge');
     const base = await this.client();
     const subscriber = base.duplicate();
-    const health = new ConnectionHealth(
-      hooks.onError ?? ((error: unknown) => console.error('[fw redis bus]', error)),
-      'pub/sub is fire and forget: events published until it is back are lost for this process',
-    );
-    health.watch(subscriber, 'subscriber');
+    const health = new ConnectionHealth(hooks.onError ?? ((error: unknown) => console.error('[fw redis bus]', error)));
+    health.watch(subscriber, 'subscriber', 'pub/sub is fire and forget: events published until it is back are lost for this process');
     subscriber.on('message', (channel: string, message: string) => {
       if (channel !== this.channel) return;
       try {

@@ -84,17 +84,15 @@ export class RedisStreamTransport implements BusTransport {
     const { channel, group } = this.options;
     const client = await this.client();
     const report = hooks.onError ?? ((error: unknown) => console.error('[fw redis bus]', error));
-    const health = new ConnectionHealth(
-      report,
-      group
-        ? 'no entry is lost: reading resumes from the last acknowledged one'
-        : 'no entry is lost: reading resumes after the last one read',
-    );
-    if (!this.connection.client) health.watch(client, 'publishing');
+    const health = new ConnectionHealth(report);
+    if (!this.connection.client) health.watch(client, 'publishing', 'publishes fail until it is back, each one reported');
     // A read in flight when the connection drops must fail at once (maxRetriesPerRequest 0) rather than be resent or
     // left unsettled: the loop then re-reads the consumer's own pending entries first, which keeps the order.
     const reader = client.duplicate({ lazyConnect: true, autoResendUnfulfilledCommands: false, maxRetriesPerRequest: 0 });
-    health.watch(reader, 'reading', () => {
+    const consequence = group
+      ? 'no entry is lost: reading resumes from the last acknowledged one'
+      : 'no entry is lost: reading resumes after the last one read';
+    health.watch(reader, 'reading', consequence, () => {
       this.fromHistory = true;
       this.historyCursor = '0';
     });
