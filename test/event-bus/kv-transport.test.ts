@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EventBus, EventBusBridge, KVBusTransport, type KVBusTransportOptions } from '../../src/event-bus';
 import { MemoryKV } from '../../src/kv/memory';
 import type { KVStore } from '../../src/kv/types';
+import { RedisKV } from '../../targets/node/redis-kv';
 
 interface Got {
   topic: string;
@@ -43,6 +44,31 @@ describe('KVBusTransport', () => {
     expect(payloadsOf(reader.got, 'b.y')).toEqual(range(0, 600));
     const keys = (await store.list({ prefix: 'kvt:' })).map((k) => k.slice(4));
     expect(keys.every((k) => /^\d{15}:[0-9a-z]{8}:\d{12}$/.test(k))).toBe(true);
+  });
+
+  it('over RedisKV (real Redis): 900 events in order, and a restarted named consumer gets what was stored meanwhile', async () => {
+    const store = new RedisKV({ url: 'redis://127.0.0.1:6379', prefix: `fw:test:kvbus:${process.pid}:${Date.now()}:` });
+    try {
+      const sender = peer(store);
+      const first = peer(store, { consumer: 'redis-reader' });
+      await sender.bridge.start();
+      await first.bridge.start();
+      await Promise.all(range(0, 600).map((i) => sender.bus.emitAsync(`r.${i % 3}`, i)));
+      await first.bridge.poll();
+      await first.bridge.stop();
+      await Promise.all(range(600, 900).map((i) => sender.bus.emitAsync(`r.${i % 3}`, i)));
+      const again = peer(store, { consumer: 'redis-reader' });
+      await again.bridge.start();
+      await again.bridge.poll();
+      for (const topic of ['r.0', 'r.1', 'r.2']) {
+        const mine = (from: number, to: number) => range(from, to).filter((i) => `r.${i % 3}` === topic);
+        expect(payloadsOf(first.got, topic)).toEqual(mine(0, 600));
+        expect(payloadsOf(again.got, topic)).toEqual(mine(600, 900));
+      }
+    } finally {
+      for (const key of await store.list()) await store.delete(key);
+      await store.close();
+    }
   });
 
   it('a restarted consumer with a name resumes from its durable cursor: nothing lost, nothing repeated', async () => {
