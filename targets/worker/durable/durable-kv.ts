@@ -1,7 +1,7 @@
 import type { KVListOptions, KVPutOptions, KVStore } from '../../../src/kv/types';
 import { limitOf, stepOf, ttlOf } from '../../../src/kv/validate';
 import { callObject } from './kv-rpc';
-import { assertDurableKey, assertDurableValue } from './kv-size';
+import { assertDurableKey, assertDurableValue } from './kv-checks';
 import { assertNamespace, type DurableObjectNamespaceLike, type DurableObjectStubLike } from './kv-types';
 
 /** Options of `durableObjectKV`. */
@@ -75,7 +75,7 @@ export function durableObjectKV(
     async put(key: string, value: string, putOptions?: KVPutOptions): Promise<void> {
       assertDurableKey(key);
       assertDurableValue(value);
-      await callObject(stub(key), label, 'put', { key, value, ttl: ttlOf(putOptions) });
+      await callObject(stub(key), label, 'put', { key, ttl: ttlOf(putOptions) }, value);
     },
 
     async delete(key: string): Promise<void> {

@@ -1,4 +1,7 @@
-/** Size bounds of the Durable Object KV: a SQLite row of a Durable Object holds at most 2 MB. */
+/**
+ * Checks of the Durable Object KV beyond those every store shares: a row of a Durable Object's SQLite holds 2 MB,
+ * and SQLite stores UTF-8, which has no form for a lone surrogate (it would come back as U+FFFD, silently changed).
+ */
 import { assertKey, assertValue } from '../../../src/kv/validate';
 
 /** Longest key, in UTF-8 bytes. */
@@ -7,6 +10,7 @@ export const MAX_KEY_BYTES = 2048;
 export const MAX_VALUE_BYTES = 2_000_000;
 
 const encoder = new TextEncoder();
+const loneSurrogate = /\p{Surrogate}/u;
 
 function bytesOver(text: string, max: number): number | null {
   if (text.length * 3 <= max) return null;
@@ -14,14 +18,23 @@ function bytesOver(text: string, max: number): number | null {
   return bytes > max ? bytes : null;
 }
 
-/** Throws a TypeError unless `key` is a non-empty string of at most MAX_KEY_BYTES. */
+function assertWellFormed(what: 'key' | 'value', text: string): void {
+  const at = text.search(loneSurrogate);
+  if (at >= 0)
+    throw new TypeError(
+      `A Durable Object KV ${what} must be well-formed Unicode: it has a lone surrogate at index ${at}, which UTF-8 storage cannot keep (encode binary data as base64)`,
+    );
+}
+
+/** Throws a TypeError unless `key` is a non-empty, well-formed string of at most MAX_KEY_BYTES. */
 export function assertDurableKey(key: unknown): asserts key is string {
   assertKey(key);
   const over = bytesOver(key, MAX_KEY_BYTES);
   if (over !== null) throw new TypeError(`A Durable Object KV key is at most ${MAX_KEY_BYTES} bytes (UTF-8), got ${over}`);
+  assertWellFormed('key', key);
 }
 
-/** Throws a TypeError unless `value` is a string of at most MAX_VALUE_BYTES. */
+/** Throws a TypeError unless `value` is a well-formed string of at most MAX_VALUE_BYTES. */
 export function assertDurableValue(value: unknown): asserts value is string {
   assertValue(value);
   const over = bytesOver(value, MAX_VALUE_BYTES);
@@ -29,4 +42,5 @@ export function assertDurableValue(value: unknown): asserts value is string {
     throw new TypeError(
       `A Durable Object KV value is at most ${MAX_VALUE_BYTES} bytes (UTF-8), got ${over}: keep large data in R2 or split it`,
     );
+  assertWellFormed('value', value);
 }

@@ -1,7 +1,7 @@
 import { counterOf, limitOf, stepOf, ttlOf } from '../../../src/kv/validate';
 import { CleanupAlarm } from './kv-cleanup-alarm';
 import { answerCall } from './kv-rpc';
-import { assertDurableKey, assertDurableValue } from './kv-size';
+import { assertDurableKey, assertDurableValue } from './kv-checks';
 import type { DurableObjectStateLike, SqlStorageLike } from './kv-types';
 
 const SCHEMA = [
@@ -41,7 +41,7 @@ export class FwKVObject {
 
   /** Answers one KVStore operation sent by `durableObjectKV`. */
   fetch(request: Request): Promise<Response> {
-    return answerCall(request, (op, args) => this.run(op, args));
+    return answerCall(request, (op, args, readValue) => this.run(op, args, readValue));
   }
 
   /** Deletes expired entries, then sets the alarm for the next expiry. */
@@ -52,13 +52,13 @@ export class FwKVObject {
     await this.alarmClock.ran(typeof next?.at === 'number' ? next.at : null);
   }
 
-  private async run(op: string, args: Record<string, unknown>): Promise<unknown> {
+  private async run(op: string, args: Record<string, unknown>, readValue: () => Promise<unknown>): Promise<unknown> {
     switch (op) {
       case 'get':
         assertDurableKey(args.key);
         return this.read(args.key, Date.now())?.value ?? null;
       case 'put':
-        return this.put(args);
+        return this.put(args, await readValue());
       case 'delete':
         assertDurableKey(args.key);
         this.sql.exec('DELETE FROM fw_kv WHERE key = ?', args.key);
@@ -87,11 +87,11 @@ export class FwKVObject {
     if (expiresAt !== null) await this.alarmClock.cover(expiresAt);
   }
 
-  private async put(args: Record<string, unknown>): Promise<null> {
+  private async put(args: Record<string, unknown>, value: unknown): Promise<null> {
     assertDurableKey(args.key);
-    assertDurableValue(args.value);
+    assertDurableValue(value);
     const ttl = ttlOf({ ttl: args.ttl as number | undefined });
-    await this.write(args.key, args.value, ttl === undefined ? null : Date.now() + Math.ceil(ttl * 1000));
+    await this.write(args.key, value, ttl === undefined ? null : Date.now() + Math.ceil(ttl * 1000));
     return null;
   }
 

@@ -120,7 +120,7 @@ describe('durableObjectKV in workerd', () => {
     expect(await kv.increment('user:count', 3)).toBe(3);
   });
 
-  it('refuses keys and values too large for a Durable Object row, and bad listing prefixes', async () => {
+  it('refuses keys and values too large for a Durable Object row or with lone surrogates, and bad listing prefixes', async () => {
     const kv = remote('sizes');
     await expect(kv.put('k'.repeat(2049), 'v')).rejects.toThrow(/key is at most 2048 bytes \(UTF-8\), got 2049/);
     await expect(kv.get('é'.repeat(1025))).rejects.toThrow(/key is at most 2048 bytes/);
@@ -128,6 +128,10 @@ describe('durableObjectKV in workerd', () => {
     await kv.put('edge', 'x'.repeat(2_000_000));
     expect((await kv.get('edge'))?.length).toBe(2_000_000);
     await expect(kv.list({ prefix: 5 as unknown as string })).rejects.toThrow(/prefix must be a string/);
+    await expect(kv.put('lone', 'ok \ud800 then')).rejects.toThrow(/value must be well-formed Unicode: it has a lone surrogate at index 3/);
+    await expect(kv.get('k\udc00')).rejects.toThrow(/key must be well-formed Unicode/);
+    await kv.put('pair', 'a 𝄞 b');
+    expect(await kv.get('pair')).toBe('a 𝄞 b');
     await expect(kv.increment('k', 1.5)).rejects.toThrow(TypeError);
     await kv.put('max', String(Number.MAX_SAFE_INTEGER));
     await expect(kv.increment('max')).rejects.toThrow(/would pass the largest safe integer/);
@@ -147,7 +151,7 @@ describe('durableObjectKV in workerd', () => {
     const res = await fetch(new URL('/raw', url));
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
-      error: { type: 'TypeError', message: 'fw Durable Object calls are POST requests with a JSON object body' },
+      error: { type: 'TypeError', message: 'fw Durable Object calls are POST requests with their arguments as JSON in the fw-args header' },
     });
   });
 
