@@ -49,7 +49,7 @@ export interface SocketHost {
   join(id: string, room: string): Promise<void>;
   leave(id: string, room: string): Promise<void>;
   /** Sends to this room's members (here and in other objects); resolves to the number of sockets sent to. */
-  broadcastHere(payload: { text: string } | { base64: string }, except: string | null): Promise<number>;
+  broadcastHere(data: WebSocketData, except: string | null): Promise<number>;
 }
 
 /** A socket held by a room object of this isolate. */
@@ -172,11 +172,10 @@ export class DurableRooms<Data = unknown> implements Rooms<Data> {
     if (typeof data !== 'string' && !(data instanceof ArrayBuffer) && !ArrayBuffer.isView(data))
       throw new TypeError('broadcast() sends a string, an ArrayBuffer or a typed array');
     const except = options.except === undefined ? null : typeof options.except === 'string' ? options.except : options.except.id;
-    const payload = encodePayload(data);
     // A handler broadcasting to its own socket's room runs in that room's object: deliver from here.
     const sender = except === null ? undefined : this.held.get(except);
-    if (sender?.host.name === room) return sender.host.broadcastHere(payload, except);
-    const answer = await this.call<{ sent: number }>(objectName(room), room, { op: 'broadcast', payload, except });
+    if (sender?.host.name === room) return sender.host.broadcastHere(data, except);
+    const answer = await this.call<{ sent: number }>(objectName(room), room, { op: 'broadcast', payload: encodePayload(data), except });
     return answer.sent;
   }
 

@@ -1,4 +1,13 @@
-import { decodePayload, type Fw, type RoomMember, type WebSocketDriver, type WebSocketRoute, type WebSocketUpgrade } from 'fw';
+import {
+  decodePayload,
+  encodePayload,
+  type Fw,
+  type WebSocketData,
+  type RoomMember,
+  type WebSocketDriver,
+  type WebSocketRoute,
+  type WebSocketUpgrade,
+} from 'fw';
 import { activeRooms, type DurableRooms, type SocketHost } from './durable-rooms';
 import {
   directoryName,
@@ -40,6 +49,8 @@ interface Live {
   attachment: SocketAttachment;
   driver: WebSocketDriver<unknown>;
   closed: boolean;
+  /** The JSON of the `ws.data` last saved, so a message that changed nothing writes no attachment. */
+  saved: string | null;
 }
 
 const OPEN = 1;
@@ -47,6 +58,15 @@ const encoder = new TextEncoder();
 
 function json(value: unknown, status = 200): Response {
   return new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** The JSON of a value, or null when it has none (then every message saves the attachment). */
+function jsonOf(value: unknown): string | null {
+  try {
+    return JSON.stringify(value) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function sendableCode(code: number): number {
@@ -98,7 +118,7 @@ export class FwRoom implements SocketHost {
       case 'presence':
         return json(await this.presence());
       case 'broadcast':
-        return json({ sent: await this.broadcastHere(operation.payload, operation.except) });
+        return json({ sent: await this.broadcastHere(decodePayload(operation.payload), operation.except) });
       case 'deliver':
         return json(this.deliver(operation.ids, operation.payload, operation.except));
       case 'add-member':
@@ -128,7 +148,7 @@ export class FwRoom implements SocketHost {
       return;
     }
     await live.driver.message(typeof message === 'string' ? message : new Uint8Array(message));
-    this.keep(live);
+    if (jsonOf(live.driver.socket.data) !== live.saved || live.saved === null) this.keep(live);
   }
 
   /** The peer closed (1005: no code, 1006: dropped); the handshake is answered and the member leaves its rooms. */
@@ -160,7 +180,10 @@ export class FwRoom implements SocketHost {
     const presence = this.rooms.presenceOf(live.driver.socket);
     live.attachment = { ...live.attachment, rooms: { ...live.attachment.rooms, [room]: joinedAt }, presence };
     this.keep(live);
-    if (room === this.room) return this.report();
+    if (room === this.room) {
+      void this.report();
+      return;
+    }
     const member: RemoteMember = { id, data: this.presenceData(live.attachment), joinedAt, home: this.room };
     await this.rooms.call(objectName(room), room, { op: 'add-member', member });
   }
@@ -172,13 +195,15 @@ export class FwRoom implements SocketHost {
     const { [room]: _, ...rest } = live.attachment.rooms;
     live.attachment = { ...live.attachment, rooms: rest };
     this.keep(live);
-    if (room === this.room) return this.report();
+    if (room === this.room) {
+      void this.report();
+      return;
+    }
     await this.rooms.call(objectName(room), room, { op: 'remove-member', id });
   }
 
   /** Sends to this room's members: its own sockets directly, the others through their objects. */
-  async broadcastHere(payload: { text: string } | { base64: string }, except: string | null): Promise<number> {
-    const data = decodePayload(payload);
+  async broadcastHere(data: WebSocketData, except: string | null): Promise<number> {
     let sent = 0;
     for (const live of this.sockets())
       if (live.attachment.id !== except && this.room in live.attachment.rooms && this.send(live.socket, data)) sent++;
@@ -189,6 +214,8 @@ export class FwRoom implements SocketHost {
       ids.push(member.id);
       homes.set(member.home, ids);
     }
+    if (homes.size === 0) return sent;
+    const payload = encodePayload(data);
     const answers = await Promise.all(
       [...homes].map(([home, ids]) =>
         this.rooms
@@ -278,7 +305,7 @@ export class FwRoom implements SocketHost {
       { send: (data) => this.send(socket, data), close: (code, reason) => socket.close(code ?? 1000, reason ?? '') },
       attachment.id,
     );
-    const live: Live = { socket, attachment, driver, closed: attachment.done === true };
+    const live: Live = { socket, attachment, driver, closed: attachment.done === true, saved: jsonOf(attachment.data) };
     this.live.set(socket, live);
     this.room ||= attachment.home;
     if (!live.closed) this.rooms.hold(attachment.id, { host: this, attachment });
@@ -340,6 +367,7 @@ export class FwRoom implements SocketHost {
     try {
       live.socket.serializeAttachment(attachment);
       live.attachment = attachment;
+      live.saved = jsonOf(attachment.data);
       this.rooms.hold(attachment.id, { host: this, attachment });
     } catch (error) {
       console.error(
@@ -388,7 +416,7 @@ export class FwRoom implements SocketHost {
       members.set(id, member);
       await this.state.storage.put(`member:${id}`, member);
     }
-    await this.report();
+    void this.report();
   }
 
   /** Directory side: keeps the last report of each room object. */
@@ -398,7 +426,10 @@ export class FwRoom implements SocketHost {
     else await this.state.storage.put(key, report);
   }
 
-  /** Sends this object's counts to the directory; reports run one at a time, a change during one sends another. */
+  /**
+   * Sends this object's counts to the directory; reports run one at a time, a change during one sends another.
+   * Joins and leaves do not wait for it: one directory serves every room, and its latency stays off their path.
+   */
   private report(): Promise<void> {
     if (this.room === '') return Promise.resolve();
     if (this.reporting !== null) {
