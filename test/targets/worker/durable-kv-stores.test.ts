@@ -66,7 +66,7 @@ describe('fw/session and fw-mcp stores on durableObjectKV in workerd: two worker
     expect(counts).toEqual([2, 3, 4, 5, 6]);
   });
 
-  it('keeps fw-mcp sessions and tasks in Durable Objects: a task started on one worker is followed and read on the other', async () => {
+  it('keeps fw-mcp sessions, tasks and SSE events in Durable Objects: a task started on one worker is followed and read on the other, a stream answered by one is replayed by the other', async () => {
     const init = await mcp(
       'alpha',
       rpc(0, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } }),
@@ -83,6 +83,20 @@ describe('fw/session and fw-mcp stores on durableObjectKV in workerd: two worker
     const result = await mcp('alpha', rpc(4, 'tasks/result', { taskId }), session);
     expect(result.json.result.content).toEqual([{ type: 'text', text: 'waited 600 ms' }]);
     expect((await mcp('beta', rpc(5, 'tasks/get', { taskId }), session)).json.result.status).toBe('completed');
+    const streamed = await call('alpha', '/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': session },
+      body: JSON.stringify(rpc(7, 'tools/call', { name: 'count', arguments: { steps: 3 }, _meta: { progressToken: 'p' } })),
+    });
+    const ids = [...(await streamed.text()).matchAll(/^id: (\S+)$/gm)].map((m) => m[1]);
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    const replay = await call('beta', '/mcp', {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': session, 'last-event-id': ids[0] },
+    });
+    expect(replay.status).toBe(200);
+    const replayed = await replay.text();
+    expect([...replayed.matchAll(/^id: (\S+)$/gm)].map((m) => m[1])).toEqual(ids.slice(1));
+    expect(replayed).toContain('counted to 3');
     const ended = await call('beta', '/mcp', { method: 'DELETE', headers: { 'mcp-session-id': session } });
     expect(ended.status).toBe(204);
     expect((await mcp('alpha', rpc(6, 'ping'), session)).status).toBe(404);
