@@ -12,7 +12,6 @@
 import { build, type Plugin } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { root } from './build-layout';
 
 /** One entry of the Node build: its specifier, the dist file it bundles, and the file Node resolves it to. */
@@ -79,20 +78,47 @@ function groupOf(entry: NodeEntry): string {
   return entry.specifier !== 'fw' && entry.source.startsWith('./dist/targets/') ? `target-${entry.specifier.slice(3)}` : 'bundle';
 }
 
+/** The names each entry exports, read from esbuild's metafile of a build of all of them (nothing written). */
+async function exportedNames(pkgDir: string, entries: NodeEntry[], plugin: Plugin): Promise<string[][]> {
+  const entryPoints = entries.map((entry, i) => ({ in: join(pkgDir, entry.source), out: `e${i}` }));
+  const { metafile } = await build({
+    entryPoints,
+    absWorkingDir: pkgDir,
+    outdir: join(pkgDir, 'dist', 'node'),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    external,
+    plugins: [plugin],
+    write: false,
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const byEntry = new Map(Object.values(metafile.outputs).map((output) => [output.entryPoint, output.exports]));
+  return entries.map((entry) => byEntry.get(entry.source.slice(2)) ?? []);
+}
+
 /**
  * Builds `<pkgDir>/dist/node` from the per-module build in dist/src and dist/targets (run after it and its extensions):
- * the bundle, the target files and their chunks, then one re-exporting file per entry. Returns the count of entries.
+ * the bundle and target files, which export every entry's names under an `e<i>$` prefix, their chunks, then one file
+ * per entry re-exporting its names (live bindings: no namespace objects are built at load). Returns the count of entries.
  */
 export async function buildNodeBundle(pkgDir = root): Promise<number> {
   const entries = nodeEntries(pkgDir);
   const outDir = join(pkgDir, 'dist', 'node');
   rmSync(outDir, { recursive: true, force: true });
+  const plugin = entriesPlugin(pkgDir, entries, outDir);
+  const names = await exportedNames(pkgDir, entries, plugin);
   const inputs = join(pkgDir, 'node_modules', '.cache', 'fw-build', 'node-entries');
   mkdirSync(inputs, { recursive: true });
   const groups = new Map<string, string[]>();
   entries.forEach((entry, i) => {
+    if (names[i].length === 0) throw new Error(`${entry.specifier} (${entry.source}) exports nothing`);
     const lines = groups.get(groupOf(entry)) ?? [];
-    lines.push(`export * as e${i} from ${JSON.stringify(join(pkgDir, entry.source))};`);
+    lines.push(
+      `export { ${names[i].map((name) => `${name} as e${i}$${name}`).join(', ')} } from ${JSON.stringify(join(pkgDir, entry.source))};`,
+    );
     groups.set(groupOf(entry), lines);
   });
   const entryPoints: Record<string, string> = {};
@@ -102,6 +128,7 @@ export async function buildNodeBundle(pkgDir = root): Promise<number> {
   }
   await build({
     entryPoints,
+    absWorkingDir: pkgDir,
     outdir: outDir,
     entryNames: '[name]',
     chunkNames: 'chunk-[hash]',
@@ -113,21 +140,17 @@ export async function buildNodeBundle(pkgDir = root): Promise<number> {
     platform: 'node',
     target: 'node20',
     external,
-    plugins: [entriesPlugin(pkgDir, entries, outDir)],
+    plugins: [plugin],
     legalComments: 'eof',
     logLevel: 'warning',
   });
-  for (const [i, entry] of entries.entries()) {
-    const group = `./${groupOf(entry)}.js`;
-    const loaded = (await import(pathToFileURL(join(outDir, group)).href)) as Record<string, Record<string, unknown>>;
-    const names = Object.keys(loaded[`e${i}`]).filter((name) => name !== 'default');
+  entries.forEach((entry, i) => {
+    const list = names[i].map((name) => `e${i}$${name} as ${name}`).join(', ');
     const lines = [
       `// ${entry.specifier} on Node: its exports from fw's Node bundle (scripts/build-node-bundle.ts).`,
-      `import { e${i} } from '${group}';`,
-      names.length > 0 ? `export const { ${names.join(', ')} } = e${i};` : '',
-      'default' in loaded[`e${i}`] ? `export default e${i}.default;` : '',
+      `export { ${list} } from './${groupOf(entry)}.js';`,
     ];
-    writeFileSync(join(pkgDir, entry.file), `${lines.filter(Boolean).join('\n')}\n`);
-  }
+    writeFileSync(join(pkgDir, entry.file), `${lines.join('\n')}\n`);
+  });
   return entries.length;
 }
