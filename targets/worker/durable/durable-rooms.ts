@@ -38,7 +38,7 @@ export interface DurableRoomsOptions<Env = any, Data = unknown> {
    * The socket can join any room; its own room's broadcasts reach it without a hop between objects.
    */
   home?: (upgrade: WebSocketUpgrade<Data>) => string;
-  /** The presence data a member shows (default its `ws.data`); JSON, taken when the member first joins. */
+  /** The presence data a member shows, JSON, taken when it joins (default: its current `ws.data`, not copied into the attachment). */
   presence?: (ws: WSConnection<Data>) => unknown;
 }
 
@@ -59,6 +59,10 @@ export interface HeldSocket {
 }
 
 let active: DurableRooms<any> | null = null;
+const encoder = new TextEncoder();
+
+/** The largest `ws.data` (JSON bytes) a socket may carry: half of the 16 KiB the runtime allows a socket's attachment, the rest holding id, path, params and rooms. */
+const maxDataBytes = 8192;
 
 /** The durableRooms() attached by this worker module; FwRoom objects serve its app. */
 export function activeRooms(): DurableRooms<any> {
@@ -127,13 +131,20 @@ export class DurableRooms<Data = unknown> implements Rooms<Data> {
     const problem = roomNameProblem(home);
     if (problem !== null) return json(400, problem, 'BAD_ROOM');
     const forwarded: ForwardedUpgrade = { route: upgrade.route.path, path: upgrade.path, params: upgrade.params, data: upgrade.data, home };
-    let header: string;
+    let data: string | undefined;
     try {
-      header = encodeURIComponent(JSON.stringify(forwarded));
+      data = JSON.stringify(upgrade.data);
     } catch (error) {
       console.error('fw/worker: ws.data returned by upgrade() is not JSON, so no room object can hold it', error);
       return json(500, 'Internal Server Error', 'INTERNAL_ERROR');
     }
+    if (data !== undefined && encoder.encode(data).byteLength > maxDataBytes) {
+      console.error(
+        `fw/worker: ws.data returned by upgrade() on ${upgrade.route.path} is ${encoder.encode(data).byteLength} bytes of JSON; durable rooms keep it in the socket's hibernation attachment (16 KiB for everything), so it may be at most ${maxDataBytes} bytes: bound what upgrade() takes from the request`,
+      );
+      return json(500, 'Internal Server Error', 'INTERNAL_ERROR');
+    }
+    const header = encodeURIComponent(JSON.stringify(forwarded));
     const answer = await this.stub(objectName(home)).fetch(`${internalOrigin}/connect`, {
       headers: { upgrade: 'websocket', [upgradeHeader]: header },
     });
@@ -215,9 +226,9 @@ export class DurableRooms<Data = unknown> implements Rooms<Data> {
     return { instance: 'durable-objects', active, byPath, remoteMembers };
   }
 
-  /** The presence data of a connection: the `presence` option, else its data. */
+  /** The presence data the `presence` option gives a connection, or undefined without one (presence then shows its current `ws.data`). */
   presenceOf(ws: WSConnection<Data>): unknown {
-    return this.options.presence ? this.options.presence(ws) : ws.data;
+    return this.options.presence?.(ws);
   }
 
   /** Records a socket an object of this isolate holds (FwRoom calls it). */

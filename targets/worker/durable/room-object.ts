@@ -178,7 +178,8 @@ export class FwRoom implements SocketHost {
     if (live === null || room in live.attachment.rooms) return;
     const joinedAt = new Date().toISOString();
     const presence = this.rooms.presenceOf(live.driver.socket);
-    live.attachment = { ...live.attachment, rooms: { ...live.attachment.rooms, [room]: joinedAt }, presence };
+    live.attachment = { ...live.attachment, rooms: { ...live.attachment.rooms, [room]: joinedAt } };
+    if (presence !== undefined) live.attachment.presence = presence;
     this.keep(live);
     if (room === this.room) {
       void this.report();
@@ -253,7 +254,7 @@ export class FwRoom implements SocketHost {
   }
 
   private presenceData(attachment: SocketAttachment): unknown {
-    return attachment.presence ?? attachment.data;
+    return 'presence' in attachment ? attachment.presence : attachment.data;
   }
 
   private async connect(forwarded: ForwardedUpgrade): Promise<Response> {
@@ -360,7 +361,7 @@ export class FwRoom implements SocketHost {
     return { sent, gone };
   }
 
-  /** Saves a socket's attachment (ws.data included) so it survives hibernation; one over the 2 KB limit closes it with 1011. */
+  /** Saves a socket's attachment (ws.data included) so it survives hibernation; one over the runtime's 16 KiB limit closes it with 1011. */
   private keep(live: Live): void {
     if (live.closed || live.socket.readyState !== OPEN) return;
     const attachment = { ...live.attachment, data: live.driver.socket.data };
@@ -371,7 +372,7 @@ export class FwRoom implements SocketHost {
       this.rooms.hold(attachment.id, { host: this, attachment });
     } catch (error) {
       console.error(
-        `fw/worker: the state of socket ${attachment.id} on ${attachment.path} cannot be kept for hibernation (ws.data must be structured-cloneable and the attachment at most 2 KB)`,
+        `fw/worker: the state of socket ${attachment.id} on ${attachment.path} cannot be kept for hibernation (ws.data must be JSON and the attachment at most 16 KiB)`,
         error,
       );
       live.driver.socket.close(1011, 'Internal error');

@@ -294,6 +294,20 @@ describe('durableRooms: bad input', () => {
     expect(closes.filter((line) => /^(gina|gus) /.test(line))).toEqual(['gina 1011', 'gus 1009']);
   });
 
+  it('keeps ws.data within the 16 KiB hibernation attachment: over 8 KiB at the handshake is a 500, outgrowing it closes with 1011', async () => {
+    const big = await refused(`/chat/lobby?user=${'x'.repeat(8200)}`);
+    expect(big.status).toBe(500);
+    expect(JSON.parse(big.body)).toEqual({ error: 'Internal Server Error', code: 'INTERNAL_ERROR' });
+    const fits = await join('attic', 'x'.repeat(8000));
+    expect(await ask(fits, 'hi')).toBe('delivered 0');
+    const hal = await join('attic', 'hal');
+    hal.ws.send('/grow 17000');
+    expect(await hal.next()).toBe('grown');
+    expect((await hal.closed).code).toBe(1011);
+    await expect.poll(async () => (await users('attic')).map((u) => u.length)).toEqual([8000]);
+    await bye(fits);
+  });
+
   it('passes on a refused handshake and answers a plain request with 426', async () => {
     expect((await refused('/chat/lobby?user=nobody')).status).toBe(401);
     const plain = await get('/chat/lobby');
