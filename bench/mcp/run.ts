@@ -5,6 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { BenchResult, BenchRow } from '../lib/result';
 import { bundleSize } from './bundle-size';
@@ -15,6 +16,7 @@ import { measure, pinning, start, stop, type Contestant } from './throughput';
 
 buildFw();
 ensureSdkV2();
+const loadAtStart = loadavg()[0];
 if (pinning) execFileSync('taskset', ['-a', '-pc', '1', String(process.pid)], { stdio: 'ignore' });
 
 const rounds = Number(process.env.MCP_BENCH_ROUNDS ?? 3);
@@ -153,13 +155,13 @@ const rows: BenchRow[] = [
 ];
 const result: BenchResult = {
   name: 'mcp',
-  command: 'npx tsx bench/mcp/run.ts',
+  command: `${process.env.MCP_BENCH_ROUNDS ? `MCP_BENCH_ROUNDS=${rounds} ` : ''}${process.env.MCP_BENCH_SECONDS ? `MCP_BENCH_SECONDS=${seconds} ` : ''}npx tsx bench/mcp/run.ts`,
   date: new Date().toISOString(),
   rows,
   goal: 'fw-mcp tools/call at least 10x the requests per second of the SDK stateless server, in both eras (2025-06-18: SDK 1.32; 2026-07-28: SDK v2)',
   met: oursRps >= 10 * peerRps && modernRatio >= 10,
   higherIsBetter: true,
-  notes: `autocannon -c 10 -d ${seconds} after a 1 s warm-up, ${pinning ? 'each server pinned to core 0 and the load (autocannon, in this process) to core 1 with taskset, as in the HTTP benches,' : 'taskset not available, nothing pinned,'} ${rounds} alternating rounds, each server in its own process, the answer (42) checked before and after timing. Two eras: the 2025-06-18 rows send a plain tools/call with MCP-Protocol-Version 2025-06-18 (the SDK 1.32 server is Express with a new server and transport per request); the 2026-07-28 rows send the 2026-07-28 request (no initialize; protocol version, client capabilities and client info in params._meta; headers MCP-Protocol-Version 2026-07-28, Mcp-Method, Mcp-Name) and also check resultType "complete", against the same fw-mcp server (both eras on one endpoint) and the SDK v2 server as its docs serve it on Node (@modelcontextprotocol/server 2.4.0 createMcpHandler, a fresh McpServer per request, behind toNodeHandler of @modelcontextprotocol/node 2.1.2, on node:http; installed at bench time into bench/.out/mcp-server-v2, runs on Node 20). Sequential calls: the official SDK client (1.32; for 2026-07-28 the SDK v2 client 2.4.0 pinned to 2026-07-28), 20 warm-up calls, then ${calls} timed, in this process. The ceiling is node:http answering the same call by hand (read the body, JSON.parse, check, JSON.stringify): what Node's HTTP stack alone costs, which no MCP server on Node goes below; fw-mcp can at best reach the ceiling's req/s, so the 10x goal is within reach only when the SDK runs at a tenth of the ceiling or less. Server CPU per request: the server process's user+system time (/proc) during the timed run divided by the requests answered; it holds still when other work takes the cores, which wall-clock req/s does not. Ratios: ours over theirs for req/s, theirs over ours for µs, ms and bytes (above 1: fw better either way). fw and fw-mcp run from their built packages (dist/, built at the start, bench/lib/built-fw.ts), as the SDK runs from its published JavaScript. Bundles: esbuild --bundle --minify --format=esm --platform=neutral, gzip -9.`,
+  notes: `autocannon -c 10 -d ${seconds} after a 1 s warm-up, ${pinning ? 'each server pinned to core 0 and the load (autocannon, in this process) to core 1 with taskset, as in the HTTP benches,' : 'taskset not available, nothing pinned,'} ${rounds} alternating rounds, each server in its own process, the answer (42) checked before and after timing. Two eras: the 2025-06-18 rows send a plain tools/call with MCP-Protocol-Version 2025-06-18 (the SDK 1.32 server is Express with a new server and transport per request); the 2026-07-28 rows send the 2026-07-28 request (no initialize; protocol version, client capabilities and client info in params._meta; headers MCP-Protocol-Version 2026-07-28, Mcp-Method, Mcp-Name) and also check resultType "complete", against the same fw-mcp server (both eras on one endpoint) and the SDK v2 server as its docs serve it on Node (@modelcontextprotocol/server 2.4.0 createMcpHandler, a fresh McpServer per request, behind toNodeHandler of @modelcontextprotocol/node 2.1.2, on node:http; installed at bench time into bench/.out/mcp-server-v2, runs on Node 20). Sequential calls: the official SDK client (1.32; for 2026-07-28 the SDK v2 client 2.4.0 pinned to 2026-07-28), 20 warm-up calls, then ${calls} timed, in this process. The ceiling is node:http answering the same call by hand (read the body, JSON.parse, check, JSON.stringify): what Node's HTTP stack alone costs, which no MCP server on Node goes below; fw-mcp can at best reach the ceiling's req/s, so the 10x goal is within reach only when the SDK runs at a tenth of the ceiling or less. Server CPU per request: the server process's user+system time (/proc) during the timed run divided by the requests answered; it holds still when other work takes the cores, which wall-clock req/s does not. Ratios: ours over theirs for req/s, theirs over ours for µs, ms and bytes (above 1: fw better either way). fw and fw-mcp run from their built packages (dist/, built at the start, bench/lib/built-fw.ts), as the SDK runs from its published JavaScript. Bundles: esbuild --bundle --minify --format=esm --platform=neutral, gzip -9. Machine load average (1 min) at the start ${loadAtStart.toFixed(1)}, at the end ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores: above the core count, other work shared the cores and req/s moved with it (server CPU per request much less).`,
 };
 mkdirSync(join(import.meta.dirname, '../.out'), { recursive: true });
 writeFileSync(join(import.meta.dirname, '../.out/mcp.json'), JSON.stringify(result, null, 2));
