@@ -34,6 +34,11 @@ export interface RedisStreamOptions extends RedisConnectionOptions {
   batchSize?: number;
   /** How long one blocking read waits before it is issued again (ms, default 5000). */
   blockMs?: number;
+  /**
+   * An entry delivered more often than this without being acknowledged (its handler keeps crashing the process, or
+   * outlasts `claimIdleMs` every time) is copied to the stream `<channel>:dead`, acknowledged and reported (default 10).
+   */
+  maxDeliveries?: number;
 }
 
 /** Options of the Redis pub/sub transport (`mode: 'pubsub'`): fire and forget, at most once. */
@@ -54,10 +59,11 @@ export interface ResolvedStreamOptions {
   claimIntervalMs: number;
   batchSize: number;
   blockMs: number;
+  maxDeliveries: number;
 }
 
 const connectionKeys = ['mode', 'client', 'url', 'redisOptions', 'channel'];
-const streamKeys = ['group', 'consumer', 'maxLen', 'claimIdleMs', 'claimIntervalMs', 'batchSize', 'blockMs'];
+const streamKeys = ['group', 'consumer', 'maxLen', 'claimIdleMs', 'claimIntervalMs', 'batchSize', 'blockMs', 'maxDeliveries'];
 
 function fail(message: string): never {
   throw new TypeError(`redisBusTransport: ${message}`);
@@ -116,5 +122,6 @@ export function resolveStreamOptions(options: RedisStreamOptions): ResolvedStrea
     claimIntervalMs: count(options.claimIntervalMs, 'claimIntervalMs', Math.min(5000, claimIdleMs)),
     batchSize: count(options.batchSize, 'batchSize', 100, 10_000),
     blockMs: count(options.blockMs, 'blockMs', 5000, 60_000),
+    maxDeliveries: count(options.maxDeliveries, 'maxDeliveries', 10),
   };
 }

@@ -197,7 +197,8 @@ export class RedisStreamTransport implements BusTransport {
       return { entries, again: false };
     }
     if (this.fromHistory) {
-      const args = ['GROUP', group, consumer as string, 'COUNT', batchSize, 'STREAMS', channel, this.historyCursor];
+      // one at a time: each re-read counts a delivery, which should fall on the entry being handled, not on those behind it
+      const args = ['GROUP', group, consumer as string, 'COUNT', 1, 'STREAMS', channel, this.historyCursor];
       const entries = entriesOf(await reader.call('XREADGROUP', ...args));
       if (entries.length > 0) this.historyCursor = entries[entries.length - 1][0];
       else {
@@ -214,11 +215,15 @@ export class RedisStreamTransport implements BusTransport {
   private async handle(entries: Entry[], again: boolean): Promise<void> {
     const { channel, group } = this.options;
     const client = await this.client();
+    const exhausted = again && group ? await this.exhausted(client, entries) : new Map<string, number>();
     const acks: Promise<unknown>[] = [];
     this.pending += entries.length;
     for (const [id, fields] of entries) {
       const message = Array.isArray(fields) ? messageOf(fields) : undefined;
-      if (!Array.isArray(fields)) {
+      const deliveries = exhausted.get(id);
+      if (deliveries !== undefined && message !== undefined) {
+        await this.deadLetter(client, id, message, deliveries);
+      } else if (!Array.isArray(fields)) {
         this.health?.fail(
           new Error(
             `Redis bus entry ${id} of "${channel}" was trimmed from the stream (MAXLEN) before it was acknowledged: its event is lost`,
@@ -259,6 +264,37 @@ export class RedisStreamTransport implements BusTransport {
     await Promise.all(acks);
   }
 
+  /** The entries among `entries` delivered more than `maxDeliveries` times, with their delivery counts (`XPENDING`). */
+  private async exhausted(client: StreamClient, entries: Entry[]): Promise<Map<string, number>> {
+    const { channel, group, consumer, maxDeliveries } = this.options;
+    const ids = new Set(entries.map(([id]) => id));
+    const found = new Map<string, number>();
+    try {
+      const first = entries[0][0];
+      const last = entries[entries.length - 1][0];
+      const args = [channel, group as string, first, last, entries.length, consumer as string];
+      const rows = (await client.call('XPENDING', ...args)) as [string, string, number, number][];
+      for (const [id, , , count] of rows) if (ids.has(id) && count > maxDeliveries) found.set(id, count);
+    } catch (error) {
+      this.health?.fail(
+        new Error(`Redis bus could not read delivery counts of "${channel}": ${(error as Error).message}`, { cause: error }),
+      );
+    }
+    return found;
+  }
+
+  /** Copies an entry that keeps failing to `<channel>:dead` and reports it; the caller then acknowledges it. */
+  private async deadLetter(client: StreamClient, id: string, message: string, deliveries: number): Promise<void> {
+    const { channel, maxLen } = this.options;
+    const dead = `${channel}:dead`;
+    await client.call('XADD', dead, 'MAXLEN', '~', maxLen, '*', FIELD, message, 'id', id, 'deliveries', deliveries);
+    this.health?.fail(
+      new Error(
+        `Redis bus entry ${id} of "${channel}" was delivered ${deliveries} times without being acknowledged (maxDeliveries ${this.options.maxDeliveries}; does its handler crash the process?): moved to "${dead}" and acknowledged`,
+      ),
+    );
+  }
+
   private startClaims(): void {
     if (this.claimTimer || !this.running) return;
     const claim = () => void this.serially(() => this.claim()).catch((error) => this.health?.fail(error));
@@ -267,9 +303,9 @@ export class RedisStreamTransport implements BusTransport {
     claim();
   }
 
-  /** Takes over entries other consumers of the group left pending longer than `claimIdleMs` and handles them. */
+  /** Takes over entries other consumers of the group left pending longer than `claimIdleMs` and handles them, one at a time. */
   private async claim(): Promise<void> {
-    const { channel, group, consumer, claimIdleMs, batchSize } = this.options;
+    const { channel, group, consumer, claimIdleMs } = this.options;
     const client = await this.client();
     let cursor = '0-0';
     do {
@@ -281,7 +317,7 @@ export class RedisStreamTransport implements BusTransport {
         claimIdleMs,
         cursor,
         'COUNT',
-        batchSize,
+        1, // one at a time, as for the consumer's own pending entries (a claim counts a delivery)
       )) as [string, Entry[], string[]?];
       cursor = reply[0];
       const trimmed = reply[2] ?? [];

@@ -81,9 +81,9 @@ class Child {
   }
 }
 
-function startChild(channel: string, group: string, consumer: string, handlerMs: number): Child {
+function startChild(channel: string, group: string, consumer: string, handlerMs: number, maxDeliveries = 10): Child {
   // node itself (not the tsx wrapper, which would survive as a parent while its child runs on), so SIGKILL kills the consumer
-  const args = ['--import', 'tsx', fixture, channel, group, consumer, String(handlerMs)];
+  const args = ['--import', 'tsx', fixture, channel, group, consumer, String(handlerMs), String(maxDeliveries)];
   const child = new Child(spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] }));
   cleanup.push(async () => {
     if (child.process.exitCode === null && child.process.signalCode === null) {
@@ -166,6 +166,33 @@ describe('redisBusTransport in Streams mode (real Redis)', () => {
     const repeated = second.lines.filter((l) => seenBefore.includes(l.payload));
     expect(repeated.length).toBeGreaterThanOrEqual(1);
     for (const r of repeated) expect(r.id).toBe(first.lines.find((l) => l.payload === r.payload)?.id);
+  });
+
+  it('an event whose handler crashes the process every time goes to <channel>:dead after maxDeliveries, and the rest flows', async () => {
+    const channel = unique('poison');
+    const sender = await peer({ channel });
+    const runs: Child[] = [];
+    for (let run = 0; run < 4 && !runs.some((c) => c.lines.some((l) => l.payload === 1)); run++) {
+      const child = startChild(channel, 'mailer', 'm1', 0, 2);
+      runs.push(child);
+      await child.ready;
+      if (run === 0) {
+        sender.bus.emit('mail.send', 'crash' as never);
+        sender.bus.emit('mail.send', 1);
+      }
+      await waitUntil(() => child.process.exitCode !== null || child.lines.some((l) => l.payload === 1), 'a crash or event 1');
+    }
+    expect(runs.map((c) => c.process.exitCode)).toEqual([3, 3, null]);
+    const last = runs[2];
+    expect(last.lines.map((l) => l.payload)).toEqual([1]);
+    expect(last.stderr.join('').match(/was delivered/g)).toHaveLength(1);
+    expect(last.stderr.join('')).toMatch(
+      /was delivered 3 times without being acknowledged \(maxDeliveries 2; .*moved to ".*:dead" and acknowledged/,
+    );
+    const dead = (await admin.call('XRANGE', `${channel}:dead`, '-', '+')) as [string, string[]][];
+    expect(dead).toHaveLength(1);
+    expect(JSON.parse(dead[0][1][1])).toMatchObject({ topic: 'mail.send', payload: 'crash' });
+    expect(await admin.call('XPENDING', channel, 'mailer')).toEqual([0, null, null, null]);
   });
 
   it.each([
@@ -274,6 +301,7 @@ describe('redisBusTransport in Streams mode (real Redis)', () => {
     [{ maxLen: 1.5 }, /maxLen must be an integer/],
     [{ claimIdleMs: -1 }, /claimIdleMs must be an integer/],
     [{ batchSize: 20_000 }, /batchSize must be an integer from 1 to 10000/],
+    [{ maxDeliveries: 0 }, /maxDeliveries must be an integer from 1/],
     [{ consumer: 'a' }, /consumer needs a group/],
     [{ group: '' }, /group must be a non-empty string/],
     [{ group: 'two words' }, /group must be a non-empty string without spaces/],
