@@ -6,6 +6,50 @@ import { cookieHeader } from '../../session/helpers';
 import { compatibilityDate, root } from './helpers';
 
 const rpc = (id: number, method: string, params?: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method, params });
+const V2026 = '2026-07-28';
+const SUBSCRIPTION = 'io.modelcontextprotocol/subscriptionId';
+/** A 2026-07-28 request: the _meta envelope in the body, the version and method in headers. */
+const modern = (id: number | string, method: string, params: Record<string, unknown> = {}) => ({
+  body: JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method,
+    params: { ...params, _meta: { 'io.modelcontextprotocol/protocolVersion': V2026, 'io.modelcontextprotocol/clientCapabilities': {} } },
+  }),
+  headers: {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': V2026,
+    'mcp-method': method,
+    ...(method === 'tools/call' ? { 'mcp-name': params.name as string } : {}),
+  },
+});
+
+/** Reads the JSON-RPC messages of an SSE body one at a time, as they arrive. */
+function sseMessages(response: Response): () => Promise<any> {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  return async () => {
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const frame = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = frame
+          .split('\n')
+          .filter((line) => line.startsWith('data: '))
+          .map((line) => line.slice(6))
+          .join('\n');
+        if (data !== '') return JSON.parse(data);
+        continue;
+      }
+      const { value, done } = await reader.read();
+      if (done) return null;
+      buffer += decoder.decode(value, { stream: true });
+    }
+  };
+}
 
 describe('fw/session and fw-mcp stores on durableObjectKV in workerd: two worker scripts sharing the FwKVObject objects', () => {
   let mf: Miniflare;
@@ -64,6 +108,27 @@ describe('fw/session and fw-mcp stores on durableObjectKV in workerd: two worker
       counts.push(((await (await call(name, '/count', { headers: { cookie } })).json()) as { count: number }).count);
     }
     expect(counts).toEqual([2, 3, 4, 5, 6]);
+  });
+
+  it('keeps fw-mcp 2026-07-28 subscriptions in a Durable Object: a change published on one worker reaches a stream listening on the other', async () => {
+    const listen = modern('listen-1', 'subscriptions/listen', { notifications: { resourceSubscriptions: ['app://counter'] } });
+    const stop = new AbortController();
+    const stream = await call('alpha', '/mcp', { method: 'POST', ...listen, signal: stop.signal });
+    expect(stream.headers.get('content-type')).toBe('text/event-stream');
+    const next = sseMessages(stream);
+    expect(await next()).toMatchObject({
+      method: 'notifications/subscriptions/acknowledged',
+      params: { _meta: { [SUBSCRIPTION]: 'listen-1' }, notifications: { resourceSubscriptions: ['app://counter'] } },
+    });
+    const bump = modern(1, 'tools/call', { name: 'bump' });
+    const bumped = (await (await call('beta', '/mcp', { method: 'POST', ...bump })).json()) as any;
+    expect(bumped.result.structuredContent).toEqual({ counter: 1, listeners: 1 });
+    expect(await next()).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/resources/updated',
+      params: { _meta: { [SUBSCRIPTION]: 'listen-1' }, uri: 'app://counter' },
+    });
+    stop.abort();
   });
 
   it('keeps fw-mcp sessions, tasks and SSE events in Durable Objects: a task started on one worker is followed and read on the other, a stream answered by one is replayed by the other', async () => {
