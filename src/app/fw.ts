@@ -1,7 +1,7 @@
 import type { ExecutionContext } from '../core/context';
 import { Fw as CoreFw } from '../core/fw';
 import type { FwCoreConfig } from '../core/types';
-import type { AppTypes, NoTypes } from '../core/typed-routes';
+import type { AppTypes, NoTypes, RouteEntry } from '../core/typed-routes';
 import type { AppKind } from '../core/fw';
 import { useFullRouteSyntax } from '../core/route-syntax';
 import type { Database } from '../db/database';
@@ -18,7 +18,7 @@ declare module '../core/fw' {
   interface GroupKinds<T extends AppTypes, Pre extends string> {
     full: Group<T, Pre>;
   }
-  interface Fw<T extends AppTypes, K extends AppKind> {
+  interface Fw<T extends AppTypes, K extends AppKind, D extends object, St extends object, Routes extends RouteEntry> {
     /** The database of `config.database`: present on `fw`'s `Fw` (see src/db), typed here so `ctx.app.db` reads it. */
     readonly db: Database;
   }

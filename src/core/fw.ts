@@ -14,7 +14,7 @@ import { platform } from './platform';
 import { Router, noParams, normalizePattern, type Match } from './router';
 import { canonicalPath, canonicalPattern, rawPathOf } from './path';
 import { jsonFormat, getFormat, type DataFormat } from './formats';
-import type { AppTypes, GroupTypes, HandlerResult, InputOf, NoTypes, RouteContext, WithContext, WithRoute, WithRoutes } from './typed-routes';
+import type { AppTypes, HandlerResult, InputOf, NoTypes, RouteContext, RouteEntry, TypedRoute, TypesOf, WithContext } from './typed-routes';
 import type {
   ConstantAnswer,
   RouteSchema,
@@ -119,8 +119,19 @@ export type TypedRouteOptions<S> = Omit<RouteOptions, 'schema'> & { schema?: S }
  * The fw kernel (`fw/core`): registers routes, hooks, middleware and plugins, and answers Requests with Responses.
  * It imports no module and no platform; `fw`'s `Fw` extends it with the JSON Schema compiler, file routes,
  * WebSockets and `app.db`.
+ *
+ * T: the app's types (decorations, state, routes); K: the kind of app (see AppKinds).
+ * D, St and Routes are T's parts, never written by hand: parameters of their own, so a handler's context and the
+ * next registration's types read them without instantiating T, whose route union the checker would walk every
+ * time (see "Type-check cost" in src/core/README.md).
  */
-export class Fw<T extends AppTypes = NoTypes, K extends AppKind = 'core'> {
+export class Fw<
+  T extends AppTypes = NoTypes,
+  K extends AppKind = 'core',
+  D extends object = T['decorations'],
+  St extends object = T['state'],
+  Routes extends RouteEntry = T['routes'],
+> {
   /** The app's types (routes, decorations, state): compile time only, never set. */
   declare readonly '~types'?: T;
 
@@ -198,58 +209,58 @@ export class Fw<T extends AppTypes = NoTypes, K extends AppKind = 'core'> {
 
   get<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T['decorations'], T['state'], P, S, R>,
+    handler: TypedHandler<D, St, P, S, R>,
     options?: TypedRouteOptions<S>,
-  ): AppKinds<WithRoute<T, 'GET', P, S, R>>[K] {
+  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'GET', P, S, R>>>[K] {
     return this.route('GET', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   post<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T['decorations'], T['state'], P, S, R>,
+    handler: TypedHandler<D, St, P, S, R>,
     options?: TypedRouteOptions<S>,
-  ): AppKinds<WithRoute<T, 'POST', P, S, R>>[K] {
+  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'POST', P, S, R>>>[K] {
     return this.route('POST', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   put<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T['decorations'], T['state'], P, S, R>,
+    handler: TypedHandler<D, St, P, S, R>,
     options?: TypedRouteOptions<S>,
-  ): AppKinds<WithRoute<T, 'PUT', P, S, R>>[K] {
+  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'PUT', P, S, R>>>[K] {
     return this.route('PUT', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   patch<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T['decorations'], T['state'], P, S, R>,
+    handler: TypedHandler<D, St, P, S, R>,
     options?: TypedRouteOptions<S>,
-  ): AppKinds<WithRoute<T, 'PATCH', P, S, R>>[K] {
+  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'PATCH', P, S, R>>>[K] {
     return this.route('PATCH', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   delete<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T['decorations'], T['state'], P, S, R>,
+    handler: TypedHandler<D, St, P, S, R>,
     options?: TypedRouteOptions<S>,
-  ): AppKinds<WithRoute<T, 'DELETE', P, S, R>>[K] {
+  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'DELETE', P, S, R>>>[K] {
     return this.route('DELETE', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   head<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T['decorations'], T['state'], P, S, R>,
+    handler: TypedHandler<D, St, P, S, R>,
     options?: TypedRouteOptions<S>,
-  ): AppKinds<WithRoute<T, 'HEAD', P, S, R>>[K] {
+  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'HEAD', P, S, R>>>[K] {
     return this.route('HEAD', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   options<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T['decorations'], T['state'], P, S, R>,
+    handler: TypedHandler<D, St, P, S, R>,
     options?: TypedRouteOptions<S>,
-  ): AppKinds<WithRoute<T, 'OPTIONS', P, S, R>>[K] {
+  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'OPTIONS', P, S, R>>>[K] {
     return this.route('OPTIONS', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   all<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T['decorations'], T['state'], P, S, R>,
+    handler: TypedHandler<D, St, P, S, R>,
     options?: TypedRouteOptions<S>,
-  ): AppKinds<WithRoute<T, 'ALL', P, S, R>>[K] {
+  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'ALL', P, S, R>>>[K] {
     return this.route('ALL', path, handler as RouteHandler, options as RouteOptions) as never;
   }
 
@@ -257,9 +268,9 @@ export class Fw<T extends AppTypes = NoTypes, K extends AppKind = 'core'> {
   route<const M extends string, const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     method: M,
     path: P,
-    handler: TypedHandler<T['decorations'], T['state'], P, S, R>,
+    handler: TypedHandler<D, St, P, S, R>,
     options?: TypedRouteOptions<S>,
-  ): AppKinds<WithRoute<T, Uppercase<M>, P, S, R>>[K];
+  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<Uppercase<M>, P, S, R>>>[K];
   route(method: string, path: string, handler: RouteHandler, options: RouteOptions = {}): unknown {
     const upper = method.toUpperCase() as RouteMethod;
     if (!methods.includes(upper)) throw new Error(`Unknown route method "${method}": use one of ${methods.join(', ')}`);
@@ -292,9 +303,9 @@ export class Fw<T extends AppTypes = NoTypes, K extends AppKind = 'core'> {
    */
   group<const Pre extends string, G = void>(
     prefix: Pre,
-    callback: (group: GroupKinds<GroupTypes<T>, Pre>[K]) => G,
-  ): AppKinds<WithRoutes<T, RoutesOf<G>>>[K] {
-    callback(this.groupAt(normalizePattern(prefix)) as GroupKinds<GroupTypes<T>, Pre>[K]);
+    callback: (group: GroupKinds<TypesOf<D, St, never>, Pre>[K]) => G,
+  ): AppKinds<TypesOf<D, St, Routes | RoutesOf<G>>>[K] {
+    callback(this.groupAt(normalizePattern(prefix)) as GroupKinds<TypesOf<D, St, never>, Pre>[K]);
     return this as never;
   }
 

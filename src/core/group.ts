@@ -1,6 +1,6 @@
 import type { AppKind, Fw, GroupKinds, RoutesOf, TypedHandler, TypedRouteOptions } from './fw';
 import { normalizePattern } from './router';
-import type { AppTypes, GroupTypes, HandlerResult, JoinPath, NoTypes, WithRoute, WithRoutes } from './typed-routes';
+import type { AppTypes, HandlerResult, JoinPath, NoTypes, RouteEntry, TypedRoute, TypesOf } from './typed-routes';
 import type { Middleware, RouteHandler, RouteOptions, RouteSchema } from './types';
 
 /** A path inside a group: the prefix and the route's path joined with one slash. */
@@ -9,8 +9,18 @@ export function joinPrefix(prefix: string, path: string): string {
   return `${prefix === '/' ? '' : prefix}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
-/** The registration surface handed to `group()` callbacks: every route it adds lives under the prefix (and sees its params). */
-export class Group<T extends AppTypes = NoTypes, Pre extends string = string, K extends AppKind = 'core'> {
+/**
+ * The registration surface handed to `group()` callbacks: every route it adds lives under the prefix (and sees its
+ * params). T, Pre and K as for the app; D, St and Routes are T's parts, as on `Fw` (see there).
+ */
+export class Group<
+  T extends AppTypes = NoTypes,
+  Pre extends string = string,
+  K extends AppKind = 'core',
+  D extends object = T['decorations'],
+  St extends object = T['state'],
+  Routes extends RouteEntry = T['routes'],
+> {
   /** The group's types (the app's, with the routes registered on the group): compile time only, never set. */
   declare readonly '~types'?: T;
 
@@ -21,58 +31,58 @@ export class Group<T extends AppTypes = NoTypes, Pre extends string = string, K 
 
   get<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T['decorations'], T['state'], JoinPath<Pre, P>, S, R>,
+    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
-  ): GroupKinds<WithRoute<T, 'GET', JoinPath<Pre, P>, S, R>, Pre>[K] {
+  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'GET', JoinPath<Pre, P>, S, R>>, Pre>[K] {
     return this.route('GET', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   post<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T['decorations'], T['state'], JoinPath<Pre, P>, S, R>,
+    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
-  ): GroupKinds<WithRoute<T, 'POST', JoinPath<Pre, P>, S, R>, Pre>[K] {
+  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'POST', JoinPath<Pre, P>, S, R>>, Pre>[K] {
     return this.route('POST', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   put<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T['decorations'], T['state'], JoinPath<Pre, P>, S, R>,
+    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
-  ): GroupKinds<WithRoute<T, 'PUT', JoinPath<Pre, P>, S, R>, Pre>[K] {
+  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'PUT', JoinPath<Pre, P>, S, R>>, Pre>[K] {
     return this.route('PUT', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   patch<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T['decorations'], T['state'], JoinPath<Pre, P>, S, R>,
+    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
-  ): GroupKinds<WithRoute<T, 'PATCH', JoinPath<Pre, P>, S, R>, Pre>[K] {
+  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'PATCH', JoinPath<Pre, P>, S, R>>, Pre>[K] {
     return this.route('PATCH', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   delete<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T['decorations'], T['state'], JoinPath<Pre, P>, S, R>,
+    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
-  ): GroupKinds<WithRoute<T, 'DELETE', JoinPath<Pre, P>, S, R>, Pre>[K] {
+  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'DELETE', JoinPath<Pre, P>, S, R>>, Pre>[K] {
     return this.route('DELETE', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   head<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T['decorations'], T['state'], JoinPath<Pre, P>, S, R>,
+    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
-  ): GroupKinds<WithRoute<T, 'HEAD', JoinPath<Pre, P>, S, R>, Pre>[K] {
+  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'HEAD', JoinPath<Pre, P>, S, R>>, Pre>[K] {
     return this.route('HEAD', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   options<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T['decorations'], T['state'], JoinPath<Pre, P>, S, R>,
+    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
-  ): GroupKinds<WithRoute<T, 'OPTIONS', JoinPath<Pre, P>, S, R>, Pre>[K] {
+  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'OPTIONS', JoinPath<Pre, P>, S, R>>, Pre>[K] {
     return this.route('OPTIONS', path, handler as RouteHandler, options as RouteOptions) as never;
   }
   all<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     path: P,
-    handler: TypedHandler<T['decorations'], T['state'], JoinPath<Pre, P>, S, R>,
+    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
-  ): GroupKinds<WithRoute<T, 'ALL', JoinPath<Pre, P>, S, R>, Pre>[K] {
+  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'ALL', JoinPath<Pre, P>, S, R>>, Pre>[K] {
     return this.route('ALL', path, handler as RouteHandler, options as RouteOptions) as never;
   }
 
@@ -80,9 +90,9 @@ export class Group<T extends AppTypes = NoTypes, Pre extends string = string, K 
   route<const M extends string, const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     method: M,
     path: P,
-    handler: TypedHandler<T['decorations'], T['state'], JoinPath<Pre, P>, S, R>,
+    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
-  ): GroupKinds<WithRoute<T, Uppercase<M>, JoinPath<Pre, P>, S, R>, Pre>[K];
+  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<Uppercase<M>, JoinPath<Pre, P>, S, R>>, Pre>[K];
   route(method: string, path: string, handler: RouteHandler, options?: RouteOptions): unknown {
     this.app.route(method, joinPrefix(this.prefix, path), handler as never, options as never);
     return this;
@@ -91,9 +101,9 @@ export class Group<T extends AppTypes = NoTypes, Pre extends string = string, K 
   /** Opens a nested group whose prefix continues this one. */
   group<const Sub extends string, G = void>(
     prefix: Sub,
-    callback: (group: GroupKinds<GroupTypes<T>, JoinPath<Pre, Sub>>[K]) => G,
-  ): GroupKinds<WithRoutes<T, RoutesOf<G>>, Pre>[K] {
-    const Nested = this.constructor as new (app: Fw<any, any>, prefix: string) => GroupKinds<GroupTypes<T>, JoinPath<Pre, Sub>>[K];
+    callback: (group: GroupKinds<TypesOf<D, St, never>, JoinPath<Pre, Sub>>[K]) => G,
+  ): GroupKinds<TypesOf<D, St, Routes | RoutesOf<G>>, Pre>[K] {
+    const Nested = this.constructor as new (app: Fw<any, any>, prefix: string) => GroupKinds<TypesOf<D, St, never>, JoinPath<Pre, Sub>>[K];
     callback(new Nested(this.app, normalizePattern(joinPrefix(this.prefix, prefix))));
     return this as never;
   }

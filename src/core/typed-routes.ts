@@ -204,9 +204,6 @@ export type WithRoutes<T extends AppTypes, Added extends RouteEntry> =
 export type WithContext<T extends AppTypes, More, MoreState> =
   T extends TypesOf<infer D, infer St, infer Routes> ? TypesOf<D & More, St & MoreState, Routes> : never;
 
-/** The types a group starts from: the app's decorations and state, no routes (the group's own are added to the app's). */
-export type GroupTypes<T extends AppTypes> = T extends TypesOf<infer D, infer St, unknown> ? TypesOf<D, St, never> : never;
-
 /**
  * The context a route handler gets: its inputs, the app's state on `ctx.state`, and the app's decorations. Takes the
  * decorations and state, not the app's types: a handler's type then never carries the app's routes.
