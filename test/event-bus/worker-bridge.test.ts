@@ -4,17 +4,18 @@ import { bundleWorker, compatibilityDate } from '../targets/worker/helpers';
 
 describe('EventBusBridge over Workers KV in miniflare: two workers sharing a namespace', () => {
   let mf: Miniflare;
+  let script: string;
+  const workerOptions = (name: string, consumer?: string) => ({
+    name,
+    compatibilityDate,
+    modules: [{ type: 'ESModule' as const, path: 'worker.mjs', contents: script }],
+    kvNamespaces: { BUS: 'shared-bus-namespace' },
+    bindings: consumer ? { NAME: name, CONSUMER: consumer } : { NAME: name },
+  });
 
   beforeAll(async () => {
-    const script = await bundleWorker('test/event-bus/fixtures/bus-worker.ts');
-    const workerOptions = (name: string) => ({
-      name,
-      compatibilityDate,
-      modules: [{ type: 'ESModule' as const, path: 'worker.mjs', contents: script }],
-      kvNamespaces: { BUS: 'shared-bus-namespace' },
-      bindings: { NAME: name },
-    });
-    mf = new Miniflare({ cf: false, workers: [workerOptions('alpha'), workerOptions('beta')] });
+    script = await bundleWorker('test/event-bus/fixtures/bus-worker.ts');
+    mf = new Miniflare({ cf: false, workers: [workerOptions('alpha'), workerOptions('beta'), workerOptions('gamma', 'gamma')] });
     await mf.ready;
   });
 
@@ -41,5 +42,19 @@ describe('EventBusBridge over Workers KV in miniflare: two workers sharing a nam
     expect(first).toEqual([{ topic: 'order.created', payload: { id: 5 }, remote: true }]);
     expect(second).toEqual(first);
     expect(await call('alpha', '/received')).toEqual([{ topic: 'order.created', payload: { id: 5 }, remote: false }]);
+  });
+
+  it('a worker with a consumer name resumes from its cursor in KV after a restart: what was emitted meanwhile arrives', async () => {
+    await call('gamma', '/received');
+    const emit = (id: number) => call('alpha', '/emit/job.done', { method: 'POST', body: JSON.stringify({ id }) });
+    await emit(1);
+    await emit(2);
+    const before = (await call('gamma', '/received')).filter((e: { topic: string }) => e.topic === 'job.done');
+    expect(before.map((e: { payload: { id: number } }) => e.payload.id)).toEqual([1, 2]);
+    await mf.setOptions({ cf: false, workers: [workerOptions('alpha'), workerOptions('beta'), workerOptions('gamma', 'gamma')] });
+    await emit(3);
+    await emit(4);
+    const after = (await call('gamma', '/received')).filter((e: { topic: string }) => e.topic === 'job.done');
+    expect(after.map((e: { payload: { id: number } }) => e.payload.id)).toEqual([3, 4]);
   });
 });
