@@ -110,7 +110,7 @@ export class FwRoom implements SocketHost {
   /** Answers the worker's internal requests: a forwarded upgrade, or an operation of room-protocol.ts. */
   async fetch(request: Request): Promise<Response> {
     const forwarded = request.headers.get(upgradeHeader);
-    if (forwarded !== null) return this.connect(JSON.parse(decodeURIComponent(forwarded)) as ForwardedUpgrade);
+    if (forwarded !== null) return this.openSocket(JSON.parse(decodeURIComponent(forwarded)) as ForwardedUpgrade);
     const room = request.headers.get('x-fw-room');
     if (room !== null) this.room = decodeURIComponent(room);
     const operation = (await request.json().catch(() => null)) as RoomOperation | null;
@@ -257,7 +257,7 @@ export class FwRoom implements SocketHost {
     return 'presence' in attachment ? attachment.presence : attachment.data;
   }
 
-  private async connect(forwarded: ForwardedUpgrade): Promise<Response> {
+  private async openSocket(forwarded: ForwardedUpgrade): Promise<Response> {
     this.room = forwarded.home;
     await this.app.ready();
     const route = this.app.websockets.routes().find((r) => r.path === forwarded.route);
