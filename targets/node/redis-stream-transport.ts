@@ -85,7 +85,8 @@ export class RedisStreamTransport implements BusTransport {
     const client = await this.client();
     const report = hooks.onError ?? ((error: unknown) => console.error('[fw redis bus]', error));
     const health = new ConnectionHealth(report);
-    if (!this.connection.client) health.watch(client, 'publishing', 'publishes fail until it is back, each one reported');
+    if (!this.connection.client)
+      health.watch(client, 'publishing', 'publishes wait for it and fail only if it does not come back, each failure reported');
     // A read in flight when the connection drops must fail at once (maxRetriesPerRequest 0) rather than be resent or
     // left unsettled: the loop then re-reads the consumer's own pending entries first, which keeps the order.
     const reader = client.duplicate({ lazyConnect: true, autoResendUnfulfilledCommands: false, maxRetriesPerRequest: 0 });

@@ -216,6 +216,25 @@ describe('redisBusTransport in Streams mode (real Redis)', () => {
     expect(reader.bridge.stats().errors).toBeGreaterThanOrEqual(1);
   });
 
+  it('the publishing connection cut (CLIENT KILL): onError is told, publishes wait for the reconnect, no event is lost', async () => {
+    const channel = unique('pubcut');
+    const name = unique('pub').replaceAll(':', '-');
+    const reader = await peer({ channel, group: 'readers' });
+    const sender = await peer({ channel, redisOptions: { connectionName: name } });
+    for (let i = 0; i < 100; i++) sender.bus.emit('tick.b', i);
+    await waitUntil(() => reader.got.length >= 100, 'the first 100 events');
+    const ids = await connectionsOf(name, ['xadd']);
+    expect(ids).toHaveLength(1);
+    await admin.call('CLIENT', 'KILL', 'ID', ids[0]);
+    for (let i = 100; i < 200; i++) sender.bus.emit('tick.b', i);
+    await waitUntil(() => reader.got.length >= 200, 'all 200 events after the cut');
+    expectInOrder(reader.got, ['tick.b'], 200);
+    expect(sender.errors.map((e) => e.message)).toContain(
+      'Redis bus publishing connection lost; reconnecting (publishes wait for it and fail only if it does not come back, each failure reported)',
+    );
+    await waitUntil(() => sender.bridge.stats().reconnects === 1, 'the reconnect count');
+  });
+
   it("acknowledges only after the handlers settled: close() leaves a stuck handler's entry pending for the group", async () => {
     const channel = unique('stuck');
     const sender = await peer({ channel });
