@@ -138,6 +138,11 @@ describe('durableRooms: rooms held by Durable Objects', () => {
     expect(await (await get('/announce/lobby', 'a', { method: 'POST', body: 'news' })).json()).toEqual({ sent: 3 });
     for (const c of [ann, bob, cid]) expect(await c.next()).toBe('news');
 
+    // A handler broadcasting to its own room with no sender to skip goes through the room's object (its own stub).
+    bob.ws.send('/to lobby all of us');
+    expect([await bob.next(), await bob.next()].sort()).toEqual(['bob@lobby: all of us', 'sent 3']);
+    for (const c of [ann, cid]) expect(await c.next()).toBe('bob@lobby: all of us');
+
     // Binary frames go out as binary.
     bob.ws.send(Buffer.from([1, 2, 3]));
     expect(Buffer.compare((await ann.next()) as Buffer, Buffer.from([1, 2, 3]))).toBe(0);
