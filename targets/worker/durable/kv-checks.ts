@@ -5,9 +5,9 @@
 import { assertKey, assertValue } from '../../../src/kv/validate';
 
 /** Longest key, in UTF-8 bytes. */
-export const MAX_KEY_BYTES = 2048;
+const MAX_KEY_BYTES = 2048;
 /** Longest value, in UTF-8 bytes (with the longest key, a row stays under the 2 MB of a Durable Object's SQLite). */
-export const MAX_VALUE_BYTES = 2_000_000;
+const MAX_VALUE_BYTES = 2_000_000;
 
 const encoder = new TextEncoder();
 const loneSurrogate = /\p{Surrogate}/u;
