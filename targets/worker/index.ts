@@ -2,7 +2,7 @@
 export { worker } from './adapter';
 export { workersKV } from './kv';
 export { durableRooms, DurableRooms, type DurableRoomsOptions, type RoomsNamespace } from './durable/durable-rooms';
-export { FwRoom, type RoomObjectState } from './durable/room-object';
+export { FwRoom, type RoomObjectState, type RoomSocket } from './durable/room-object';
 export { durableObjectKV, type DurableObjectKVOptions } from './durable/durable-kv';
 export { FwKVObject } from './durable/kv-object';
 export { durableRateLimitStore, type DurableRateLimitOptions } from './durable/durable-rate-limit';

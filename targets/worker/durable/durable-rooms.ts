@@ -15,6 +15,7 @@ import {
   directoryName,
   internalOrigin,
   objectName,
+  roomHeader,
   roomNameProblem,
   upgradeHeader,
   type ForwardedUpgrade,
@@ -244,7 +245,7 @@ export class DurableRooms<Data = unknown> implements Rooms<Data> {
   /** Sends an internal operation to an object by name (`room` tells it which room it is) and reads its JSON answer. */
   async call<T>(name: string, room: string | null, operation: RoomOperation): Promise<T> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (room !== null) headers['x-fw-room'] = encodeURIComponent(room);
+    if (room !== null) headers[roomHeader] = encodeURIComponent(room);
     const answer = await this.stub(name).fetch(`${internalOrigin}/${operation.op}`, {
       method: 'POST',
       headers,

@@ -12,6 +12,7 @@ import { activeRooms, type DurableRooms, type SocketHost } from './durable-rooms
 import {
   directoryName,
   objectName,
+  roomHeader,
   upgradeHeader,
   type ForwardedUpgrade,
   type ObjectReport,
@@ -20,8 +21,8 @@ import {
   type SocketAttachment,
 } from './room-protocol';
 
-/** The server end of a hibernatable WebSocket, as the object uses it. */
-interface HibernatableSocket {
+/** The server end of a hibernatable WebSocket, as FwRoom uses it (the runtime's `WebSocket` fits). */
+export interface RoomSocket {
   readonly readyState: number;
   send(data: string | ArrayBuffer | ArrayBufferView): void;
   close(code?: number, reason?: string): void;
@@ -41,12 +42,13 @@ export interface RoomObjectState {
   };
 }
 
-type WebSocketPairConstructor = new () => { 0: unknown; 1: HibernatableSocket };
+type WebSocketPairConstructor = new () => { 0: unknown; 1: RoomSocket };
 
 /** A socket this object holds, with the driver running its route's handlers. */
 interface Live {
-  socket: HibernatableSocket;
+  socket: RoomSocket;
   attachment: SocketAttachment;
+  route: WebSocketRoute;
   driver: WebSocketDriver<unknown>;
   closed: boolean;
   /** The JSON of the `ws.data` last saved, so a message that changed nothing writes no attachment. */
@@ -88,7 +90,7 @@ export class FwRoom implements SocketHost {
   private room = '';
   private readonly rooms: DurableRooms<unknown>;
   private readonly app: Fw;
-  private readonly live = new Map<HibernatableSocket, Live>();
+  private readonly live = new Map<RoomSocket, Live>();
   private remote: Map<string, RemoteMember> | null = null;
   private reporting: Promise<void> | null = null;
   private reportAgain = false;
@@ -111,7 +113,7 @@ export class FwRoom implements SocketHost {
   async fetch(request: Request): Promise<Response> {
     const forwarded = request.headers.get(upgradeHeader);
     if (forwarded !== null) return this.openSocket(JSON.parse(decodeURIComponent(forwarded)) as ForwardedUpgrade);
-    const room = request.headers.get('x-fw-room');
+    const room = request.headers.get(roomHeader);
     if (room !== null) this.room = decodeURIComponent(room);
     const operation = (await request.json().catch(() => null)) as RoomOperation | null;
     switch (operation?.op) {
@@ -137,12 +139,12 @@ export class FwRoom implements SocketHost {
   }
 
   /** A message from a socket (the object may just have woken from hibernation). */
-  async webSocketMessage(socket: HibernatableSocket, message: string | ArrayBuffer): Promise<void> {
+  async webSocketMessage(socket: RoomSocket, message: string | ArrayBuffer): Promise<void> {
     await this.app.ready();
     const live = this.liveOf(socket);
     if (live === null || live.closed) return;
     const size = typeof message === 'string' ? encoder.encode(message).byteLength : message.byteLength;
-    if (size > this.route(live.attachment).options.maxPayload) {
+    if (size > live.route.options.maxPayload) {
       socket.close(1009, 'Message too big');
       await this.closed(live, 1009, 'Message too big');
       return;
@@ -152,7 +154,7 @@ export class FwRoom implements SocketHost {
   }
 
   /** The peer closed (1005: no code, 1006: dropped); the handshake is answered and the member leaves its rooms. */
-  async webSocketClose(socket: HibernatableSocket, code: number, reason: string): Promise<void> {
+  async webSocketClose(socket: RoomSocket, code: number, reason: string): Promise<void> {
     try {
       socket.close(sendableCode(code), reason);
     } catch {
@@ -165,7 +167,7 @@ export class FwRoom implements SocketHost {
   }
 
   /** The connection failed: the member leaves its rooms, handlers see a 1006 close. */
-  async webSocketError(socket: HibernatableSocket): Promise<void> {
+  async webSocketError(socket: RoomSocket): Promise<void> {
     await this.app.ready();
     const live = this.liveOf(socket);
     if (live !== null) await this.closed(live, 1006, 'Connection error');
@@ -289,7 +291,7 @@ export class FwRoom implements SocketHost {
   }
 
   /** Builds the driver of a socket: at accept time, or for a socket that outlived the object (hibernation). */
-  private bind(socket: HibernatableSocket, attachment: SocketAttachment): Live {
+  private bind(socket: RoomSocket, attachment: SocketAttachment): Live {
     const route = this.route(attachment);
     const upgrade: WebSocketUpgrade<unknown> = {
       route,
@@ -306,14 +308,14 @@ export class FwRoom implements SocketHost {
       { send: (data) => this.send(socket, data), close: (code, reason) => socket.close(code ?? 1000, reason ?? '') },
       attachment.id,
     );
-    const live: Live = { socket, attachment, driver, closed: attachment.done === true, saved: jsonOf(attachment.data) };
+    const live: Live = { socket, attachment, route, driver, closed: attachment.done === true, saved: jsonOf(attachment.data) };
     this.live.set(socket, live);
     this.room ||= attachment.home;
     if (!live.closed) this.rooms.hold(attachment.id, { host: this, attachment });
     return live;
   }
 
-  private liveOf(socket: HibernatableSocket): Live | null {
+  private liveOf(socket: RoomSocket): Live | null {
     const known = this.live.get(socket);
     if (known) return known;
     const attachment = socket.deserializeAttachment() as SocketAttachment | null;
@@ -321,14 +323,14 @@ export class FwRoom implements SocketHost {
   }
 
   private byId(id: string): Live | null {
-    const socket = this.state.getWebSockets(id)[0] as HibernatableSocket | undefined;
+    const socket = this.state.getWebSockets(id)[0] as RoomSocket | undefined;
     return socket ? this.liveOf(socket) : null;
   }
 
   /** The open sockets this object holds (woken ones rebuilt from their attachments). */
   private sockets(): Live[] {
     const out: Live[] = [];
-    for (const socket of this.state.getWebSockets() as HibernatableSocket[]) {
+    for (const socket of this.state.getWebSockets() as RoomSocket[]) {
       if (socket.readyState !== OPEN) continue;
       const live = this.liveOf(socket);
       if (live !== null && !live.closed) out.push(live);
@@ -336,7 +338,7 @@ export class FwRoom implements SocketHost {
     return out;
   }
 
-  private send(socket: HibernatableSocket, data: string | ArrayBuffer | ArrayBufferView): boolean {
+  private send(socket: RoomSocket, data: string | ArrayBuffer | ArrayBufferView): boolean {
     if (socket.readyState !== OPEN) return false;
     try {
       socket.send(data);
@@ -354,7 +356,7 @@ export class FwRoom implements SocketHost {
     const gone: string[] = [];
     for (const id of ids) {
       if (id === except) continue;
-      const socket = this.state.getWebSockets(id)[0] as HibernatableSocket | undefined;
+      const socket = this.state.getWebSockets(id)[0] as RoomSocket | undefined;
       if (!socket || socket.readyState !== OPEN) gone.push(id);
       else if (this.send(socket, data)) sent++;
     }

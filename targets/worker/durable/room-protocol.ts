@@ -14,6 +14,9 @@ export const directoryName = 'fw:directory';
 /** The header carrying an upgrade from the worker to the room object that will hold the socket. */
 export const upgradeHeader = 'x-fw-ws-upgrade';
 
+/** The header naming the room an internal request is for (URI-encoded), so an object knows which room it is. */
+export const roomHeader = 'x-fw-room';
+
 /** The base URL of internal requests (never resolved: the namespace stub routes them). */
 export const internalOrigin = 'https://fw-rooms.internal';
 
