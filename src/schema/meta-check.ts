@@ -1,51 +1,13 @@
-import { dereference, validate as interpret, type Schema, type SchemaDraft } from '@cfworker/json-schema';
+import { dereference, type Schema } from '@cfworker/json-schema';
 import { DRAFT_URIS, draftOf } from './drafts';
 import { pointerSegments, toPointer } from './json-pointer';
 import { findNonJSON } from './json-value';
-import { META_SCHEMAS } from './meta-schemas';
 import type { SchemaLookup } from './quick-check';
-import { fitsShape } from './schema-shape';
-import { describeIssues } from './validation-errors';
+import { type SchemaProblem, shapeProblems } from './schema-shape';
 
-/** A mistake in a schema: where (JSON pointer into the schema) and what is wrong with it. */
-export interface SchemaProblem {
-  path: string;
-  message: string;
-}
+export type { SchemaProblem };
 
-/** A draft's meta-schema, ready for the validator: its root and every vocabulary by URI. */
-interface MetaSchema {
-  root: Schema;
-  lookup: SchemaLookup;
-}
-
-const metaSchemas = new Map<SchemaDraft, MetaSchema>();
 const knownGood = new WeakSet<object>();
-
-/** The meta-schema of a draft, parsed on first use: only a schema `fitsShape` refuses needs it, to say what is wrong. */
-function metaSchemaOf(draft: SchemaDraft): MetaSchema {
-  let meta = metaSchemas.get(draft);
-  if (meta === undefined) {
-    const [root, ...vocabularies] = JSON.parse(META_SCHEMAS[draft]) as Schema[];
-    const lookup = dereference(root);
-    for (const vocabulary of vocabularies) dereference(vocabulary, lookup);
-    meta = { root, lookup };
-    metaSchemas.set(draft, meta);
-  }
-  return meta;
-}
-
-/** Throws (a TypeError or a stack overflow) when the schema holds what JSON cannot: functions, undefined, cycles. */
-function againstMetaSchema(schema: unknown, draft: SchemaDraft): SchemaProblem[] {
-  if (fitsShape(schema, draft)) return [];
-  const meta = metaSchemaOf(draft);
-  const outcome = interpret(schema, meta.root, draft, meta.lookup as Record<string, Schema>, false);
-  if (outcome.valid) return [];
-  return describeIssues(outcome.errors, { data: schema, schema: meta.root, lookup: meta.lookup }).map(({ path, text }) => ({
-    path,
-    message: text,
-  }));
-}
 
 /**
  * `$ref`s the validator could not follow (it fetches nothing), each of which would fail every request that reaches it,
@@ -83,8 +45,7 @@ function unresolvedRefs(schema: unknown): SchemaProblem[] {
 /**
  * Checks a schema against its draft's meta-schema (draft from `$schema`, 2020-12 when absent; an unknown `$schema` is
  * itself a problem) and checks that its `$ref`s resolve. Empty when the schema is sound; a sound schema object is
- * remembered, so checking it again costs one lookup. The shape check (schema-shape.ts) answers first; the validator
- * runs against the meta-schema only for a schema it refuses, to say what is wrong.
+ * remembered, so checking it again costs one lookup. The meta-schema is not run: schema-shape.ts checks what it asks.
  */
 export function schemaProblems(schema: unknown): SchemaProblem[] {
   const remembered = typeof schema === 'object' && schema !== null;
@@ -108,19 +69,15 @@ export function schemaProblems(schema: unknown): SchemaProblem[] {
       },
     ];
   }
+  const found = findNonJSON(schema);
   let problems: SchemaProblem[];
-  try {
-    problems = againstMetaSchema(schema, draft);
-    if (problems.length === 0) problems = unresolvedRefs(schema);
-  } catch {
-    const found = findNonJSON(schema);
+  if (found !== null) {
     const what =
-      found === null
-        ? 'JSON cannot carry'
-        : found.what === 'that contains itself'
-          ? 'that contains itself (for recursion, use "$ref": "#" or "#/$defs/<name>")'
-          : found.what;
-    problems = [{ path: found?.path ?? '', message: `is a value ${what}: a JSON schema holds JSON values only` }];
+      found.what === 'that contains itself' ? 'that contains itself (for recursion, use "$ref": "#" or "#/$defs/<name>")' : found.what;
+    problems = [{ path: found.path, message: `is a value ${what}: a JSON schema holds JSON values only` }];
+  } else {
+    problems = shapeProblems(schema, draft);
+    if (problems.length === 0) problems = unresolvedRefs(schema);
   }
   if (problems.length === 0 && remembered) knownGood.add(schema);
   return problems;

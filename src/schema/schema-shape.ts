@@ -1,10 +1,16 @@
 /**
- * Whether a schema has the shape its draft's meta-schema asks for, checked by walking it against a table of keyword
- * kinds instead of validating it against the meta-schema. The answer is the meta-schema's (test/schema checks the two
- * agree on generated schemas), but costs microseconds and builds nothing: compiling the meta-schema into closures
- * took 5-15 ms on the first route with a schema. Only a schema it refuses goes through the meta-schema, for the words.
+ * A schema checked against what its draft's meta-schema asks, without the meta-schema: a table per draft of what each
+ * keyword the meta-schema constrains must hold (a schema, a non-empty schema array, a map of schemas, a non-negative
+ * integer, a regex, a URI reference, unique strings, the type names, ...), subschemas walked the same way. The verdict
+ * is the meta-schema's (test/schema/schema-shape.property.test.ts checks both on every keyword with every sample value
+ * and on generated nested schemas, drafts 2020-12, 2019-09, 7 and 4), and so are the words, as fw words a validation
+ * error against the meta-schema (`must be integer, got "ten"`). It costs microseconds and nothing is parsed or
+ * compiled: checking against the meta-schema compiled it into closures first (5-15 ms on the first route with a
+ * schema), and its text was 15 KB of every `fw` bundle.
  */
 import { deepCompareStrict, format, type SchemaDraft } from '@cfworker/json-schema';
+import { describeValue } from './error-text';
+import { toPointer } from './json-pointer';
 
 /** What a keyword's value must be. */
 type Kind =
@@ -139,106 +145,257 @@ const kinds: Record<SchemaDraft, Record<string, Kind>> = {
   },
 };
 
-const simpleTypes = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string']);
+const simpleTypes = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'];
+const typeNames = `be one of ${simpleTypes.map((t) => JSON.stringify(t)).join(', ')}`;
+
+/** A mistake in a schema: where (JSON pointer into the schema) and what is wrong with it. */
+export interface SchemaProblem {
+  path: string;
+  message: string;
+}
+
+/** A problem as the walk finds it: also which meta-schema keyword failed and what it asked for (null: no \`must\`). */
+interface Found extends SchemaProblem {
+  keyword: string;
+  must: string | null;
+}
+
+/** One walk: the draft, and the problems found so far. */
+interface Walk {
+  draft: SchemaDraft;
+  problems: Found[];
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isCount = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && value >= 0;
-const isString = (value: unknown): value is string => typeof value === 'string';
 
-/** No two items equal, as the validator's `uniqueItems` compares them (`===`, objects and arrays by content). */
-function unique(values: unknown[]): boolean {
-  for (let j = 1; j < values.length; j++) {
+/** Records that the value at `at` fails a keyword (`type` unless named) asking it to `must`. */
+function fail(walk: Walk, at: string[], must: string, got: string, keyword = 'type'): false {
+  walk.problems.push({ path: toPointer(at), message: `must ${must}, got ${got}`, keyword, must });
+  return false;
+}
+
+/** What a subschema is, as a type: `be object or boolean` (draft 4: `be object`). */
+const schemaType = (walk: Walk): string => (walk.draft === '4' ? 'be object' : 'be object or boolean');
+
+/** The first pair of equal items as the validator finds it (`===`, objects and arrays by content), or null. */
+function duplicate(values: unknown[]): [number, number] | null {
+  for (let j = 0; j < values.length; j++) {
     const a = values[j];
-    for (let k = 0; k < j; k++) {
+    for (let k = 0; k < values.length; k++) {
       const b = values[k];
-      if (a === b || (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && deepCompareStrict(a, b))) return false;
+      if (j !== k && (a === b || (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && deepCompareStrict(a, b))))
+        return [j, k];
     }
   }
-  return true;
+  return null;
 }
 
-function isStrings(value: unknown, draft: SchemaDraft): boolean {
-  return Array.isArray(value) && (draft !== '4' || value.length > 0) && value.every(isString) && unique(value);
+/** An array's own constraints (at least one item, no duplicates), each a problem at the array; true when none fails. */
+function arrayRules(walk: Walk, at: string[], value: unknown[], nonEmpty: boolean, unique: boolean): boolean {
+  let ok = true;
+  if (nonEmpty && value.length === 0) ok = fail(walk, at, 'have at least 1 item', '0', 'minItems');
+  const pair = unique ? duplicate(value) : null;
+  if (pair !== null) ok = fail(walk, at, 'have no duplicate items', `a duplicate (items ${pair[0]} and ${pair[1]})`, 'uniqueItems');
+  return ok;
 }
 
-function isType(value: unknown): boolean {
-  if (isString(value)) return simpleTypes.has(value);
-  return Array.isArray(value) && value.length > 0 && value.every((t) => isString(t) && simpleTypes.has(t)) && unique(value);
+/** A string that must pass a format and/or match a pattern; true when it does. */
+function stringRule(
+  walk: Walk,
+  at: string[],
+  value: unknown,
+  formatName: 'regex' | 'uri' | 'uri-reference' | null,
+  pattern?: RegExp,
+): boolean {
+  if (typeof value !== 'string') return fail(walk, at, 'be string', describeValue(value));
+  let ok = true;
+  if (formatName !== null && !format[formatName](value)) ok = fail(walk, at, `be a valid ${formatName}`, describeValue(value), 'format');
+  if (pattern !== undefined && !pattern.test(value))
+    ok = fail(walk, at, `match pattern ${pattern.source}`, describeValue(value), 'pattern');
+  return ok;
 }
 
-/** Whether a value has the kind a keyword asks for (`schema` kinds recurse into the subschemas). */
-function fits(kind: Kind, value: unknown, draft: SchemaDraft): boolean {
-  switch (kind) {
-    case 'schema':
-      return fitsShape(value, draft);
-    case 'booleanOrSchema':
-      return typeof value === 'boolean' || fitsShape(value, draft);
-    case 'schemas':
-      return Array.isArray(value) && value.length > 0 && value.every((s) => fitsShape(s, draft));
-    case 'schemaMap':
-      return isObject(value) && Object.values(value).every((s) => fitsShape(s, draft));
-    case 'patternMap':
-      return (
-        isObject(value) && Object.entries(value).every(([pattern, s]) => (draft === '4' || format.regex(pattern)) && fitsShape(s, draft))
-      );
-    case 'schemaOrSchemas':
-      return fitsShape(value, draft) || fits('schemas', value, draft);
-    case 'schemaOrStrings':
-      return isObject(value) && Object.values(value).every((s) => fitsShape(s, draft) || isStrings(s, draft));
-    case 'count':
-      return isCount(value);
-    case 'number':
-      return typeof value === 'number';
-    case 'positive':
-      return typeof value === 'number' && value > 0;
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'string':
-      return isString(value);
-    case 'regex':
-      return isString(value) && format.regex(value);
-    case 'uri':
-      return isString(value) && format.uri(value);
-    case 'uriRef':
-      return isString(value) && format['uri-reference'](value);
-    case 'id':
-      return isString(value) && format['uri-reference'](value) && /^[^#]*#?$/.test(value);
-    case 'anchor':
-      return isString(value) && /^[A-Za-z_][-A-Za-z0-9._]*$/.test(value);
-    case 'anchor2019':
-      return isString(value) && /^[A-Za-z][-A-Za-z0-9.:_]*$/.test(value);
-    case 'strings':
-      return isStrings(value, draft);
-    case 'stringsMap':
-      return isObject(value) && Object.values(value).every((s) => isStrings(s, draft));
-    case 'type':
-      return isType(value);
-    case 'array':
-      return Array.isArray(value);
-    case 'uniqueArray':
-      return Array.isArray(value) && value.length > 0 && unique(value);
-    case 'vocabulary':
-      return isObject(value) && Object.entries(value).every(([uri, on]) => format.uri(uri) && typeof on === 'boolean');
+/** A non-negative integer; true when it is one. */
+function countRule(walk: Walk, at: string[], value: unknown): boolean {
+  if (typeof value !== 'number') return fail(walk, at, 'be integer', describeValue(value));
+  let ok = true;
+  if (!Number.isInteger(value)) ok = fail(walk, at, 'be integer', describeValue(value));
+  if (value < 0) ok = fail(walk, at, 'be >= 0', describeValue(value), 'minimum');
+  return ok;
+}
+
+/** An array of unique strings (draft 4: at least one). */
+function stringsRule(walk: Walk, at: string[], value: unknown): boolean {
+  if (!Array.isArray(value)) return fail(walk, at, 'be array', describeValue(value));
+  let ok = true;
+  value.forEach((item, i) => {
+    if (typeof item !== 'string') ok = fail(walk, [...at, String(i)], 'be string', describeValue(item));
+  });
+  return arrayRules(walk, at, value, walk.draft === '4', true) && ok;
+}
+
+/** An object whose property names and values each pass a rule. */
+function mapRule(
+  walk: Walk,
+  at: string[],
+  value: unknown,
+  each: (walk: Walk, at: string[], value: unknown) => boolean,
+  nameFormat?: 'regex' | 'uri',
+): boolean {
+  if (!isObject(value)) return fail(walk, at, 'be object', describeValue(value));
+  let ok = true;
+  for (const name of Object.keys(value)) {
+    if (nameFormat !== undefined && !format[nameFormat](name)) {
+      const message = `has property name ${JSON.stringify(name)} that must be a valid ${nameFormat}, got ${JSON.stringify(name)}`;
+      walk.problems.push({ path: toPointer(at), message, keyword: 'propertyNames', must: null });
+      ok = false;
+    }
   }
+  for (const [name, item] of Object.entries(value)) if (!each(walk, [...at, name], item)) ok = false;
+  return ok;
 }
 
 /**
- * True when the schema is what its draft's meta-schema accepts: an object (or, after draft 4, a boolean) whose
- * keywords hold values of the kinds the meta-schema gives them, subschemas included. Throws (a stack overflow) on a
- * schema that contains itself, as validating it against the meta-schema does.
+ * A value that may be one of two things (the meta-schema's `anyOf`), worded as fw words a failed union: the value
+ * fits neither at its own level: `must <first> or <second>, got <value>`; it has the shape of one, which fails deeper
+ * down: that one's problems; otherwise: that it matches neither.
  */
-export function fitsShape(schema: unknown, draft: SchemaDraft): boolean {
-  if (typeof schema === 'boolean') return draft !== '4';
-  if (!isObject(schema)) return false;
-  const table = kinds[draft];
-  for (const key in schema) {
-    const kind = table[key];
-    if (kind !== undefined && !fits(kind, schema[key], draft)) return false;
+function eitherRule(walk: Walk, at: string[], value: unknown, branches: [(w: Walk) => boolean, (w: Walk) => boolean]): boolean {
+  const tries = branches.map((branch) => {
+    const w: Walk = { draft: walk.draft, problems: [] };
+    return { ok: branch(w), w };
+  });
+  if (tries.some((t) => t.ok)) return true;
+  const here = toPointer(at);
+  const musts = tries.map(({ w }) =>
+    w.problems.every((p) => p.path === here && p.must !== null && p.keyword !== 'anyOf')
+      ? [...new Set(w.problems.map((p) => p.must))].join(' and ')
+      : '',
+  );
+  if (!musts.includes('')) return fail(walk, at, [...new Set(musts)].join(' or '), describeValue(value), 'anyOf');
+  const fitting = tries.filter((t) => !t.w.problems.every((p) => p.keyword === 'type' && p.path === here));
+  if (fitting.length === 1) walk.problems.push(...fitting[0].w.problems);
+  else fail(walk, at, 'match one of the anyOf schemas', describeValue(value), 'anyOf');
+  return false;
+}
+
+/** The type keyword: a type name, or a non-empty array of unique type names. */
+function typeRule(walk: Walk, at: string[], value: unknown): boolean {
+  return eitherRule(walk, at, value, [
+    (w) => (typeof value === 'string' && simpleTypes.includes(value) ? true : fail(w, at, typeNames, describeValue(value), 'enum')),
+    (w) => {
+      if (!Array.isArray(value)) return fail(w, at, 'be array', describeValue(value));
+      let ok = true;
+      value.forEach((item, i) => {
+        if (!(typeof item === 'string' && simpleTypes.includes(item)))
+          ok = fail(w, [...at, String(i)], typeNames, describeValue(item), 'enum');
+      });
+      return arrayRules(w, at, value, true, true) && ok;
+    },
+  ]);
+}
+
+/** A non-empty array of subschemas. */
+function schemasRule(walk: Walk, at: string[], value: unknown): boolean {
+  if (!Array.isArray(value)) return fail(walk, at, 'be array', describeValue(value));
+  let ok = arrayRules(walk, at, value, true, false);
+  value.forEach((item, i) => {
+    if (!walkSchema(walk, [...at, String(i)], item)) ok = false;
+  });
+  return ok;
+}
+
+/** Whether a keyword's value is of its kind; each mistake becomes a problem in the walk. */
+function check(kind: Kind, walk: Walk, at: string[], value: unknown): boolean {
+  const got = () => describeValue(value);
+  switch (kind) {
+    case 'schema':
+      return walkSchema(walk, at, value);
+    case 'booleanOrSchema':
+      return eitherRule(walk, at, value, [
+        (w) => (typeof value === 'boolean' ? true : fail(w, at, 'be boolean', got())),
+        (w) => walkSchema(w, at, value),
+      ]);
+    case 'schemas':
+      return schemasRule(walk, at, value);
+    case 'schemaMap':
+      return mapRule(walk, at, value, walkSchema);
+    case 'patternMap':
+      return mapRule(walk, at, value, walkSchema, walk.draft === '4' ? undefined : 'regex');
+    case 'schemaOrSchemas':
+      return eitherRule(walk, at, value, [(w) => walkSchema(w, at, value), (w) => schemasRule(w, at, value)]);
+    case 'schemaOrStrings':
+      return mapRule(walk, at, value, (w, where, item) =>
+        eitherRule(w, where, item, [(b) => walkSchema(b, where, item), (b) => stringsRule(b, where, item)]),
+      );
+    case 'count':
+      return countRule(walk, at, value);
+    case 'number':
+      return typeof value === 'number' || fail(walk, at, 'be number', got());
+    case 'positive':
+      if (typeof value !== 'number') return fail(walk, at, 'be number', got());
+      return value > 0 || fail(walk, at, 'be > 0', got(), 'exclusiveMinimum');
+    case 'boolean':
+      return typeof value === 'boolean' || fail(walk, at, 'be boolean', got());
+    case 'string':
+      return typeof value === 'string' || fail(walk, at, 'be string', got());
+    case 'regex':
+      return stringRule(walk, at, value, 'regex');
+    case 'uri':
+      return stringRule(walk, at, value, 'uri');
+    case 'uriRef':
+      return stringRule(walk, at, value, 'uri-reference');
+    case 'id':
+      return stringRule(walk, at, value, 'uri-reference', /^[^#]*#?$/);
+    case 'anchor':
+      return stringRule(walk, at, value, null, /^[A-Za-z_][-A-Za-z0-9._]*$/);
+    case 'anchor2019':
+      return stringRule(walk, at, value, null, /^[A-Za-z][-A-Za-z0-9.:_]*$/);
+    case 'strings':
+      return stringsRule(walk, at, value);
+    case 'stringsMap':
+      return mapRule(walk, at, value, stringsRule);
+    case 'type':
+      return typeRule(walk, at, value);
+    case 'array':
+      return Array.isArray(value) || fail(walk, at, 'be array', got());
+    case 'uniqueArray':
+      if (!Array.isArray(value)) return fail(walk, at, 'be array', got());
+      return arrayRules(walk, at, value, true, true);
+    case 'vocabulary':
+      return mapRule(walk, at, value, (w, where, on) => typeof on === 'boolean' || fail(w, where, 'be boolean', describeValue(on)), 'uri');
   }
-  if (
-    draft === '4' &&
-    (('exclusiveMaximum' in schema && !('maximum' in schema)) || ('exclusiveMinimum' in schema && !('minimum' in schema)))
-  )
-    return false;
-  return true;
+}
+
+/** Walks one (sub)schema: its type, then each keyword its draft constrains, in the meta-schema's order. */
+function walkSchema(walk: Walk, at: string[], schema: unknown): boolean {
+  if (typeof schema === 'boolean' && walk.draft !== '4') return true;
+  if (!isObject(schema)) return fail(walk, at, schemaType(walk), describeValue(schema));
+  const table = kinds[walk.draft];
+  let ok = true;
+  for (const key in table) if (key in schema && !check(table[key], walk, [...at, key], schema[key])) ok = false;
+  if (walk.draft === '4') {
+    for (const [bound, limit] of [
+      ['exclusiveMaximum', 'maximum'],
+      ['exclusiveMinimum', 'minimum'],
+    ]) {
+      if (bound in schema && !(limit in schema)) {
+        const message = `is required when ${JSON.stringify(bound)} is present`;
+        walk.problems.push({ path: toPointer([...at, limit]), message, keyword: 'dependencies', must: null });
+        ok = false;
+      }
+    }
+  }
+  return ok;
+}
+
+/**
+ * The problems of a schema against its draft's meta-schema, worded as fw words validation errors (`must be integer,
+ * got "ten"`), each at its JSON pointer into the schema; empty when the meta-schema accepts it. Throws (a stack
+ * overflow) on a schema that contains itself.
+ */
+export function shapeProblems(schema: unknown, draft: SchemaDraft): SchemaProblem[] {
+  const walk: Walk = { draft, problems: [] };
+  walkSchema(walk, [], schema);
+  return walk.problems.map(({ path, message }) => ({ path, message }));
 }

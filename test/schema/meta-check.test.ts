@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Validator, dereference } from '@cfworker/json-schema';
 import { Fw, type RouteOptions } from 'fw';
-import { META_SCHEMAS } from '../../src/schema/meta-schemas';
+import { META_SCHEMAS } from './fixtures/meta-schemas';
 import { compileQuickCheck } from '../../src/schema/quick-check';
 import { schemaProblems } from '../../src/schema/meta-check';
 

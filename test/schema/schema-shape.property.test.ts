@@ -1,13 +1,26 @@
 /**
  * The shape check (src/schema/schema-shape.ts) says what validating against the draft's meta-schema says: on generated
- * schema-like values, every keyword any draft constrains with right and wrong values, nested through the applicators,
- * fitsShape accepts exactly what @cfworker/json-schema accepts against the meta-schema.
+ * schema-like values (every keyword any draft constrains, with right and wrong values, nested through the
+ * applicators) it finds problems exactly when @cfworker/json-schema refuses the value against the meta-schema
+ * (test/schema/fixtures/meta-schemas.ts), and words them as fw words that validation's errors.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Validator, type SchemaDraft } from '@cfworker/json-schema';
-import { META_SCHEMAS } from '../../src/schema/meta-schemas';
-import { fitsShape } from '../../src/schema/schema-shape';
+import { Validator, dereference, validate, type Schema, type SchemaDraft } from '@cfworker/json-schema';
+import { shapeProblems } from '../../src/schema/schema-shape';
+import { describeIssues } from '../../src/schema/validation-errors';
+import { META_SCHEMAS } from './fixtures/meta-schemas';
+
+const fitsShape = (schema: unknown, draft: SchemaDraft): boolean => shapeProblems(schema, draft).length === 0;
+
+/** The problems validating against the meta-schema finds, worded by fw's validation errors (what the shape check mirrors). */
+function metaProblems(schema: unknown, draft: SchemaDraft): string[] {
+  const [root, ...vocabularies] = JSON.parse(META_SCHEMAS[draft]) as Schema[];
+  const lookup = dereference(root);
+  for (const vocabulary of vocabularies) dereference(vocabulary, lookup);
+  const outcome = validate(schema, root, draft, lookup as Record<string, Schema>, false);
+  return describeIssues(outcome.errors, { data: schema, schema: root, lookup }).map(({ path, text }) => `${path}: ${text}`);
+}
 
 const keywords = [
   ...'$id id $schema $ref $anchor $dynamicRef $dynamicAnchor $recursiveRef $recursiveAnchor $vocabulary $comment $defs definitions'.split(
@@ -115,6 +128,47 @@ describe('fitsShape agrees with the meta-schema', () => {
         }
       }
       expect(wrong).toEqual([]);
+    },
+  );
+
+  /**
+   * Where fw's error words misread the validator's output against the meta-schema, and the shape check words it right:
+   * a meta-schema property named `$ref` or `propertyNames` ("is invalid: String does not match format …", "has
+   * property name "propertyNames" that must …"), and a union whose branch is the dialect's root, which the validator
+   * reports through `$ref`/`allOf` units ("must match one of the anyOf schemas" where the shape check names the item).
+   */
+  const misworded = /"(\$ref|propertyNames|dependencies|items|additionalItems|additionalProperties)"/;
+
+  it.each<SchemaDraft>(['2020-12', '2019-09', '7', '4'])(
+    'draft %s: each problem is worded as validating against the meta-schema words it',
+    (draft) => {
+      const words = (schema: unknown) => shapeProblems(schema, draft).map(({ path, message }) => `${path}: ${message}`);
+      const compared = (schema: unknown) => !misworded.test(JSON.stringify(schema));
+      const samples = [
+        ...scalars,
+        ['string', 'null'],
+        ['a', 'a'],
+        [],
+        [1, 1],
+        [{}],
+        [true],
+        ['a'],
+        {},
+        { a: {} },
+        { a: ['a'] },
+        { '[a-': {} },
+      ];
+      for (const keyword of keywords)
+        for (const value of samples) {
+          const schema = { properties: { p: { [keyword]: value } } };
+          if (compared(schema)) expect(words(schema).sort(), JSON.stringify(schema)).toEqual(metaProblems(schema, draft).sort());
+        }
+      fc.assert(
+        fc.property(node, (schema) => {
+          if (compared(schema)) expect(words(schema).sort(), JSON.stringify(schema)).toEqual(metaProblems(schema, draft).sort());
+        }),
+        { numRuns: 1000 },
+      );
     },
   );
 
