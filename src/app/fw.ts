@@ -74,8 +74,7 @@ export class Fw<T extends AppTypes = NoTypes> extends CoreFw<T, 'full'> {
 
   /** Registers the routes of a routes folder (default `src/routes`, read on Node and Bun) or of a built `manifest` (spec 4.3.6). */
   fromFileRoutes(options?: FileRoutesOptions): Promise<this> {
-    // Checking a `this` of generic T against the kernel's plain `Fw` exceeds the checker's instantiation limit (TS2589).
-    return fromFileRoutes(this as CoreFw<any, any>, options) as Promise<this>;
+    return fromFileRoutes(this, options);
   }
 
   /** The database of `config.database` (see src/db): made on first access, connected on first query. */

@@ -189,6 +189,24 @@ describe('decorations, state, plugins and groups in the type', () => {
     expect(await (await app.request('/orgs/a/teams/t')).text()).toBe('t');
   });
 
+  it('shows decorations and state registered before a group inside it, nested groups too', async () => {
+    const app = new Fw()
+      .decorate('tenant', (org: string) => `t-${org}`)
+      .setState('region', 'eu' as const)
+      .group('/orgs/:org', (org) =>
+        org.group('/teams/:team', (team) =>
+          team.get('/', (ctx) => {
+            expectTypeOf(ctx.tenant).toEqualTypeOf<(org: string) => string>();
+            expectTypeOf(ctx.state.region).toEqualTypeOf<'eu'>();
+            // @ts-expect-error nothing decorated `missing`
+            void ctx.missing;
+            return { tenant: ctx.tenant(ctx.params.org), team: ctx.params.team, region: ctx.state.region };
+          }),
+        ),
+      );
+    expect(await (await app.request('/orgs/a/teams/t')).json()).toEqual({ tenant: 't-a', team: 't', region: 'eu' });
+  });
+
   it('keeps a typed app assignable where a plain Fw is taken', () => {
     const typed = new Fw().decorate('x', 1).get('/a/:id', (ctx) => ctx.params.id);
     const takesApp = (app: Fw) => app.getRoutes().length;
