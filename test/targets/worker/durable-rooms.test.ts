@@ -221,6 +221,22 @@ describe('durableRooms: rooms held by Durable Objects', () => {
   }, 60_000);
 });
 
+describe('durableRooms: options', () => {
+  it('home puts a socket in the object it names; presence shows what the presence option gives, else ws.data', async () => {
+    const hall = await open('/hall?user=vip-ada');
+    expect(await hall.next()).toBe('joined');
+    const guest = await join('main-hall', 'guest');
+    // Both members are held by main-hall's own object (local 2): the /hall socket's home came from the option.
+    await expect.poll(async () => (await state('main-hall')).rooms).toContainEqual({ room: 'main-hall', members: 2, local: 2 });
+    const presence = (await state('main-hall')).presence;
+    expect(presence.map((m) => [m.data, m.instance])).toEqual([
+      [{ user: 'vip-ada', badge: 'vip' }, 'room:main-hall'],
+      [{ user: 'guest' }, 'room:main-hall'],
+    ]);
+    await bye(hall, guest);
+  });
+});
+
 describe('durableRooms: rooms across isolates', () => {
   it('a member connected through one isolate gets what a member connected through another sends, and both see one presence', async () => {
     // Proof that a and b are separate isolates: each keeps its own module-scope id.
