@@ -39,7 +39,7 @@ export interface DurableRoomsOptions<Env = any, Data = unknown> {
    * The socket can join any room; its own room's broadcasts reach it without a hop between objects.
    */
   home?: (upgrade: WebSocketUpgrade<Data>) => string;
-  /** The presence data a member shows, JSON, taken when it joins (default: its current `ws.data`, not copied into the attachment). */
+  /** The presence data a member shows, JSON, taken when it joins; undefined (or no option): its `ws.data`, not copied into the attachment. */
   presence?: (ws: WSConnection<Data>) => unknown;
 }
 
