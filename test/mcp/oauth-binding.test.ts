@@ -279,19 +279,21 @@ describe('the legacy HTTP+SSE transport', () => {
 });
 
 describe('long-lived streams end when the token that opened them expires', () => {
-  it("a session's GET stream closes at the token's exp (the client reconnects with a fresh token)", async () => {
-    const { url } = await serve({ sessions: { secret: 'a-secret-of-at-least-16-chars' }, resumability: false });
-    const short = await as.token('short', url);
-    const session = await initialize(url, short);
-    const response = await fetch(url, {
-      headers: { ...bearer(short), 'mcp-session-id': session, accept: 'text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+  for (const resumable of [false, true]) {
+    it(`a session's GET stream (${resumable ? 'resumable' : 'not resumable'}) closes at the token's exp (the client reconnects with a fresh token)`, async () => {
+      const { url } = await serve({ sessions: { secret: 'a-secret-of-at-least-16-chars' }, resumability: resumable ? {} : false });
+      const short = await as.token('short', url);
+      const session = await initialize(url, short);
+      const response = await fetch(url, {
+        headers: { ...bearer(short), 'mcp-session-id': session, accept: 'text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      });
+      expect(response.status).toBe(200);
+      await new FrameReader(response).rest();
+      const exp = decodeJwt(short).exp! * 1000;
+      expect(Date.now()).toBeGreaterThanOrEqual(exp - 50);
+      expect(Date.now()).toBeLessThan(exp + 1500);
     });
-    expect(response.status).toBe(200);
-    await new FrameReader(response).rest();
-    const exp = decodeJwt(short).exp! * 1000;
-    expect(Date.now()).toBeGreaterThanOrEqual(exp - 50);
-    expect(Date.now()).toBeLessThan(exp + 1500);
-  });
+  }
 
   it('a 2026-07-28 subscriptions/listen stream ends gracefully at exp; one opened with a longer-lived token stays open', async () => {
     const { url } = await serve();
