@@ -1,17 +1,17 @@
 /**
  * fw's entries as Node loads them, bundled (`dist/node/`): Node resolves `fw` and `fw/<module>` there (the `node`
- * export condition), so an unbundled `import('fw')` reads about 40 files instead of ~310 (loading and compiling that
- * many modules was 80% of its start-up). `bundle.js` holds the root and every module entry, `target-<name>.js` each
- * runtime target (fw/node, fw/lambda, fw/worker, fw/serverless: loading `fw` parses none of them), `chunk-*.js` what
- * they share and what they `import()` on first use, and `<entry>.js` re-exports one entry. The kernel (`fw/core`)
- * stays its own modules in dist/src/core, which the bundle imports, so `fw/core` alone stays small; `fw/mcp` and
- * `fw/bun` are left out (fw-mcp is an optional peer; Bun takes its `bun` condition). Every entry shares one copy of
- * each module: `fw`'s and `fw/cors`'s HttpError, or `fw`'s Fw and fw/core's, are the same classes. Bundlers take the
- * `module` condition before `node` and keep seeing the module graph, so what they tree-shake is unchanged.
+ * export condition), so an unbundled `import('fw')` reads under 20 files instead of ~330 (loading and compiling that
+ * many modules was 80% of its start-up). `kernel.js` holds `fw/core`, `bundle.js` the root and every module entry,
+ * `target-<name>.js` each runtime target (fw/node, fw/lambda, fw/worker, fw/serverless: loading `fw` parses none of
+ * them), `chunk-*.js` what they share (the kernel's modules among them) and what they `import()` on first use, and
+ * `<entry>.js` re-exports one entry. `fw/mcp` and `fw/bun` are left out (fw-mcp is an optional peer; Bun takes its
+ * `bun` condition). Every entry shares one copy of each module: `fw`'s and `fw/cors`'s HttpError, or `fw`'s Fw and
+ * fw/core's, are the same classes, and `fw/core` alone loads the kernel only. Bundlers take the `module` condition
+ * before `node` and keep seeing the module graph, so what they tree-shake is unchanged.
  */
 import { build, type Plugin } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
 import { root } from './build-layout';
 
 /** One entry of the Node build: its specifier, the dist file it bundles, and the file Node resolves it to. */
@@ -24,7 +24,7 @@ export interface NodeEntry {
 type Conditions = Record<string, unknown>;
 
 /** Entries the bundle leaves out (see above). */
-const unbundled = new Set(['./core', './mcp', './bun', './package.json']);
+const unbundled = new Set(['./mcp', './bun', './package.json']);
 
 /**
  * Packages left to Node: optional peers (imported by name when asked for) and those fw imports only with `import()`
@@ -51,30 +51,27 @@ export function nodeEntries(pkgDir = root): NodeEntry[] {
   return entries;
 }
 
-/** Resolves `fw` and `fw/<x>` inside the bundle to the entry's own dist file, and keeps the kernel's files outside it. */
-function entriesPlugin(pkgDir: string, entries: NodeEntry[], outDir: string): Plugin {
-  const kernelDir = join(pkgDir, 'dist', 'src', 'core');
+/** Resolves `fw` and `fw/<x>` inside the bundle to the entry's own dist file (the per-module build). */
+function entriesPlugin(pkgDir: string, entries: NodeEntry[]): Plugin {
   const bySpecifier = new Map(entries.map((entry) => [entry.specifier, join(pkgDir, entry.source)]));
-  const kernel = (path: string) => ({ path: relative(outDir, path).replaceAll('\\', '/'), external: true });
   return {
     name: 'fw-node-entries',
     setup(b) {
       b.onResolve({ filter: /^fw(\/|$)/ }, (args) => {
-        if (args.path === 'fw/core') return kernel(join(kernelDir, 'index.js'));
         const path = bySpecifier.get(args.path);
         if (path === undefined) throw new Error(`${args.importer} imports ${args.path}, which is not an entry of fw's Node bundle`);
         return { path };
-      });
-      b.onResolve({ filter: /^\.\.?\// }, (args) => {
-        const path = resolve(args.resolveDir, args.path);
-        return path.startsWith(`${kernelDir}/`) ? kernel(path) : undefined;
       });
     },
   };
 }
 
-/** The output file an entry's code lands in: each runtime target its own, every other entry `bundle`. */
+/**
+ * The output file an entry's code lands in: the kernel (`fw/core`) and each runtime target their own, every other
+ * entry `bundle`. esbuild puts what several of them reach in chunk files, so `fw/core` loads the kernel alone.
+ */
 function groupOf(entry: NodeEntry): string {
+  if (entry.specifier === 'fw/core') return 'kernel';
   return entry.specifier !== 'fw' && entry.source.startsWith('./dist/targets/') ? `target-${entry.specifier.slice(3)}` : 'bundle';
 }
 
@@ -108,7 +105,7 @@ export async function buildNodeBundle(pkgDir = root): Promise<number> {
   const entries = nodeEntries(pkgDir);
   const outDir = join(pkgDir, 'dist', 'node');
   rmSync(outDir, { recursive: true, force: true });
-  const plugin = entriesPlugin(pkgDir, entries, outDir);
+  const plugin = entriesPlugin(pkgDir, entries);
   const names = await exportedNames(pkgDir, entries, plugin);
   const inputs = join(pkgDir, 'node_modules', '.cache', 'fw-build', 'node-entries');
   mkdirSync(inputs, { recursive: true });
