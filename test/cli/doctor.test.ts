@@ -59,7 +59,7 @@ describe('fw doctor: packages as installed, module resolution, routes counted fr
       {
         status: 'ok',
         message: expect.stringMatching(
-          /^fw 1\.4\.0 in node_modules\/fw: loads dist\/targets\/node\/fw\.js; types \.\/dist\/src\/index\.d\.ts and those of its \d+ other exports present$/,
+          /^fw 1\.4\.0 in node_modules\/fw: loads dist\/node\/fw\.js; types \.\/dist\/src\/index\.d\.ts and those of its \d+ other exports present$/,
         ),
       },
     ]);
