@@ -94,7 +94,7 @@ const result: BenchResult = {
   higherIsBetter: false,
   notes: [
     `A fresh \`node\` (${process.version}) process per sample runs probe.mjs, which imports a one-route app (GET / -> "Hello", unbundled ESM) and answers one app.fetch(new Request(...)); the time is performance.now() at the read answer (since Node's time origin, the process start: Node's own start-up included, the same for all), the CPU is process.cpuUsage() then.`,
-    `The apps sit in a project outside the checkout whose node_modules/fw is a copy of the built package, so Node resolves \`fw\` and \`fw/core\` through the exports map (\`fw\` -> the node entry, dist/targets/node/fw.js); hono from its published package. ${runs} runs each, alternating order, after one unmeasured run each; every answer is checked.`,
+    `The apps sit in a project outside the checkout whose node_modules/fw is a copy of the built package, so Node resolves \`fw\` and \`fw/core\` through the exports map (\`fw\` -> dist/node/fw.js and \`fw/core\` -> dist/node/core.js, the Node bundle of scripts/build-node-bundle.ts); hono from its published package. ${runs} runs each, alternating order, after one unmeasured run each; every answer is checked.`,
     'raw is a framework-free fetch handler (the floor: Node start-up, loading the app, the first Request and Response). ratio = hono / contestant (above 1: fw faster).',
     coreMissing ? `fw/core skipped: ${coreMissing}.` : '',
     `Goals: ${goalLines.map(([text, ok]) => `${text}: ${ok ? 'met' : 'not met'}`).join('; ')}.`,
