@@ -73,6 +73,15 @@ const loadAtStart = loadavg()[0];
 
 type Client = { ws: WebSocket; next: () => Promise<string> };
 
+/** Fails a step that does not finish in 10 s (a lost frame), naming it, instead of hanging the run. */
+function within<T>(what: string, step: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within 10 s (a frame was lost)`)), 10_000);
+  });
+  return Promise.race([step, late]).finally(() => clearTimeout(timer));
+}
+
 function open(c: Contestant, room: string): Promise<Client> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://${origin}/chat/${room}`, { headers: { host: hosts[c] } });
@@ -104,29 +113,39 @@ let roomSeq = 0;
 async function fanOut(c: Contestant): Promise<number> {
   const room = `b${roomSeq++}`;
   const clients: Client[] = [];
-  for (let i = 0; i < members; i++) clients.push(await open(c, room));
-  const [sender, ...receivers] = clients;
-  const started = performance.now();
-  for (let i = 0; i < messages; i++) {
-    const text = `m${i}`;
-    sender.ws.send(text);
-    const got = await Promise.all(receivers.map((r) => r.next()));
-    if (got.some((m) => m !== text)) throw new Error(`${c}: a member got ${got.find((m) => m !== text)} instead of ${text}`);
+  try {
+    for (let i = 0; i < members; i++) clients.push(await within(`${c}: join ${i}`, open(c, room)));
+    const [sender, ...receivers] = clients;
+    const started = performance.now();
+    for (let i = 0; i < messages; i++) {
+      const text = `m${i}`;
+      sender.ws.send(text);
+      const got = await within(`${c}: message ${i} of a sample`, Promise.all(receivers.map((r) => r.next())));
+      if (got.some((m) => m !== text)) throw new Error(`${c}: a member got ${got.find((m) => m !== text)} instead of ${text}`);
+    }
+    const perMessage = ((performance.now() - started) * 1000) / messages;
+    await closeAll(clients);
+    return perMessage;
+  } catch (error) {
+    for (const client of clients) client.ws.terminate();
+    throw error;
   }
-  const perMessage = ((performance.now() - started) * 1000) / messages;
-  await closeAll(clients);
-  return perMessage;
 }
 
 /** µs from opening a socket to the room's `joined`, averaged over `joins` sequential clients (all in one room). */
 async function connectJoin(c: Contestant): Promise<number> {
   const room = `j${roomSeq++}`;
   const clients: Client[] = [];
-  const started = performance.now();
-  for (let i = 0; i < joins; i++) clients.push(await open(c, room));
-  const perJoin = ((performance.now() - started) * 1000) / joins;
-  await closeAll(clients);
-  return perJoin;
+  try {
+    const started = performance.now();
+    for (let i = 0; i < joins; i++) clients.push(await within(`${c}: join ${i} of a sample`, open(c, room)));
+    const perJoin = ((performance.now() - started) * 1000) / joins;
+    await closeAll(clients);
+    return perJoin;
+  } catch (error) {
+    for (const client of clients) client.ws.terminate();
+    throw error;
+  }
 }
 
 const cases = [
@@ -134,16 +153,31 @@ const cases = [
   { name: 'connect + join (to the joined answer)', run: connectJoin },
 ];
 const rows: BenchRow[] = [];
+/** Peers that lost a frame or a join (fw's own contestant failing fails the run): no figure, the reason in the notes. */
+const failures: string[] = [];
 try {
   for (const k of cases) {
-    for (const c of contestants) await k.run(c);
+    const failed = new Set<Contestant>();
     const times = new Map<Contestant, number[]>(contestants.map((c) => [c, []]));
+    const sample = async (c: Contestant, keep: boolean): Promise<void> => {
+      if (failed.has(c)) return;
+      try {
+        const time = await k.run(c);
+        if (keep) times.get(c)?.push(time);
+      } catch (error) {
+        if (c === 'fw-do') throw error;
+        failed.add(c);
+        failures.push(`${labels[c]}, ${k.name}: ${(error as Error).message}`);
+      }
+    };
+    for (const c of contestants) await sample(c, false);
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 === 0 ? contestants : [...contestants].reverse();
-      for (const c of order) times.get(c)?.push(await k.run(c));
+      for (const c of order) await sample(c, true);
     }
     const ours = median(times.get('fw-do') ?? []);
     for (const c of contestants) {
+      if (failed.has(c)) continue;
       const samples = times.get(c) ?? [];
       rows.push({
         case: k.name,
@@ -165,7 +199,7 @@ const result: BenchResult = {
   date: new Date().toISOString(),
   rows,
   higherIsBetter: false,
-  notes: `workerd through miniflare, ${members} ws clients from Node in one room: ${messages} sequential messages per sample, each timed until every other member has it; connect + join: ${joins} sequential clients per sample, each timed from opening to the room's "joined". ${rounds} rounds in alternating order after one warm-up run. Objects run in the same workerd process as the workers, so this is fw's cost over the same hops, not production latency. The in-isolate RoomManager is shown as the cost of crossing to an object: it does not span isolates. ratio = contestant time / fw durableRooms time (above 1: fw faster). Machine load (1-minute average) at the start: ${loadAtStart.toFixed(1)} on ${availableParallelism()} cores, so the spreads are wide.`,
+  notes: `workerd through miniflare, ${members} ws clients from Node in one room: ${messages} sequential messages per sample, each timed until every other member has it; connect + join: ${joins} sequential clients per sample, each timed from opening to the room's "joined". ${rounds} rounds in alternating order after one warm-up run. Objects run in the same workerd process as the workers, so this is fw's cost over the same hops, not production latency. The in-isolate RoomManager is shown as the cost of crossing to an object: it does not span isolates. ratio = contestant time / fw durableRooms time (above 1: fw faster). Machine load (1-minute average) at the start: ${loadAtStart.toFixed(1)} on ${availableParallelism()} cores, so the spreads are wide.${failures.length > 0 ? ` Failed, so no figure: ${failures.join('; ')}.` : ''}`,
 };
 mkdirSync(join(here, '../.out'), { recursive: true });
 writeFileSync(join(here, '../.out/rooms.json'), `${JSON.stringify(result, null, 2)}\n`);

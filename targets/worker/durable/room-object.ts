@@ -56,6 +56,8 @@ interface Live {
 }
 
 const OPEN = 1;
+/** How long a room object gathers changes before reporting its counts to the directory. */
+const reportDelayMs = 50;
 const encoder = new TextEncoder();
 
 function json(value: unknown, status = 200): Response {
@@ -94,6 +96,7 @@ export class FwRoom implements SocketHost {
   private remote: Map<string, RemoteMember> | null = null;
   private reporting: Promise<void> | null = null;
   private reportAgain = false;
+  private reportTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly state: RoomObjectState,
@@ -183,10 +186,7 @@ export class FwRoom implements SocketHost {
     live.attachment = { ...live.attachment, rooms: { ...live.attachment.rooms, [room]: joinedAt } };
     if (presence !== undefined) live.attachment.presence = presence;
     this.keep(live);
-    if (room === this.room) {
-      void this.report();
-      return;
-    }
+    if (room === this.room) return this.report();
     const member: RemoteMember = { id, data: this.presenceData(live.attachment), joinedAt, home: this.room };
     await this.rooms.call(objectName(room), room, { op: 'add-member', member });
   }
@@ -198,10 +198,7 @@ export class FwRoom implements SocketHost {
     const { [room]: _, ...rest } = live.attachment.rooms;
     live.attachment = { ...live.attachment, rooms: rest };
     this.keep(live);
-    if (room === this.room) {
-      void this.report();
-      return;
-    }
+    if (room === this.room) return this.report();
     await this.rooms.call(objectName(room), room, { op: 'remove-member', id });
   }
 
@@ -278,7 +275,7 @@ export class FwRoom implements SocketHost {
       .opened()
       .then(() => {
         this.keep(live);
-        return this.report();
+        this.report();
       })
       .catch((error: unknown) => console.error('fw/worker: a room socket failed to open', error));
     return new Response(null, { status: 101, webSocket: pair[0] } as ResponseInit);
@@ -399,7 +396,7 @@ export class FwRoom implements SocketHost {
     }
     await live.driver.closed(code, reason);
     this.rooms.release(live.attachment.id);
-    await this.report();
+    this.report();
   }
 
   private async remoteMembers(): Promise<Map<string, RemoteMember>> {
@@ -419,7 +416,7 @@ export class FwRoom implements SocketHost {
       members.set(id, member);
       await this.state.storage.put(`member:${id}`, member);
     }
-    void this.report();
+    this.report();
   }
 
   /** Directory side: keeps the last report of each room object. */
@@ -430,11 +427,19 @@ export class FwRoom implements SocketHost {
   }
 
   /**
-   * Sends this object's counts to the directory; reports run one at a time, a change during one sends another.
-   * Joins and leaves do not wait for it: one directory serves every room, and its latency stays off their path.
+   * Sends this object's counts to the directory, at most one report per `reportDelayMs` (a burst of joins is one
+   * report) and one at a time. Nothing waits for it: one directory serves every room, and its latency stays off
+   * joins, leaves and closes.
    */
-  private report(): Promise<void> {
-    if (this.room === '') return Promise.resolve();
+  private report(): void {
+    if (this.room === '' || this.reportTimer !== null) return;
+    this.reportTimer = setTimeout(() => {
+      this.reportTimer = null;
+      void this.sendReport();
+    }, reportDelayMs);
+  }
+
+  private sendReport(): Promise<void> {
     if (this.reporting !== null) {
       this.reportAgain = true;
       return this.reporting;
