@@ -59,8 +59,10 @@ describe('fw/worker durableRooms and FwRoom against @cloudflare/workers-types', 
         cwd: root,
         encoding: 'utf8',
       });
-      // Only the check and the rooms files are judged: other modules are compiled too (through paths).
-      const ours = (run.stdout + run.stderr).replace(/\n +/g, " ")
+      // Only the check and the rooms files are judged (other modules are compiled too, through paths); an error's
+      // indented elaboration lines are joined to it.
+      const ours = (run.stdout + run.stderr)
+        .replace(/\n +/g, ' ')
         .split('\n')
         .filter((line) => /check\.ts|targets\/worker\/(durable\/(durable-rooms|room-)|index|adapter|types)|src\/ws\//.test(line));
       expect(ours).toEqual([]);
