@@ -17,12 +17,18 @@ export type EntryOf<App, M extends ClientMethod, P> = Extract<ForMethod<RoutesOf
 
 type Params<E extends RouteEntry> = {} extends E['input']['params'] ? { params?: E['input']['params'] } : { params: E['input']['params'] };
 type Body<E extends RouteEntry> = unknown extends E['input']['body'] ? { body?: unknown } : { body: E['input']['body'] };
+type SentHeaders<E extends RouteEntry> = {} extends E['input']['headers']
+  ? { headers?: E['input']['headers'] }
+  : { headers: E['input']['headers'] };
 
-/** What a call sends: path params (required when the path has any), the query, the body and headers, typed by the route. */
+/**
+ * What a call sends, typed by the route: path params (required when the path has any), the query, the body (required
+ * with a body schema) and headers (the required ones of `schema.headers` required, any other accepted).
+ */
 export type CallInput<E extends RouteEntry> = Params<E> &
-  Body<E> & {
+  Body<E> &
+  SentHeaders<E> & {
     query?: E['input']['query'];
-    headers?: HeadersInit;
     /** Other fetch options (signal, credentials, …). */
     init?: Omit<RequestInit, 'method' | 'body' | 'headers'>;
   };

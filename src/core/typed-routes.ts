@@ -63,6 +63,19 @@ export type RequestHeaders<H> = [KnownKeys<H>] extends [never]
   ? Headers
   : { get<N extends KnownKeys<H>>(name: N): HeaderValue<H, N> } & Headers;
 
+type RequiredKeys<H> = { [K in KnownKeys<H>]: {} extends Pick<H, K> ? never : K }[KnownKeys<H>];
+
+/**
+ * The headers a client sends to a route: on a route whose `schema.headers` names headers, an object that must hold
+ * its required ones and may hold its optional ones, each as text (an enum's literals), plus any other header
+ * (authorization, …); without such a schema, any `HeadersInit`.
+ */
+export type ClientHeaders<H> = [KnownKeys<H>] extends [never]
+  ? HeadersInit
+  : { [K in RequiredKeys<H>]: HeaderText<H[K]> } & { [K in Exclude<KnownKeys<H>, RequiredKeys<H>>]?: HeaderText<H[K]> } & {
+      [name: string]: string;
+    };
+
 /** What a route's handler reads: params, query, body and headers. */
 export interface RouteInput {
   params: unknown;
@@ -124,7 +137,7 @@ export interface ClientInputOf<P extends string, S> {
   params: [Part<S, 'params'>] extends [undefined] ? PathParams<P> : SchemaInput<Part<S, 'params'>, PathParams<P>>;
   query: SchemaInput<Part<S, 'query'>, Record<string, string | number | boolean | undefined>>;
   body: SchemaInput<Part<S, 'body'>, unknown>;
-  headers: SchemaInput<Part<S, 'headers'>, Record<string, string>>;
+  headers: ClientHeaders<SchemaInput<Part<S, 'headers'>, {}>>;
 }
 
 /** The bodies a route answers with, by status: from `schema.response` (what it outputs), else what the handler returns, as 200. */
