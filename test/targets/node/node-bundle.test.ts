@@ -60,9 +60,9 @@ describe("fw's Node bundle", () => {
       `for (const specifier of ${JSON.stringify(specifiers)}) {`,
       '  const entry = await import(specifier);',
       '  const names = Object.keys(entry);',
-      '  if (names.length === 0) problems.push(`${specifier} exports nothing`);',
+      "  if (names.length === 0) problems.push(specifier + ' exports nothing');",
       '  const same = (n) => fw[n] === entry[n] || Object.prototype.isPrototypeOf.call(entry[n], fw[n]);',
-      '  for (const n of names) if (n in fw && !same(n)) problems.push(`${specifier} ${n}`);',
+      "  for (const n of names) if (n in fw && !same(n)) problems.push(specifier + ' ' + n);",
       '}',
       "if (fw.CoreFw !== core.Fw || Object.getPrototypeOf(fw.Fw) !== core.Fw) problems.push('Fw does not extend fw/core\\'s');",
       "const cors = await import('fw/cors');",
@@ -82,9 +82,9 @@ describe("fw's Node bundle", () => {
       'let refused = "";',
       "try { app.post('/bad', () => 'x', { schema: { body: { type: 'objekt' } } }); } catch (error) { refused = error.message.split('\\n')[1]; }",
       'const server = await app.listen(0);',
-      'const base = `http://127.0.0.1:${server.port}`;',
-      'const file = await (await fetch(`${base}/files/readme.md`)).text();',
-      "const bad = await fetch(`${base}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });",
+      "const base = 'http://127.0.0.1:' + server.port;",
+      "const file = await (await fetch(base + '/files/readme.md')).text();",
+      "const bad = await fetch(base + '/items', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });",
       'await server.stop();',
       'console.log(JSON.stringify({ file, status: bad.status, refused }));',
     ]);
@@ -120,7 +120,7 @@ describe("fw's Node bundle", () => {
         "  if (url === 'load-count:') return { format: 'module', source: 'export default ' + n, shortCircuit: true };",
         "  if (url.includes('/dist/')) n++;",
         '  return next(url, context); }`;',
-        'register(`data:text/javascript,${encodeURIComponent(hook)}`);',
+        "register('data:text/javascript,' + encodeURIComponent(hook));",
       ].join('\n'),
     );
     const count = (specifier: string) =>
