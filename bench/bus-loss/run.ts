@@ -4,7 +4,8 @@
  * faults: the consumer SIGKILLed and restarted twice and its reading connection cut once (CLIENT KILL). Counts events
  * lost, per-topic order violations and duplicates (and whether each duplicate is a redelivery of an entry a killed
  * consumer had not acknowledged). Then the throughput of both transports with no fault, 3 alternating rounds.
- * Writes bench/.out/bus-loss.json and bench/.out/bus-loss-throughput.json.
+ * Writes bench/.out/bus-loss.json and bench/.out/bus-loss-throughput.json. First, the workers case (workers-case.ts:
+ * two worker isolates on durableObjectKV, bench/.out/bus-loss-workers.json).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Redis } from 'ioredis';
 import type { BenchResult, BenchRow } from '../lib/result';
+import { workersMet } from './workers-case';
 
 type Mode = 'streams' | 'pubsub';
 const here = import.meta.dirname;
@@ -256,7 +258,7 @@ const tp: BenchResult = {
 mkdirSync(join(here, '../.out'), { recursive: true });
 writeFileSync(join(here, '../.out/bus-loss.json'), `${JSON.stringify(loss, null, 2)}\n`);
 writeFileSync(join(here, '../.out/bus-loss-throughput.json'), `${JSON.stringify(tp, null, 2)}\n`);
-if (!met) {
-  console.error('bus-loss: the Streams transport lost, reordered or duplicated events beyond redeliveries');
+if (!met || !workersMet) {
+  console.error(`bus-loss: ${met ? 'the workers case' : 'the Streams transport'} lost, reordered or duplicated events beyond redeliveries`);
   process.exit(1);
 }

@@ -44,8 +44,9 @@ export function isRoomEvent(value: unknown): value is RoomEvent {
 }
 
 /**
- * A RoomBridge over an event-bus transport: Redis pub/sub (`redisBusTransport` of fw/node, instant) or KV polling
- * (`KVBusTransport`, any KVStore, delay = poll period). Give the rooms their own channel (e.g. `fw:rooms`).
+ * A RoomBridge over an event-bus transport: Redis (`redisBusTransport` of fw/node: Streams by default, each running
+ * instance gets every event once and in order, a cut connection resumes where it was; `mode: 'pubsub'` for fire and
+ * forget) or KV polling (`KVBusTransport`, any KVStore, delay = poll period). Give the rooms their own channel (e.g. `fw:rooms`).
  * Events travel as JSON; malformed messages are dropped.
  */
 export class TransportRoomBridge implements RoomBridge {
