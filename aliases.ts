@@ -19,6 +19,7 @@ export const sourceAliases: Record<string, string> = {
   'fw/cache': `${root}src/cache/index.ts`,
   'fw/circuit-breaker': `${root}src/circuit-breaker/index.ts`,
   'fw/compress': `${root}src/compress/index.ts`,
+  'fw/cookie': `${root}src/cookie/index.ts`,
   'fw/cors': `${root}src/cors/index.ts`,
   'fw/db': `${root}src/db/index.ts`,
   'fw/errors': `${root}src/errors/index.ts`,

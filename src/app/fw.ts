@@ -4,6 +4,12 @@ import type { FwCoreConfig } from '../core/types';
 import type { AppTypes, NoTypes, RouteEntry } from '../core/typed-routes';
 import type { AppKind } from '../core/fw';
 import { useFullRouteSyntax } from '../core/route-syntax';
+import { coreConfigKeys } from '../core/config-keys';
+import { installContextExtras, queryCacheFor } from '../core/context-extras';
+import { installErrorLog } from '../core/error-log';
+import { checkOptions } from '../core/options';
+import { installServerMethods } from '../core/server-methods';
+import { installCookieMethods } from '../cookie/context-methods';
 import type { Database } from '../db/database';
 import type { DatabaseConfig } from '../db/types';
 import { fromFileRoutes, type FileRoutesOptions } from '../file-routes/from-file-routes';
@@ -26,6 +32,12 @@ declare module '../core/fw' {
 
 // fw's routers read the full route syntax (constraints, optional and multi-parameter segments); the kernel's alone reads `:name` and `*`.
 useFullRouteSyntax();
+// …and every app has what the kernel leaves to opt-ins (src/core/README.md, "Kernel and full app"): listen/stop and
+// introspection, ctx.cookie/setCookie/deleteCookie, ctx.queries/formData/parseBody, and the formatted error log.
+installServerMethods();
+installCookieMethods();
+installContextExtras();
+installErrorLog();
 
 /** This module's `Fw`, named so the augmentation of the kernel's module above can refer to it. */
 type FullFw<T extends AppTypes> = Fw<T>;
@@ -41,7 +53,13 @@ export interface FwConfig extends FwCoreConfig {
  * file routes and `app.db`. `new Fw()` from `fw` is this class.
  */
 export class Fw<T extends AppTypes = NoTypes> extends CoreFw<T, 'full'> {
-  static override readonly configKeys: Readonly<Record<string, true>> = { ...CoreFw.configKeys, database: true };
+  /** The options `new Fw()` accepts: the kernel's and `database` (a subclass that adds options extends this table). */
+  static readonly configKeys: Readonly<Record<string, true>> = { ...coreConfigKeys, database: true };
+
+  /** A mistyped option fails at startup, naming the closest known one. */
+  static override checkConfig = function (this: typeof Fw, config: FwConfig): void {
+    checkOptions('new Fw()', config, this.configKeys as Record<keyof FwConfig, true>);
+  };
 
   /** Makes `app.db` from a plain `database` config; set by src/db when it loads, so apps without a database never bundle it. */
   static databaseFactory: ((config: DatabaseConfig) => Database) | null = null;
@@ -53,6 +71,7 @@ export class Fw<T extends AppTypes = NoTypes> extends CoreFw<T, 'full'> {
 
   constructor(config: FwConfig = {}) {
     super(config);
+    this.queryCache = queryCacheFor(config);
     if (config.schemaCompiler === undefined) this.setSchemaCompiler(jsonSchemaCompiler);
   }
 

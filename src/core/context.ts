@@ -1,4 +1,3 @@
-import { serializeCookie, readCookie, type CookieOptions } from './cookie';
 import { HttpError } from './errors';
 import { readBodyWithin, readTextWithin } from './body-limit';
 import { TEXT_PLAIN, withContext } from './respond';
@@ -17,7 +16,8 @@ const bodyless = new Set(['GET', 'HEAD']);
 
 /**
  * One request's view of the app: inputs, response settings, and the helpers handlers use. `Input` types params,
- * query and body per route (inferred from the route's path and schema, see typed-routes.ts).
+ * query and body per route (inferred from the route's path and schema, see typed-routes.ts). Cookies (`fw/cookie`),
+ * `queries()`, `formData()` and `parseBody()` are not the kernel's: `fw`'s `Fw` installs them (context-extras.ts).
  */
 export class Context<Env = any, State extends Record<string, any> = Record<string, any>, Input extends RouteInput = DefaultInput> {
   readonly request: Request;
@@ -31,7 +31,7 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   statusCode = 200;
   /** Headers chosen with `setHeader()` (lower-cased names), applied to whatever the handler returns. */
   responseHeaders: Record<string, string> | null = null;
-  /** Set-Cookie values chosen with `setCookie()`, kept as separate headers. */
+  /** Set-Cookie values chosen with `setCookie()` (fw/cookie), kept as separate headers. */
   responseCookies: string[] | null = null;
   /** The route pattern that matched, or null for a 404. */
   routePath: string | null = null;
@@ -45,7 +45,6 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   #rawBytes: Promise<ArrayBuffer> | null = null;
   #rawText: Promise<string> | null = null;
   #parsedBody: Promise<unknown> | null = null;
-  #parsedForm: Promise<FormData> | null = null;
   #bodyOverride: { value: unknown } | null = null;
   #localState: Record<string, unknown> | null = null;
 
@@ -71,25 +70,12 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** The query string as an object (last value wins for repeated keys); a private copy per request. */
   get query(): Input['query'] {
-    if (this.#queryCopy === null) this.#queryCopy = copyQueryValues(this.#parseQuery());
+    if (this.#queryCopy === null) this.#queryCopy = copyQueryValues(this.parsedQuery());
     return this.#queryCopy;
   }
 
   set query(value: Input['query']) {
     this.#queryCopy = value as Record<string, string>;
-  }
-
-  /** Every value of a repeated query key (`?tag=a&tag=b` -> ['a', 'b']), or all keys' lists when no key is given. */
-  queries(): Record<string, string[]>;
-  queries(key: string): string[];
-  queries(key?: string): string[] | Record<string, string[]> {
-    const all = this.#parseQuery().all;
-    if (key === undefined) {
-      const copy = Object.create(null) as Record<string, string[]>;
-      for (const k in all) copy[k] = [...all[k]];
-      return copy;
-    }
-    return all[key] ? [...all[key]] : [];
   }
 
   /** The raw query string without `?` (empty when none). */
@@ -115,11 +101,6 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
     return this.request.headers.get(name);
   }
 
-  /** One request cookie (decoded), or null. */
-  cookie(name: string): string | null {
-    return readCookie(this.request.headers.get('cookie'), name);
-  }
-
   /** The body as bytes, read once (within the app's `maxBodySize`, else a 413) and shared by every body reader. */
   bodyBytes(): Promise<ArrayBuffer> {
     return (this.#rawBytes ??=
@@ -139,31 +120,13 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   /** The body parsed by its Content-Type (JSON when absent or unknown); a parse failure is a 400. */
   body<T = Input['body']>(): Promise<T> {
     if (this.#bodyOverride) return Promise.resolve(this.#bodyOverride.value as T);
-    return (this.#parsedBody ??= this.#parseWith(this.#requestFormat())) as Promise<T>;
+    return (this.#parsedBody ??= this.parseWith(this.#requestFormat())) as Promise<T>;
   }
 
   /** The body parsed as JSON whatever its Content-Type; a parse failure is a 400. */
   json<T = unknown>(): Promise<T> {
     if (this.#bodyOverride) return Promise.resolve(this.#bodyOverride.value as T);
-    return this.#parseWith(jsonFormat) as Promise<T>;
-  }
-
-  /** The body parsed by the named format, or by its Content-Type when no name is given. */
-  parseBody<T = unknown>(format?: string): Promise<T> {
-    if (format === undefined) return this.body<T>();
-    const chosen = getFormat(format);
-    if (!chosen) return Promise.reject(new HttpError(415, `Unknown data format "${format}"`, { code: 'UNSUPPORTED_FORMAT' }));
-    return this.#parseWith(chosen) as Promise<T>;
-  }
-
-  /** The body as FormData (multipart or urlencoded); a malformed body is a 400. */
-  formData(): Promise<FormData> {
-    return (this.#parsedForm ??= this.#formSource()
-      .then((body) => new Response(body, { headers: { 'content-type': this.request.headers.get('content-type') ?? '' } }).formData())
-      .catch((error) => {
-        if (error instanceof HttpError) throw error;
-        throw new HttpError(400, 'Malformed form body', { code: 'INVALID_BODY', cause: error });
-      }));
+    return this.parseWith(jsonFormat) as Promise<T>;
   }
 
   /** Replaces what `body()` and `json()` return (validation uses it to hand the coerced body to the handler). */
@@ -181,16 +144,6 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   setHeader(name: string, value: string): this {
     (this.responseHeaders ??= {})[name.toLowerCase()] = value;
     return this;
-  }
-
-  /** Adds a Set-Cookie header; several cookies stay separate headers. */
-  setCookie(name: string, value: string, options?: CookieOptions): void {
-    (this.responseCookies ??= []).push(serializeCookie(name, value, options));
-  }
-
-  /** Expires a cookie in the browser. */
-  deleteCookie(name: string, options: CookieOptions = {}): void {
-    this.setCookie(name, '', { ...options, maxAge: 0, expires: new Date(0) });
   }
 
   /** A response in the negotiated data format (JSON by default). */
@@ -231,11 +184,8 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
     return (this.helperResponse = withContext(this, body, status, contentType));
   }
 
-  #formSource(): Promise<ArrayBuffer | string> {
-    return this.#rawBytes ?? this.#rawText ?? this.bodyBytes();
-  }
-
-  #parseQuery(): ParsedQuery {
+  /** The request's parsed query string, parsed once (shared through the app's query cache when it has one); never mutate it. */
+  parsedQuery(): ParsedQuery {
     if (this.#parsedQuery === null) {
       this.#parsedQuery = parseQueryCached(this.search, this.#queryCache);
       this.#queryCache = null;
@@ -248,7 +198,8 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
     return (type && getFormat(type)) || jsonFormat;
   }
 
-  #parseWith(format: DataFormat): Promise<unknown> {
+  /** The body parsed by a data format (undefined for GET, HEAD and an empty body); a parse failure is a 400. */
+  parseWith(format: DataFormat): Promise<unknown> {
     if (bodyless.has(this.method)) return Promise.resolve(undefined);
     return this.bodyText().then((text) => {
       if (text === '') return undefined;

@@ -1,11 +1,9 @@
 /**
- * Logs the errors the app answers with a 5xx (what a handler threw and no `onError` hook answered), so a failing
- * route is never silent: development writes the message and stack, production one JSON line per error.
+ * The formatted log of unhandled errors `fw`'s `Fw` installs (`installErrorLog()`): development writes the method,
+ * path, status and stack, production one JSON line per error. The kernel alone writes the error as it is.
  */
 import type { Context } from './context';
-
-/** Where unhandled errors go: `true` (default) the console, `false` nowhere, or a function (the app's logger). */
-export type ErrorLogOption = boolean | ((error: unknown, ctx: Context) => void);
+import { setConsoleErrorLog } from './error-report';
 
 function describe(error: unknown): { name: string; message: string; stack?: string } {
   if (error instanceof Error) return error;
@@ -19,10 +17,8 @@ function describe(error: unknown): { name: string; message: string; stack?: stri
   return { name: typeof error, message: text };
 }
 
-/** Reports one unhandled error of a request as the app's `logErrors` option says. */
-export function logUnhandled(option: ErrorLogOption | undefined, development: boolean, error: unknown, ctx: Context, status: number): void {
-  if (option === false) return;
-  if (typeof option === 'function') return option(error, ctx);
+/** Writes one unhandled error of a request: a readable line in development, a JSON line in production. */
+export function logUnhandled(error: unknown, ctx: Context, status: number, development: boolean): void {
   const { name, message, stack } = describe(error);
   const { method, path } = ctx;
   console.error(
@@ -30,4 +26,9 @@ export function logUnhandled(option: ErrorLogOption | undefined, development: bo
       ? `fw: ${method} ${path} answered ${status}: ${stack ?? `${name}: ${message}`}`
       : JSON.stringify({ level: 'error', time: new Date().toISOString(), method, path, status, error: name, message, stack }),
   );
+}
+
+/** Makes `logErrors: true` write the formatted log for every app of the process (`fw`'s `Fw` calls it on load). */
+export function installErrorLog(): void {
+  setConsoleErrorLog(logUnhandled);
 }

@@ -3,14 +3,12 @@ import { HttpError } from './errors';
 import { Group } from './group';
 import { assertPlugin, missingDependency, sortPlugins } from './plugins';
 import { buildPipeline, runMiddleware, type Pipeline, type RouteRecord } from './pipeline';
-import { QueryParseCache } from './query';
+import type { QueryParseCache } from './query';
 import { defaultErrorResponse, statusOf, toResponse } from './respond';
-import { logUnhandled } from './error-log';
+import { reportUnhandled } from './error-report';
 import { checkBodyLimit } from './body-limit';
-import { checkOptions } from './options';
 import { makeResponse, responseWithoutBody } from './response-factory';
 import { assertSchemaCompiler, type CompiledRouteSchema, type SchemaCompiler } from './schema-compiler';
-import { platform } from './platform';
 import { Router, noParams, normalizePattern, type Match } from './router';
 import { canonicalPath, canonicalPattern, rawPathOf } from './path';
 import { jsonFormat, getFormat, type DataFormat } from './formats';
@@ -19,37 +17,18 @@ import type {
   ConstantAnswer,
   RouteSchema,
   AfterHook,
-  AppConfigInfo,
   BeforeHook,
   ErrorHook,
   FwCoreConfig,
   FwPluginConfig,
   Handler,
   Middleware,
-  MiddlewareInfo,
   RouteHandler,
-  RouteInfo,
   RouteMethod,
   RouteOptions,
-  Server,
 } from './types';
 
 const methods: RouteMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'ALL'];
-
-/** Every option of the kernel's `new Fw()`, so a mistyped key fails at startup. */
-const coreConfigKeys: Record<keyof FwCoreConfig, true> = {
-  queryCache: true,
-  queryCacheSize: true,
-  lruSchemaCache: true,
-  schemaCompiler: true,
-  format: true,
-  adapter: true,
-  port: true,
-  hostname: true,
-  maxBodySize: true,
-  development: true,
-  logErrors: true,
-};
 
 /** A middleware with the path prefix it is limited to (null: every request). */
 export interface MiddlewareEntry {
@@ -135,8 +114,11 @@ export class Fw<
   /** The app's types (routes, decorations, state): compile time only, never set. */
   declare readonly '~types'?: T;
 
-  /** The options `new Fw()` accepts (a subclass that adds options extends this table). */
-  static readonly configKeys: Readonly<Record<string, true>> = coreConfigKeys;
+  /**
+   * Checks the options of `new Fw()` (a typo fails at startup): `fw`'s `Fw` sets it; the kernel has none, so a
+   * `fw/core` bundle carries no option table (`checkFwConfig` from `fw/core` checks them on request).
+   */
+  declare static checkConfig?: (config: FwCoreConfig) => void;
 
   readonly config: FwCoreConfig;
   /** The Context class of this app; decorations live on its prototype. */
@@ -148,8 +130,12 @@ export class Fw<
   /** Bumped by every registration so compiled pipelines know when to rebuild. */
   generation = 0;
 
+  /** The parsed-query cache requests share (`fw`'s `Fw` sets one; the kernel parses every query string). */
+  queryCache: QueryParseCache | null = null;
+
   readonly #router = new Router<RouteRecord>();
-  readonly #routes: RouteRecord[] = [];
+  /** Every registered route in order (read by `getRoutes()`, which the runtime entries install). */
+  readonly routeRecords: RouteRecord[] = [];
   /** Every `use()` middleware with its path prefix, in order (subclasses hand it to what runs before routes). */
   protected readonly middleware: MiddlewareEntry[] = [];
   readonly #beforeHooks: BeforeHook[] = [];
@@ -161,19 +147,16 @@ export class Fw<
   #pluginQueue: Promise<void> = Promise.resolve();
   readonly #decorations = new Map<string, unknown>();
   readonly #sharedState: Record<string, unknown> = {};
-  readonly #queryCache: QueryParseCache | null;
   #format: DataFormat;
   #started = false;
   #startedPlugins = 0;
   #starting: Promise<void> | null = null;
-  #server: Server | null = null;
   #schemaCompiler: SchemaCompiler | null = null;
 
   constructor(config: FwCoreConfig = {}) {
-    checkOptions('new Fw()', config, (new.target as typeof Fw).configKeys as Record<keyof FwCoreConfig, true>);
+    (new.target as typeof Fw).checkConfig?.(config);
     this.config = config;
     if (config.schemaCompiler !== undefined) this.setSchemaCompiler(config.schemaCompiler);
-    this.#queryCache = config.queryCache === false ? null : new QueryParseCache(config.queryCacheSize ?? 512);
     this.#format = resolveFormat(config.format);
     this.maxBodySize = checkBodyLimit(config.maxBodySize);
     this.ContextClass = class AppContext extends Context {};
@@ -283,7 +266,7 @@ export class Fw<
     if (hasSchemaWork(options)) this.#compilerFor(`${upper} ${canonical}`).check(`${upper} ${canonical}`, options);
     const record: RouteRecord = { method: upper, path: canonical, handler, options, pipeline: null, generation: -1 };
     this.#router.add(upper, path, record);
-    this.#routes.push(record);
+    this.routeRecords.push(record);
     this.generation++;
     return this;
   }
@@ -426,7 +409,7 @@ export class Fw<
 
   /** Builds every route's pipeline (validators and serializers included) and the router's lookups now instead of on first request. */
   compile(): this {
-    for (const route of this.#routes) if (route.generation !== this.generation) this.#pipelineFor(route);
+    for (const route of this.routeRecords) if (route.generation !== this.generation) this.#pipelineFor(route);
     this.#router.build();
     return this;
   }
@@ -443,59 +426,6 @@ export class Fw<
       this.compile();
       this.#started = true;
     })());
-  }
-
-  /** How many parsed query strings the app's query cache holds (0 when `queryCache` is false). */
-  queryCacheSize(): number {
-    return this.#queryCache?.size ?? 0;
-  }
-
-  /** Starts a server through the configured adapter, or the one the runtime's entry provides (Bun's, else Node's). */
-  async listen(port?: number, callback?: (server: Server) => void): Promise<Server> {
-    const adapter = this.config.adapter ?? (await platform('adapter', noAdapter));
-    await this.ready();
-    this.#server = await adapter.listen(this, port ?? this.config.port ?? 3000, this.config.hostname ?? '0.0.0.0');
-    callback?.(this.#server);
-    return this.#server;
-  }
-
-  /** Stops the server started by `listen()` and runs every `onStop` callback in reverse order. */
-  async stop(): Promise<void> {
-    const server = this.#server;
-    this.#server = null;
-    if (server) await server.stop();
-    for (const p of [...this.#pluginList].reverse()) await p.onStop?.(this);
-  }
-
-  /** Every registered route, group routes included. */
-  getRoutes(): RouteInfo[] {
-    return this.#routes.map((r) => ({
-      method: r.method,
-      path: r.path,
-      hasValidation: Boolean(
-        r.options.schema && (r.options.schema.body || r.options.schema.query || r.options.schema.params || r.options.schema.headers),
-      ),
-      hasMiddleware:
-        Boolean(r.options.beforeHandle || r.options.afterHandle) ||
-        this.middleware.some((m) => m.prefix === null || r.path === m.prefix || r.path.startsWith(`${m.prefix}/`)),
-      options: r.options,
-    }));
-  }
-
-  /** Counts of global and path-limited middleware. */
-  getMiddlewareInfo(): MiddlewareInfo {
-    let pathBased = 0;
-    for (const m of this.middleware) if (m.prefix !== null) pathBased++;
-    return { global: this.middleware.length - pathBased, pathBased };
-  }
-
-  /** Port, hostname and mode of the app. */
-  getAppConfig(): AppConfigInfo {
-    return {
-      port: this.#server?.port ?? this.config.port ?? 3000,
-      hostname: this.#server?.hostname ?? this.config.hostname ?? '0.0.0.0',
-      development: this.config.development ?? false,
-    };
   }
 
   /** The error response for a thrown value: `onError` hooks first, then the default body. */
@@ -517,7 +447,7 @@ export class Fw<
     const status = statusOf(error);
     if (status >= 500) {
       try {
-        logUnhandled(this.config.logErrors, development, error, ctx, status);
+        reportUnhandled(this.config.logErrors, development, error, ctx, status);
       } catch {
         // A failing logger must not turn the error answer into a crash.
       }
@@ -568,7 +498,7 @@ export class Fw<
     const queryStart = queryStartOf(url);
     const method = request.method;
     const match = this.#router.match(method, path) ?? this.#fallbackMatch(method, path);
-    const ctx = new this.ContextClass(this, request, path, queryStart, this.#queryCache, env, executionCtx);
+    const ctx = new this.ContextClass(this, request, path, queryStart, this.queryCache, env, executionCtx);
     if (match === null) return this.#unmatched(ctx);
     const route = match.value;
     if (match.params !== noParams) ctx.params = match.params;
@@ -644,9 +574,6 @@ function queryStartOf(url: string): number {
 function hasSchemaWork(options: RouteOptions): boolean {
   return options.schema !== undefined || options.serializers !== undefined;
 }
-
-const noAdapter =
-  "listen() needs an adapter here: pass new Fw({ adapter }) with node() from 'fw/node' or bun() from 'fw/bun'; on workers and Lambda export the app (fw/worker, fw/lambda) instead of listening";
 
 let fieldNames: Set<string> | null = null;
 

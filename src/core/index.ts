@@ -1,13 +1,17 @@
 /**
  * `fw/core`: the kernel for the smallest bundles. Routing, the context, hooks, middleware, plugins, decorations and
  * state, groups, errors, data formats and `compile()`; no schema layer (route `schema` needs a compiler set with
- * `app.setSchemaCompiler`, e.g. `jsonSchemaCompiler` from `fw/schema`), no file routes, no WebSockets, no platform.
+ * `app.setSchemaCompiler`, e.g. `jsonSchemaCompiler` from `fw/schema`), no file routes, no WebSockets, no platform,
+ * and none of the opt-ins `fw`'s `Fw` installs: `listen()`/`stop()` and introspection (fw/node, fw/bun add them),
+ * cookies (`fw/cookie`), `ctx.queries()`/`formData()`/`parseBody()`, the query cache, option checking
+ * (`checkFwConfig`) and the formatted error log.
  */
 export { Fw } from './fw';
 export { Context, type ExecutionContext } from './context';
 export { Group } from './group';
 export { Router, type Match, type Params } from './router';
 export { useFullRouteSyntax } from './route-syntax';
+export { checkFwConfig, coreConfigKeys } from './config-keys';
 export { QueryParseCache, parseQueryString, type ParsedQuery } from './query';
 export { serializeCookie, readCookie, type CookieOptions } from './cookie';
 export {

@@ -1,4 +1,4 @@
-import type { ErrorLogOption } from './error-log';
+import type { ErrorLogOption } from './error-report';
 import type { Context } from './context';
 import type { Fw } from './fw';
 import type { DataFormat } from './formats';

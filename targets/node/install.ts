@@ -1,11 +1,13 @@
 /** What loading fw on Node sets up: Node's platform services and the light responses (undici's are slow to build). */
 import { setResponseFactory } from '../../src/core/response-factory';
+import { installServerMethods } from '../../src/core/server-methods';
 import { lightResponseFactory } from './light-response';
 import { installNodeEntryPlatform, installNodePlatform } from './platform';
 
-/** Registers Node's services, the `node:http` adapter imported directly, and the response factory; fw/node calls it on load. */
+/** Registers Node's services, the `node:http` adapter imported directly, the response factory and `app.listen()`; fw/node calls it on load. */
 export function installNode(): void {
   installNodePlatform();
+  installServerMethods();
   setResponseFactory(lightResponseFactory);
 }
 

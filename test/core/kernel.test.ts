@@ -1,6 +1,6 @@
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { Fw as CoreFw, providePlatform, withdrawPlatform } from 'fw/core';
+import { Fw as CoreFw, checkFwConfig, providePlatform, withdrawPlatform } from 'fw/core';
 import { Fw, withWebSockets } from 'fw';
 import { jsonSchemaCompiler } from 'fw/schema';
 import { node } from 'fw/node';
@@ -54,12 +54,24 @@ describe('the kernel (fw/core)', () => {
     expect(() => new CoreFw().setSchemaCompiler({} as never)).toThrow(/check\(route, options\) and compile\(route, options, cache\)/);
   });
 
-  it('has no WebSocket routes, file routes or database; fw options of the full app are refused with the closest key', () => {
+  it('has no WebSocket routes, file routes or database; checkFwConfig refuses fw options of the full app with the closest key', () => {
     const app = new CoreFw();
     expect('ws' in app).toBe(false);
     expect('fromFileRoutes' in app).toBe(false);
     expect(withWebSockets(app)).toBeNull();
-    expect(() => new CoreFw({ database: { url: 'sqlite::memory:' } } as never)).toThrow(/database/);
+    expect(() => checkFwConfig({ database: { url: 'sqlite::memory:' } } as never)).toThrow(
+      /new Fw\(\): unknown option "database"; the options are queryCache, /,
+    );
+    expect(() => checkFwConfig({ maxBodySise: 10 } as never)).toThrow(/unknown option "maxBodySise" \(did you mean "maxBodySize"\?\)/);
+    const config = { development: true };
+    expect(checkFwConfig(config)).toBe(config);
+    expect(new CoreFw(checkFwConfig({ development: true })).config.development).toBe(true);
+  });
+
+  it("leaves option checking to fw's Fw, which refuses a typo at startup, its own `database` key included", () => {
+    expect(() => new Fw({ databse: {} } as never)).toThrow(/new Fw\(\): unknown option "databse" \(did you mean "database"\?\)/);
+    expect(() => new Fw({ queryCacheSize: 0 })).toThrow(RangeError);
+    expect(new Fw({ database: { url: 'sqlite::memory:' } }).config.database).toEqual({ url: 'sqlite::memory:' });
   });
 
   it('listens through the platform adapter, and says what to pass where there is none', async () => {
@@ -123,5 +135,41 @@ describe('a fw/core worker bundle', () => {
     expect(inputs.length).toBeGreaterThan(5);
     expect(inputs.filter((path) => !path.startsWith('src/core/'))).toEqual([]);
     expect(result.outputFiles[0].text).not.toMatch(/\bimport\(\s*[^'"`\s]/);
+  });
+
+  it("leaves out what fw's Fw installs: server and introspection methods, cookies, queries/formData/parseBody, the query cache, option checking, the error log", async () => {
+    const result = await build({
+      stdin: { contents: "import { Fw } from 'fw/core'; export default new Fw().get('/', 'Hello');", resolveDir: process.cwd() },
+      bundle: true,
+      minify: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform: 'neutral',
+      conditions: ['workerd', 'worker', 'browser'],
+      alias: { 'fw/core': sourceAliases['fw/core'] },
+      tsconfigRaw: '{}',
+      logLevel: 'silent',
+    });
+    const output = Object.values(result.metafile.outputs)[0];
+    const inputs = Object.entries(output.inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([path]) => path);
+    expect(inputs).toContain('src/core/fw.ts');
+    for (const file of ['server-methods', 'context-extras', 'config-keys', 'options', 'error-log', 'cookie']) {
+      expect(inputs).not.toContain(`src/core/${file}.ts`);
+    }
+    const text = result.outputFiles[0].text;
+    for (const gone of [
+      'listen() needs an adapter',
+      'getRoutes',
+      'Malformed form body',
+      'QueryParseCache size',
+      'did you mean',
+      ' answered ',
+      'Max-Age=',
+    ]) {
+      expect(text).not.toContain(gone);
+    }
   });
 });
