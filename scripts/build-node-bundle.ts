@@ -10,7 +10,8 @@
  * before `node` and keep seeing the module graph, so what they tree-shake is unchanged.
  */
 import { build, type Plugin } from 'esbuild';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './build-layout';
 
@@ -96,33 +97,8 @@ async function exportedNames(pkgDir: string, entries: NodeEntry[], plugin: Plugi
   return entries.map((entry) => byEntry.get(entry.source.slice(2)) ?? []);
 }
 
-/**
- * Builds `<pkgDir>/dist/node` from the per-module build in dist/src and dist/targets (run after it and its extensions):
- * the bundle and target files, which export every entry's names under an `e<i>$` prefix, their chunks, then one file
- * per entry re-exporting its names (live bindings: no namespace objects are built at load). Returns the count of entries.
- */
-export async function buildNodeBundle(pkgDir = root): Promise<number> {
-  const entries = nodeEntries(pkgDir);
-  const outDir = join(pkgDir, 'dist', 'node');
-  rmSync(outDir, { recursive: true, force: true });
-  const plugin = entriesPlugin(pkgDir, entries);
-  const names = await exportedNames(pkgDir, entries, plugin);
-  const inputs = join(pkgDir, 'node_modules', '.cache', 'fw-build', 'node-entries');
-  mkdirSync(inputs, { recursive: true });
-  const groups = new Map<string, string[]>();
-  entries.forEach((entry, i) => {
-    if (names[i].length === 0) throw new Error(`${entry.specifier} (${entry.source}) exports nothing`);
-    const lines = groups.get(groupOf(entry)) ?? [];
-    lines.push(
-      `export { ${names[i].map((name) => `${name} as e${i}$${name}`).join(', ')} } from ${JSON.stringify(join(pkgDir, entry.source))};`,
-    );
-    groups.set(groupOf(entry), lines);
-  });
-  const entryPoints: Record<string, string> = {};
-  for (const [group, lines] of groups) {
-    entryPoints[group] = join(inputs, `${group}.js`);
-    writeFileSync(entryPoints[group], `${lines.join('\n')}\n`);
-  }
+/** Bundles the groups' entry files into `outDir` (code-split: shared and `import()`ed code in chunk files). */
+async function buildGroups(pkgDir: string, entryPoints: Record<string, string>, outDir: string, plugin: Plugin): Promise<void> {
   await build({
     entryPoints,
     absWorkingDir: pkgDir,
@@ -141,6 +117,39 @@ export async function buildNodeBundle(pkgDir = root): Promise<number> {
     legalComments: 'eof',
     logLevel: 'warning',
   });
+}
+
+/**
+ * Builds `<pkgDir>/dist/node` from the per-module build in dist/src and dist/targets (run after it and its extensions):
+ * the bundle and target files, which export every entry's names under an `e<i>$` prefix, their chunks, then one file
+ * per entry re-exporting its names (live bindings: no namespace objects are built at load). Returns the count of entries.
+ */
+export async function buildNodeBundle(pkgDir = root): Promise<number> {
+  const entries = nodeEntries(pkgDir);
+  const outDir = join(pkgDir, 'dist', 'node');
+  rmSync(outDir, { recursive: true, force: true });
+  const plugin = entriesPlugin(pkgDir, entries);
+  const names = await exportedNames(pkgDir, entries, plugin);
+  const inputs = mkdtempSync(join(tmpdir(), 'fw-node-entries-'));
+  const groups = new Map<string, string[]>();
+  entries.forEach((entry, i) => {
+    if (names[i].length === 0) throw new Error(`${entry.specifier} (${entry.source}) exports nothing`);
+    const lines = groups.get(groupOf(entry)) ?? [];
+    lines.push(
+      `export { ${names[i].map((name) => `${name} as e${i}$${name}`).join(', ')} } from ${JSON.stringify(join(pkgDir, entry.source))};`,
+    );
+    groups.set(groupOf(entry), lines);
+  });
+  const entryPoints: Record<string, string> = {};
+  for (const [group, lines] of groups) {
+    entryPoints[group] = join(inputs, `${group}.js`);
+    writeFileSync(entryPoints[group], `${lines.join('\n')}\n`);
+  }
+  try {
+    await buildGroups(pkgDir, entryPoints, outDir, plugin);
+  } finally {
+    rmSync(inputs, { recursive: true, force: true });
+  }
   entries.forEach((entry, i) => {
     const list = names[i].map((name) => `e${i}$${name} as ${name}`).join(', ');
     const lines = [
