@@ -1,18 +1,29 @@
 import type { CoreFw } from 'fw';
-import { MCPServer } from './server';
+import { BridgedMCPServer } from './bridged-server';
+import { MCPServer as PlainMCPServer } from './server';
 import type { MCPServerOptions } from './types';
 
 /** Creates an MCP server, optionally bound to an fw app (`null` binds later with `server.bind(app)`). */
-export function createMCPServer(app: CoreFw | null = null, options: MCPServerOptions = {}): MCPServer {
-  return new MCPServer(app, options);
+export function createMCPServer(app: CoreFw | null = null, options: MCPServerOptions = {}): BridgedMCPServer {
+  return new BridgedMCPServer(app, options);
 }
 
 /** Same as `createMCPServer`: the short form `mcp(app, options)`. */
-export function mcp(app: CoreFw | null = null, options: MCPServerOptions = {}): MCPServer {
-  return new MCPServer(app, options);
+export function mcp(app: CoreFw | null = null, options: MCPServerOptions = {}): BridgedMCPServer {
+  return new BridgedMCPServer(app, options);
 }
 
-export { MCPServer, type NotificationListener } from './server';
+/**
+ * An MCP server without the app bridge: only what is registered on it (no route tools, built-in tools, prompts or
+ * workflows), so a worker bundle leaves the bridge out; the bridge options throw here.
+ */
+export function createPlainMCPServer(app: CoreFw | null = null, options: MCPServerOptions = {}): PlainMCPServer {
+  return new PlainMCPServer(app, options);
+}
+
+export { BridgedMCPServer as MCPServer } from './bridged-server';
+export { PlainMCPServer };
+export type { NotificationListener } from './server';
 export {
   createMCPPlugin,
   type MCPHTTPOptions,

@@ -1,5 +1,5 @@
 import type { CoreFw, FwPluginConfig } from 'fw';
-import { AppBridge } from './bridge/install';
+import type { BridgeOptions } from './bridge/install';
 import { docsResources, readDocsDir } from './docs';
 import { createMCPPlugin, type MCPHTTPOptions } from './http/plugin';
 import {
@@ -39,6 +39,25 @@ import { LATEST_VERSION } from './versions';
 
 type Params = Record<string, any> | undefined;
 
+/** What the app bridge does for a server (`AppBridge`): registers route and built-in tools, prompts and workflows of the bound app. */
+export interface ServerBridge {
+  checkScopeNames(app: CoreFw): void;
+  sync(app: CoreFw | null): void;
+}
+
+/** Makes a server's bridge (`MCPServer` from `fw-mcp` sets it; the plain server has none, so it bundles none). */
+export type BridgeFactory = (registry: Registry, options: BridgeOptions) => ServerBridge;
+
+/** Refuses bridge options on a server without the bridge (they would do nothing). */
+function checkPlainOptions(options: MCPServerOptions): void {
+  const given: string[] = (['exposeRoutes', 'builtinTools', 'builtinPrompts'] as const).filter((name) => options[name] === true);
+  if (options.builtinScopes !== undefined) given.push('builtinScopes');
+  if (given.length > 0)
+    throw new TypeError(
+      `${given.join(', ')}: createPlainMCPServer() has no app bridge (no route tools, built-in tools, prompts or workflows); use createMCPServer() for them`,
+    );
+}
+
 /** A notification listener registered with `onNotification`. */
 export type NotificationListener = (notification: JSONRPCNotification) => void;
 
@@ -67,7 +86,9 @@ export class MCPServer {
   private readonly listeners = new Set<NotificationListener>();
   private readonly subscriptions = new Subscriptions();
   private docsLoading: Promise<void> | null = null;
-  private readonly bridge: AppBridge;
+  private readonly bridge: ServerBridge | null;
+  /** Makes the bridge of the servers of this class: none here, `AppBridge` on the `MCPServer` exported by `fw-mcp`. */
+  protected static readonly makeBridge: BridgeFactory | null = null;
   /** The 2026-07-28 side of the endpoint: stateless requests, multi round-trips, `subscriptions/listen`. */
   private readonly modern: ModernEra;
 
@@ -88,8 +109,10 @@ export class MCPServer {
     for (const prompt of options.prompts ?? []) this.registry.addPrompt(prompt);
     for (const workflow of options.workflows ?? []) this.registry.addWorkflow(workflow);
     for (const doc of docsResources(options.docs ?? {})) this.registry.addResource(doc);
-    this.bridge = new AppBridge(this.registry, { ...options, allowMutation: options.allowMutation ?? false });
-    if (app !== null) this.bridge.checkScopeNames(app);
+    const makeBridge = (new.target as typeof MCPServer).makeBridge;
+    if (makeBridge === null) checkPlainOptions(options);
+    this.bridge = makeBridge === null ? null : makeBridge(this.registry, { ...options, allowMutation: options.allowMutation ?? false });
+    if (app !== null) this.bridge?.checkScopeNames(app);
     const server = this;
     this.modern = new ModernEra(
       {
@@ -101,7 +124,7 @@ export class MCPServer {
         },
         debug: this.debug,
         prepare: (docs) => {
-          this.bridge.sync(this.boundApp);
+          this.bridge?.sync(this.boundApp);
           return docs ? this.loadDocs() : Promise.resolve();
         },
       },
@@ -115,19 +138,19 @@ export class MCPServer {
   }
   /** Binds the server to an app (the bridge reads routes and runtime from it). */
   bind(app: CoreFw): this {
-    this.bridge.checkScopeNames(app);
+    this.bridge?.checkScopeNames(app);
     this.boundApp = app;
     return this;
   }
 
   /** Names of the registered tools (route and built-in tools of the bound app included). */
   get toolNames(): string[] {
-    this.bridge.sync(this.boundApp);
+    this.bridge?.sync(this.boundApp);
     return [...this.registry.tools.keys()];
   }
   /** The registry brought up to date with the bound app (route tools included), for checks made before dispatch. */
   syncedRegistry(): Registry {
-    this.bridge.sync(this.boundApp);
+    this.bridge?.sync(this.boundApp);
     return this.registry;
   }
   /** Names of the registered workflows. */
@@ -186,7 +209,7 @@ export class MCPServer {
    * those of a client the server can reach at any time (stdio).
    */
   capabilities(link?: ClientLink): Record<string, unknown> {
-    this.bridge.sync(this.boundApp);
+    this.bridge?.sync(this.boundApp);
     return serverCapabilities(this.registry, link);
   }
 
@@ -382,7 +405,7 @@ export class MCPServer {
 
   private async dispatch(method: string, params: Params, ctx: RequestContext, link: ClientLink): Promise<Record<string, unknown>> {
     const r = this.registry;
-    this.bridge.sync(this.boundApp);
+    this.bridge?.sync(this.boundApp);
     switch (method) {
       case 'initialize':
         return this.loadDocs().then(() => initialize(params, link, this));
