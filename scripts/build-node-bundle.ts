@@ -47,7 +47,12 @@ export function nodeEntries(pkgDir = root): NodeEntry[] {
   for (const [key, value] of Object.entries(manifest.exports)) {
     if (unbundled.has(key) || typeof value !== 'object' || value === null) continue;
     const name = key === '.' ? 'fw' : key.slice(2);
-    entries.push({ specifier: key === '.' ? 'fw' : `fw/${name}`, source: nodeSource(value as Conditions), file: `./dist/node/${name}.js` });
+    const file = `./dist/node/${name}.js`;
+    if ((value as Conditions).node !== file)
+      throw new Error(
+        `package.json exports["${key}"] needs "bun" and "module" (its per-module file) and then "node": "${file}" before "default", as the other entries have: Node must load every entry from the one bundle, or its classes are second copies`,
+      );
+    entries.push({ specifier: key === '.' ? 'fw' : `fw/${name}`, source: nodeSource(value as Conditions), file });
   }
   return entries;
 }
