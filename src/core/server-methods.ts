@@ -37,6 +37,22 @@ function middlewareOf(app: AnyFw): MiddlewareEntry[] {
   return (app as unknown as { middleware: MiddlewareEntry[] }).middleware;
 }
 
+/** Every registered route of an app, as `getRoutes()` lists it (for modules that must work on a `fw/core` app too). */
+export function routeInfos(app: AnyFw): RouteInfo[] {
+  const middleware = middlewareOf(app);
+  return app.routeRecords.map((r) => ({
+    method: r.method,
+    path: r.path,
+    hasValidation: Boolean(
+      r.options.schema && (r.options.schema.body || r.options.schema.query || r.options.schema.params || r.options.schema.headers),
+    ),
+    hasMiddleware:
+      Boolean(r.options.beforeHandle || r.options.afterHandle) ||
+      middleware.some((m) => m.prefix === null || r.path === m.prefix || r.path.startsWith(`${m.prefix}/`)),
+    options: r.options,
+  }));
+}
+
 const methods = {
   async listen(this: AnyFw, port?: number, callback?: (server: Server) => void): Promise<Server> {
     const adapter = this.config.adapter ?? (await platform('adapter', noAdapter));
@@ -55,18 +71,7 @@ const methods = {
   },
 
   getRoutes(this: AnyFw): RouteInfo[] {
-    const middleware = middlewareOf(this);
-    return this.routeRecords.map((r) => ({
-      method: r.method,
-      path: r.path,
-      hasValidation: Boolean(
-        r.options.schema && (r.options.schema.body || r.options.schema.query || r.options.schema.params || r.options.schema.headers),
-      ),
-      hasMiddleware:
-        Boolean(r.options.beforeHandle || r.options.afterHandle) ||
-        middleware.some((m) => m.prefix === null || r.path === m.prefix || r.path.startsWith(`${m.prefix}/`)),
-      options: r.options,
-    }));
+    return routeInfos(this);
   },
 
   getMiddlewareInfo(this: AnyFw): MiddlewareInfo {

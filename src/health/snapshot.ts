@@ -57,7 +57,7 @@ export async function buildHealthSnapshot(app: Fw, options: SnapshotOptions = {}
     generatedAt: new Date().toISOString(),
     uptimeMs: Date.now() - (options.startedAt ?? loadedAt),
     checks: report.checks,
-    app: { routes: app.getRoutes().length, plugins: app.getPlugins(), development: app.getAppConfig().development },
+    app: { routes: app.routeRecords.length, plugins: app.getPlugins(), development: app.config.development ?? false },
     circuitBreakers: (app.state<CircuitBreakerRegistry>(CIRCUIT_BREAKERS_STATE_KEY) ?? getCircuitBreakerRegistry()).list().map((b) => {
       const m = b.metrics();
       return { name: m.name, state: m.state, failures: m.failures, rejected: m.rejected };

@@ -1,6 +1,7 @@
 import type { Fw } from '../core/fw';
 import type { RouteInfo, RouteMethod, RouteOptions } from '../core/types';
 import { parsePattern, type RouteShape } from '../core/route-pattern';
+import { routeInfos } from '../core/server-methods';
 
 /** One documented operation: an fw route with its path in OpenAPI form and its path parameter names. */
 export interface CollectedRoute {
@@ -46,7 +47,7 @@ export function toOpenAPIPaths(path: string): { openapiPath: string; pathParams:
 
 /** Lists the documented operations of an app (groups and file routes included), leaving out `hidden` routes. */
 export function collectRoutes(app: Fw | RouteInfo[]): CollectedRoute[] {
-  const routes = Array.isArray(app) ? app : app.getRoutes();
+  const routes = Array.isArray(app) ? app : routeInfos(app);
   const collected: CollectedRoute[] = [];
   for (const route of routes) {
     const options = route.options ?? {};

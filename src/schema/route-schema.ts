@@ -32,8 +32,8 @@ function arrayKeys(schema: JSONSchema): string[] {
 function queryInput(ctx: Context, arrays: string[]): Record<string, unknown> {
   const values: Record<string, unknown> = ctx.query;
   for (const key of arrays) {
-    const all = ctx.queries(key);
-    if (all.length > 0) values[key] = all;
+    const all = ctx.parsedQuery().all[key];
+    if (all !== undefined) values[key] = [...all];
   }
   return values;
 }
@@ -41,8 +41,8 @@ function queryInput(ctx: Context, arrays: string[]): Record<string, unknown> {
 /** The query as a Standard Schema sees it: one string per key, an array of strings for a key given more than once. */
 function standardQueryInput(ctx: Context): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  const all = ctx.queries();
-  for (const key in all) values[key] = all[key].length > 1 ? all[key] : all[key][0];
+  const all = ctx.parsedQuery().all;
+  for (const key in all) values[key] = all[key].length > 1 ? [...all[key]] : all[key][0];
   return values;
 }
 

@@ -1,5 +1,6 @@
 import { serializeCookie, type CookieOptions } from '../core/cookie';
 import type { Context } from '../core/context';
+import { getCookie } from '../cookie/cookies';
 import type { FwPluginConfig, Middleware } from '../core/types';
 import { resolveSessionOptions, type ResolvedSessionOptions } from './options';
 import { Session, type SessionBackend } from './session';
@@ -54,7 +55,7 @@ export function sessionMiddleware(options: SessionOptions): Middleware {
       newId: resolved.generateId,
     };
 
-    const raw = ctx.cookie(resolved.name);
+    const raw = getCookie(ctx, resolved.name);
     const id = raw !== null && raw.length <= maxCookieLength ? await signer.verify(raw) : null;
     const data = id === null ? null : await store.get(id);
     const session = new Session(data === null ? resolved.generateId() : id!, data, backend);
