@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fw } from 'fw';
+import { Fw as KernelFw } from 'fw/core';
 import type { NodeServer } from 'fw/node';
 import { createMCPPlugin, createMCPServer, createPlainMCPServer, MCPServer, PlainMCPServer } from 'fw-mcp';
-import { connectHTTP, listen, repoRoot } from './helpers';
+import { connectHTTP, listen, post, repoRoot } from './helpers';
 
 const add = {
   name: 'add',
@@ -62,6 +63,31 @@ describe('createPlainMCPServer over HTTP, beside createMCPServer', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('createPlainMCPServer on the fw/core kernel (the smallest worker)', () => {
+  it('answers initialize and tools/call, and a bad argument with a tool error', async () => {
+    const app = new KernelFw();
+    await app.plugin(createMCPPlugin(createPlainMCPServer(null, { name: 'kernel' }).addTool(add)));
+    const init = await post(app as unknown as Fw, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
+    expect(init.json.result.serverInfo.name).toBe('kernel');
+    const call = (a: unknown) =>
+      post(
+        app as unknown as Fw,
+        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'add', arguments: { a } } },
+        {
+          'mcp-protocol-version': '2025-06-18',
+        },
+      );
+    expect((await call(1)).json.result.content).toEqual([{ type: 'text', text: '2' }]);
+    const bad = await call('x');
+    expect(bad.json.result.isError).toBe(true);
   });
 });
 
