@@ -1,6 +1,6 @@
 /**
  * Minified and gzipped size of a worker serving MCP: fw + fw-mcp against one built with the official SDK.
- * Run alone (`npx tsx bench/mcp/bundle-size.ts [entry...]`, entries relative to bench/mcp) it prints each entry's
+ * Run alone (`npx tsx bench/mcp/bundle-size.ts [entry...]`, entries relative to bench/mcp or absolute) it prints each entry's
  * sizes and its heaviest groups (minified bytes per fw folder, fw-mcp folder or package, from esbuild's metafile).
  */
 import { join } from 'node:path';
