@@ -1,59 +1,60 @@
 /**
- * The special-purpose ranges of ipaddr.js 2.5 (`range()`), in its order (the first match names the range), as
- * `[first parts, prefix length, name]`: a table, not the library, because the host comes from `URL.hostname`
- * (every IPv4 notation already dotted-decimal, IPv6 already canonical), so only range lookup is left, and the
- * library weighed 12.8 KB minified in every worker bundle for the wording of a refusal.
+ * The special-purpose ranges of ipaddr.js 2.5 (`range()`), in its order (the first match names the range): a table,
+ * not the library, because the host comes from `URL.hostname` (every IPv4 notation already dotted-decimal, IPv6
+ * already canonical), so only range lookup is left, and the library weighed 12.8 KB minified in every worker bundle
+ * for the wording of a refusal. Each entry is `name cidr...`.
  */
+const ipv4Table = [
+  'unspecified 0.0.0.0/8',
+  'broadcast 255.255.255.255/32',
+  'multicast 224.0.0.0/4',
+  'linkLocal 169.254.0.0/16',
+  'loopback 127.0.0.0/8',
+  'carrierGradeNat 100.64.0.0/10',
+  'private 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16',
+  'reserved 192.0.0.0/24 192.0.2.0/24 192.88.99.0/24 198.18.0.0/15 198.51.100.0/24 203.0.113.0/24 240.0.0.0/4',
+  'as112 192.175.48.0/24 192.31.196.0/24',
+  'amt 192.52.193.0/24',
+];
+
+const ipv6Table = [
+  'unspecified ::/128',
+  'linkLocal fe80::/10',
+  'multicast ff00::/8',
+  'loopback ::1/128',
+  'uniqueLocal fc00::/7',
+  'ipv4Mapped ::ffff:0:0/96',
+  'deprecatedSiteLocal fec0::/10',
+  'discard 100::/64',
+  'rfc6145 ::ffff:0:0:0/96',
+  'rfc6052 64:ff9b::/96 64:ff9b:1::/48',
+  '6to4 2002::/16',
+  'teredo 2001::/32',
+  'benchmarking 2001:2::/48',
+  'amt 2001:3::/32',
+  'as112v6 2001:4:112::/48 2620:4f:8000::/48',
+  'deprecatedOrchid 2001:10::/28',
+  'orchid2 2001:20::/28',
+  'droneRemoteIdProtocolEntityTags 2001:30::/28',
+  'segmentRouting 5f00::/16',
+  'reserved 2001::/23 2001:db8::/32 3fff::/20',
+];
+
 type Range = readonly [parts: readonly number[], prefix: number, name: string];
 
-const ipv4Ranges: readonly Range[] = [
-  [[0, 0, 0, 0], 8, 'unspecified'],
-  [[255, 255, 255, 255], 32, 'broadcast'],
-  [[224, 0, 0, 0], 4, 'multicast'],
-  [[169, 254, 0, 0], 16, 'linkLocal'],
-  [[127, 0, 0, 0], 8, 'loopback'],
-  [[100, 64, 0, 0], 10, 'carrierGradeNat'],
-  [[10, 0, 0, 0], 8, 'private'],
-  [[172, 16, 0, 0], 12, 'private'],
-  [[192, 168, 0, 0], 16, 'private'],
-  [[192, 0, 0, 0], 24, 'reserved'],
-  [[192, 0, 2, 0], 24, 'reserved'],
-  [[192, 88, 99, 0], 24, 'reserved'],
-  [[198, 18, 0, 0], 15, 'reserved'],
-  [[198, 51, 100, 0], 24, 'reserved'],
-  [[203, 0, 113, 0], 24, 'reserved'],
-  [[240, 0, 0, 0], 4, 'reserved'],
-  [[192, 175, 48, 0], 24, 'as112'],
-  [[192, 31, 196, 0], 24, 'as112'],
-  [[192, 52, 193, 0], 24, 'amt'],
-];
+const ipv4Ranges = rangesOf(ipv4Table, ipv4Bytes);
+const ipv6Ranges = rangesOf(ipv6Table, ipv6Groups);
 
-const ipv6Ranges: readonly Range[] = [
-  [[0, 0, 0, 0, 0, 0, 0, 0], 128, 'unspecified'],
-  [[0xfe80], 10, 'linkLocal'],
-  [[0xff00], 8, 'multicast'],
-  [[0, 0, 0, 0, 0, 0, 0, 1], 128, 'loopback'],
-  [[0xfc00], 7, 'uniqueLocal'],
-  [[0, 0, 0, 0, 0, 0xffff], 96, 'ipv4Mapped'],
-  [[0xfec0], 10, 'deprecatedSiteLocal'],
-  [[0x100, 0, 0, 0], 64, 'discard'],
-  [[0, 0, 0, 0, 0xffff, 0], 96, 'rfc6145'],
-  [[0x64, 0xff9b, 0, 0, 0, 0], 96, 'rfc6052'],
-  [[0x64, 0xff9b, 1], 48, 'rfc6052'],
-  [[0x2002], 16, '6to4'],
-  [[0x2001, 0], 32, 'teredo'],
-  [[0x2001, 2, 0], 48, 'benchmarking'],
-  [[0x2001, 3], 32, 'amt'],
-  [[0x2001, 4, 0x112], 48, 'as112v6'],
-  [[0x2620, 0x4f, 0x8000], 48, 'as112v6'],
-  [[0x2001, 0x10], 28, 'deprecatedOrchid'],
-  [[0x2001, 0x20], 28, 'orchid2'],
-  [[0x2001, 0x30], 28, 'droneRemoteIdProtocolEntityTags'],
-  [[0x5f00], 16, 'segmentRouting'],
-  [[0x2001, 0], 23, 'reserved'],
-  [[0x2001, 0xdb8], 32, 'reserved'],
-  [[0x3fff, 0], 20, 'reserved'],
-];
+/** The table's lines as ranges, each address parsed by `parse`. */
+function rangesOf(table: readonly string[], parse: (address: string) => number[] | null): Range[] {
+  return table.flatMap((line) => {
+    const [name, ...cidrs] = line.split(' ');
+    return cidrs.map((cidr): Range => {
+      const [address, prefix] = cidr.split('/');
+      return [parse(address)!, Number(prefix), name];
+    });
+  });
+}
 
 const described: Record<string, string> = {
   loopback: 'a loopback address',
