@@ -1,7 +1,8 @@
 import type { WorkerExecutionContext } from './types';
 
-/** The workers `WebSocket` calls the outbox makes. */
+/** The workers `WebSocket` members the outbox uses. */
 export interface OutboxSocket {
+  readonly readyState: number;
   send(data: string | ArrayBuffer | ArrayBufferView): void;
   close(code?: number, reason?: string): void;
 }
@@ -10,50 +11,112 @@ export interface OutboxSocket {
 export interface SocketOutbox {
   send(data: string | ArrayBuffer | ArrayBufferView): void;
   close(code: number, reason: string): void;
+  /** Writes what is queued if this runs in the socket's own context (its own events call it). */
+  flush(): void;
   /** Ends delivery (the socket closed); queued frames are dropped. */
   stop(): void;
 }
 
 type Op = { send: string | ArrayBuffer | ArrayBufferView } | { close: [number, string] };
 
+/** How often the owner's context checks for frames a misrouted wake-up left queued (the backstop, in ms). */
+const backstopMs = 1000;
+
+/** An owner whose backstop has not run for this long (ms) is gone: its request ended without a close event. */
+const goneMs = 10 * backstopMs;
+
+/** `WebSocket.OPEN`: the only state in which a frame can still be written. */
+const OPEN = 1;
+
 /**
  * Workers refuse I/O on an object created by another request ("Cannot perform I/O on behalf of a different
  * request"), and each WebSocket belongs to its upgrade request, so a broadcast from one socket's handler cannot
- * write to another socket directly. The outbox queues every frame and a loop running in the owner request's
- * context (kept alive with `waitUntil` while the socket is open) writes them, in order.
+ * write to another socket directly. The outbox queues every frame and writes them, in order, only from code
+ * running in the owner request's context:
+ * - a send wakes a `drain` chained (in the owner's context) on a promise made there. workerd (compatibility flag
+ *   `handle_cross_request_promise_resolution`) runs the continuation of a promise resolved by another request in
+ *   the request that made it, but not always: when sockets of the room drop while others broadcast, continuations
+ *   run inside the resolving request. So `drain` first checks where it runs (the socket's `readyState` getter
+ *   throws in any other context) and there writes nothing: the frames stay queued, in order;
+ * - the socket's own events call `flush`, and an interval timer of the owner (a timer runs in the context that set
+ *   it) drains what a misrouted wake-up left and arms a new one, so delivery never rests on one wake-up;
+ * - a frame the socket refuses in its own context, or frames for an owner whose backstop stopped running (its
+ *   request ended without a close event), go to `onUndeliverable` and the outbox stops: never a silent loss.
  */
-export function socketOutbox(socket: OutboxSocket, ctx: WorkerExecutionContext): SocketOutbox {
+export function socketOutbox(socket: OutboxSocket, ctx: WorkerExecutionContext, onUndeliverable: (error: unknown) => void): SocketOutbox {
   const queue: Op[] = [];
-  let wake: (() => void) | null = null;
   let open = true;
+  let wake: (() => void) | null = null;
+  let ownTurnAt = Date.now();
+  let finish: () => void = () => undefined;
 
-  const nudge = (): void => {
-    const resume = wake;
-    wake = null;
-    resume?.();
-  };
-
-  const deliver = (op: Op): void => {
+  const inOwnContext = (): boolean => {
     try {
-      if ('send' in op) socket.send(op.send);
-      else socket.close(op.close[0], op.close[1]);
-    } catch (error) {
-      console.error('fw/worker: a WebSocket frame could not be delivered', error);
+      void socket.readyState;
+      return true;
+    } catch {
+      return false;
     }
   };
 
-  ctx.waitUntil(
-    (async () => {
-      while (open) {
-        if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
-        while (open && queue.length > 0) deliver(queue.shift()!);
-      }
-    })(),
-  );
+  // A wake-up made (and chained) in the owner's context: calling it from anywhere runs `drain` there (mostly).
+  const wakeUp = (): (() => void) => {
+    let resolve: () => void = () => undefined;
+    void new Promise<void>((r) => (resolve = r)).then(drain);
+    return resolve;
+  };
+
+  // Runs in the owner's context only. A socket its peer is closing takes no more frames (like a send after close).
+  const deliver = (op: Op): void => {
+    if (socket.readyState !== OPEN) return stop();
+    try {
+      if ('send' in op) return socket.send(op.send);
+      socket.close(op.close[0], op.close[1]);
+      stop();
+    } catch (error) {
+      stop();
+      onUndeliverable(error);
+    }
+  };
+
+  function drain(): void {
+    if (!open) return;
+    // Elsewhere (a misrouted wake-up): write nothing; the frames stay queued for the owner's next turn.
+    if (!inOwnContext()) return;
+    ownTurnAt = Date.now();
+    while (open && queue.length > 0) deliver(queue.shift()!);
+    if (open) wake ??= wakeUp();
+  }
+
+  const nudge = (): void => {
+    const next = wake;
+    wake = null;
+    next?.();
+  };
+
+  function stop(): void {
+    if (!open) return;
+    open = false;
+    queue.length = 0;
+    clearInterval(backstop);
+    finish();
+  }
+
+  const backstop = setInterval(() => {
+    ownTurnAt = Date.now();
+    if (queue.length > 0 || wake === null) drain();
+  }, backstopMs);
+  // Keeps the owner's context (and so its timers and wake-ups) alive while the socket is open.
+  ctx.waitUntil(new Promise<void>((resolve) => (finish = resolve)));
+  drain();
 
   return {
     send(data) {
       if (!open) return;
+      if (queue.length > 0 && Date.now() - ownTurnAt > goneMs) {
+        stop();
+        return onUndeliverable(new Error(`the socket's request has not run for ${goneMs} ms: its context is gone`));
+      }
       queue.push({ send: data });
       nudge();
     },
@@ -62,10 +125,9 @@ export function socketOutbox(socket: OutboxSocket, ctx: WorkerExecutionContext):
       queue.push({ close: [code, reason] });
       nudge();
     },
-    stop() {
-      open = false;
-      queue.length = 0;
-      nudge();
+    flush() {
+      if (queue.length > 0) drain();
     },
+    stop,
   };
 }

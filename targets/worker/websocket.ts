@@ -33,12 +33,30 @@ export function openWorkerSocket(app: Fw, upgrade: WebSocketUpgrade, ctx: Worker
   server.accept();
   // Newer compatibility dates deliver binary frames as Blob (the web default); handlers get bytes right away.
   server.binaryType = 'arraybuffer';
-  const outbox = socketOutbox(server, ctx);
+  const outbox = socketOutbox(server, ctx, (error) => void undeliverable(error));
   const driver = app.websockets.connect(upgrade, {
     send: (data) => outbox.send(data),
     close: (code, reason) => outbox.close(code ?? 1000, reason ?? ''),
   });
+  // A frame the socket refused in its own context: the route's error hook hears of it (else the log), and the
+  // socket closes with 1011 so the peer knows frames are missing instead of seeing a silent gap.
+  const undeliverable = async (error: unknown): Promise<void> => {
+    try {
+      server.close(1011, 'Internal error');
+    } catch {
+      // The socket is already gone: the peer sees the connection end.
+    }
+    const cause = new Error('fw/worker: a WebSocket frame could not be delivered', { cause: error });
+    try {
+      if (upgrade.handlers.error) await upgrade.handlers.error(driver.socket, cause);
+      else console.error(cause.message, error);
+    } catch (hookError) {
+      console.error(`fw: WebSocket error hook on ${driver.socket.path} threw`, hookError);
+    }
+    await driver.closed(1011, 'Internal error');
+  };
   server.addEventListener('message', (event) => {
+    outbox.flush();
     if (sizeOf(event.data) > upgrade.maxPayload) {
       outbox.close(1009, 'Message too big');
       void driver.closed(1009, 'Message too big');
