@@ -2,8 +2,20 @@ import { registerFormat, type DataFormat } from '../core/formats';
 
 let loading: Promise<DataFormat> | null = null;
 
+/** Imports the optional peer `yaml`; when it is missing, the error says what to install. */
+async function importYaml(): Promise<typeof import('yaml')> {
+  try {
+    return await import('yaml');
+  } catch (cause) {
+    throw new Error(
+      `registerYamlFormat() needs the yaml package, an optional peer dependency of fw: npm i yaml (${(cause as Error).message})`,
+      { cause },
+    );
+  }
+}
+
 async function buildYamlFormat(): Promise<DataFormat> {
-  const yaml = await import('yaml');
+  const yaml = await importYaml();
   return {
     name: 'yaml',
     contentTypes: ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml'],
@@ -15,9 +27,9 @@ async function buildYamlFormat(): Promise<DataFormat> {
 }
 
 /**
- * Registers YAML (`application/yaml`, `.yaml`/`.yml`) through the `yaml` package, imported on first call
- * so that an app which never calls this does not load or bundle it. Resolves with the registered format;
- * calling it again reuses the loaded module.
+ * Registers YAML (`application/yaml`, `.yaml`/`.yml`) through the `yaml` package (an optional peer: `npm i yaml`),
+ * imported on first call so that an app which never calls this does not load or bundle it. Resolves with the
+ * registered format; calling it again reuses the loaded module. Rejects with what to install when yaml is missing.
  */
 export function registerYamlFormat(): Promise<DataFormat> {
   loading ??= buildYamlFormat().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 /** Turns a Web Response into the result shape of the event that came in (v1, v2 / function URL, ALB). */
-import type { ALBResult, APIGatewayProxyResult, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { ALBResult, APIGatewayProxyResult, APIGatewayProxyStructuredResultV2 } from './aws-types';
 import { STATUS_CODES } from 'node:http';
 import { needsBase64, type BinaryTest } from './binary';
 import { readBody } from './body';

@@ -6,14 +6,14 @@ import type {
   APIGatewayProxyEventV2,
   APIGatewayProxyResult,
   APIGatewayProxyStructuredResultV2,
-  Context as LambdaContext,
   EventBridgeEvent,
+  LambdaContext,
   SQSEvent,
   ScheduledEvent,
-} from 'aws-lambda';
+} from './aws-types';
 import type { WarmUpOptions } from '../serverless/warm-up';
 
-export type { LambdaContext };
+export type * from './aws-types';
 
 /** An HTTP event from API Gateway REST (v1), HTTP API or a function URL (v2), or an ALB. */
 export type LambdaHttpEvent = APIGatewayProxyEvent | APIGatewayProxyEventV2 | ALBEvent;
