@@ -57,9 +57,9 @@ export class Fw<T extends AppTypes = NoTypes> extends CoreFw<T, 'full'> {
   static readonly configKeys: Readonly<Record<string, true>> = { ...coreConfigKeys, database: true };
 
   /** A mistyped option fails at startup, naming the closest known one. */
-  static override checkConfig = function (this: typeof Fw, config: FwConfig): void {
+  static override checkConfig(this: typeof Fw, config: FwConfig): void {
     checkOptions('new Fw()', config, this.configKeys as Record<keyof FwConfig, true>);
-  };
+  }
 
   /** Makes `app.db` from a plain `database` config; set by src/db when it loads, so apps without a database never bundle it. */
   static databaseFactory: ((config: DatabaseConfig) => Database) | null = null;

@@ -12,6 +12,7 @@ import { assertSchemaCompiler, type CompiledRouteSchema, type SchemaCompiler } f
 import { Router, noParams, normalizePattern, type Match } from './router';
 import { canonicalPath, canonicalPattern, rawPathOf } from './path';
 import { jsonFormat, getFormat, type DataFormat } from './formats';
+import { refuseUnknownOptions } from './option-names';
 import type { AppTypes, HandlerResult, InputOf, NoTypes, RouteContext, RouteEntry, TypedRoute, TypesOf, WithContext } from './typed-routes';
 import type {
   ConstantAnswer,
@@ -115,10 +116,12 @@ export class Fw<
   declare readonly '~types'?: T;
 
   /**
-   * Checks the options of `new Fw()` (a typo fails at startup): `fw`'s `Fw` sets it; the kernel has none, so a
-   * `fw/core` bundle carries no option table (`checkFwConfig` from `fw/core` checks them on request).
+   * Checks the options of `new Fw()`, so a typo fails at startup: the kernel names the unknown key and lists the
+   * options; `fw`'s `Fw` replaces it with its own table and a "did you mean".
    */
-  declare static checkConfig?: (config: FwCoreConfig) => void;
+  static checkConfig(config: FwCoreConfig): void {
+    refuseUnknownOptions(config);
+  }
 
   readonly config: FwCoreConfig;
   /** The Context class of this app; decorations live on its prototype. */
@@ -154,7 +157,7 @@ export class Fw<
   #schemaCompiler: SchemaCompiler | null = null;
 
   constructor(config: FwCoreConfig = {}) {
-    (new.target as typeof Fw).checkConfig?.(config);
+    (new.target as typeof Fw).checkConfig(config);
     this.config = config;
     if (config.schemaCompiler !== undefined) this.setSchemaCompiler(config.schemaCompiler);
     this.#format = resolveFormat(config.format);

@@ -3,8 +3,8 @@
  * state, groups, errors, data formats and `compile()`; no schema layer (route `schema` needs a compiler set with
  * `app.setSchemaCompiler`, e.g. `jsonSchemaCompiler` from `fw/schema`), no file routes, no WebSockets, no platform,
  * and none of the opt-ins `fw`'s `Fw` installs: `listen()`/`stop()` and introspection (fw/node, fw/bun add them),
- * cookies (`fw/cookie`), `ctx.queries()`/`formData()`/`parseBody()`, the query cache, option checking
- * (`checkFwConfig`) and the formatted error log.
+ * cookies (`fw/cookie`), `ctx.queries()`/`formData()`/`parseBody()`, the query cache, the "did you mean" of
+ * option checking (`checkFwConfig`; an unknown option still fails at startup) and the formatted error log.
  */
 export { Fw } from './fw';
 export { Context, type ExecutionContext } from './context';

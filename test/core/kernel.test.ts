@@ -68,7 +68,8 @@ describe('the kernel (fw/core)', () => {
     expect(new CoreFw(checkFwConfig({ development: true })).config.development).toBe(true);
   });
 
-  it("leaves option checking to fw's Fw, which refuses a typo at startup, its own `database` key included", () => {
+  it("refuses an unknown option at startup; fw's Fw names the closest key, its own `database` key included", () => {
+    expect(() => new CoreFw({ databse: {} } as never)).toThrow(/new Fw\(\): unknown option "databse"; the options are /);
     expect(() => new Fw({ databse: {} } as never)).toThrow(/new Fw\(\): unknown option "databse" \(did you mean "database"\?\)/);
     expect(() => new Fw({ queryCacheSize: 0 })).toThrow(RangeError);
     expect(new Fw({ database: { url: 'sqlite::memory:' } }).config.database).toEqual({ url: 'sqlite::memory:' });

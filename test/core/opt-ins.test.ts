@@ -20,8 +20,9 @@ describe('fw/core without fw', () => {
     for (const name of ['cookie', 'setCookie', 'deleteCookie', 'queries', 'formData', 'parseBody']) {
       expect(name in Context.prototype).toBe(false);
     }
-    expect(new Fw({ typo: 1 } as never).config).toEqual({ typo: 1 });
-    expect(() => checkFwConfig({ typo: 1 } as never)).toThrow(/unknown option "typo"/);
+    expect(() => new Fw({ typo: 1 } as never)).toThrow(/^new Fw\(\): unknown option "typo"; the options are queryCache, .*logErrors$/);
+    expect(() => new Fw({ maxBodySise: 1 } as never)).toThrow(TypeError);
+    expect(() => checkFwConfig({ maxBodySise: 1 } as never)).toThrow(/unknown option "maxBodySise" \(did you mean "maxBodySize"\?\)/);
   });
 
   it('validates a query array through fw/schema, each request with its own copy', async () => {
