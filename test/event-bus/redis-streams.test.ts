@@ -184,6 +184,8 @@ describe('redisBusTransport in Streams mode (real Redis)', () => {
     }
     expect(runs.map((c) => c.process.exitCode)).toEqual([3, 3, null]);
     const last = runs[2];
+    // stderr is its own pipe: the report may arrive after event 1 reached stdout
+    await waitUntil(() => last.stderr.join('').includes('was delivered'), 'the dead-letter report on stderr');
     expect(last.lines.map((l) => l.payload)).toEqual([1]);
     expect(last.stderr.join('').match(/was delivered/g)).toHaveLength(1);
     expect(last.stderr.join('')).toMatch(
