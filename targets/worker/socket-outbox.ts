@@ -22,8 +22,14 @@ type Op = { send: string | ArrayBuffer | ArrayBufferView } | { close: [number, s
 /** How often the owner's context checks for frames a misrouted wake-up left queued (the backstop, in ms). */
 const backstopMs = 1000;
 
-/** An owner whose backstop has not run for this long (ms) is gone: its request ended without a close event. */
-const goneMs = 10 * backstopMs;
+/** The backstop's period (ms) right after it found frames left behind: wake-ups tend to go astray in runs. */
+const recoveringMs = 10;
+
+/** Quiet fast checks after which the backstop goes back to `backstopMs` (100 x 10 ms: about a second). */
+const recoveringTicks = 100;
+
+/** An owner whose backstop has not run for this long (ms; load delays it by seconds) is gone: its request ended without a close event. */
+const goneMs = 60 * backstopMs;
 
 /** `WebSocket.OPEN`: the only state in which a frame can still be written. */
 const OPEN = 1;
@@ -38,8 +44,9 @@ const OPEN = 1;
  *   the request that made it, but not always: when sockets of the room drop while others broadcast, continuations
  *   run inside the resolving request. So `drain` first checks where it runs (the socket's `readyState` getter
  *   throws in any other context) and there writes nothing: the frames stay queued, in order;
- * - the socket's own events call `flush`, and an interval timer of the owner (a timer runs in the context that set
- *   it) drains what a misrouted wake-up left and arms a new one, so delivery never rests on one wake-up;
+ * - the socket's own events call `flush`, and a backstop timer of the owner (a timer runs in the context that set
+ *   it; every second, every 10 ms for about a second after it found frames left behind) drains what a misrouted
+ *   wake-up left and arms a new one, so delivery never rests on one wake-up;
  * - a frame the socket refuses in its own context, or frames for an owner whose backstop stopped running (its
  *   request ended without a close event), go to `onUndeliverable` and the outbox stops: never a silent loss.
  */
@@ -94,18 +101,38 @@ export function socketOutbox(socket: OutboxSocket, ctx: WorkerExecutionContext, 
     next?.();
   };
 
+  // Timers run in the request that set them, so both are set only where `inOwnContext()` holds: the slow one at
+  // open, the fast one by a slow tick that found frames left behind (it stops after a quiet second).
+  let fast: ReturnType<typeof setInterval> | undefined;
+  let quietTicks = 0;
+  const fastTick = (): void => {
+    if (!inOwnContext()) return;
+    const leftBehind = queue.length > 0 || wake === null;
+    if (leftBehind) drain();
+    quietTicks = leftBehind ? 0 : quietTicks + 1;
+    if (quietTicks >= recoveringTicks) {
+      clearInterval(fast);
+      fast = undefined;
+    }
+  };
+  const backstop = setInterval(() => {
+    if (!inOwnContext()) return;
+    ownTurnAt = Date.now();
+    if (queue.length === 0 && wake !== null) return;
+    drain();
+    quietTicks = 0;
+    if (open && fast === undefined) fast = setInterval(fastTick, recoveringMs);
+  }, backstopMs);
+
   function stop(): void {
     if (!open) return;
     open = false;
     queue.length = 0;
     clearInterval(backstop);
+    clearInterval(fast);
     finish();
   }
 
-  const backstop = setInterval(() => {
-    ownTurnAt = Date.now();
-    if (queue.length > 0 || wake === null) drain();
-  }, backstopMs);
   // Keeps the owner's context (and so its timers and wake-ups) alive while the socket is open.
   ctx.waitUntil(new Promise<void>((resolve) => (finish = resolve)));
   drain();

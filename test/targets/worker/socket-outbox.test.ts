@@ -39,11 +39,11 @@ function bySender(frames: string[]): Map<string, number[]> {
 }
 
 /** Waits until `done()` holds, polling, or fails after `ms` with `why()`. */
-async function until(done: () => boolean, ms: number, why: () => string): Promise<void> {
+async function until(done: () => boolean, ms: number, why: () => string, every = 2): Promise<void> {
   const deadline = Date.now() + ms;
   while (!done()) {
     if (Date.now() > deadline) throw new Error(why());
-    await new Promise((r) => setTimeout(r, 2));
+    await new Promise((r) => setTimeout(r, every));
   }
 }
 
@@ -148,8 +148,9 @@ describe('fw/worker: the socket outbox delivers every frame of an in-isolate roo
       members.map((m) =>
         until(
           () => own(m).length >= want,
-          20_000,
+          30_000,
           () => `got ${own(m).length} of ${want} frames`,
+          100,
         ),
       ),
     );
@@ -162,7 +163,7 @@ describe('fw/worker: the socket outbox delivers every frame of an in-isolate roo
     });
     await closeAll(members);
     expect(logs.join('')).not.toMatch(/different request|could not be delivered/);
-  }, 40_000);
+  }, 60_000);
 
   it("a frame the socket refuses in its own context goes to the route's error hook and closes the socket with 1011", async () => {
     const ws = new WebSocket(`${base}/refused`);
