@@ -17,6 +17,8 @@ export { FwKVObject };
 interface Env {
   FW_KV: DurableObjectNamespaceLike;
   CONSUMER?: string;
+  /** Milliseconds each receiver handler waits after recording its event, so a poll outlasts the kill's delay. */
+  HANDLER_DELAY_MS?: string;
 }
 
 /** This isolate's bus and bridge, made at its first request (workers forbid random values at module scope). */
@@ -42,10 +44,12 @@ function setUp(env: Env): Isolate {
   const bridge = new EventBusBridge(bus, { transport, onError: (error) => console.error('[worker-isolate bus]', error) });
   const state: Isolate = { run: `${Date.now()}-${crypto.randomUUID().slice(0, 8)}`, bus, bridge, handled: 0, poll: '-' };
   if (env.CONSUMER) {
+    const delayMs = Number(env.HANDLER_DELAY_MS ?? 0);
     const ledger = durableObjectKV(env.FW_KV, { name: 'ledger' });
     bus.on('iso.*', async (payload: { s: number }, event) => {
       const order = String(state.handled++).padStart(6, '0');
       await ledger.put(`h:${state.run}:${order}:${state.poll}:${event.topic}:${payload.s}`, '');
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     });
   }
   isolate = state;

@@ -24,6 +24,8 @@ export interface WorkerIsolatesOptions {
   batch?: number;
   killsAt?: number[];
   killAfterMs?: number;
+  /** Milliseconds each receiver handler waits (default 0): on a fast machine a poll of the backlog can otherwise end before the kill. */
+  handlerDelayMs?: number;
 }
 
 /** What the ledger showed after the run. */
@@ -104,7 +106,7 @@ export function analyse(events: number, ledger: Delivery[], killedPolls: Set<str
 
 /** Runs the scenario once and returns the ledger's figures; the temp storage is removed afterwards. */
 export async function runWorkerIsolates(options: WorkerIsolatesOptions): Promise<WorkerIsolatesResult> {
-  const { events, batch = 100, killsAt = [0.3, 0.65], killAfterMs = 150 } = options;
+  const { events, batch = 100, killsAt = [0.3, 0.65], killAfterMs = 150, handlerDelayMs = 0 } = options;
   const script = await bundle();
   const persist = mkdtempSync(join(tmpdir(), 'fw-bus-isolates-'));
   const worker = (name: string, consumer?: string): WorkerOptions => ({
@@ -115,7 +117,7 @@ export async function runWorkerIsolates(options: WorkerIsolatesOptions): Promise
       FW_KV:
         name === 'alpha' ? { className: 'FwKVObject', useSQLite: true } : { className: 'FwKVObject', scriptName: 'alpha', useSQLite: true },
     },
-    bindings: consumer ? { CONSUMER: consumer } : {},
+    bindings: consumer ? { CONSUMER: consumer, HANDLER_DELAY_MS: String(handlerDelayMs) } : {},
   });
   const config = () => ({ cf: false, defaultPersistRoot: persist, workers: [worker('alpha'), worker('beta', 'b')] });
   const mf = new Miniflare(config());

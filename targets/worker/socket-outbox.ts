@@ -110,7 +110,7 @@ export function socketOutbox(socket: OutboxSocket, ctx: WorkerExecutionContext, 
     const leftBehind = queue.length > 0 || wake === null;
     if (leftBehind) drain();
     quietTicks = leftBehind ? 0 : quietTicks + 1;
-    if (quietTicks >= recoveringTicks) {
+    if (quietTicks >= recoveringTicks && fast !== undefined) {
       clearInterval(fast);
       fast = undefined;
     }
@@ -129,7 +129,7 @@ export function socketOutbox(socket: OutboxSocket, ctx: WorkerExecutionContext, 
     open = false;
     queue.length = 0;
     clearInterval(backstop);
-    clearInterval(fast);
+    if (fast !== undefined) clearInterval(fast);
     finish();
   }
 
