@@ -1,9 +1,7 @@
-import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader } from '../../session/helpers';
-import { compatibilityDate, root } from './helpers';
+import { bundleWorker, compatibilityDate } from './helpers';
 
 const rpc = (id: number, method: string, params?: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method, params });
 const V2026 = '2026-07-28';
@@ -55,21 +53,7 @@ describe('fw/session and fw-mcp stores on durableObjectKV in workerd: two worker
   let mf: Miniflare;
 
   beforeAll(async () => {
-    // Bundled as wrangler does; cloudflare:workers is workerd's own module, so it stays an import.
-    const bundle = await build({
-      entryPoints: [join(root, 'test/targets/worker/fixtures/durable-kv-stores-worker.ts')],
-      bundle: true,
-      format: 'esm',
-      platform: 'neutral',
-      mainFields: ['module', 'main'],
-      conditions: ['workerd', 'worker', 'browser'],
-      target: 'es2022',
-      write: false,
-      tsconfig: join(root, 'tsconfig.json'),
-      external: ['cloudflare:workers'],
-      logLevel: 'silent',
-    });
-    const script = bundle.outputFiles[0].text;
+    const script = await bundleWorker('test/targets/worker/fixtures/durable-kv-stores-worker.ts');
     const options = (name: string, owner: boolean) => ({
       name,
       compatibilityDate,

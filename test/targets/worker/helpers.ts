@@ -12,7 +12,10 @@ export const root = fileURLToPath(new URL('../../../', import.meta.url));
 /** The compatibility date fixtures run with (the one in wrangler.toml). */
 export const compatibilityDate = '2026-04-01';
 
-/** Bundles a worker entry the way wrangler does (ESM, workerd conditions, fw resolved through tsconfig paths). */
+/**
+ * Bundles a worker entry the way wrangler does (ESM, workerd conditions, fw resolved through tsconfig paths;
+ * `cloudflare:workers` stays an import of workerd's own module).
+ */
 export async function bundleWorker(entry: string, define: Record<string, string> = {}): Promise<string> {
   const result = await build({
     entryPoints: [join(root, entry)],
@@ -25,6 +28,7 @@ export async function bundleWorker(entry: string, define: Record<string, string>
     write: false,
     tsconfig: join(root, 'tsconfig.json'),
     define,
+    external: ['cloudflare:workers'],
     logLevel: 'silent',
   });
   return result.outputFiles[0].text;
