@@ -1,3 +1,4 @@
+import { windowResult } from './window-result';
 import type { Context } from 'fw';
 import type { KVStore } from '../kv/types';
 import type { RateLimitResult, RateLimitStore, WindowLimit } from './types';
@@ -48,14 +49,7 @@ export class KVRateLimitStore implements RateLimitStore {
     const window = Math.floor(now / this.limit.windowMs);
     const resetAt = (window + 1) * this.limit.windowMs;
     const count = await kv.increment(`${this.windowPrefix(window)}${key}`, 1, { ttl: (resetAt - now) / 1000 + 1 });
-    const allowed = count <= this.limit.max;
-    return {
-      allowed,
-      limit: this.limit.max,
-      remaining: Math.max(0, this.limit.max - count),
-      resetAt,
-      retryAfterMs: allowed ? 0 : resetAt - now,
-    };
+    return windowResult(this.limit.max, count, resetAt, now);
   }
 
   async reset(key: string, ctx?: Context): Promise<void> {

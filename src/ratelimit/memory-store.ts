@@ -1,3 +1,4 @@
+import { windowResult } from './window-result';
 import type { RateLimitResult, RateLimitStore, WindowLimit } from './types';
 import { positiveInteger, windowLimit } from './validate';
 
@@ -38,14 +39,7 @@ export class MemoryStore implements RateLimitStore {
       this.evict(now);
     }
     window.count++;
-    const allowed = window.count <= this.limit.max;
-    return {
-      allowed,
-      limit: this.limit.max,
-      remaining: Math.max(0, this.limit.max - window.count),
-      resetAt: window.resetAt,
-      retryAfterMs: allowed ? 0 : window.resetAt - now,
-    };
+    return windowResult(this.limit.max, window.count, window.resetAt, now);
   }
 
   reset(key: string): void {

@@ -1,3 +1,4 @@
+import { windowResult } from '../../../src/ratelimit/window-result';
 import type { Context } from '../../../src/core/context';
 import type { RateLimitResult, RateLimitStore, WindowLimit } from '../../../src/ratelimit/types';
 import { positiveInteger, windowLimit } from '../../../src/ratelimit/validate';
@@ -59,14 +60,7 @@ class DurableRateLimitStore implements RateLimitStore {
       windowMs: this.limit.windowMs,
     })) as RateLimitHit;
     if (this.shards === null) this.remember(key, resetAt, now);
-    const allowed = count <= this.limit.max;
-    return {
-      allowed,
-      limit: this.limit.max,
-      remaining: Math.max(0, this.limit.max - count),
-      resetAt,
-      retryAfterMs: allowed ? 0 : resetAt - now,
-    };
+    return windowResult(this.limit.max, count, resetAt, now);
   }
 
   async reset(key: string, ctx?: Context): Promise<void> {
