@@ -1,8 +1,7 @@
 import { counterOf, limitOf, stepOf, ttlOf } from '../../../src/kv/validate';
-import { CleanupAlarm } from './kv-cleanup-alarm';
-import { answerCall } from './kv-rpc';
+import { ExpiringRowsObject } from './expiring-rows-object';
 import { assertDurableKey, assertDurableValue } from './kv-checks';
-import type { DurableObjectStateLike, SqlStorageLike } from './kv-types';
+import type { DurableObjectStateLike } from './kv-types';
 
 const SCHEMA = [
   'CREATE TABLE IF NOT EXISTS fw_kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at INTEGER) WITHOUT ROWID',
@@ -29,30 +28,12 @@ function prefixEnd(prefix: string): string | null {
  * their expiry are invisible at once (checked against the object's clock) and deleted by an alarm.
  * Declare it in wrangler.toml with `new_sqlite_classes` and export it from the worker entry.
  */
-export class FwKVObject {
-  private readonly sql: SqlStorageLike;
-  private readonly alarmClock: CleanupAlarm;
-
+export class FwKVObject extends ExpiringRowsObject {
   constructor(state: DurableObjectStateLike, _env?: unknown) {
-    this.sql = state.storage.sql;
-    for (const statement of SCHEMA) this.sql.exec(statement);
-    this.alarmClock = new CleanupAlarm(state.storage);
+    super(state, { schema: SCHEMA, name: 'fw_kv', expiry: 'expires_at' });
   }
 
-  /** Answers one KVStore operation sent by `durableObjectKV`. */
-  fetch(request: Request): Promise<Response> {
-    return answerCall(request, (op, args, readValue) => this.run(op, args, readValue));
-  }
-
-  /** Deletes expired entries, then sets the alarm for the next expiry. */
-  async alarm(): Promise<void> {
-    const now = Date.now();
-    this.sql.exec('DELETE FROM fw_kv WHERE expires_at <= ?', now);
-    const [next] = this.sql.exec('SELECT MIN(expires_at) AS at FROM fw_kv WHERE expires_at IS NOT NULL').toArray();
-    await this.alarmClock.ran(typeof next?.at === 'number' ? next.at : null);
-  }
-
-  private async run(op: string, args: Record<string, unknown>, readValue: () => Promise<unknown>): Promise<unknown> {
+  protected async run(op: string, args: Record<string, unknown>, readValue: () => Promise<unknown>): Promise<unknown> {
     switch (op) {
       case 'get':
         assertDurableKey(args.key);

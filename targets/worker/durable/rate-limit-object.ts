@@ -1,7 +1,6 @@
 import { positiveInteger } from '../../../src/ratelimit/validate';
-import { CleanupAlarm } from './kv-cleanup-alarm';
-import { answerCall } from './kv-rpc';
-import type { DurableObjectStateLike, SqlStorageLike } from './kv-types';
+import { ExpiringRowsObject } from './expiring-rows-object';
+import type { DurableObjectStateLike } from './kv-types';
 
 const SCHEMA = [
   'CREATE TABLE IF NOT EXISTS fw_rate_limit (key TEXT PRIMARY KEY, count INTEGER NOT NULL, reset_at INTEGER NOT NULL) WITHOUT ROWID',
@@ -27,29 +26,12 @@ function keyOf(value: unknown): string {
  * single thread, so concurrent requests from any number of isolates are counted one after the other and never
  * over-admit. Ended windows are deleted by an alarm. Declare it in wrangler.toml with `new_sqlite_classes`.
  */
-export class FwRateLimitObject {
-  private readonly sql: SqlStorageLike;
-  private readonly alarmClock: CleanupAlarm;
-
+export class FwRateLimitObject extends ExpiringRowsObject {
   constructor(state: DurableObjectStateLike, _env?: unknown) {
-    this.sql = state.storage.sql;
-    for (const statement of SCHEMA) this.sql.exec(statement);
-    this.alarmClock = new CleanupAlarm(state.storage);
+    super(state, { schema: SCHEMA, name: 'fw_rate_limit', expiry: 'reset_at' });
   }
 
-  /** Answers one operation sent by `durableRateLimitStore`: `hit`, `reset` or `buckets`. */
-  fetch(request: Request): Promise<Response> {
-    return answerCall(request, (op, args) => this.run(op, args));
-  }
-
-  /** Deletes ended windows, then sets the alarm for the next one to end. */
-  async alarm(): Promise<void> {
-    this.sql.exec('DELETE FROM fw_rate_limit WHERE reset_at <= ?', Date.now());
-    const [next] = this.sql.exec('SELECT MIN(reset_at) AS at FROM fw_rate_limit').toArray();
-    await this.alarmClock.ran(typeof next?.at === 'number' ? next.at : null);
-  }
-
-  private async run(op: string, args: Record<string, unknown>): Promise<unknown> {
+  protected async run(op: string, args: Record<string, unknown>): Promise<unknown> {
     switch (op) {
       case 'hit':
         return this.hit(keyOf(args.key), positiveInteger('windowMs', args.windowMs));
