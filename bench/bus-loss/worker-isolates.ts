@@ -9,13 +9,12 @@
  * the ledger is what the receiver saw, in order: lost events, per-topic order violations and duplicates are counted
  * from it. A duplicate is documented when its first delivery was in a poll killed before it saved the cursor.
  */
-import { build } from 'esbuild';
+import { bundleWorkerScript } from '../lib/worker-bundle';
 import { Miniflare, type WorkerOptions } from 'miniflare';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const root = join(import.meta.dirname, '../..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What to run: how many events, how many per emit request, when to kill (fractions of the events sent). */
@@ -44,21 +43,8 @@ export interface WorkerIsolatesResult {
 }
 
 /** Bundles the worker script the way wrangler does (cloudflare:workers stays an import of workerd's own). */
-async function bundle(): Promise<string> {
-  const result = await build({
-    entryPoints: [join(root, 'bench/bus-loss/worker-isolate-app.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    conditions: ['workerd', 'worker', 'browser'],
-    target: 'es2022',
-    write: false,
-    tsconfig: join(root, 'tsconfig.json'),
-    external: ['cloudflare:workers'],
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0].text;
+function bundle(): Promise<string> {
+  return bundleWorkerScript(join(import.meta.dirname, 'worker-isolate-app.ts'));
 }
 
 interface Delivery {

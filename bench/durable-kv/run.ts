@@ -5,7 +5,7 @@
  * and KVRateLimitStore over Workers KV. Sequential operations inside one worker request, timed from Node; rounds
  * alternate the contestants' order; every answer is checked. Writes bench/.out/durable-kv.json.
  */
-import { build } from 'esbuild';
+import { bundleWorkerScript } from '../lib/worker-bundle';
 import { Miniflare } from 'miniflare';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +13,6 @@ import type { BenchResult, BenchRow } from '../lib/result';
 import { median, spread } from '../lib/stats';
 
 const here = import.meta.dirname;
-const root = join(here, '../..');
 const rounds = Number(process.env.ROUNDS ?? 7);
 const ops = Number(process.env.OPS ?? 400);
 const cases = [
@@ -29,23 +28,11 @@ const labels: Record<string, string> = {
   'fw-kv-rate': 'fw KVRateLimitStore over Workers KV (not exact)',
 };
 
-const bundle = await build({
-  entryPoints: [join(here, 'worker.ts')],
-  bundle: true,
-  format: 'esm',
-  platform: 'neutral',
-  mainFields: ['module', 'main'],
-  conditions: ['workerd', 'worker', 'browser'],
-  target: 'es2022',
-  write: false,
-  minify: true,
-  tsconfig: join(root, 'tsconfig.json'),
-  logLevel: 'silent',
-});
+const script = await bundleWorkerScript(join(here, 'worker.ts'), { minify: true });
 const mf = new Miniflare({
   cf: false,
   compatibilityDate: '2026-04-01',
-  modules: [{ type: 'ESModule', path: 'worker.mjs', contents: bundle.outputFiles[0].text }],
+  modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }],
   kvNamespaces: ['KV'],
   durableObjects: {
     FW_KV: { className: 'FwKVObject', useSQLite: true },

@@ -4,7 +4,7 @@
  * RoomManager on a worker (one isolate only, not a production answer). Real `ws` clients from Node; rounds alternate
  * the contestants' order; every delivery is checked. Writes bench/.out/rooms.json.
  */
-import { build } from 'esbuild';
+import { bundleWorkerScript } from '../lib/worker-bundle';
 import { Miniflare } from 'miniflare';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -14,7 +14,6 @@ import type { BenchResult, BenchRow } from '../lib/result';
 import { median, spread } from '../lib/stats';
 
 const here = import.meta.dirname;
-const root = join(here, '../..');
 const rounds = Number(process.env.ROUNDS ?? 11);
 const messages = Number(process.env.MESSAGES ?? 200);
 const joins = Number(process.env.JOINS ?? 40);
@@ -28,21 +27,8 @@ const labels: Record<Contestant, string> = {
 };
 const hosts: Record<Contestant, string> = { 'fw-do': 'fw-do.test', 'raw-do': 'raw-do.test', 'fw-isolate': 'fw-isolate.test' };
 
-async function bundle(file: string): Promise<string> {
-  const out = await build({
-    entryPoints: [join(here, file)],
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    conditions: ['workerd', 'worker', 'browser'],
-    target: 'es2022',
-    write: false,
-    minify: true,
-    tsconfig: join(root, 'tsconfig.json'),
-    logLevel: 'silent',
-  });
-  return out.outputFiles[0].text;
+function bundle(file: string): Promise<string> {
+  return bundleWorkerScript(join(here, file), { minify: true });
 }
 
 const module = (contents: string) => [{ type: 'ESModule' as const, path: 'worker.mjs', contents }];
