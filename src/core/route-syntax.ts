@@ -7,8 +7,9 @@
  */
 import { decodeSegment } from './path';
 import { setPatternReader, shapeKey, type ParamSlot, type RouteShape, type Segment } from './route-pattern';
-import { patternEdges } from './pattern-edges';
-import { setPatternEdges } from './route-matcher';
+import { patternChild } from './pattern-edges';
+import { compileRegExps } from './route-matcher';
+import { extendRouters } from './router';
 import { patternSource } from './segment-source';
 
 const syntax =
@@ -243,5 +244,5 @@ export function readFullPattern(path: string): RouteShape[] {
 /** Installs the full route syntax for every router, so patterns beyond the kernel's are read instead of refused. */
 export function useFullRouteSyntax(): void {
   setPatternReader(readFullPattern);
-  setPatternEdges(patternEdges);
+  extendRouters({ child: patternChild, compile: compileRegExps });
 }

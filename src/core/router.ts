@@ -1,22 +1,29 @@
+import { parsePattern, type Segment } from './route-pattern';
 import {
   ANY,
-  compileDynamic,
-  installedPatternEdges,
   rawNode,
-  runMatcher,
+  type DynamicCompiler,
   type DynamicLookup,
+  type Match,
   type Params,
+  type PatternSegment,
   type RawNode,
-} from './route-matcher';
-import { parsePattern, type Segment } from './route-pattern';
+} from './route-trie';
+import { walkTrie } from './trie-walk';
 
-export type { Params } from './route-matcher';
+export type { Match, Params } from './route-trie';
 
-/** What `match` returns: the stored value and the captured parameters. */
-export interface Match<T> {
-  value: T;
-  /** Captured parameters; static matches share one frozen empty object, so copy before writing. */
-  params: Params;
+/** What the full route syntax adds to every router: the trie edges of pattern segments, and a matcher that reads them. */
+export interface RouterExtension {
+  child<T>(node: RawNode<T>, segment: PatternSegment): RawNode<T>;
+  compile: DynamicCompiler;
+}
+
+let extension: RouterExtension | null = null;
+
+/** Installs the full syntax's work in every router built from now on (`useFullRouteSyntax()` does). */
+export function extendRouters(installed: RouterExtension): void {
+  extension = installed;
 }
 
 /**
@@ -44,12 +51,6 @@ function staticHit<T>(bucket: StaticBucket<T>, path: string): Match<T> | undefin
   return undefined;
 }
 
-/** The dynamic routes' match: the RegExp of the path's first character, then the one of routes starting with a parameter. */
-function dynamicMatch<T>(dynamic: DynamicLookup<T>, path: string): Match<T> | null {
-  const first = dynamic.byFirstChar[path.charCodeAt(1)];
-  return (first && runMatcher(first, path)) || (dynamic.fallback && runMatcher(dynamic.fallback, path)) || null;
-}
-
 /** The trie node one segment leads to from `node`, made when missing; pattern edges stay in precedence order. */
 function child<T>(node: RawNode<T>, segment: Segment): RawNode<T> {
   if (segment.kind === 'param') return (node.param ??= rawNode<T>());
@@ -59,17 +60,17 @@ function child<T>(node: RawNode<T>, segment: Segment): RawNode<T> {
     if (!next) statics.set(segment.text, (next = rawNode<T>()));
     return next;
   }
-  return installedPatternEdges().child(node, segment);
+  return extension!.child(node, segment);
 }
 
 /** The frozen params object every static match shares (callers that hand params out copy it first). */
 export const noParams: Params = Object.freeze({}) as Params;
 
 /**
- * Maps (method, canonical path) to a value. Parameterless paths live in one table per method; the rest are compiled
- * per method into one RegExp per first character of a static first segment (see route-matcher.ts), tried before the
- * RegExp of routes that start with a parameter, which keeps static > pattern segment > param > wildcard precedence
- * with backtracking at every segment.
+ * Maps (method, canonical path) to a value. Parameterless paths live in one table per method; the rest in a trie,
+ * matched per method by a walk (trie-walk.ts) or, once the full syntax is installed, by RegExps compiled from it
+ * (route-matcher.ts); both keep static > pattern segment > param > wildcard precedence with backtracking at every
+ * segment.
  * A route for the request's method wins over an `all` route on the same pattern.
  */
 export class Router<T> {
@@ -86,6 +87,15 @@ export class Router<T> {
   /** GET's lookup (the `all` lookup when no GET route exists), taken without the method scan. */
   #get = this.#any;
   #built = true;
+  readonly #compile: DynamicCompiler | null;
+
+  /**
+   * `compile` chooses the matcher of dynamic routes; by default the full syntax's RegExps when it is installed (they
+   * also read pattern segments, and match faster), else the kernel's trie walk (trie-walk.ts).
+   */
+  constructor(compile: DynamicCompiler | null = null) {
+    this.#compile = compile;
+  }
 
   /**
    * Registers a value for a method (or `ALL`) and a path pattern (syntax in route-pattern.ts). Throws on a
@@ -131,7 +141,7 @@ export class Router<T> {
       const hit = staticHit(bucket, path);
       if (hit !== undefined) return hit;
     }
-    return lookup.dynamic === null ? null : dynamicMatch(lookup.dynamic, path);
+    return lookup.dynamic === null ? null : lookup.dynamic(path);
   }
 
   /** The lookup of a method: a short scan of the registered method names (cheaper than hashing), else the `all` lookup. */
@@ -150,6 +160,7 @@ export class Router<T> {
   build(): void {
     if (this.#built) return;
     const lookups = new Map<string, MethodLookup<T>>();
+    const compile = this.#compile ?? extension?.compile ?? walkTrie;
     for (const method of new Set([...this.#methods, ANY])) {
       const statics: (StaticBucket<T> | undefined)[] = [];
       for (const [path, byMethod] of this.#statics) {
@@ -164,7 +175,7 @@ export class Router<T> {
         bucket.table = Object.create(null) as Record<string, Match<T>>;
         bucket.paths.forEach((path, i) => (bucket.table![path] = bucket.matches[i]));
       }
-      lookups.set(method, { statics, dynamic: this.#dynamic === 0 ? null : compileDynamic(this.#raw, method) });
+      lookups.set(method, { statics, dynamic: this.#dynamic === 0 ? null : compile(this.#raw, method) });
     }
     this.#any = lookups.get(ANY)!;
     this.#get = lookups.get('GET') ?? this.#any;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { compileRegExps } from '../../src/core/route-matcher';
 import { Router } from '../../src/core/router';
 import { useFullRouteSyntax } from '../../src/core/route-syntax';
 
@@ -169,6 +170,32 @@ describe('Router against a plain reference implementation (property-based)', () 
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('answers alike through the trie walk and the RegExps, on tables of plain segments (what the kernel reads)', () => {
+    const plain = pattern.filter((path) => !path.includes('('));
+    const route = fc.record({ method: fc.constantFrom('GET', 'ALL', 'POST'), path: plain.filter((path) => !path.includes('.:')) });
+    fc.assert(
+      fc.property(
+        fc.array(route, { minLength: 1, maxLength: 12 }),
+        fc.array(requestPath, { minLength: 1, maxLength: 10 }),
+        (generated, paths) => {
+          const routes = distinct(generated);
+          const walked = new Router<string>();
+          const compiled = new Router<string>(compileRegExps);
+          for (const r of routes) {
+            walked.add(r.method, r.path, `${r.method} ${r.path}`);
+            compiled.add(r.method, r.path, `${r.method} ${r.path}`);
+          }
+          for (const path of paths)
+            for (const method of ['GET', 'POST', 'DELETE']) {
+              expect(answer(walked, method, path)).toEqual(answer(compiled, method, path));
+              expect(answer(walked, method, path)).toEqual(reference(routes, method, path));
+            }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

@@ -4,8 +4,12 @@
  * otherwise than the peer, `differs` says why in one line.
  */
 import { describe, expect, it } from 'vitest';
+import { compileRegExps } from '../../../src/core/route-matcher';
 import { Router } from '../../../src/core/router';
-import { useFullRouteSyntax } from '../../../src/core/route-syntax';
+import { parsePattern, setPatternReader } from '../../../src/core/route-pattern';
+import { readFullPattern, useFullRouteSyntax } from '../../../src/core/route-syntax';
+import type { DynamicCompiler } from '../../../src/core/route-trie';
+import { walkTrie } from '../../../src/core/trie-walk';
 
 // These routers read fw's full route syntax, as fw's Fw does (src/app/fw.ts installs it).
 useFullRouteSyntax();
@@ -32,8 +36,8 @@ export function split(written: string): [method: string, path: string] {
   return found ? [found[1], found[2]] : ['GET', written];
 }
 
-function routerOf(routes: string[]): Router<string> {
-  const router = new Router<string>();
+function routerOf(routes: string[], compile: DynamicCompiler | null): Router<string> {
+  const router = new Router<string>(compile);
   for (const written of routes) {
     const [method, path] = split(written);
     router.add(method, path, written);
@@ -49,11 +53,31 @@ export function checkRefusals(routes: string[], refused: [string, string][], reg
   }
 }
 
-/** Runs each case against a fresh Router: the registrations, the refusals, then each request's answer. */
+/** Whether the kernel reads a written route without the full syntax (fw/core's own syntax). */
+function kernelReads(written: string): boolean {
+  setPatternReader(null);
+  try {
+    parsePattern(split(written)[1]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    setPatternReader(readFullPattern);
+  }
+}
+
+/**
+ * Runs each case against a fresh Router: the registrations, the refusals, then each request's answer. Through the
+ * full syntax's RegExps (fw's router), and again through the kernel's trie walk (fw/core's) when the kernel reads
+ * every route of the case.
+ */
 export function runRouterCases(title: string, cases: RouterCase[]): void {
-  describe(title, () => {
-    it.each(cases)('$name', ({ routes, requests, refused = [] }) => {
-      const router = routerOf(routes);
+  const plain = cases.filter((c) => c.routes.every(kernelReads));
+  const matchers: [string, DynamicCompiler, RouterCase[]][] = [['RegExp matcher', compileRegExps, cases]];
+  if (plain.length > 0) matchers.push(['trie walk', walkTrie, plain]);
+  describe.each(matchers)(`${title} (%s)`, (_, compile, table) => {
+    it.each(table)('$name', ({ routes, requests, refused = [] }) => {
+      const router = routerOf(routes, compile);
       checkRefusals(routes, refused, (method, path) => router.add(method, path, 'refused'));
       for (const [request, answer] of requests) {
         const [method, path] = split(request);
