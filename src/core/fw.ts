@@ -13,6 +13,7 @@ import { Router, noParams, normalizePattern, type Match } from './router';
 import { canonicalPath, canonicalPattern, rawPathOf } from './path';
 import { jsonFormat, getFormat, type DataFormat } from './formats';
 import { refuseUnknownOptions } from './option-names';
+import { addVerbs, routeMethods as methods } from './verbs';
 import type { AppTypes, HandlerResult, InputOf, NoTypes, RouteContext, RouteEntry, TypedRoute, TypesOf, WithContext } from './typed-routes';
 import type {
   ConstantAnswer,
@@ -28,8 +29,6 @@ import type {
   RouteMethod,
   RouteOptions,
 } from './types';
-
-const methods: RouteMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'ALL'];
 
 /** A middleware with the path prefix it is limited to (null: every request). */
 export interface MiddlewareEntry {
@@ -193,64 +192,6 @@ export class Fw<
     return this.fetch(request);
   }
 
-  get<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
-    path: P,
-    handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'GET', P, S, R>>>[K] {
-    return this.route('GET', path, handler as RouteHandler, options as RouteOptions) as never;
-  }
-  post<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
-    path: P,
-    handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'POST', P, S, R>>>[K] {
-    return this.route('POST', path, handler as RouteHandler, options as RouteOptions) as never;
-  }
-  put<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
-    path: P,
-    handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'PUT', P, S, R>>>[K] {
-    return this.route('PUT', path, handler as RouteHandler, options as RouteOptions) as never;
-  }
-  patch<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
-    path: P,
-    handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'PATCH', P, S, R>>>[K] {
-    return this.route('PATCH', path, handler as RouteHandler, options as RouteOptions) as never;
-  }
-  delete<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
-    path: P,
-    handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'DELETE', P, S, R>>>[K] {
-    return this.route('DELETE', path, handler as RouteHandler, options as RouteOptions) as never;
-  }
-  head<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
-    path: P,
-    handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'HEAD', P, S, R>>>[K] {
-    return this.route('HEAD', path, handler as RouteHandler, options as RouteOptions) as never;
-  }
-  options<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
-    path: P,
-    handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'OPTIONS', P, S, R>>>[K] {
-    return this.route('OPTIONS', path, handler as RouteHandler, options as RouteOptions) as never;
-  }
-  all<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
-    path: P,
-    handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'ALL', P, S, R>>>[K] {
-    return this.route('ALL', path, handler as RouteHandler, options as RouteOptions) as never;
-  }
-
-  /** Registers a handler (or a constant value to answer with) for a method and a path pattern. */
   route<const M extends string, const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     method: M,
     path: P,
@@ -262,9 +203,7 @@ export class Fw<
     if (!methods.includes(upper)) throw new Error(`Unknown route method "${method}": use one of ${methods.join(', ')}`);
     if (typeof path !== 'string') throw new TypeError('A route path must be a string');
     if (handler === undefined)
-      throw new TypeError(
-        `Route ${upper} ${path}: the handler is undefined (a missing export or a bad import?); pass a function, or a value to answer with`,
-      );
+      throw new TypeError(`Route ${upper} ${path}: the handler is undefined (a bad import?); pass a function or a value`);
     const canonical = canonicalPattern(path);
     if (hasSchemaWork(options)) this.#compilerFor(`${upper} ${canonical}`).check(`${upper} ${canonical}`, options);
     const record: RouteRecord = { method: upper, path: canonical, handler, options, pipeline: null, generation: -1 };
@@ -305,7 +244,7 @@ export class Fw<
   use(pathOrMiddleware: string | Middleware, middleware?: Middleware): this;
   use(pathOrMiddleware: string | Middleware | FwPluginConfig, middleware?: Middleware): unknown {
     if (typeof pathOrMiddleware === 'string') {
-      if (typeof middleware !== 'function') throw new TypeError('use(path, middleware) needs a middleware function');
+      if (typeof middleware !== 'function') throw new TypeError('use(path, fn) needs a middleware function');
       this.middleware.push({ prefix: prefixOf(pathOrMiddleware), fn: middleware });
     } else if (typeof pathOrMiddleware === 'function') {
       this.middleware.push({ prefix: null, fn: pathOrMiddleware });
@@ -313,7 +252,7 @@ export class Fw<
       this.plugin(pathOrMiddleware).catch(() => undefined);
       return this;
     } else {
-      throw new TypeError('use() takes a middleware function, a path and a middleware, or a plugin');
+      throw new TypeError('use() takes a middleware, a path and a middleware, or a plugin');
     }
     this.generation++;
     return this;
@@ -479,7 +418,7 @@ export class Fw<
   #compilerFor(route: string): SchemaCompiler {
     if (this.#schemaCompiler !== null) return this.#schemaCompiler;
     throw new Error(
-      `Route ${route} has \`schema\` or \`serializers\`, but this app has no schema compiler: use Fw from 'fw' (JSON Schema preset), or app.setSchemaCompiler(jsonSchemaCompiler) with jsonSchemaCompiler from 'fw/schema'`,
+      `Route ${route} has \`schema\` or \`serializers\` but no schema compiler: use Fw from 'fw', or setSchemaCompiler() from 'fw/schema'`,
     );
   }
 
@@ -566,6 +505,60 @@ export class Fw<
 }
 
 /** Where the query string starts in a URL (the index of `?`), or -1 when it has none before a fragment. */
+/** The verb methods, added to the class's prototype by `addVerbs` (one loop instead of eight copies of a method). */
+export interface Fw<
+  T extends AppTypes = NoTypes,
+  K extends AppKind = 'core',
+  D extends object = T['decorations'],
+  St extends object = T['state'],
+  Routes extends RouteEntry = T['routes'],
+> {
+  get<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<D, St, P, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'GET', P, S, R>>>[K];
+  post<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<D, St, P, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'POST', P, S, R>>>[K];
+  put<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<D, St, P, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'PUT', P, S, R>>>[K];
+  patch<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<D, St, P, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'PATCH', P, S, R>>>[K];
+  delete<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<D, St, P, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'DELETE', P, S, R>>>[K];
+  head<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<D, St, P, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'HEAD', P, S, R>>>[K];
+  options<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<D, St, P, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'OPTIONS', P, S, R>>>[K];
+  all<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<D, St, P, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'ALL', P, S, R>>>[K];
+
+  /** Registers a handler (or a constant value to answer with) for a method and a path pattern. */
+}
+
+addVerbs(Fw);
+
 function queryStartOf(url: string): number {
   const query = url.indexOf('?');
   if (query === -1) return -1;

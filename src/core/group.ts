@@ -1,5 +1,6 @@
 import type { AppKind, Fw, GroupKinds, RoutesOf, TypedHandler, TypedRouteOptions } from './fw';
 import { normalizePattern } from './router';
+import { addVerbs } from './verbs';
 import type { AppTypes, HandlerResult, JoinPath, NoTypes, RouteEntry, TypedRoute, TypesOf } from './typed-routes';
 import type { Middleware, RouteHandler, RouteOptions, RouteSchema } from './types';
 
@@ -29,64 +30,6 @@ export class Group<
     readonly prefix: string,
   ) {}
 
-  get<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
-    path: P,
-    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'GET', JoinPath<Pre, P>, S, R>>, Pre>[K] {
-    return this.route('GET', path, handler as RouteHandler, options as RouteOptions) as never;
-  }
-  post<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
-    path: P,
-    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'POST', JoinPath<Pre, P>, S, R>>, Pre>[K] {
-    return this.route('POST', path, handler as RouteHandler, options as RouteOptions) as never;
-  }
-  put<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
-    path: P,
-    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'PUT', JoinPath<Pre, P>, S, R>>, Pre>[K] {
-    return this.route('PUT', path, handler as RouteHandler, options as RouteOptions) as never;
-  }
-  patch<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
-    path: P,
-    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'PATCH', JoinPath<Pre, P>, S, R>>, Pre>[K] {
-    return this.route('PATCH', path, handler as RouteHandler, options as RouteOptions) as never;
-  }
-  delete<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
-    path: P,
-    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'DELETE', JoinPath<Pre, P>, S, R>>, Pre>[K] {
-    return this.route('DELETE', path, handler as RouteHandler, options as RouteOptions) as never;
-  }
-  head<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
-    path: P,
-    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'HEAD', JoinPath<Pre, P>, S, R>>, Pre>[K] {
-    return this.route('HEAD', path, handler as RouteHandler, options as RouteOptions) as never;
-  }
-  options<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
-    path: P,
-    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'OPTIONS', JoinPath<Pre, P>, S, R>>, Pre>[K] {
-    return this.route('OPTIONS', path, handler as RouteHandler, options as RouteOptions) as never;
-  }
-  all<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
-    path: P,
-    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'ALL', JoinPath<Pre, P>, S, R>>, Pre>[K] {
-    return this.route('ALL', path, handler as RouteHandler, options as RouteOptions) as never;
-  }
-
-  /** Registers a route under this group's prefix. */
   route<const M extends string, const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     method: M,
     path: P,
@@ -115,3 +58,58 @@ export class Group<
     return this;
   }
 }
+
+/** The verb methods, added to the class's prototype by `addVerbs`. */
+export interface Group<
+  T extends AppTypes = NoTypes,
+  Pre extends string = string,
+  K extends AppKind = 'core',
+  D extends object = T['decorations'],
+  St extends object = T['state'],
+  Routes extends RouteEntry = T['routes'],
+> {
+  get<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'GET', JoinPath<Pre, P>, S, R>>, Pre>[K];
+  post<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'POST', JoinPath<Pre, P>, S, R>>, Pre>[K];
+  put<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'PUT', JoinPath<Pre, P>, S, R>>, Pre>[K];
+  patch<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'PATCH', JoinPath<Pre, P>, S, R>>, Pre>[K];
+  delete<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'DELETE', JoinPath<Pre, P>, S, R>>, Pre>[K];
+  head<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'HEAD', JoinPath<Pre, P>, S, R>>, Pre>[K];
+  options<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'OPTIONS', JoinPath<Pre, P>, S, R>>, Pre>[K];
+  all<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    path: P,
+    handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
+    options?: TypedRouteOptions<S>,
+  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'ALL', JoinPath<Pre, P>, S, R>>, Pre>[K];
+
+  /** Registers a route under this group's prefix. */
+}
+
+addVerbs(Group);

@@ -10,43 +10,15 @@
  * - A trailing slash is kept (`/a/` and `/a` stay distinct; the core's fallback answers `/a/` with `/a`'s route).
  */
 
-const keptEscapes: Record<number, string> = { 0x23: '%23', 0x25: '%25', 0x2f: '%2F', 0x3f: '%3F', 0x5c: '%5C' };
-const escapeRun = /(?:%[0-9A-Fa-f]{2})+/g;
-const strayPercent = /%(?![0-9A-Fa-f]{2})/;
-
-/** Whether the path has a `.` or `..` segment (only called when it contains `/.`). */
-function hasDotSegment(path: string): boolean {
-  for (let i = path.indexOf('/.'); i !== -1; i = path.indexOf('/.', i + 1)) {
-    const next = path.charCodeAt(i + 2);
-    if (Number.isNaN(next) || next === 47) return true;
-    if (next === 46) {
-      const after = path.charCodeAt(i + 3);
-      if (Number.isNaN(after) || after === 47) return true;
-    }
-  }
-  return false;
-}
-
-/** Decodes one run of escapes, keeping the escapes of `keptEscapes`; throws URIError on bytes that are not UTF-8. */
-function decodeRun(run: string): string {
-  let out = '';
-  let from = 0;
-  for (let i = 0; i < run.length; i += 3) {
-    const kept = keptEscapes[parseInt(run.slice(i + 1, i + 3), 16)];
-    if (kept === undefined) continue;
-    if (i > from) out += decodeURIComponent(run.slice(from, i));
-    out += kept;
-    from = i + 3;
-  }
-  return from === 0 ? decodeURIComponent(run) : from < run.length ? out + decodeURIComponent(run.slice(from)) : out;
-}
+/** The escapes a canonical path keeps (of `#`, `%`, `/`, `?` and `\`), in either case. */
+const keptEscape = /%(?:2[35fF]|3[fF]|5[cC])/g;
 
 /** One segment with its escapes decoded (see the module comment), or null when an escape is malformed. */
 export function decodeSegment(segment: string): string | null {
   if (segment.indexOf('%') === -1) return segment;
-  if (strayPercent.test(segment)) return null;
   try {
-    return segment.replace(escapeRun, decodeRun);
+    // A kept escape becomes `%25` and its hex, which decoding turns back into the escape, in upper case.
+    return decodeURIComponent(segment.replace(keptEscape, (escape) => `%25${escape.slice(1).toUpperCase()}`));
   } catch {
     return null;
   }
@@ -57,12 +29,7 @@ export function decodeSegment(segment: string): string | null {
  * it has a malformed percent-escape. Paths already canonical (the common case) are returned as they are.
  */
 export function canonicalPath(path: string): string | null {
-  if (
-    path.indexOf('%') === -1 &&
-    path.indexOf('//') === -1 &&
-    path.indexOf('\\') === -1 &&
-    (path.indexOf('/.') === -1 || !hasDotSegment(path))
-  ) {
+  if (path.indexOf('%') === -1 && path.indexOf('//') === -1 && path.indexOf('\\') === -1 && path.indexOf('/.') === -1) {
     return path;
   }
   const parts = path.replace(/\\/g, '/').split('/');
@@ -111,15 +78,10 @@ export function canonicalPattern(pattern: string): string {
     }
     const decoded = decodeSegment(part);
     if (decoded === null)
-      throw new Error(
-        `Route "${pattern}": malformed percent-escape in "${part}" (write the character itself, or a valid UTF-8 escape like %C3%A9)`,
-      );
+      throw new Error(`Route "${pattern}": malformed percent-escape in "${part}" (write the character, or UTF-8 escapes like %C3%A9)`);
     if (decoded === '.' || decoded === '..')
-      throw new Error(
-        `Route "${pattern}": "." and ".." segments never match a request (request paths are resolved before matching); remove them`,
-      );
-    if (decoded.indexOf('\\') !== -1)
-      throw new Error(`Route "${pattern}": a backslash is read as "/" in request paths, so this route never matches; write "/" or "%5C"`);
+      throw new Error(`Route "${pattern}": remove its "." and ".." segments (request paths are resolved before matching)`);
+    if (decoded.indexOf('\\') !== -1) throw new Error(`Route "${pattern}": a backslash is read as "/" in requests; write "/" or %5C`);
     out.push(decoded);
   }
   return `/${out.join('/')}`;

@@ -43,19 +43,8 @@ export function buildPipeline(
     return (ctx) => {
       try {
         const result = handler(ctx);
-        if (result instanceof Promise) {
-          return result.then(
-            (value) => {
-              try {
-                return toResponse(ctx, value, serializer);
-              } catch (error) {
-                return app.handleError(ctx, error);
-              }
-            },
-            (error) => app.handleError(ctx, error),
-          );
-        }
-        return toResponse(ctx, result, serializer);
+        if (!(result instanceof Promise)) return toResponse(ctx, result, serializer);
+        return result.then((value) => toResponse(ctx, value, serializer)).catch((error) => app.handleError(ctx, error));
       } catch (error) {
         return app.handleError(ctx, error);
       }

@@ -24,7 +24,7 @@ function cycle(names: string[]): Error {
 
 /** The error for a plugin registered before one it depends on. */
 export function missingDependency(plugin: string, dependency: string): Error {
-  return new Error(`Plugin "${plugin}" depends on "${dependency}", which is not registered: register "${dependency}" first`);
+  return new Error(`Plugin "${plugin}" depends on "${dependency}", which is not registered: register it first`);
 }
 
 /** Checks a plugin config before registration, with a message saying what is wrong. */

@@ -91,6 +91,6 @@ export function parsePattern(path: string): RouteShape[] {
   if (readable) return [{ segments, wildcard, names, key: shapeKey(segments, wildcard) }];
   if (fullReader !== null) return fullReader(path);
   throw new Error(
-    `Route "${path}": fw/core reads literal text (no "." or ".." segment, no malformed percent-escape), ":name" as a whole segment (each name once) and "*" as the whole last segment; for constraints, optional parameters, several parameters in one segment and "::", call useFullRouteSyntax() from 'fw/core' once (fw's Fw does)`,
+    `Route "${path}": fw/core reads text, ":name" segments (each name once) and a last "*"; call useFullRouteSyntax() from 'fw/core' for the rest`,
   );
 }

@@ -26,29 +26,10 @@ export function extendRouters(installed: RouterExtension): void {
   extension = installed;
 }
 
-/**
- * The parameterless paths of one length: up to `directCompare` of them are compared directly (a length-checked
- * string compare is cheaper than hashing the request's path for a table lookup), more go through a table.
- */
-interface StaticBucket<T> {
-  paths: string[];
-  matches: Match<T>[];
-  table: Record<string, Match<T>> | null;
-}
-
-const directCompare = 4;
-
-/** What one method looks up: its parameterless paths by length, then its compiled dynamic routes (`all` routes merged in). */
+/** What one method looks up: its parameterless paths, then its compiled dynamic routes (`all` routes merged in). */
 interface MethodLookup<T> {
-  statics: (StaticBucket<T> | undefined)[];
+  statics: Map<string, Match<T>>;
   dynamic: DynamicLookup<T> | null;
-}
-
-function staticHit<T>(bucket: StaticBucket<T>, path: string): Match<T> | undefined {
-  if (bucket.table !== null) return bucket.table[path];
-  const paths = bucket.paths;
-  for (let i = 0; i < paths.length; i++) if (paths[i] === path) return bucket.matches[i];
-  return undefined;
 }
 
 /** The trie node one segment leads to from `node`, made when missing; pattern edges stay in precedence order. */
@@ -83,7 +64,7 @@ export class Router<T> {
   #dynamic = 0;
   #names: string[] = [];
   #lookups: MethodLookup<T>[] = [];
-  #any: MethodLookup<T> = { statics: [], dynamic: null };
+  #any: MethodLookup<T> = { statics: new Map(), dynamic: null };
   /** GET's lookup (the `all` lookup when no GET route exists), taken without the method scan. */
   #get = this.#any;
   #built = true;
@@ -108,7 +89,7 @@ export class Router<T> {
       const earlier = this.#registered.get(`${method} ${key}`);
       if (earlier !== undefined)
         throw new Error(
-          `Route ${method} "${path}" matches the same requests as ${method} "${earlier}", registered before it: remove one, or change its method or path`,
+          `Route ${method} "${path}" matches the same requests as ${method} "${earlier}", registered before it: remove one`,
         );
     }
     this.#methods.add(method);
@@ -136,12 +117,7 @@ export class Router<T> {
   match(method: string, path: string): Match<T> | null {
     if (!this.#built) this.build();
     const lookup = method === 'GET' ? this.#get : this.#lookupFor(method);
-    const bucket = lookup.statics[path.length];
-    if (bucket !== undefined) {
-      const hit = staticHit(bucket, path);
-      if (hit !== undefined) return hit;
-    }
-    return lookup.dynamic === null ? null : lookup.dynamic(path);
+    return lookup.statics.get(path) ?? (lookup.dynamic === null ? null : lookup.dynamic(path));
   }
 
   /** The lookup of a method: a short scan of the registered method names (cheaper than hashing), else the `all` lookup. */
@@ -162,18 +138,10 @@ export class Router<T> {
     const lookups = new Map<string, MethodLookup<T>>();
     const compile = this.#compile ?? extension?.compile ?? walkTrie;
     for (const method of new Set([...this.#methods, ANY])) {
-      const statics: (StaticBucket<T> | undefined)[] = [];
+      const statics = new Map<string, Match<T>>();
       for (const [path, byMethod] of this.#statics) {
         const value = byMethod.get(method) ?? byMethod.get(ANY);
-        if (value === undefined) continue;
-        const bucket = (statics[path.length] ??= { paths: [], matches: [], table: null });
-        bucket.paths.push(path);
-        bucket.matches.push({ value, params: noParams });
-      }
-      for (const bucket of statics) {
-        if (bucket === undefined || bucket.paths.length <= directCompare) continue;
-        bucket.table = Object.create(null) as Record<string, Match<T>>;
-        bucket.paths.forEach((path, i) => (bucket.table![path] = bucket.matches[i]));
+        if (value !== undefined) statics.set(path, { value, params: noParams });
       }
       lookups.set(method, { statics, dynamic: this.#dynamic === 0 ? null : compile(this.#raw, method) });
     }

@@ -25,7 +25,5 @@ export interface SchemaCompiler {
 export function assertSchemaCompiler(value: unknown): asserts value is SchemaCompiler {
   const compiler = value as Partial<SchemaCompiler> | null;
   if (typeof compiler?.check !== 'function' || typeof compiler.compile !== 'function')
-    throw new TypeError(
-      "setSchemaCompiler(compiler): a compiler has check(route, options) and compile(route, options, cache); use jsonSchemaCompiler from 'fw/schema'",
-    );
+    throw new TypeError("setSchemaCompiler(): a compiler has check() and compile(); use jsonSchemaCompiler from 'fw/schema'");
 }

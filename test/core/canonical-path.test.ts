@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Fw, staticFiles, type Context } from 'fw';
-import { canonicalPath, canonicalPattern } from '../../src/core/path';
+import fc from 'fast-check';
+import { canonicalPath, canonicalPattern, decodeSegment } from '../../src/core/path';
 
 describe('canonicalPath', () => {
   it.each([
@@ -273,5 +274,75 @@ describe('every other thing that compares a path uses the canonical one', () => 
     expect((await app.request(path, init)).status).toBe(401);
     const allowed = await app.request(path, { ...init, headers: { ...init.headers, authorization: 'Bearer tok' } });
     expect(allowed.status).toBe(200);
+  });
+});
+
+/** Decodes a segment the plain way: bytes of escapes through a strict UTF-8 decoder, the kept escapes upper-cased. */
+function referenceDecode(segment: string): string | null {
+  const kept = new Set([0x23, 0x25, 0x2f, 0x3f, 0x5c]);
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  let out = '';
+  let bytes: number[] = [];
+  const flush = (): void => {
+    out += utf8.decode(new Uint8Array(bytes));
+    bytes = [];
+  };
+  try {
+    for (let i = 0; i < segment.length; i++) {
+      if (segment[i] !== '%') {
+        flush();
+        out += segment[i];
+        continue;
+      }
+      const hex = segment.slice(i + 1, i + 3);
+      if (!/^[0-9A-Fa-f]{2}$/.test(hex)) return null;
+      const byte = Number.parseInt(hex, 16);
+      i += 2;
+      if (kept.has(byte)) {
+        flush();
+        out += `%${hex.toUpperCase()}`;
+      } else bytes.push(byte);
+    }
+    flush();
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+describe('decodeSegment against a plain byte-wise decoder (property-based)', () => {
+  it('decodes the same text and refuses the same malformed escapes', () => {
+    const piece = fc.oneof(
+      fc.constantFrom(
+        'a',
+        'é',
+        '%',
+        '%2',
+        '%zz',
+        '%2f',
+        '%2F',
+        '%25',
+        '%23',
+        '%3f',
+        '%5C',
+        '%5c',
+        '%41',
+        '%C3',
+        '%A9',
+        '%C3%A9',
+        '%E2%82%AC',
+        '%FF',
+        '%80',
+        '+',
+      ),
+      fc.string({ maxLength: 3 }).filter((s) => !s.includes('/')),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+        const segment = pieces.join('');
+        expect(decodeSegment(segment)).toBe(referenceDecode(segment));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
