@@ -51,7 +51,7 @@ describe('the kernel (fw/core)', () => {
   });
 
   it('refuses something that is not a compiler, saying what one is', () => {
-    expect(() => new CoreFw().setSchemaCompiler({} as never)).toThrow(/check\(route, options\) and compile\(route, options, cache\)/);
+    expect(() => new CoreFw().setSchemaCompiler({} as never)).toThrow(/a compiler has check\(\) and compile\(\); use jsonSchemaCompiler/);
   });
 
   it('has no WebSocket routes, file routes or database; checkFwConfig refuses fw options of the full app with the closest key', () => {

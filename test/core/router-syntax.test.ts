@@ -431,7 +431,7 @@ describe("the kernel's own syntax (route-pattern.ts)", () => {
   });
 
   it('fw/core refuses constraints, optional and multi-parameter segments until the full syntax is installed, saying how', () => {
-    const message = /Route "\/n\/:id\(\\d\+\)": fw\/core reads literal text.*call useFullRouteSyntax\(\) from 'fw\/core'/;
+    const message = /Route "\/n\/:id\(\\d\+\)": fw\/core reads text.*call useFullRouteSyntax\(\) from 'fw\/core'/;
     withoutFullSyntax(() => {
       const router = new Router<string>();
       router.add('GET', '/u/:id/*', 'basic');
