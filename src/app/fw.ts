@@ -65,14 +65,22 @@ export class Fw<T extends AppTypes = NoTypes> extends CoreFw<T, 'full'> {
   static databaseFactory: ((config: DatabaseConfig) => Database) | null = null;
 
   declare readonly config: FwConfig;
-  /** The app's WebSocket routes and the observers of its sockets (targets call `connect`, the RoomManager `observe`). */
-  readonly websockets = new WebSocketRoutes();
+  #websockets: WebSocketRoutes | null = null;
   private database: Database | null = null;
 
   constructor(config: FwConfig = {}) {
     super(config);
     this.queryCache = queryCacheFor(config);
     if (config.schemaCompiler === undefined) this.setSchemaCompiler(jsonSchemaCompiler);
+  }
+
+  /**
+   * The app's WebSocket routes and the observers of its sockets (targets call `connect`, the RoomManager `observe`);
+   * made on first use, so an app without WebSocket routes builds no router for them at start-up.
+   */
+  get websockets(): WebSocketRoutes {
+    this.#websockets ??= new WebSocketRoutes();
+    return this.#websockets;
   }
 
   /** Registers the callback's routes under a prefix; the group also registers WebSocket routes. */
@@ -120,6 +128,7 @@ export class Fw<T extends AppTypes = NoTypes> extends CoreFw<T, 'full'> {
   }
 
   protected override unmatchedAnswer(path: string): Response | null {
-    return this.websockets.has(path) ? this.websockets.upgradeRequired(path) : null;
+    const sockets = this.#websockets;
+    return sockets !== null && sockets.has(path) ? sockets.upgradeRequired(path) : null;
   }
 }

@@ -14,16 +14,15 @@ export interface FileRoute {
   options: RouteOptions;
 }
 
-const exportMethods = new Map<string, FileRouteMethod>(
-  routeMethods.flatMap(
-    (m) =>
-      [
-        [m.toLowerCase(), m],
-        [m, m],
-      ] as [string, FileRouteMethod][],
-  ),
-);
-exportMethods.set('del', 'DELETE');
+/**
+ * The method an export or `config` key names (`get` or `GET`; `del` for DELETE), or undefined. A function, not a
+ * table filled when the module loads: every `fw` bundle carries this module, few apps use file routes.
+ */
+function exportMethod(name: string): FileRouteMethod | undefined {
+  if (name === 'del') return 'DELETE';
+  const upper = name.toUpperCase() as FileRouteMethod;
+  return (name === upper || name === upper.toLowerCase()) && routeMethods.includes(upper) ? upper : undefined;
+}
 
 /** The `config` export: route options for every method of the file, with per-method options under `get`, `post`, ... */
 function routeOptions(file: string, mod: Record<string, unknown>, method: FileRouteMethod): RouteOptions {
@@ -35,7 +34,7 @@ function routeOptions(file: string, mod: Record<string, unknown>, method: FileRo
   const shared: Record<string, unknown> = {};
   let own: unknown = {};
   for (const [key, value] of Object.entries(config)) {
-    const keyMethod = exportMethods.get(key);
+    const keyMethod = exportMethod(key);
     if (!keyMethod) shared[key] = value;
     else if (keyMethod === method) own = value;
   }
@@ -52,7 +51,7 @@ function handlersOf(file: string, mod: Record<string, unknown>, suffix: FileRout
   }
   const found = new Map<FileRouteMethod, RouteHandler>();
   for (const [name, value] of Object.entries(mod)) {
-    const method = exportMethods.get(name);
+    const method = exportMethod(name);
     if (!method || typeof value !== 'function') continue;
     if (found.has(method)) throw new Error(`File route ${file}: ${method} is exported twice (${name} and another name)`);
     found.set(method, value as RouteHandler);

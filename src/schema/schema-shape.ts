@@ -39,114 +39,121 @@ type Kind =
   | 'uniqueArray'
   | 'vocabulary';
 
-const common: Record<string, Kind> = {
-  $schema: 'uri',
-  $comment: 'string',
-  title: 'string',
-  description: 'string',
-  readOnly: 'boolean',
-  examples: 'array',
-  multipleOf: 'positive',
-  maximum: 'number',
-  exclusiveMaximum: 'number',
-  minimum: 'number',
-  exclusiveMinimum: 'number',
-  maxLength: 'count',
-  minLength: 'count',
-  pattern: 'regex',
-  maxItems: 'count',
-  minItems: 'count',
-  uniqueItems: 'boolean',
-  contains: 'schema',
-  maxProperties: 'count',
-  minProperties: 'count',
-  required: 'strings',
-  additionalProperties: 'schema',
-  definitions: 'schemaMap',
-  properties: 'schemaMap',
-  patternProperties: 'patternMap',
-  dependencies: 'schemaOrStrings',
-  propertyNames: 'schema',
-  type: 'type',
-  format: 'string',
-  contentMediaType: 'string',
-  contentEncoding: 'string',
-  if: 'schema',
-  then: 'schema',
-  else: 'schema',
-  allOf: 'schemas',
-  anyOf: 'schemas',
-  oneOf: 'schemas',
-  not: 'schema',
-};
+/**
+ * The keywords each draft's meta-schema constrains (any other keyword may hold anything), built by the first walk
+ * rather than when the module loads: every `fw` bundle carries this module, most apps never check a schema.
+ */
+function buildKinds(): Record<SchemaDraft, Record<string, Kind>> {
+  const common: Record<string, Kind> = {
+    $schema: 'uri',
+    $comment: 'string',
+    title: 'string',
+    description: 'string',
+    readOnly: 'boolean',
+    examples: 'array',
+    multipleOf: 'positive',
+    maximum: 'number',
+    exclusiveMaximum: 'number',
+    minimum: 'number',
+    exclusiveMinimum: 'number',
+    maxLength: 'count',
+    minLength: 'count',
+    pattern: 'regex',
+    maxItems: 'count',
+    minItems: 'count',
+    uniqueItems: 'boolean',
+    contains: 'schema',
+    maxProperties: 'count',
+    minProperties: 'count',
+    required: 'strings',
+    additionalProperties: 'schema',
+    definitions: 'schemaMap',
+    properties: 'schemaMap',
+    patternProperties: 'patternMap',
+    dependencies: 'schemaOrStrings',
+    propertyNames: 'schema',
+    type: 'type',
+    format: 'string',
+    contentMediaType: 'string',
+    contentEncoding: 'string',
+    if: 'schema',
+    then: 'schema',
+    else: 'schema',
+    allOf: 'schemas',
+    anyOf: 'schemas',
+    oneOf: 'schemas',
+    not: 'schema',
+  };
 
-const draft7: Record<string, Kind> = {
-  ...common,
-  $id: 'uriRef',
-  $ref: 'uriRef',
-  additionalItems: 'schema',
-  items: 'schemaOrSchemas',
-  enum: 'uniqueArray',
-};
-
-const since2019: Record<string, Kind> = {
-  ...common,
-  $id: 'id',
-  $ref: 'uriRef',
-  $vocabulary: 'vocabulary',
-  $defs: 'schemaMap',
-  unevaluatedItems: 'schema',
-  unevaluatedProperties: 'schema',
-  dependentSchemas: 'schemaMap',
-  maxContains: 'count',
-  minContains: 'count',
-  dependentRequired: 'stringsMap',
-  enum: 'array',
-  deprecated: 'boolean',
-  writeOnly: 'boolean',
-  contentSchema: 'schema',
-};
-
-/** Keywords draft 4's meta-schema does not know (so they may hold anything there). */
-const notInDraft4 = new Set(
-  '$comment readOnly examples contains propertyNames format contentMediaType contentEncoding if then else'.split(' '),
-);
-
-/** The keywords each draft's meta-schema constrains (any other keyword may hold anything). */
-const kinds: Record<SchemaDraft, Record<string, Kind>> = {
-  '4': {
-    ...Object.fromEntries(Object.entries(common).filter(([key]) => !notInDraft4.has(key))),
-    id: 'uri',
-    exclusiveMaximum: 'boolean',
-    exclusiveMinimum: 'boolean',
-    additionalItems: 'booleanOrSchema',
-    additionalProperties: 'booleanOrSchema',
-    items: 'schemaOrSchemas',
-    enum: 'uniqueArray',
-  },
-  '7': draft7,
-  '2019-09': {
-    ...since2019,
-    $anchor: 'anchor2019',
-    $recursiveRef: 'uriRef',
-    $recursiveAnchor: 'boolean',
+  const draft7: Record<string, Kind> = {
+    ...common,
+    $id: 'uriRef',
+    $ref: 'uriRef',
     additionalItems: 'schema',
     items: 'schemaOrSchemas',
-  },
-  '2020-12': {
-    ...since2019,
-    $anchor: 'anchor',
-    $dynamicRef: 'uriRef',
-    $dynamicAnchor: 'anchor',
-    $recursiveRef: 'uriRef',
-    $recursiveAnchor: 'anchor',
-    prefixItems: 'schemas',
-    items: 'schema',
-  },
-};
+    enum: 'uniqueArray',
+  };
+
+  const since2019: Record<string, Kind> = {
+    ...common,
+    $id: 'id',
+    $ref: 'uriRef',
+    $vocabulary: 'vocabulary',
+    $defs: 'schemaMap',
+    unevaluatedItems: 'schema',
+    unevaluatedProperties: 'schema',
+    dependentSchemas: 'schemaMap',
+    maxContains: 'count',
+    minContains: 'count',
+    dependentRequired: 'stringsMap',
+    enum: 'array',
+    deprecated: 'boolean',
+    writeOnly: 'boolean',
+    contentSchema: 'schema',
+  };
+
+  /** Keywords draft 4's meta-schema does not know (so they may hold anything there). */
+  const notInDraft4 = new Set(
+    '$comment readOnly examples contains propertyNames format contentMediaType contentEncoding if then else'.split(' '),
+  );
+
+  return {
+    '4': {
+      ...Object.fromEntries(Object.entries(common).filter(([key]) => !notInDraft4.has(key))),
+      id: 'uri',
+      exclusiveMaximum: 'boolean',
+      exclusiveMinimum: 'boolean',
+      additionalItems: 'booleanOrSchema',
+      additionalProperties: 'booleanOrSchema',
+      items: 'schemaOrSchemas',
+      enum: 'uniqueArray',
+    },
+    '7': draft7,
+    '2019-09': {
+      ...since2019,
+      $anchor: 'anchor2019',
+      $recursiveRef: 'uriRef',
+      $recursiveAnchor: 'boolean',
+      additionalItems: 'schema',
+      items: 'schemaOrSchemas',
+    },
+    '2020-12': {
+      ...since2019,
+      $anchor: 'anchor',
+      $dynamicRef: 'uriRef',
+      $dynamicAnchor: 'anchor',
+      $recursiveRef: 'uriRef',
+      $recursiveAnchor: 'anchor',
+      prefixItems: 'schemas',
+      items: 'schema',
+    },
+  };
+}
+
+let kinds: Record<SchemaDraft, Record<string, Kind>> | null = null;
 
 const simpleTypes = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'];
-const typeNames = `be one of ${simpleTypes.map((t) => JSON.stringify(t)).join(', ')}`;
+const typeNames = 'be one of "array", "boolean", "integer", "null", "number", "object", "string"';
 
 /** A mistake in a schema: where (JSON pointer into the schema) and what is wrong with it. */
 export interface SchemaProblem {
@@ -371,6 +378,7 @@ function check(kind: Kind, walk: Walk, at: string[], value: unknown): boolean {
 function walkSchema(walk: Walk, at: string[], schema: unknown): boolean {
   if (typeof schema === 'boolean' && walk.draft !== '4') return true;
   if (!isObject(schema)) return fail(walk, at, schemaType(walk), describeValue(schema));
+  kinds ??= buildKinds();
   const table = kinds[walk.draft];
   let ok = true;
   for (const key in table) if (key in schema && !check(table[key], walk, [...at, key], schema[key])) ok = false;
