@@ -128,7 +128,6 @@ export class Fw<T extends AppTypes = NoTypes> extends CoreFw<T, 'full'> {
   }
 
   protected override unmatchedAnswer(path: string): Response | null {
-    const sockets = this.#websockets;
-    return sockets !== null && sockets.has(path) ? sockets.upgradeRequired(path) : null;
+    return this.#websockets?.has(path) ? this.#websockets.upgradeRequired(path) : null;
   }
 }
