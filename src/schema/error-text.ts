@@ -92,6 +92,26 @@ function expectation(keyword: string, schema: Keyword, value: unknown, error: st
   }
 }
 
+/** One failed branch of a union: what it asked of the union's value itself (null: failed deeper down, or without words), and whether it failed only on `type` there. */
+export interface BranchFailure {
+  musts: (string | null)[];
+  typeOnly: boolean;
+}
+
+/**
+ * How a failed union (`anyOf`, `oneOf`, a meta-schema's union) is worded, the same for data and for schemas: `must A or
+ * B` when every branch failed right at the union's value (the expectation returned: a branch's own joined with "and",
+ * the branches' with "or"); else the
+ * index of the one branch that did not fail only on `type` (the one the value was meant for: its own problems say
+ * why); else null (the value matches none).
+ */
+export function unionWords(branches: BranchFailure[]): string | number | null {
+  const options = branches.map(({ musts }) => (musts.includes(null) ? '' : [...new Set(musts)].join(' and ')));
+  if (!options.includes('')) return [...new Set(options)].join(' or ');
+  const fitting = branches.flatMap((branch, i) => (branch.typeOnly ? [] : [i]));
+  return fitting.length === 1 ? fitting[0] : null;
+}
+
 const extraProperty =
   /^Property "(.*)" (?:does not match (?:additional |unevaluated )?properties schema|does not match schema|matches pattern ".*" but does not match associated schema)\.$/;
 const dependency = /^Instance has "(.*)" but does not have "(.*)"\.$/;

@@ -1,4 +1,5 @@
 import { deepCompareStrict, format, ucs2length, type SchemaDraft } from '@cfworker/json-schema';
+import { firstDuplicate } from './duplicate-items';
 
 /** A compiled validity test: true only when `@cfworker/json-schema` would also find the data valid. */
 export type QuickCheck = (value: unknown) => boolean;
@@ -81,7 +82,7 @@ function kindOf(value: unknown): Kind | null {
 }
 
 const isCount = (value: unknown): value is number => typeof value === 'number';
-const hasOwn = (value: object, key: string): boolean => Object.prototype.hasOwnProperty.call(value, key);
+const hasOwn = (value: object, key: string): boolean => Object.hasOwn(value, key);
 
 function typeTest(type: unknown): Test | null {
   if (Array.isArray(type)) {
@@ -154,22 +155,11 @@ function stringTests(schema: Record<string, unknown>, tests: Test[]): boolean {
   return true;
 }
 
-function hasDuplicates(list: unknown[]): boolean {
-  for (let j = 0; j < list.length; j++) {
-    const a = list[j];
-    for (let k = j + 1; k < list.length; k++) {
-      const b = list[k];
-      if (a === b || (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && deepCompareStrict(a, b))) return true;
-    }
-  }
-  return false;
-}
-
 function arrayTests(schema: Record<string, unknown>, tests: Test[], c: Compilation): boolean {
   const { minItems, maxItems, items, uniqueItems } = schema;
   if ((minItems !== undefined && !isCount(minItems)) || (maxItems !== undefined && !isCount(maxItems))) return false;
   if (uniqueItems !== undefined && typeof uniqueItems !== 'boolean') return false;
-  if (uniqueItems === true) tests.push((v, kind) => kind !== 'array' || !hasDuplicates(v));
+  if (uniqueItems === true) tests.push((v, kind) => kind !== 'array' || firstDuplicate(v) === null);
   if (minItems !== undefined) tests.push((v, kind) => kind !== 'array' || !(v.length < (minItems as number)));
   if (maxItems !== undefined) tests.push((v, kind) => kind !== 'array' || !(v.length > (maxItems as number)));
   if (items !== undefined) {

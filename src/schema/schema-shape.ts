@@ -8,8 +8,9 @@
  * compiled: checking against the meta-schema compiled it into closures first (5-15 ms on the first route with a
  * schema), and its text was 15 KB of every `fw` bundle.
  */
-import { deepCompareStrict, format, type SchemaDraft } from '@cfworker/json-schema';
-import { describeValue } from './error-text';
+import { format, type SchemaDraft } from '@cfworker/json-schema';
+import { firstDuplicate } from './duplicate-items';
+import { describeValue, unionWords } from './error-text';
 import { toPointer } from './json-pointer';
 
 /** What a keyword's value must be. */
@@ -184,24 +185,11 @@ function fail(walk: Walk, at: string[], must: string, got: string, keyword = 'ty
 /** What a subschema is, as a type: `be object or boolean` (draft 4: `be object`). */
 const schemaType = (walk: Walk): string => (walk.draft === '4' ? 'be object' : 'be object or boolean');
 
-/** The first pair of equal items as the validator finds it (`===`, objects and arrays by content), or null. */
-function duplicate(values: unknown[]): [number, number] | null {
-  for (let j = 0; j < values.length; j++) {
-    const a = values[j];
-    for (let k = 0; k < values.length; k++) {
-      const b = values[k];
-      if (j !== k && (a === b || (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && deepCompareStrict(a, b))))
-        return [j, k];
-    }
-  }
-  return null;
-}
-
 /** An array's own constraints (at least one item, no duplicates), each a problem at the array; true when none fails. */
 function arrayRules(walk: Walk, at: string[], value: unknown[], nonEmpty: boolean, unique: boolean): boolean {
   let ok = true;
   if (nonEmpty && value.length === 0) ok = fail(walk, at, 'have at least 1 item', '0', 'minItems');
-  const pair = unique ? duplicate(value) : null;
+  const pair = unique ? firstDuplicate(value) : null;
   if (pair !== null) ok = fail(walk, at, 'have no duplicate items', `a duplicate (items ${pair[0]} and ${pair[1]})`, 'uniqueItems');
   return ok;
 }
@@ -270,19 +258,18 @@ function mapRule(
 function eitherRule(walk: Walk, at: string[], value: unknown, branches: [(w: Walk) => boolean, (w: Walk) => boolean]): boolean {
   const tries = branches.map((branch) => {
     const w: Walk = { draft: walk.draft, problems: [] };
-    return { ok: branch(w), w };
+    return { ok: branch(w), problems: w.problems };
   });
   if (tries.some((t) => t.ok)) return true;
   const here = toPointer(at);
-  const musts = tries.map(({ w }) =>
-    w.problems.every((p) => p.path === here && p.must !== null && p.keyword !== 'anyOf')
-      ? [...new Set(w.problems.map((p) => p.must))].join(' and ')
-      : '',
+  const words = unionWords(
+    tries.map(({ problems }) => ({
+      musts: problems.map((p) => (p.path === here && p.keyword !== 'anyOf' ? p.must : null)),
+      typeOnly: problems.every((p) => p.keyword === 'type' && p.path === here),
+    })),
   );
-  if (!musts.includes('')) return fail(walk, at, [...new Set(musts)].join(' or '), describeValue(value), 'anyOf');
-  const fitting = tries.filter((t) => !t.w.problems.every((p) => p.keyword === 'type' && p.path === here));
-  if (fitting.length === 1) walk.problems.push(...fitting[0].w.problems);
-  else fail(walk, at, 'match one of the anyOf schemas', describeValue(value), 'anyOf');
+  if (typeof words === 'number') walk.problems.push(...tries[words].problems);
+  else fail(walk, at, words ?? 'match one of the anyOf schemas', describeValue(value), 'anyOf');
   return false;
 }
 

@@ -1,5 +1,5 @@
 import type { OutputUnit } from '@cfworker/json-schema';
-import { describeUnit, describeValue, type Described, type Issue } from './error-text';
+import { describeUnit, describeValue, type Described, type Issue, unionWords } from './error-text';
 import { dataLabel, pointerSegments, toPointer } from './json-pointer';
 import type { SchemaLookup } from './quick-check';
 
@@ -77,17 +77,20 @@ function unionIssues(unit: OutputUnit, units: OutputUnit[], source: ErrorSource)
   if (!Array.isArray(list) || branches.size < list.length)
     return [{ path, text: `must match one of the ${unit.keyword} schemas, got ${got}`, keyword: unit.keyword }];
   const atValue = (u: OutputUnit): boolean => u.instanceLocation === unit.instanceLocation;
-  const options: string[] = [];
-  for (const branchUnits of branches.values()) {
-    const musts = branchUnits.some((u) => unions.has(u.keyword))
-      ? [null]
-      : leavesOf(branchUnits).map((u) => (atValue(u) ? expectationOf(u, source).must : null));
-    options.push(musts.includes(null) ? '' : [...new Set(musts)].join(' and '));
-  }
-  if (!options.includes('')) return [{ path, text: `must ${[...new Set(options)].join(' or ')}, got ${got}`, keyword: unit.keyword }];
-  const fitting = [...branches.values()].filter((branchUnits) => !leavesOf(branchUnits).every((u) => u.keyword === 'type' && atValue(u)));
-  if (fitting.length === 1) return describeIssues(fitting[0], source);
-  return [{ path, text: `must match one of the ${unit.keyword} schemas, got ${got}`, keyword: unit.keyword }];
+  const failed = [...branches.values()];
+  const words = unionWords(
+    failed.map((branchUnits) => {
+      const leaves = leavesOf(branchUnits);
+      return {
+        musts: branchUnits.some((u) => unions.has(u.keyword))
+          ? [null]
+          : leaves.map((u) => (atValue(u) ? expectationOf(u, source).must : null)),
+        typeOnly: leaves.every((u) => u.keyword === 'type' && atValue(u)),
+      };
+    }),
+  );
+  if (typeof words === 'number') return describeIssues(failed[words], source);
+  return [{ path, text: `must ${words ?? `match one of the ${unit.keyword} schemas`}, got ${got}`, keyword: unit.keyword }];
 }
 
 /**
