@@ -15,13 +15,11 @@ export function bodyTooLarge(limit: number): HttpError {
 /** Checks a limit given to `new Fw()`: a whole number of bytes >= 0, or Infinity. */
 export function checkBodyLimit(limit: unknown): number {
   if (limit === undefined) return defaultMaxBodySize;
-  if (typeof limit !== 'number' || Number.isNaN(limit) || limit < 0 || (Number.isFinite(limit) && !Number.isInteger(limit))) {
-    throw new RangeError(`new Fw({ maxBodySize }): expected a whole number of bytes >= 0 (or Infinity), got ${String(limit)}`);
+  if (limit !== Infinity && !(Number.isInteger(limit) && (limit as number) >= 0)) {
+    throw new RangeError(`new Fw({ maxBodySize }): expected whole bytes >= 0 or Infinity, got ${String(limit)}`);
   }
-  return limit;
+  return limit as number;
 }
-
-const decoder = new TextDecoder();
 
 /** Whether the body may be read whole: no limit, or a declared length within it; throws the 413 for a declared length over it. */
 function readWhole(request: Request, limit: number): boolean {
@@ -34,10 +32,10 @@ function readWhole(request: Request, limit: number): boolean {
 }
 
 /** Reads a body stream into one new buffer, counting its bytes, and stops with the 413 as soon as they pass the limit. */
-async function readCounted(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
-  if (body === null) return new Uint8Array(0);
+async function readCounted(body: ReadableStream<Uint8Array<ArrayBuffer>> | null, limit: number): Promise<ArrayBuffer> {
+  if (body === null) return new ArrayBuffer(0);
   const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let total = 0;
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
     total += read.value.byteLength;
@@ -47,13 +45,7 @@ async function readCounted(body: ReadableStream<Uint8Array> | null, limit: numbe
     }
     chunks.push(read.value);
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return new Blob(chunks).arrayBuffer();
 }
 
 /** Reads a request's body within the limit: bytes, or a rejection with the 413 error. */
@@ -63,15 +55,5 @@ export function readBodyWithin(request: Request, limit: number): Promise<ArrayBu
   } catch (error) {
     return Promise.reject(error);
   }
-  return readCounted(request.body, limit).then((bytes) => bytes.buffer as ArrayBuffer);
-}
-
-/** Reads a request's body as text within the limit. */
-export function readTextWithin(request: Request, limit: number): Promise<string> {
-  try {
-    if (readWhole(request, limit)) return request.text();
-  } catch (error) {
-    return Promise.reject(error);
-  }
-  return readCounted(request.body, limit).then((bytes) => decoder.decode(bytes));
+  return readCounted(request.body, limit);
 }

@@ -1,7 +1,7 @@
 import { HttpError } from './errors';
-import { readBodyWithin, readTextWithin } from './body-limit';
+import { readBodyWithin } from './body-limit';
 import { TEXT_PLAIN, withContext } from './respond';
-import { copyQueryValues, parseQueryCached, type ParsedQuery, type QueryParseCache } from './query';
+import { copyQueryValues, parseQueryString, type ParsedQuery } from './query';
 import { getFormat, jsonFormat, responseFormatOf, type DataFormat } from './formats';
 import type { Fw } from './fw';
 import type { DefaultInput, RequestHeaders, RouteInput } from './typed-routes';
@@ -20,13 +20,13 @@ const bodyless = new Set(['GET', 'HEAD']);
  * `queries()`, `formData()` and `parseBody()` are not the kernel's: `fw`'s `Fw` installs them (context-extras.ts).
  */
 export class Context<Env = any, State extends Record<string, any> = Record<string, any>, Input extends RouteInput = DefaultInput> {
-  readonly request: Request;
-  readonly method: string;
-  readonly path: string;
-  readonly app: Fw<any, any>;
-  readonly env: Env;
-  readonly executionCtx: ExecutionContext | undefined;
-  params: Input['params'];
+  declare readonly request: Request;
+  declare readonly method: string;
+  declare readonly path: string;
+  declare readonly app: Fw<any, any>;
+  declare readonly env: Env;
+  declare readonly executionCtx: ExecutionContext | undefined;
+  declare params: Input['params'];
   /** Response status chosen with `status()`, applied to whatever the handler returns. */
   statusCode = 200;
   /** Headers chosen with `setHeader()` (lower-cased names), applied to whatever the handler returns. */
@@ -39,7 +39,6 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   helperResponse: Response | null = null;
 
   readonly #queryStart: number;
-  #queryCache: QueryParseCache | null;
   #parsedQuery: ParsedQuery | null = null;
   #queryCopy: Record<string, string> | null = null;
   #rawBytes: Promise<ArrayBuffer> | null = null;
@@ -48,21 +47,12 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   #bodyOverride: { value: unknown } | null = null;
   #localState: Record<string, unknown> | null = null;
 
-  constructor(
-    app: Fw<any, any>,
-    request: Request,
-    path: string,
-    queryStart: number,
-    queryCache: QueryParseCache | null,
-    env?: Env,
-    executionCtx?: ExecutionContext,
-  ) {
+  constructor(app: Fw<any, any>, request: Request, path: string, queryStart: number, env?: Env, executionCtx?: ExecutionContext) {
     this.app = app;
     this.request = request;
     this.method = request.method;
     this.path = path;
     this.#queryStart = queryStart;
-    this.#queryCache = queryCache;
     this.params = {} as Input['params'];
     this.env = env as Env;
     this.executionCtx = executionCtx;
@@ -103,18 +93,12 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** The body as bytes, read once (within the app's `maxBodySize`, else a 413) and shared by every body reader. */
   bodyBytes(): Promise<ArrayBuffer> {
-    return (this.#rawBytes ??=
-      this.#rawText === null
-        ? readBodyWithin(this.request, this.app.maxBodySize)
-        : this.#rawText.then((text) => new TextEncoder().encode(text).buffer as ArrayBuffer));
+    return (this.#rawBytes ??= readBodyWithin(this.request, this.app.maxBodySize));
   }
 
   /** The body as text (within the app's `maxBodySize`, else a 413); can be called any number of times. */
   bodyText(): Promise<string> {
-    return (this.#rawText ??=
-      this.#rawBytes === null
-        ? readTextWithin(this.request, this.app.maxBodySize)
-        : this.#rawBytes.then((bytes) => new TextDecoder().decode(bytes)));
+    return (this.#rawText ??= this.bodyBytes().then((bytes) => new TextDecoder().decode(bytes)));
   }
 
   /** The body parsed by its Content-Type (JSON when absent or unknown); a parse failure is a 400. */
@@ -186,11 +170,7 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** The request's parsed query string, parsed once (shared through the app's query cache when it has one); never mutate it. */
   parsedQuery(): ParsedQuery {
-    if (this.#parsedQuery === null) {
-      this.#parsedQuery = parseQueryCached(this.search, this.#queryCache);
-      this.#queryCache = null;
-    }
-    return this.#parsedQuery;
+    return (this.#parsedQuery ??= this.app.queryCache?.parse(this.search) ?? parseQueryString(this.search));
   }
 
   #requestFormat(): DataFormat {

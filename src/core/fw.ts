@@ -122,13 +122,13 @@ export class Fw<
     refuseUnknownOptions(config);
   }
 
-  readonly config: FwCoreConfig;
+  declare readonly config: FwCoreConfig;
   /** The Context class of this app; decorations live on its prototype. */
-  readonly ContextClass: new (
+  declare readonly ContextClass: new (
     ...args: ConstructorParameters<typeof Context>
   ) => Context;
   /** The largest request body the context's readers accept, in bytes (`config.maxBodySize`, default 1 MiB). */
-  readonly maxBodySize: number;
+  declare readonly maxBodySize: number;
   /** Bumped by every registration so compiled pipelines know when to rebuild. */
   generation = 0;
 
@@ -169,7 +169,7 @@ export class Fw<
     if (this.#started) return this.#dispatch(request, env, executionCtx);
     return this.ready().then(
       () => this.#dispatch(request, env, executionCtx),
-      (error) => this.#unhandledError(new this.ContextClass(this, request, '/', -1, null, env, executionCtx), error),
+      (error) => this.#unhandledError(new this.ContextClass(this, request, '/', -1, env, executionCtx), error),
     );
   };
 
@@ -331,7 +331,7 @@ export class Fw<
   }
   /** Adds `ctx.<key>` to every request; functions are called with the context as `this`. */
   decorate<const Key extends string, V>(key: Key, value: V): AppKinds<WithContext<T, { [k in Key]: V }, {}>>[K] {
-    if (key in Context.prototype || contextFields().has(key))
+    if (key in new Context(this, new Request('http://localhost/'), '/', -1))
       throw new Error(`Cannot decorate "${key}": the context already has a member of that name`);
     this.#decorations.set(key, value);
     Object.defineProperty(this.ContextClass.prototype, key, { value, writable: true, configurable: true, enumerable: false });
@@ -440,7 +440,7 @@ export class Fw<
     const queryStart = queryStartOf(url);
     const method = request.method;
     const match = this.#router.match(method, path) ?? this.#fallbackMatch(method, path);
-    const ctx = new this.ContextClass(this, request, path, queryStart, this.queryCache, env, executionCtx);
+    const ctx = new this.ContextClass(this, request, path, queryStart, env, executionCtx);
     if (match === null) return this.#unmatched(ctx);
     const route = match.value;
     if (match.params !== noParams) ctx.params = match.params;
@@ -453,7 +453,7 @@ export class Fw<
 
   /** The 400 for a path with no canonical form, answered before any middleware (no guard could judge it). */
   #malformedPath(request: Request, env: unknown, executionCtx: ExecutionContext | undefined): Response {
-    const ctx = new this.ContextClass(this, request, '/', -1, null, env, executionCtx);
+    const ctx = new this.ContextClass(this, request, '/', -1, env, executionCtx);
     return this.#unhandledError(ctx, new HttpError(400, 'Malformed percent-encoding in the request path', { code: 'BAD_PATH' }));
   }
 
@@ -569,11 +569,4 @@ function queryStartOf(url: string): number {
 /** Whether a route has options a schema compiler must handle. */
 function hasSchemaWork(options: RouteOptions): boolean {
   return options.schema !== undefined || options.serializers !== undefined;
-}
-
-let fieldNames: Set<string> | null = null;
-
-/** The names of a context's own fields, which a decoration on the prototype could never show through. */
-function contextFields(): Set<string> {
-  return (fieldNames ??= new Set(Object.keys(new Context(null as never, new Request('http://localhost/'), '/', -1, null))));
 }

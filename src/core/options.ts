@@ -39,7 +39,7 @@ export function checkOptions<T extends object>(where: string, options: T | undef
   if (typeof options !== 'object' || Array.isArray(options))
     throw new TypeError(`${where}: options must be an object, got ${Array.isArray(options) ? 'an array' : typeof options}`);
   for (const key of Object.keys(options)) {
-    if (Object.prototype.hasOwnProperty.call(known, key)) continue;
+    if (Object.hasOwn(known, key)) continue;
     const names = Object.keys(known);
     const suggestion = closest(key, names);
     throw new TypeError(

@@ -18,7 +18,7 @@ export function decodeSegment(segment: string): string | null {
   if (segment.indexOf('%') === -1) return segment;
   try {
     // A kept escape becomes `%25` and its hex, which decoding turns back into the escape, in upper case.
-    return decodeURIComponent(segment.replace(keptEscape, (escape) => `%25${escape.slice(1).toUpperCase()}`));
+    return decodeURIComponent(segment.replace(keptEscape, (kept) => `%25${kept.slice(1).toUpperCase()}`));
   } catch {
     return null;
   }

@@ -31,6 +31,16 @@ export class QueryParseCache {
   }
 
   /** Whether a query string is cached. */
+  /** The parsed form of a query string, from the cache or parsed and kept. */
+  parse(search: string): ParsedQuery {
+    let parsed = this.get(search);
+    if (parsed === undefined) {
+      parsed = parseQueryString(search);
+      this.set(search, parsed);
+    }
+    return parsed;
+  }
+
   has(key: string): boolean {
     return this.entries.has(key);
   }
@@ -98,15 +108,4 @@ export function copyQueryValues(parsed: ParsedQuery): Record<string, string> {
     else copy[key] = values[key];
   }
   return copy;
-}
-
-/** Parses through a cache; callers get shallow copies so mutating them never changes the cache. */
-export function parseQueryCached(search: string, cache: QueryParseCache | null): ParsedQuery {
-  if (cache === null) return parseQueryString(search);
-  let parsed = cache.get(search);
-  if (parsed === undefined) {
-    parsed = parseQueryString(search);
-    cache.set(search, parsed);
-  }
-  return parsed;
 }

@@ -26,12 +26,6 @@ export function extendRouters(installed: RouterExtension): void {
   extension = installed;
 }
 
-/** What one method looks up: its parameterless paths, then its compiled dynamic routes (`all` routes merged in). */
-interface MethodLookup<T> {
-  statics: Map<string, Match<T>>;
-  dynamic: DynamicLookup<T> | null;
-}
-
 /** The trie node one segment leads to from `node`, made when missing; pattern edges stay in precedence order. */
 function child<T>(node: RawNode<T>, segment: Segment): RawNode<T> {
   if (segment.kind === 'param') return (node.param ??= rawNode<T>());
@@ -48,26 +42,22 @@ function child<T>(node: RawNode<T>, segment: Segment): RawNode<T> {
 export const noParams: Params = Object.freeze({}) as Params;
 
 /**
- * Maps (method, canonical path) to a value. Parameterless paths live in one table per method; the rest in a trie,
- * matched per method by a walk (trie-walk.ts) or, once the full syntax is installed, by RegExps compiled from it
- * (route-matcher.ts); both keep static > pattern segment > param > wildcard precedence with backtracking at every
- * segment.
- * A route for the request's method wins over an `all` route on the same pattern.
+ * Maps (method, canonical path) to a value. Parameterless paths live in one table per method, tried for the method,
+ * then for `all` routes; the rest in a trie, matched per method by a walk (trie-walk.ts) or, once the full syntax is
+ * installed, by RegExps compiled from it (route-matcher.ts); both keep static > pattern segment > param > wildcard
+ * precedence with backtracking at every segment. A route for the request's method wins over an `all` route on the
+ * same pattern.
  */
 export class Router<T> {
   #raw: RawNode<T> = rawNode<T>();
-  /** Parameterless routes: path -> method -> value. */
-  #statics = new Map<string, Map<string, T>>();
+  /** Parameterless routes: method -> path -> match. */
+  #statics = new Map<string, Map<string, Match<T>>>();
   /** Who registered each route shape, by method and shape key: the written path, for the duplicate error. */
   #registered = new Map<string, string>();
   #methods = new Set<string>();
   #dynamic = 0;
-  #names: string[] = [];
-  #lookups: MethodLookup<T>[] = [];
-  #any: MethodLookup<T> = { statics: new Map(), dynamic: null };
-  /** GET's lookup (the `all` lookup when no GET route exists), taken without the method scan. */
-  #get = this.#any;
-  #built = true;
+  /** Each registered method's dynamic matcher (`all` routes merged in, `ALL` for the other methods); null until built. */
+  #matchers: Map<string, DynamicLookup<T> | null> | null = null;
   readonly #compile: DynamicCompiler | null;
 
   /**
@@ -88,22 +78,19 @@ export class Router<T> {
     for (const { key } of shapes) {
       const earlier = this.#registered.get(`${method} ${key}`);
       if (earlier !== undefined)
-        throw new Error(
-          `Route ${method} "${path}" matches the same requests as ${method} "${earlier}", registered before it: remove one`,
-        );
+        throw new Error(`Route ${method} "${path}" matches the same requests as ${method} "${earlier}", registered before it: remove one`);
     }
     this.#methods.add(method);
-    this.#built = false;
+    this.#matchers = null;
     for (const { key, segments, wildcard, names } of shapes) {
       this.#registered.set(`${method} ${key}`, path);
       if (!wildcard && segments.every((s) => s.kind === 'static')) {
         const built = `/${segments.map((s) => (s as { text: string }).text).join('/')}`;
         // The written string itself when it is already canonical: the static lookup compares against it, and
         // V8 compares a string with itself (or with its internalized twin) by pointer.
-        const staticPath = built === path ? path : built;
-        let byMethod = this.#statics.get(staticPath);
-        if (!byMethod) this.#statics.set(staticPath, (byMethod = new Map()));
-        byMethod.set(method, value);
+        let byPath = this.#statics.get(method);
+        if (!byPath) this.#statics.set(method, (byPath = new Map()));
+        byPath.set(built === path ? path : built, { value, params: noParams });
         continue;
       }
       let node = this.#raw;
@@ -115,16 +102,11 @@ export class Router<T> {
 
   /** Finds the value for a request method and a canonical path (src/core/path.ts; no query string), or null. */
   match(method: string, path: string): Match<T> | null {
-    if (!this.#built) this.build();
-    const lookup = method === 'GET' ? this.#get : this.#lookupFor(method);
-    return lookup.statics.get(path) ?? (lookup.dynamic === null ? null : lookup.dynamic(path));
-  }
-
-  /** The lookup of a method: a short scan of the registered method names (cheaper than hashing), else the `all` lookup. */
-  #lookupFor(method: string): MethodLookup<T> {
-    const names = this.#names;
-    for (let i = 0; i < names.length; i++) if (names[i] === method) return this.#lookups[i];
-    return this.#any;
+    const hit = this.#statics.get(method)?.get(path) ?? this.#statics.get(ANY)?.get(path);
+    if (hit !== undefined) return hit;
+    const matchers = this.#built();
+    const dynamic = matchers.get(method) ?? matchers.get(ANY);
+    return dynamic ? dynamic(path) : null;
   }
 
   /** Lists the methods (`ALL` included) that some route answers on this path, for 405 and OPTIONS answers. */
@@ -132,25 +114,17 @@ export class Router<T> {
     return [...this.#methods].filter((method) => this.match(method, path) !== null);
   }
 
-  /** Builds the per-method lookups now rather than on the first match (what `app.compile()` and a warm-up want). */
+  /** Builds the per-method matchers now rather than on the first match (what `app.compile()` and a warm-up want). */
   build(): void {
-    if (this.#built) return;
-    const lookups = new Map<string, MethodLookup<T>>();
+    this.#built();
+  }
+
+  #built(): Map<string, DynamicLookup<T> | null> {
+    if (this.#matchers !== null) return this.#matchers;
+    const matchers = new Map<string, DynamicLookup<T> | null>();
     const compile = this.#compile ?? extension?.compile ?? walkTrie;
-    for (const method of new Set([...this.#methods, ANY])) {
-      const statics = new Map<string, Match<T>>();
-      for (const [path, byMethod] of this.#statics) {
-        const value = byMethod.get(method) ?? byMethod.get(ANY);
-        if (value !== undefined) statics.set(path, { value, params: noParams });
-      }
-      lookups.set(method, { statics, dynamic: this.#dynamic === 0 ? null : compile(this.#raw, method) });
-    }
-    this.#any = lookups.get(ANY)!;
-    this.#get = lookups.get('GET') ?? this.#any;
-    lookups.delete(ANY);
-    this.#names = [...lookups.keys()];
-    this.#lookups = [...lookups.values()];
-    this.#built = true;
+    if (this.#dynamic > 0) for (const method of new Set([...this.#methods, ANY])) matchers.set(method, compile(this.#raw, method));
+    return (this.#matchers = matchers);
   }
 }
 

@@ -66,7 +66,6 @@ export function mockContext(options: MockContextOptions = {}): MockContext {
     request,
     canonicalPath(url.pathname) ?? url.pathname,
     request.url.indexOf('?'),
-    null,
     options.env,
     executionCtx,
   ) as MockContext;

@@ -197,7 +197,7 @@ export class WebSocketRoutes {
     if (request.method !== 'GET' || !isWebSocketRequest(request)) return this.upgradeRequired(path);
     const route = match.value;
     const queryStart = request.url.indexOf('?');
-    const ctx = new app.ContextClass(app, request, path, queryStart, null, env, executionCtx);
+    const ctx = new app.ContextClass(app, request, path, queryStart, env, executionCtx);
     ctx.params = match.params;
     ctx.routePath = route.path;
     const outcome = { accepted: false, data: undefined as unknown };
