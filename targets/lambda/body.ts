@@ -1,5 +1,4 @@
 /** Reads a Response body into the string a Lambda result carries (text or base64), with as few copies as the runtime allows. */
-import { isUtf8 } from 'node:buffer';
 import { lightParts } from '../node/light-response';
 
 /** The body of a Lambda result. */
@@ -8,10 +7,15 @@ export interface ResultBody {
   isBase64Encoded: boolean;
 }
 
-/** undici (Node's fetch) keeps a body built from a string or bytes as `[Symbol(state)].body.source`; @hono/node-server reads it the same way. */
-const stateKey = Object.getOwnPropertySymbols(new Response(null)).find((s) => s.description === 'state');
+/**
+ * undici (Node's fetch) keeps a body built from a string or bytes as `[Symbol(state)].body.source`; @hono/node-server
+ * reads it the same way. Looked up when the first Response that is not a light one is read (a handler that returns
+ * objects or strings makes none), not at import.
+ */
+let stateKey: symbol | undefined | null = null;
 
 function sourceOf(response: Response): string | Uint8Array | null {
+  if (stateKey === null) stateKey = Object.getOwnPropertySymbols(new Response(null)).find((s) => s.description === 'state');
   if (stateKey === undefined || response.bodyUsed) return null;
   const source = (response as unknown as Record<symbol, { body?: { source?: unknown } } | undefined>)[stateKey]?.body?.source;
   return typeof source === 'string' || source instanceof Uint8Array ? source : null;
@@ -32,6 +36,18 @@ function bytes(source: Uint8Array): Buffer {
   return Buffer.from(source.buffer, source.byteOffset, source.byteLength);
 }
 
+/** Rejects bytes that are not UTF-8 (a Web-standard stand-in for node:buffer's isUtf8, whose import would load at every cold start). */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The bytes as text when they are valid UTF-8, else null. */
+function utf8Text(data: Uint8Array): string | null {
+  try {
+    return strictUtf8.decode(data);
+  } catch {
+    return null;
+  }
+}
+
 function textBody(text: string, base64: boolean | null): ResultBody {
   return base64 ? { body: Buffer.from(text, 'utf8').toString('base64'), isBase64Encoded: true } : { body: text, isBase64Encoded: false };
 }
@@ -44,6 +60,6 @@ export async function readBody(response: Response, base64: boolean | null): Prom
   const source = sourceOf(response);
   if (typeof source === 'string') return textBody(source, base64);
   const data = source === null ? await readAll(response.body) : bytes(source);
-  const asBase64 = base64 ?? !isUtf8(data);
-  return { body: data.toString(asBase64 ? 'base64' : 'utf8'), isBase64Encoded: asBase64 };
+  const text = base64 === true ? null : base64 === false ? data.toString('utf8') : utf8Text(data);
+  return text === null ? { body: data.toString('base64'), isBase64Encoded: true } : { body: text, isBase64Encoded: false };
 }

@@ -1,20 +1,18 @@
 /**
- * What fw/lambda needs of the Node process it runs in. fw/lambda imports the kernel's own modules, never `fw` (whose
- * Node entry registers Node's services), so an app on fw/core gets them here: Node's services but `listen()`'s
- * adapter (nothing listens on Lambda) and the light responses the buffered handler reads from their string.
+ * What fw/lambda needs of the Node process it runs in: the light responses the buffered handler reads from their
+ * string. fw/lambda imports the kernel's own modules, never `fw`, and registers none of Node's services (static files,
+ * uploads, migrations, route folders, run-time imports, signal handlers): their modules' `node:` imports would load
+ * at every cold start of a handler that uses none of them. An app on `fw` has them from `fw`'s Node entry; an app on
+ * `fw/core` that wants them calls `installNodeServices()` from fw/lambda.
  */
-import { hasPlatform } from '../../src/core/platform';
 import { setResponseFactory } from '../../src/core/response-factory';
 import { lightResponseFactory } from '../node/light-response';
-import { installNodeServices } from '../node/platform';
 
 let installed = false;
 
-/** Once per process, where no runtime entry has registered Node's services (`fw` not imported): registers them and the light responses. */
+/** Once per process: the light responses (the same factory `fw`'s Node entry installs, so installing it again changes nothing). */
 export function installLambdaPlatform(): void {
   if (installed) return;
   installed = true;
-  if (hasPlatform('importModule')) return;
-  installNodeServices();
   setResponseFactory(lightResponseFactory);
 }

@@ -1,6 +1,5 @@
 /** Turns a Web Response into the result shape of the event that came in (v1, v2 / function URL, ALB). */
 import type { ALBResult, APIGatewayProxyResult, APIGatewayProxyStructuredResultV2 } from './aws-types';
-import { STATUS_CODES } from 'node:http';
 import { needsBase64, type BinaryTest } from './binary';
 import { readBody } from './body';
 import type { HttpKind } from './parts';
@@ -43,6 +42,15 @@ function albSingle({ headers, cookies }: SplitHeaders): Record<string, string> {
   return headers;
 }
 
+/** Node's reason phrases, imported on the first ALB answer: a static import would load `node:http` at every cold start. */
+let reasons: Promise<Record<number, string | undefined>> | null = null;
+
+async function reasonPhrase(response: Response): Promise<string> {
+  if (response.statusText) return response.statusText;
+  reasons ??= import('node:http').then((http) => http.STATUS_CODES);
+  return (await reasons)[response.status] ?? '';
+}
+
 /** Builds the result: `cookies[]` for v2, `multiValueHeaders` for v1 and multi-value ALB, plain `headers` for single-value ALB. */
 export async function toResult(
   kind: HttpKind,
@@ -62,7 +70,7 @@ export async function toResult(
     const result: APIGatewayProxyResult = { statusCode, multiValueHeaders: multi(split), body, isBase64Encoded };
     return result;
   }
-  const statusDescription = `${statusCode} ${response.statusText || STATUS_CODES[statusCode] || ''}`.trimEnd();
+  const statusDescription = `${statusCode} ${await reasonPhrase(response)}`.trimEnd();
   const result: ALBResult = event.multiValueHeaders
     ? { statusCode, statusDescription, multiValueHeaders: multi(split), body, isBase64Encoded }
     : { statusCode, statusDescription, headers: albSingle(split), body, isBase64Encoded };

@@ -1,6 +1,8 @@
 /**
- * What a Lambda bundle holds when `fw` resolves as on Node (its `node` condition entry, targets/node/fw.ts): Node's
- * small services (static files, migrations, uploads from disk), no HTTP server; and that the bundle still answers.
+ * What a Lambda bundle holds when `fw` resolves as on Node (its `node` condition entry, targets/node/fw.ts): for an
+ * app on `fw`, Node's small services (static files, migrations, uploads from disk) and no HTTP server; for an app on
+ * `fw/core`, none of them (and no `node:` module loaded at import) unless it calls `installNodeServices()`; and that
+ * each bundle still answers.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,10 +20,14 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'fw-lambda-bundle-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-/** Bundles a one-route app on `kernel` ('fw' or 'fw/core') behind lambda() as users do, `fw` resolved to its Node entry. */
-async function bundle(kernel: string, name: string): Promise<{ file: string; inputs: string[] }> {
+/**
+ * Bundles a one-route app on `kernel` ('fw' or 'fw/core') behind lambda() as users do, `fw` resolved to its Node
+ * entry; `services` makes the app call `installNodeServices()` from fw/lambda first.
+ */
+async function bundle(kernel: string, name: string, services = false): Promise<{ file: string; inputs: string[] }> {
   const file = join(out, `${name}.mjs`);
-  const contents = `import { Fw } from '${kernel}'; import { lambda } from 'fw/lambda';
+  const optIn = services ? `import { installNodeServices } from 'fw/lambda'; installNodeServices();` : '';
+  const contents = `import { Fw } from '${kernel}'; import { lambda } from 'fw/lambda'; ${optIn}
     export const handler = lambda(new Fw().get('/hello', () => ({ hello: 'bundled' })));`;
   const { entryPoints: _, ...options } = bundleConfig('lambda', 'entry.ts', {
     outfile: file,
@@ -42,24 +48,35 @@ async function invoke(file: string): Promise<{ statusCode: number; body: string 
 }
 
 const server = /targets\/node\/(adapter|serve|listener|upgrade|ws-module)\.ts$|node_modules\/ws\//;
+const services = ['platform', 'static-fs', 'migration-files', 'upload-local', 'signals'];
+
+/** The `node:` modules a bundle imports statically, which Node loads before the handler's module runs. */
+function staticNodeImports(file: string): string[] {
+  return [...readFileSync(file, 'utf8').matchAll(/\bfrom\s*"(node:[^"]+)"/g)].map((match) => match[1]);
+}
 
 describe.each([
-  ['fw', 'app'],
-  ['fw/core', 'kernel'],
-])('a Lambda bundle of an app on %s', (kernel, name) => {
+  ['fw', 'app', false],
+  ['fw/core', 'kernel-services', true],
+])('a Lambda bundle of an app on %s (installNodeServices: %s)', (kernel, name, optIn) => {
   it("holds Node's services (files, migrations, uploads, signals) but no HTTP server, WebSocket library or SQL splitter, and answers", async () => {
-    const { file, inputs } = await bundle(kernel, name);
+    const { file, inputs } = await bundle(kernel, name, optIn);
     expect(inputs.filter((path) => server.test(path))).toEqual([]);
     expect(inputs.filter((path) => /dbgate-query-splitter|db\/migrations\/scaffold/.test(path))).toEqual([]);
-    for (const service of ['platform', 'static-fs', 'migration-files', 'upload-local', 'signals', 'light-response']) {
-      expect(inputs).toContain(`targets/node/${service}.ts`);
-    }
+    for (const service of [...services, 'light-response']) expect(inputs).toContain(`targets/node/${service}.ts`);
     expect(await invoke(file)).toMatchObject({ statusCode: 200, body: '{"hello":"bundled"}' });
   });
 });
 
+it("a Lambda bundle of an app on fw/core holds none of Node's services and loads no node: module at import, and answers", async () => {
+  const { file, inputs } = await bundle('fw/core', 'kernel');
+  expect(inputs.filter((path) => services.some((service) => path === `targets/node/${service}.ts`))).toEqual([]);
+  expect(inputs).toContain('targets/node/light-response.ts');
+  expect(staticNodeImports(file)).toEqual([]);
+  expect(await invoke(file)).toMatchObject({ statusCode: 200, body: '{"hello":"bundled"}' });
+});
+
 it('fw/lambda on fw/core imports the kernel alone: no module of the full Fw or its schema layer', async () => {
   const { inputs } = await bundle('fw/core', 'kernel-only');
-  // Barrels (`export *` files) may be listed: upload-local reaches `fw` through a lazy import, whose index re-exports them.
-  expect(inputs.filter((path) => /^src\/(app|schema)\//.test(path) && !path.endsWith('/index.ts'))).toEqual([]);
+  expect(inputs.filter((path) => /^src\/(app|schema)\//.test(path))).toEqual([]);
 });

@@ -330,6 +330,20 @@ describe('lambda(): ALB', () => {
     expect(body.cookie).toBe('sid=abc');
   });
 
+  it("statusDescription: the response's statusText, else Node's reason phrase for the status", async () => {
+    const app = new Fw();
+    app.get('/users/:id', (ctx: Context) =>
+      ctx.params.id === '42' ? new Response('short', { status: 418 }) : new Response(null, { status: 299, statusText: 'Custom' }),
+    );
+    const handler = lambda(app);
+    expect(await handler(fixture('alb-single'), context)).toMatchObject({ statusCode: 418, statusDescription: "418 I'm a Teapot" });
+    const event = fixture('alb-single');
+    event.path = '/users/7';
+    expect(await handler(event, context)).toMatchObject({ statusCode: 299, statusDescription: '299 Custom' });
+    event.path = '/nowhere';
+    expect(await handler(event, context)).toMatchObject({ statusCode: 404, statusDescription: '404 Not Found' });
+  });
+
   it('multi-value mode: repeated headers, query values and cookies survive', async () => {
     const app = new Fw();
     app.get('/users/:id', (ctx: Context) => {
