@@ -36,11 +36,12 @@ function bytes(source: Uint8Array): Buffer {
   return Buffer.from(source.buffer, source.byteOffset, source.byteLength);
 }
 
-/** Rejects bytes that are not UTF-8 (a Web-standard stand-in for node:buffer's isUtf8, whose import would load at every cold start). */
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/** Rejects bytes that are not UTF-8 (a Web-standard stand-in for node:buffer's isUtf8, whose import would load at every cold start); made on first use. */
+let strictUtf8: TextDecoder | null = null;
 
 /** The bytes as text when they are valid UTF-8, else null. */
 function utf8Text(data: Uint8Array): string | null {
+  strictUtf8 ??= new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   try {
     return strictUtf8.decode(data);
   } catch {
