@@ -56,6 +56,13 @@ describe('routesFromManifest: handlers from a module’s exports', () => {
     expect(routes[1].options).toEqual({ tags: ['a'], summary: 'make' });
   });
 
+  it('reads only the exact method names as methods (lower or upper case, and del): other exports are not routes', () => {
+    const routes = routesFromManifest({
+      'a.ts': { Get: noop, dElEtE: noop, constructor: noop, toString: noop, all: noop, options: noop, DEL: noop },
+    });
+    expect(routes.map((r) => r.method)).toEqual(['ALL', 'OPTIONS']);
+  });
+
   it('orders static paths before parameters and rest segments', () => {
     const routes = routesFromManifest({ 'x/[...r].ts': { default: noop }, 'x/[id].ts': { default: noop }, 'x/new.ts': { default: noop } });
     expect(routes.map((r) => r.path)).toEqual(['/x/new', '/x/:id', '/x/*']);
