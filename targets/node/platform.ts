@@ -6,6 +6,7 @@
 import type { Adapter } from '../../src/core/types';
 import { hasPlatform, providePlatform } from '../../src/core/platform';
 import { lightResponses } from './light-response';
+import { importModule } from './platform-import';
 
 /**
  * Registers Node's services but `listen()`'s adapter: run-time imports by specifier, route folders, static files,
@@ -57,9 +58,4 @@ async function adapterOfFwNode(): Promise<Adapter> {
     );
   }
   return fwNode.node();
-}
-
-/** Imports a module by a specifier known only at run time (a driver's package name, a dev entry's file URL). */
-function importModule(specifier: string): Promise<unknown> {
-  return import(/* @vite-ignore */ specifier);
 }

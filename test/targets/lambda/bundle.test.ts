@@ -20,23 +20,34 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'fw-lambda-bundle-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-/**
- * Bundles a one-route app on `kernel` ('fw' or 'fw/core') behind lambda() as users do, `fw` resolved to its Node
- * entry; `services` makes the app call `installNodeServices()` from fw/lambda first.
- */
-async function bundle(kernel: string, name: string, services = false): Promise<{ file: string; inputs: string[] }> {
-  const file = join(out, `${name}.mjs`);
+/** The source of a one-route app on `kernel` ('fw' or 'fw/core') behind lambda(); `services` makes it call `installNodeServices()` first. */
+function entry(kernel: string, services: boolean): string {
   const optIn = services ? `import { installNodeServices } from 'fw/lambda'; installNodeServices();` : '';
-  const contents = `import { Fw } from '${kernel}'; import { lambda } from 'fw/lambda'; ${optIn}
+  return `import { Fw } from '${kernel}'; import { lambda } from 'fw/lambda'; ${optIn}
     export const handler = lambda(new Fw().get('/hello', () => ({ hello: 'bundled' })));`;
+}
+
+/** Bundles the app as users do (bundleConfig('lambda'), `fw` resolved to its Node entry); `minify: false` keeps esbuild's helper names. */
+async function bundle(kernel: string, name: string, services = false, minify = true): Promise<{ file: string; inputs: string[] }> {
+  const file = join(out, `${name}.mjs`);
   const { entryPoints: _, ...options } = bundleConfig('lambda', 'entry.ts', {
     outfile: file,
     alias: sourceAliases,
     metafile: true,
     logLevel: 'silent',
+    minify,
   });
-  const result = await build({ ...options, stdin: { contents, resolveDir: root, loader: 'ts' } });
+  const result = await build({ ...options, stdin: { contents: entry(kernel, services), resolveDir: root, loader: 'ts' } });
   return { file, inputs: Object.keys(Object.values(result.metafile!.outputs)[0].inputs) };
+}
+
+/**
+ * How many modules esbuild wraps in a lazy initializer (`__esm`), which it does to every module a literal `import()`
+ * of a bundled file reaches; each runs at the cold start instead of being plain top-level code.
+ */
+async function lazyInitializers(kernel: string, services: boolean): Promise<number> {
+  const { file } = await bundle(kernel, `${kernel.replace('/', '-')}-plain-${services}`, services, false);
+  return readFileSync(file, 'utf8').match(/= __esm\(/g)?.length ?? 0;
 }
 
 /** Calls the bundled handler in a fresh Node process started outside the repository (no node_modules to find). */
@@ -48,7 +59,7 @@ async function invoke(file: string): Promise<{ statusCode: number; body: string 
 }
 
 const server = /targets\/node\/(adapter|serve|listener|upgrade|ws-module)\.ts$|node_modules\/ws\//;
-const services = ['platform', 'static-fs', 'migration-files', 'upload-local', 'signals'];
+const services = ['file-routes-fs', 'static-fs', 'migration-files', 'upload-local', 'signals'];
 
 /** The `node:` modules a bundle imports statically, which Node loads before the handler's module runs. */
 function staticNodeImports(file: string): string[] {
@@ -74,6 +85,11 @@ it("a Lambda bundle of an app on fw/core holds none of Node's services and loads
   expect(inputs).toContain('targets/node/light-response.ts');
   expect(staticNodeImports(file)).toEqual([]);
   expect(await invoke(file)).toMatchObject({ statusCode: 200, body: '{"hello":"bundled"}' });
+});
+
+it('a Lambda bundle of an app on fw/core wraps no module in a lazy initializer, with or without installNodeServices()', async () => {
+  expect(await lazyInitializers('fw/core', false)).toBe(0);
+  expect(await lazyInitializers('fw/core', true)).toBe(0);
 });
 
 it('fw/lambda on fw/core imports the kernel alone: no module of the full Fw or its schema layer', async () => {
