@@ -113,17 +113,23 @@ write({
 });
 
 const coldRuns = 60;
-const coldCases = { total: 'import + first response', importMs: 'import (init phase)', firstMs: 'first response' } as const;
+const coldCases = {
+  total: 'import + first response',
+  importMs: 'import (init phase)',
+  firstMs: 'first response',
+  cpuMs: 'import + first response, CPU time',
+} as const;
 type ColdCase = keyof typeof coldCases;
 const cold = Object.fromEntries(
-  timed.map((name) => [name, { total: [] as number[], importMs: [] as number[], firstMs: [] as number[] }]),
+  timed.map((name) => [name, { total: [] as number[], importMs: [] as number[], firstMs: [] as number[], cpuMs: [] as number[] }]),
 ) as Record<Contestant, Record<ColdCase, number[]>>;
 for (let run = 0; run < coldRuns; run++) {
   for (const who of order(run)) {
-    const { importMs, firstMs } = probe(probes.cold, [bundles[who], 'v2']);
+    const { importMs, firstMs, cpuMs } = probe(probes.cold, [bundles[who], 'v2']);
     cold[who].importMs.push(importMs);
     cold[who].firstMs.push(firstMs);
     cold[who].total.push(importMs + firstMs);
+    cold[who].cpuMs.push(cpuMs);
   }
 }
 const coldRows: BenchRow[] = [];
@@ -149,7 +155,7 @@ write({
   higherIsBetter: false,
   goal: 'fw lambda() import + first response <= hono handle()',
   met: coldTotal('fw') <= coldTotal('hono'),
-  notes: `Fresh Node process per run: import() of the minified Lambda bundle, then the first result of a v2 event (Node's own start-up excluded). ${built} ${coldRuns} runs each, alternating. Ratio: hono's time over the contestant's (above 1: faster than hono). fw does its warm-up (plugins, compile) at import, which Lambda runs in its init phase.${coreMissing ? '' : ` fw/core lambda() import + first response ${coldTotal('fw-core').toFixed(2)} ms vs hono ${coldTotal('hono').toFixed(2)} ms.`}${skipped}`,
+  notes: `Fresh Node process per run: import() of the minified Lambda bundle, then the first result of a v2 event (Node's own start-up excluded); the CPU-time row is process.cpuUsage() over the same span (all threads), which other processes on a shared machine disturb less than the wall clock. ${built} ${coldRuns} runs each, alternating. Ratio: hono's time over the contestant's (above 1: faster than hono). fw does its warm-up (plugins, compile) at import, which Lambda runs in its init phase.${coreMissing ? '' : ` fw/core lambda() import + first response ${coldTotal('fw-core').toFixed(2)} ms vs hono ${coldTotal('hono').toFixed(2)} ms.`}${skipped}`,
 });
 
 const sizeRows: BenchRow[] = [];
