@@ -28,10 +28,13 @@ export function binaryTest(mediaTypes: string[] | undefined): BinaryTest {
   };
 }
 
-/** Whether a response must be base64-encoded: a non-identity `content-encoding`, or a binary content type; null when it has no content type (its bytes decide). */
-export function needsBase64(headers: Headers, isBinary: BinaryTest): boolean | null {
-  const encoding = headers.get('content-encoding');
+/**
+ * Whether a response must be base64-encoded, from its headers (lower-case names, as `Headers` gives them): a
+ * non-identity `content-encoding`, or a binary content type; null when it has no content type (its bytes decide).
+ */
+export function needsBase64(headers: Record<string, string>, isBinary: BinaryTest): boolean | null {
+  const encoding = headers['content-encoding'];
   if (encoding && encoding.trim().toLowerCase() !== 'identity') return true;
-  const type = headers.get('content-type');
-  return type === null ? null : isBinary(type);
+  const type = headers['content-type'];
+  return type === undefined ? null : isBinary(type);
 }

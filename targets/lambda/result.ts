@@ -2,6 +2,7 @@
 import type { ALBResult, APIGatewayProxyResult, APIGatewayProxyStructuredResultV2 } from './aws-types';
 import { needsBase64, type BinaryTest } from './binary';
 import { readBody } from './body';
+import { lightParts, type LightParts } from '../node/light-response';
 import type { HttpKind } from './parts';
 import type { LambdaHttpResult } from './types';
 
@@ -11,8 +12,29 @@ export interface SplitHeaders {
   cookies: string[];
 }
 
+/**
+ * The headers of a light response, from the name/value pairs or content type it keeps (checked and lower-cased when
+ * it was made), with no `Headers` object built: repeated names are joined with ", " as `Headers` joins them, and
+ * each Set-Cookie is kept apart.
+ */
+function splitLight(light: LightParts): SplitHeaders {
+  const headers: Record<string, string> = {};
+  const cookies: string[] = [];
+  if (light.pairs === null) {
+    if (light.contentType !== null) headers['content-type'] = light.contentType;
+    return { headers, cookies };
+  }
+  for (const [name, value] of light.pairs) {
+    if (name === 'set-cookie') cookies.push(value);
+    else headers[name] = Object.hasOwn(headers, name) ? `${headers[name]}, ${value}` : value;
+  }
+  return { headers, cookies };
+}
+
 /** Splits the headers; Headers iteration yields each Set-Cookie on its own, so none is ever joined with ", " (Hono #3084). */
 export function splitHeaders(response: Response): SplitHeaders {
+  const light = lightParts(response);
+  if (light !== null && light.headers === null) return splitLight(light);
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
   response.headers.forEach((value, name) => {
@@ -58,8 +80,8 @@ export async function toResult(
   response: Response,
   isBinary: BinaryTest,
 ): Promise<LambdaHttpResult> {
-  const { body, isBase64Encoded } = await readBody(response, needsBase64(response.headers, isBinary));
   const split = splitHeaders(response);
+  const { body, isBase64Encoded } = await readBody(response, needsBase64(split.headers, isBinary));
   const statusCode = response.status;
   if (kind === 'v2') {
     const result: APIGatewayProxyStructuredResultV2 = { statusCode, headers: split.headers, body, isBase64Encoded };

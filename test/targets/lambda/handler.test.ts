@@ -186,6 +186,31 @@ describe('lambda(): HTTP API (payload v2) and function URLs', () => {
     expect(result.body).toBe('hi');
   });
 
+  it("answers the same headers and cookies whether or not something read the response's Headers first", async () => {
+    const app = new Fw();
+    app.use(async (ctx, next) => {
+      const response = await next();
+      if (ctx.query.touch === '1') response.headers.get('content-type');
+      return response;
+    });
+    app.get('/hello', (ctx: Context) => {
+      ctx.setHeader('X-Powered-By', 'fw');
+      ctx.setHeader('cache-control', 'no-store');
+      ctx.setCookie('a', '1');
+      ctx.setCookie('b', '2');
+      return { ok: true };
+    });
+    const handler = lambda(app);
+    const event = fixture('function-url');
+    event.rawQueryString = '';
+    const kept: any = await handler(event, context);
+    event.rawQueryString = 'touch=1';
+    const touched: any = await handler(event, context);
+    expect(kept.headers).toEqual({ 'content-type': 'application/json; charset=utf-8', 'x-powered-by': 'fw', 'cache-control': 'no-store' });
+    expect(kept.cookies).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    expect(touched).toEqual(kept);
+  });
+
   it('base64-encodes binary and compressed responses, and keeps text as text', async () => {
     const png = new Uint8Array(70_000).map((_, i) => i % 256);
     const app = new Fw();
