@@ -92,18 +92,20 @@ function expectation(keyword: string, schema: Keyword, value: unknown, error: st
   }
 }
 
-/** One failed branch of a union: what it asked of the union's value itself (null: failed deeper down, or without words), and whether it failed only on `type` there. */
+/**
+ * One failed branch of a union: what each of its failures asked of the union's value itself (null: failed deeper
+ * down, or on a keyword without words), and whether it failed only on `type` there.
+ */
 export interface BranchFailure {
   musts: (string | null)[];
   typeOnly: boolean;
 }
 
 /**
- * How a failed union (`anyOf`, `oneOf`, a meta-schema's union) is worded, the same for data and for schemas: `must A or
- * B` when every branch failed right at the union's value (the expectation returned: a branch's own joined with "and",
- * the branches' with "or"); else the
- * index of the one branch that did not fail only on `type` (the one the value was meant for: its own problems say
- * why); else null (the value matches none).
+ * How a failed union (`anyOf`, `oneOf`, a meta-schema's union) is worded, the same for data and for schemas: when
+ * every branch failed right at the union's value, the expectation for `must <it>, got <value>` (a branch's own joined
+ * with "and", the branches' with "or"); else the index of the one branch that did not fail only on `type` (the one
+ * the value was meant for: its own problems say why); else null (the value matches none).
  */
 export function unionWords(branches: BranchFailure[]): string | number | null {
   const options = branches.map(({ musts }) => (musts.includes(null) ? '' : [...new Set(musts)].join(' and ')));
