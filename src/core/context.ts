@@ -38,7 +38,6 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   /** The last Response a helper (`jsonResponse`, `html`, `text`, `redirect`) built with this context's settings applied. */
   helperResponse: Response | null = null;
 
-  readonly #queryStart: number;
   #parsedQuery: ParsedQuery | null = null;
   #queryCopy: Record<string, string> | null = null;
   #rawBytes: Promise<ArrayBuffer> | null = null;
@@ -47,12 +46,11 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
   #bodyOverride: { value: unknown } | null = null;
   #localState: Record<string, unknown> | null = null;
 
-  constructor(app: Fw<any, any>, request: Request, path: string, queryStart: number, env?: Env, executionCtx?: ExecutionContext) {
+  constructor(app: Fw<any, any>, request: Request, path: string, env?: Env, executionCtx?: ExecutionContext) {
     this.app = app;
     this.request = request;
     this.method = request.method;
     this.path = path;
-    this.#queryStart = queryStart;
     this.params = {} as Input['params'];
     this.env = env as Env;
     this.executionCtx = executionCtx;
@@ -70,10 +68,11 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** The raw query string without `?` (empty when none). */
   get search(): string {
-    if (this.#queryStart === -1) return '';
     const url = this.request.url;
-    const hash = url.indexOf('#', this.#queryStart);
-    return hash === -1 ? url.slice(this.#queryStart + 1) : url.slice(this.#queryStart + 1, hash);
+    const query = url.indexOf('?');
+    const hash = url.indexOf('#');
+    if (query === -1 || (hash !== -1 && hash < query)) return '';
+    return hash === -1 ? url.slice(query + 1) : url.slice(query + 1, hash);
   }
 
   /** The request headers; on a route whose `schema.headers` names some, `get` types those (see RequestHeaders). */

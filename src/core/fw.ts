@@ -169,7 +169,7 @@ export class Fw<
     if (this.#started) return this.#dispatch(request, env, executionCtx);
     return this.ready().then(
       () => this.#dispatch(request, env, executionCtx),
-      (error) => this.#unhandledError(new this.ContextClass(this, request, '/', -1, env, executionCtx), error),
+      (error) => this.#unhandledError(new this.ContextClass(this, request, '/', env, executionCtx), error),
     );
   };
 
@@ -192,6 +192,7 @@ export class Fw<
     return this.fetch(request);
   }
 
+  /** Registers a handler (or a constant value to answer with) for a method and a path pattern. */
   route<const M extends string, const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     method: M,
     path: P,
@@ -331,7 +332,7 @@ export class Fw<
   }
   /** Adds `ctx.<key>` to every request; functions are called with the context as `this`. */
   decorate<const Key extends string, V>(key: Key, value: V): AppKinds<WithContext<T, { [k in Key]: V }, {}>>[K] {
-    if (key in new Context(this, new Request('http://localhost/'), '/', -1))
+    if (key in new Context(this, new Request('http://localhost/'), '/'))
       throw new Error(`Cannot decorate "${key}": the context already has a member of that name`);
     this.#decorations.set(key, value);
     Object.defineProperty(this.ContextClass.prototype, key, { value, writable: true, configurable: true, enumerable: false });
@@ -437,10 +438,9 @@ export class Fw<
     const raw = rawPathOf(url);
     const path = canonicalPath(raw);
     if (path === null) return this.#malformedPath(request, env, executionCtx);
-    const queryStart = queryStartOf(url);
     const method = request.method;
     const match = this.#router.match(method, path) ?? this.#fallbackMatch(method, path);
-    const ctx = new this.ContextClass(this, request, path, queryStart, env, executionCtx);
+    const ctx = new this.ContextClass(this, request, path, env, executionCtx);
     if (match === null) return this.#unmatched(ctx);
     const route = match.value;
     if (match.params !== noParams) ctx.params = match.params;
@@ -453,7 +453,7 @@ export class Fw<
 
   /** The 400 for a path with no canonical form, answered before any middleware (no guard could judge it). */
   #malformedPath(request: Request, env: unknown, executionCtx: ExecutionContext | undefined): Response {
-    const ctx = new this.ContextClass(this, request, '/', -1, env, executionCtx);
+    const ctx = new this.ContextClass(this, request, '/', env, executionCtx);
     return this.#unhandledError(ctx, new HttpError(400, 'Malformed percent-encoding in the request path', { code: 'BAD_PATH' }));
   }
 
@@ -553,18 +553,9 @@ export interface Fw<
     handler: TypedHandler<D, St, P, S, R>,
     options?: TypedRouteOptions<S>,
   ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'ALL', P, S, R>>>[K];
-
-  /** Registers a handler (or a constant value to answer with) for a method and a path pattern. */
 }
 
 addVerbs(Fw);
-
-function queryStartOf(url: string): number {
-  const query = url.indexOf('?');
-  if (query === -1) return -1;
-  const hash = url.indexOf('#');
-  return hash !== -1 && hash < query ? -1 : query;
-}
 
 /** Whether a route has options a schema compiler must handle. */
 function hasSchemaWork(options: RouteOptions): boolean {

@@ -30,6 +30,7 @@ export class Group<
     readonly prefix: string,
   ) {}
 
+  /** Registers a route under this group's prefix. */
   route<const M extends string, const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
     method: M,
     path: P,
@@ -108,8 +109,6 @@ export interface Group<
     handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
     options?: TypedRouteOptions<S>,
   ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'ALL', JoinPath<Pre, P>, S, R>>, Pre>[K];
-
-  /** Registers a route under this group's prefix. */
 }
 
 addVerbs(Group);

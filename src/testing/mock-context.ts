@@ -61,14 +61,7 @@ export function mockContext(options: MockContextOptions = {}): MockContext {
       waitedFor.push(promise);
     },
   };
-  const ctx = new app.ContextClass(
-    app,
-    request,
-    canonicalPath(url.pathname) ?? url.pathname,
-    request.url.indexOf('?'),
-    options.env,
-    executionCtx,
-  ) as MockContext;
+  const ctx = new app.ContextClass(app, request, canonicalPath(url.pathname) ?? url.pathname, options.env, executionCtx) as MockContext;
   ctx.params = { ...options.params };
   for (const [key, value] of Object.entries(options.state ?? {})) (ctx.state as Record<string, unknown>)[key] = value;
   ctx.waitedFor = waitedFor;

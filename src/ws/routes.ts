@@ -196,8 +196,7 @@ export class WebSocketRoutes {
     if (match === null) return null;
     if (request.method !== 'GET' || !isWebSocketRequest(request)) return this.upgradeRequired(path);
     const route = match.value;
-    const queryStart = request.url.indexOf('?');
-    const ctx = new app.ContextClass(app, request, path, queryStart, env, executionCtx);
+    const ctx = new app.ContextClass(app, request, path, env, executionCtx);
     ctx.params = match.params;
     ctx.routePath = route.path;
     const outcome = { accepted: false, data: undefined as unknown };

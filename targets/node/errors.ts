@@ -19,7 +19,7 @@ export async function adapterError(
       headers: req.headers as Record<string, string>,
     });
     const url = new URL(request.url);
-    const ctx = new app.ContextClass(app, request, url.pathname, request.url.indexOf('?'));
+    const ctx = new app.ContextClass(app, request, url.pathname);
     return await app.handleError(ctx, error);
   } catch {
     return new Response(JSON.stringify({ error: error.message, code: error.code }), {

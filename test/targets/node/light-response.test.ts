@@ -137,7 +137,7 @@ describe('makeResponse: light by default on Node, opt-out per env', () => {
   });
 
   it('keeps bytes and streams as real Responses even when opted in', () => {
-    const ctx = new app.ContextClass(app, new Request('http://localhost/'), '/', -1, optIn);
+    const ctx = new app.ContextClass(app, new Request('http://localhost/'), '/', optIn);
     expect(makeResponse(ctx, new Uint8Array([1]), 200, null)).not.toBeInstanceOf(LightResponse);
     expect(makeResponse(ctx, 'x', 200, null)).toBeInstanceOf(LightResponse);
   });
