@@ -48,12 +48,24 @@ async function readCounted(body: ReadableStream<Uint8Array<ArrayBuffer>> | null,
   return new Blob(chunks).arrayBuffer();
 }
 
-/** Reads a request's body within the limit: bytes, or a rejection with the 413 error. */
-export function readBodyWithin(request: Request, limit: number): Promise<ArrayBuffer> {
+/**
+ * Reads a request's body within the limit, as bytes, or as text when `text` is true (a whole body through the
+ * platform's own `text()`, measured ~5 µs faster in workerd than decoding the bytes); a rejection with the 413 error.
+ */
+export function readBodyWithin<Text extends boolean = false>(
+  request: Request,
+  limit: number,
+  text?: Text,
+): Promise<Text extends true ? string : ArrayBuffer> {
+  let body: Promise<ArrayBuffer | string>;
   try {
-    if (readWhole(request, limit)) return request.arrayBuffer();
+    if (readWhole(request, limit)) body = text ? request.text() : request.arrayBuffer();
+    else {
+      const bytes = readCounted(request.body, limit);
+      body = text ? bytes.then((b) => new TextDecoder().decode(b)) : bytes;
+    }
   } catch (error) {
-    return Promise.reject(error);
+    body = Promise.reject(error);
   }
-  return readCounted(request.body, limit);
+  return body as Promise<Text extends true ? string : ArrayBuffer>;
 }

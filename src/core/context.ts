@@ -92,12 +92,18 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** The body as bytes, read once (within the app's `maxBodySize`, else a 413) and shared by every body reader. */
   bodyBytes(): Promise<ArrayBuffer> {
-    return (this.#rawBytes ??= readBodyWithin(this.request, this.app.maxBodySize));
+    return (this.#rawBytes ??=
+      this.#rawText === null
+        ? readBodyWithin(this.request, this.app.maxBodySize)
+        : this.#rawText.then((text) => new TextEncoder().encode(text).buffer as ArrayBuffer));
   }
 
   /** The body as text (within the app's `maxBodySize`, else a 413); can be called any number of times. */
   bodyText(): Promise<string> {
-    return (this.#rawText ??= this.bodyBytes().then((bytes) => new TextDecoder().decode(bytes)));
+    return (this.#rawText ??=
+      this.#rawBytes === null
+        ? readBodyWithin(this.request, this.app.maxBodySize, true)
+        : this.#rawBytes.then((bytes) => new TextDecoder().decode(bytes)));
   }
 
   /** The body parsed by its Content-Type (JSON when absent or unknown); a parse failure is a 400. */

@@ -36,10 +36,6 @@ export interface MiddlewareEntry {
   fn: Middleware;
 }
 
-function isPlugin(value: unknown): value is FwPluginConfig {
-  return typeof value === 'object' && value !== null && typeof (value as FwPluginConfig).name === 'string';
-}
-
 function prefixOf(path: string): string | null {
   let p = canonicalPattern(path);
   if (p.endsWith('/*')) p = p.slice(0, -2) || '/';
@@ -249,7 +245,7 @@ export class Fw<
       this.middleware.push({ prefix: prefixOf(pathOrMiddleware), fn: middleware });
     } else if (typeof pathOrMiddleware === 'function') {
       this.middleware.push({ prefix: null, fn: pathOrMiddleware });
-    } else if (isPlugin(pathOrMiddleware)) {
+    } else if (typeof (pathOrMiddleware as FwPluginConfig | null)?.name === 'string') {
       this.plugin(pathOrMiddleware).catch(() => undefined);
       return this;
     } else {

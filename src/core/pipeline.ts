@@ -21,10 +21,6 @@ function list<T>(value: T | T[] | undefined): T[] {
   return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
 
-function constantHandler(value: unknown): Handler {
-  return () => (value instanceof Response ? value.clone() : value);
-}
-
 /** Builds a route's pipeline: hooks, validation, handler, serializer (`schema`, compiled by the app's compiler); the hook-free case takes a synchronous fast path. */
 export function buildPipeline(
   app: Fw<any, any>,
@@ -33,7 +29,9 @@ export function buildPipeline(
   globalAfter: AfterHook[],
   schema: CompiledRouteSchema,
 ): Pipeline {
-  const handler = typeof route.handler === 'function' ? (route.handler as Handler) : constantHandler(route.handler);
+  const constant = route.handler;
+  const handler: Handler =
+    typeof constant === 'function' ? (constant as Handler) : () => (constant instanceof Response ? constant.clone() : constant);
   const before = [...globalBefore, ...list(route.options.beforeHandle)];
   const after = [...list(route.options.afterHandle), ...globalAfter];
   const serializer: ObjectSerializer | null = schema.serialize;
@@ -70,13 +68,13 @@ export function buildPipeline(
   };
 }
 
-function applies(prefix: string | null, path: string): boolean {
-  return prefix === null || path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47);
-}
-
+/** The index of the first middleware from `from` whose prefix covers the path (null covers every path; a prefix covers itself and below). */
 function nextApplicable(entries: MiddlewareEntry[], from: number, path: string): number {
   let i = from;
-  while (i < entries.length && !applies(entries[i].prefix, path)) i++;
+  for (; i < entries.length; i++) {
+    const prefix = entries[i].prefix;
+    if (prefix === null || path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47)) break;
+  }
   return i;
 }
 
