@@ -7,22 +7,9 @@ import type { Adapter } from '../../src/core/types';
 import { hasPlatform, providePlatform } from '../../src/core/platform';
 import { lightResponses } from './light-response';
 import { importModule } from './platform-import';
+import { installNodeServices } from './platform-services';
 
-/**
- * Registers Node's services but `listen()`'s adapter: run-time imports by specifier, route folders, static files,
- * local uploads, migration files and signal handlers, all read from disk or the process (about 5 KB in a bundle).
- */
-export function installNodeServices(): void {
-  providePlatform('importModule', () => importModule);
-  providePlatform('loadFileRoutes', async () => (await import('./file-routes-fs')).loadFileRoutes);
-  providePlatform('fileSource', async () => (await import('./static-fs')).nodeFileSource);
-  providePlatform('uploadStorage', async () => (await import('./upload-local')).localUploadStorage);
-  providePlatform('migrationFiles', async () => {
-    const { migrationsFromDir, readSeedFile } = await import('./migration-files');
-    return { migrationsFromDir, readSeedFile };
-  });
-  providePlatform('signalHandlers', async () => (await import('./signals')).installSignalHandlers);
-}
+export { installNodeServices };
 
 /** Registers Node's services with the `node:http` adapter imported directly: fw/node, whose `node()` a bundle holds already. */
 export function installNodePlatform(): void {
