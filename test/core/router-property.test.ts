@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileRegExps } from '../../src/core/route-matcher';
 import { Router } from '../../src/core/router';
+import { walkTrie } from '../../src/core/trie-walk';
 import { useFullRouteSyntax } from '../../src/core/route-syntax';
 
 // These routers read fw's full route syntax, as fw's Fw does (src/app/fw.ts installs it).
@@ -135,24 +136,33 @@ describe('Router against a plain reference implementation (property-based)', () 
     );
   });
 
-  it('merges all routes into each method the same way (a method route wins on the same pattern)', () => {
-    const route = fc.record({ method: fc.constantFrom('GET', 'ALL', 'POST'), path: pattern });
-    fc.assert(
-      fc.property(
-        fc.array(route, { minLength: 1, maxLength: 12 }),
-        fc.array(requestPath, { minLength: 1, maxLength: 10 }),
-        (generated, paths) => {
-          const routes = distinct(generated);
-          const router = new Router<string>();
-          for (const r of routes) router.add(r.method, r.path, `${r.method} ${r.path}`);
-          for (const path of paths) {
-            for (const method of ['GET', 'POST', 'DELETE']) expect(answer(router, method, path)).toEqual(reference(routes, method, path));
-          }
-        },
-      ),
-      { numRuns: 300 },
-    );
-  });
+  /** Patterns the kernel reads (no constraint, no two params in a segment): what the trie walk must match. */
+  const plainPattern = pattern.filter((path) => !path.includes('(') && !path.includes('.:'));
+
+  it.each([
+    ['the RegExps (fw)', compileRegExps, pattern],
+    ['the trie walk (fw/core), on patterns the kernel reads', walkTrie, plainPattern],
+  ] as const)(
+    'merges all routes into each method the same way through %s (a method route wins on the same pattern)',
+    (_, compile, paths) => {
+      const route = fc.record({ method: fc.constantFrom('GET', 'ALL', 'POST'), path: paths });
+      fc.assert(
+        fc.property(
+          fc.array(route, { minLength: 1, maxLength: 12 }),
+          fc.array(requestPath, { minLength: 1, maxLength: 10 }),
+          (generated, requests) => {
+            const routes = distinct(generated);
+            const router = new Router<string>(compile);
+            for (const r of routes) router.add(r.method, r.path, `${r.method} ${r.path}`);
+            for (const path of requests) {
+              for (const method of ['GET', 'POST', 'DELETE']) expect(answer(router, method, path)).toEqual(reference(routes, method, path));
+            }
+          },
+        ),
+        { numRuns: 300 },
+      );
+    },
+  );
 
   it('refuses exactly the registrations that repeat a method and shape', () => {
     fc.assert(
@@ -170,32 +180,6 @@ describe('Router against a plain reference implementation (property-based)', () 
         },
       ),
       { numRuns: 200 },
-    );
-  });
-
-  it('answers alike through the trie walk and the RegExps, on tables of plain segments (what the kernel reads)', () => {
-    const plain = pattern.filter((path) => !path.includes('('));
-    const route = fc.record({ method: fc.constantFrom('GET', 'ALL', 'POST'), path: plain.filter((path) => !path.includes('.:')) });
-    fc.assert(
-      fc.property(
-        fc.array(route, { minLength: 1, maxLength: 12 }),
-        fc.array(requestPath, { minLength: 1, maxLength: 10 }),
-        (generated, paths) => {
-          const routes = distinct(generated);
-          const walked = new Router<string>();
-          const compiled = new Router<string>(compileRegExps);
-          for (const r of routes) {
-            walked.add(r.method, r.path, `${r.method} ${r.path}`);
-            compiled.add(r.method, r.path, `${r.method} ${r.path}`);
-          }
-          for (const path of paths)
-            for (const method of ['GET', 'POST', 'DELETE']) {
-              expect(answer(walked, method, path)).toEqual(answer(compiled, method, path));
-              expect(answer(walked, method, path)).toEqual(reference(routes, method, path));
-            }
-        },
-      ),
-      { numRuns: 300 },
     );
   });
 });
