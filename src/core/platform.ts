@@ -41,14 +41,16 @@ export function hasPlatform(name: keyof PlatformServices): boolean {
 
 /**
  * The service, loaded once; throws `missing` (a message that says what to pass instead) when this platform has
- * none, and the loader's own error, with the service named, when loading it fails.
+ * none, with the one case where Node has none (a fw/core app on fw/lambda, whose Node services are opt-in), and the
+ * loader's own error, with the service named, when loading it fails.
  */
 export function platform<K extends keyof PlatformServices>(name: K, missing: string): Promise<PlatformServices[K]> {
   const key = name as string;
   const cached = loaded.get(key);
   if (cached) return cached as Promise<PlatformServices[K]>;
   const loader = loaders.get(key);
-  if (!loader) return Promise.reject(new Error(missing));
+  if (!loader)
+    return Promise.reject(new Error(`${missing} (a fw/core app on Lambda: call installNodeServices() from 'fw/lambda' first)`));
   const promise = Promise.resolve()
     .then(loader)
     .catch((cause: unknown) => {

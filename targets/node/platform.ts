@@ -1,7 +1,8 @@
 /**
  * The services Node lends fw's platform-neutral code (see src/core/platform.ts), each loaded on first use. A literal
  * `import('./x')` puts x in every bundle whose code can reach it, so the `node:http` server (with `ws`) is reached
- * two ways: imported directly where an app already holds it (fw/node), by name at run time for `fw` itself.
+ * two ways: imported directly where an app already holds it (fw/node: platform-server.ts), by name at run time for
+ * `fw` itself (here).
  */
 import type { Adapter } from '../../src/core/types';
 import { hasPlatform, providePlatform } from '../../src/core/platform';
@@ -10,12 +11,6 @@ import { importModule } from './platform-import';
 import { installNodeServices } from './platform-services';
 
 export { installNodeServices };
-
-/** Registers Node's services with the `node:http` adapter imported directly: fw/node, whose `node()` a bundle holds already. */
-export function installNodePlatform(): void {
-  installNodeServices();
-  providePlatform('adapter', async () => (await import('./adapter')).node());
-}
 
 /**
  * Registers Node's services and, unless fw/node (loaded first, as a bundle's `inject` is) registered its own, an

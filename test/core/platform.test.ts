@@ -96,7 +96,7 @@ describe('a platform without the service: the caller says what to pass instead',
   it('staticFiles asks for ASSETS or a source', async () => {
     withdrawPlatform('fileSource');
     await expect(platformSource(dir)).rejects.toThrow(
-      /^staticFiles: no file system here; on workers bind static assets as ASSETS, elsewhere pass \{ source \}$/,
+      /^staticFiles: no file system here; on workers bind static assets as ASSETS, elsewhere pass \{ source \} \(/,
     );
   });
 
@@ -104,7 +104,7 @@ describe('a platform without the service: the caller says what to pass instead',
     withdrawPlatform('uploadStorage');
     const storage = lazyLocalStorage(dir);
     const put = () => storage.put('b.txt', new TextEncoder().encode('b'), 'text/plain', null as never);
-    await expect(put()).rejects.toThrow(/^upload: storage "local" needs a file system \(Node or Bun\); on workers use "r2"$/);
+    await expect(put()).rejects.toThrow(/^upload: storage "local" needs a file system \(Node or Bun\); on workers use "r2" \(a fw\/core app on Lambda: call installNodeServices\(\) from 'fw\/lambda' first\)$/);
     installNodeEntryPlatform();
     expect(await put()).toBe(join(dir, 'b.txt'));
   });
@@ -143,14 +143,14 @@ describe('a platform without the service: the caller says what to pass instead',
     expect(process.listenerCount('SIGTERM')).toBe(before);
     const strict = lifecycle({ handleSignals: true });
     await expect(Promise.resolve(strict.onStart?.(app))).rejects.toThrow(
-      /^lifecycle: this platform has no process signals to shut down on; pass \{ handleSignals: false \}$/,
+      /^lifecycle: this platform has no process signals to shut down on; pass \{ handleSignals: false \} \(/,
     );
   });
 
   it('startWorkspaceDev asks for an importer', async () => {
     withdrawPlatform('importModule');
     await expect(startWorkspaceDev({ root: dir, fs, port: 0 })).rejects.toThrow(
-      /^startWorkspaceDev: this platform cannot import entry files at run time; pass \{ importer \}$/,
+      /^startWorkspaceDev: this platform cannot import entry files at run time; pass \{ importer \} \(/,
     );
   });
 });
