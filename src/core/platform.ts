@@ -49,8 +49,7 @@ export function platform<K extends keyof PlatformServices>(name: K, missing: str
   const cached = loaded.get(key);
   if (cached) return cached as Promise<PlatformServices[K]>;
   const loader = loaders.get(key);
-  if (!loader)
-    return Promise.reject(new Error(`${missing} (a fw/core app on Lambda: call installNodeServices() from 'fw/lambda' first)`));
+  if (!loader) return Promise.reject(new Error(`${missing} (a fw/core app on Lambda: call installNodeServices() from 'fw/lambda' first)`));
   const promise = Promise.resolve()
     .then(loader)
     .catch((cause: unknown) => {

@@ -104,7 +104,9 @@ describe('a platform without the service: the caller says what to pass instead',
     withdrawPlatform('uploadStorage');
     const storage = lazyLocalStorage(dir);
     const put = () => storage.put('b.txt', new TextEncoder().encode('b'), 'text/plain', null as never);
-    await expect(put()).rejects.toThrow(/^upload: storage "local" needs a file system \(Node or Bun\); on workers use "r2" \(a fw\/core app on Lambda: call installNodeServices\(\) from 'fw\/lambda' first\)$/);
+    await expect(put()).rejects.toThrow(
+      /^upload: storage "local" needs a file system \(Node or Bun\); on workers use "r2" \(a fw\/core app on Lambda: call installNodeServices\(\) from 'fw\/lambda' first\)$/,
+    );
     installNodeEntryPlatform();
     expect(await put()).toBe(join(dir, 'b.txt'));
   });
