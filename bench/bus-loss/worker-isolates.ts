@@ -9,7 +9,7 @@
  * the ledger is what the receiver saw, in order: lost events, per-topic order violations and duplicates are counted
  * from it. A duplicate is documented when its first delivery was in a poll killed before it saved the cursor.
  */
-import { bundleWorkerScript } from '../lib/worker-bundle';
+import { bundleWorker } from '../../test/targets/worker/helpers';
 import { Miniflare, type WorkerOptions } from 'miniflare';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,7 +44,7 @@ export interface WorkerIsolatesResult {
 
 /** Bundles the worker script the way wrangler does (cloudflare:workers stays an import of workerd's own). */
 function bundle(): Promise<string> {
-  return bundleWorkerScript(join(import.meta.dirname, 'worker-isolate-app.ts'));
+  return bundleWorker(join(import.meta.dirname, 'worker-isolate-app.ts'));
 }
 
 interface Delivery {

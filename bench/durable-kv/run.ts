@@ -5,7 +5,7 @@
  * and KVRateLimitStore over Workers KV. Sequential operations inside one worker request, timed from Node; rounds
  * alternate the contestants' order; every answer is checked. Writes bench/.out/durable-kv.json.
  */
-import { bundleWorkerScript } from '../lib/worker-bundle';
+import { bundleWorker } from '../../test/targets/worker/helpers';
 import { Miniflare } from 'miniflare';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,7 +28,7 @@ const labels: Record<string, string> = {
   'fw-kv-rate': 'fw KVRateLimitStore over Workers KV (not exact)',
 };
 
-const script = await bundleWorkerScript(join(here, 'worker.ts'), { minify: true });
+const script = await bundleWorker(join(here, 'worker.ts'), {}, { minify: true });
 const mf = new Miniflare({
   cf: false,
   compatibilityDate: '2026-04-01',

@@ -4,7 +4,7 @@
  * RoomManager on a worker (one isolate only, not a production answer). Real `ws` clients from Node; rounds alternate
  * the contestants' order; every delivery is checked. Writes bench/.out/rooms.json.
  */
-import { bundleWorkerScript } from '../lib/worker-bundle';
+import { bundleWorker } from '../../test/targets/worker/helpers';
 import { Miniflare } from 'miniflare';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -28,7 +28,7 @@ const labels: Record<Contestant, string> = {
 const hosts: Record<Contestant, string> = { 'fw-do': 'fw-do.test', 'raw-do': 'raw-do.test', 'fw-isolate': 'fw-isolate.test' };
 
 function bundle(file: string): Promise<string> {
-  return bundleWorkerScript(join(here, file), { minify: true });
+  return bundleWorker(join(here, file), {}, { minify: true });
 }
 
 const module = (contents: string) => [{ type: 'ESModule' as const, path: 'worker.mjs', contents }];

@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
+import { bundleWorker } from '../targets/worker/helpers';
 import { Miniflare } from 'miniflare';
 import { serve, type NodeServer } from 'fw/node';
 import { conformanceApp } from '../fixtures/mcp-conformance/server';
@@ -73,24 +73,13 @@ describe('MCP conformance suite, specs 2025-06-18, 2025-11-25 and 2026-07-28', (
   describe('fw inside workerd (miniflare)', () => {
     let mf: Miniflare;
     beforeAll(async () => {
-      const bundled = await build({
-        entryPoints: [`${root}test/fixtures/mcp-conformance/worker.ts`],
-        bundle: true,
-        format: 'esm',
-        platform: 'neutral',
-        mainFields: ['module', 'main'],
-        conditions: ['workerd', 'worker', 'browser'],
-        target: 'es2022',
-        write: false,
-        tsconfig: `${root}tsconfig.json`,
-        logLevel: 'silent',
-      });
+      const script = await bundleWorker('test/fixtures/mcp-conformance/worker.ts');
       mf = new Miniflare({
         compatibilityDate: '2026-04-01',
         cf: false,
         host: '127.0.0.1',
         port: 0,
-        modules: [{ type: 'ESModule', path: 'worker.mjs', contents: bundled.outputFiles[0].text }],
+        modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }],
       });
       await mf.ready;
     });

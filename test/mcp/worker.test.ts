@@ -1,13 +1,11 @@
 /** fw-mcp inside workerd (miniflare) with signed sessions: the SDK client's whole scenario, and a restarted worker. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleWorker } from '../targets/worker/helpers';
 import { Miniflare } from 'miniflare';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { connectHTTP } from './helpers';
 import { exercise } from './scenario';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 let script: string;
 
 async function start(): Promise<{ mf: Miniflare; url: string }> {
@@ -22,19 +20,7 @@ async function start(): Promise<{ mf: Miniflare; url: string }> {
 }
 
 beforeAll(async () => {
-  const bundled = await build({
-    entryPoints: [`${root}test/mcp/servers/worker-sessions.ts`],
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    conditions: ['workerd', 'worker', 'browser'],
-    target: 'es2022',
-    write: false,
-    tsconfig: `${root}tsconfig.json`,
-    logLevel: 'silent',
-  });
-  script = bundled.outputFiles[0].text;
+  script = await bundleWorker('test/mcp/servers/worker-sessions.ts');
 });
 
 describe('fw-mcp in workerd with signed sessions', () => {

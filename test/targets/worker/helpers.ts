@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 import { Miniflare, type MiniflareOptions } from 'miniflare';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root. */
@@ -14,11 +14,16 @@ export const compatibilityDate = '2026-04-01';
 
 /**
  * Bundles a worker entry the way wrangler does (ESM, workerd conditions, fw resolved through tsconfig paths;
- * `cloudflare:workers` stays an import of workerd's own module).
+ * `cloudflare:workers` stays an import of workerd's own module). `entry` is absolute or relative to the repository
+ * root; tests and benches (bench/rooms, bench/durable-kv, bench/bus-loss) share it.
  */
-export async function bundleWorker(entry: string, define: Record<string, string> = {}): Promise<string> {
+export async function bundleWorker(
+  entry: string,
+  define: Record<string, string> = {},
+  options: { minify?: boolean } = {},
+): Promise<string> {
   const result = await build({
-    entryPoints: [join(root, entry)],
+    entryPoints: [resolve(root, entry)],
     bundle: true,
     format: 'esm',
     platform: 'neutral',
@@ -26,6 +31,7 @@ export async function bundleWorker(entry: string, define: Record<string, string>
     conditions: ['workerd', 'worker', 'browser'],
     target: 'es2022',
     write: false,
+    minify: options.minify ?? false,
     tsconfig: join(root, 'tsconfig.json'),
     define,
     external: ['cloudflare:workers'],
