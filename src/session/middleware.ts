@@ -18,7 +18,7 @@ const maxCookieLength = 1024;
 
 function cookieAttributes(ctx: Context, options: ResolvedSessionOptions): CookieOptions {
   const https = (ctx.protocol ?? (ctx.request.url.startsWith('https:') ? 'https' : 'http')) === 'https';
-  return { path: '/', httpOnly: true, sameSite: 'Lax', secure: https, maxAge: options.ttl, ...options.cookie };
+  return { path: '/', httpOnly: true, sameSite: 'Lax', secure: https, maxAge: Math.ceil(options.ttl), ...options.cookie };
 }
 
 function withCookie(response: Response, cookie: string): Response {

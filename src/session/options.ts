@@ -2,6 +2,7 @@ import type { Context, CookieOptions } from 'fw';
 import { MemorySessionStore } from './memory-store';
 import type { SessionOptions, SessionStore } from './types';
 import { checkOptions } from '../core/options';
+import { serializeCookie } from '../core/cookie';
 
 const tokenPattern = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
@@ -44,6 +45,15 @@ const sessionOptionsKeys: Record<keyof SessionOptions, true> = {
   onCreated: true,
 };
 
+/** Checks the cookie attributes at startup with the serializer every request uses (Secure assumed, as on https). */
+function checkCookieOptions(name: string, maxAge: number, cookie: CookieOptions | undefined): void {
+  try {
+    serializeCookie(name, '', { path: '/', httpOnly: true, sameSite: 'Lax', secure: true, maxAge, ...cookie });
+  } catch (error) {
+    throw new TypeError(`session: cookie options: ${(error as Error).message}`);
+  }
+}
+
 /** Checks `session()` options, throwing a TypeError that names the bad field. */
 export function resolveSessionOptions(options: SessionOptions): ResolvedSessionOptions {
   if (!options || typeof options !== 'object') throw new TypeError('session: options with a secret are required');
@@ -68,6 +78,7 @@ export function resolveSessionOptions(options: SessionOptions): ResolvedSessionO
     throw new TypeError('session: generateId must be a function');
   if (options.onCreated !== undefined && typeof options.onCreated !== 'function')
     throw new TypeError('session: onCreated must be a function');
+  checkCookieOptions(name, Math.ceil(ttl), options.cookie);
   return {
     secrets,
     name,
