@@ -1,9 +1,9 @@
 import type { Context, FwPluginConfig, Middleware } from 'fw';
 import { appendVary, mutableResponse } from '../security/mutable-response';
 import { checkOptions } from '../core/options';
+import { type CorsOrigin, originMatcher } from './origin';
 
-/** Which origins may call: `*`, one origin, a list, a pattern, or a function deciding per request. */
-export type CorsOrigin = '*' | string | string[] | RegExp | ((origin: string, ctx: Context) => boolean | Promise<boolean>);
+export type { CorsOrigin } from './origin';
 
 /** CORS options (defaults: any origin without credentials, the common methods, request headers reflected). */
 export interface CorsOptions {
@@ -19,14 +19,6 @@ export interface CorsOptions {
 
 const defaultMethods = ['GET', 'HEAD', 'PUT', 'PATCH', 'POST', 'DELETE'];
 
-function originMatcher(origin: CorsOrigin): (value: string, ctx: Context) => boolean | Promise<boolean> {
-  if (origin === '*') return () => true;
-  if (typeof origin === 'function') return origin;
-  if (origin instanceof RegExp) return (value) => origin.test(value);
-  const allowed = new Set((Array.isArray(origin) ? origin : [origin]).map((o) => o.replace(/\/$/, '').toLowerCase()));
-  return (value) => allowed.has(value.toLowerCase());
-}
-
 /** Every option of cors(), so a mistyped key fails at startup. */
 const corsOptionsKeys: Record<keyof CorsOptions, true> = {
   origin: true,
@@ -37,20 +29,35 @@ const corsOptionsKeys: Record<keyof CorsOptions, true> = {
   maxAge: true,
 };
 
+function checkScalars(options: CorsOptions): void {
+  if (options.credentials !== undefined && typeof options.credentials !== 'boolean')
+    throw new TypeError(`cors: credentials must be a boolean, got ${String(options.credentials)}`);
+  if (options.maxAge !== undefined && !(typeof options.maxAge === 'number' && Number.isFinite(options.maxAge) && options.maxAge >= 0))
+    throw new TypeError(`cors: maxAge must be a number of seconds >= 0, got ${String(options.maxAge)}`);
+}
+
+/** An origin function's answer, which must be a boolean (Hono's returns the origin to send: a truthy string). */
+function decision(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  throw new TypeError(
+    `cors: the origin function must return true or false (whether the origin is allowed), got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`,
+  );
+}
+
 /**
  * CORS middleware: answers preflights (204 with the allowed methods, headers and Max-Age; 403 for an origin
- * that is not allowed) and adds Access-Control-* headers to actual responses. `*` is never sent with credentials.
+ * that is not allowed) and adds Access-Control-* headers to actual responses. `*` is never sent with credentials,
+ * an origin allowing every site is refused with credentials at startup, and `Origin: null` is never allowed with them.
  */
 export function cors(options: CorsOptions = {}): Middleware {
   checkOptions('cors()', options, corsOptionsKeys);
-  const origin = options.origin ?? '*';
-  if (origin === '*' && options.credentials) {
-    throw new Error(
-      "cors: origin '*' cannot be combined with credentials: true; list the allowed origins (browsers refuse '*' with credentials)",
-    );
-  }
-  const matches = originMatcher(origin);
-  const wildcard = origin === '*';
+  checkScalars(options);
+  const credentials = options.credentials === true;
+  const matcher = originMatcher(options.origin ?? '*', credentials);
+  const wildcard = matcher === null;
+  // Origin: null comes from sandboxed frames, data: documents and redirects, which any website can produce.
+  const matches = (value: string, ctx: Context): boolean | Promise<boolean> =>
+    matcher === null || ((!credentials || value !== 'null') && matcher(value, ctx));
   const methods = (options.methods ?? defaultMethods).map((m) => m.toUpperCase()).join(', ');
   const exposed = options.exposedHeaders?.join(', ');
   const allowedHeaders = options.allowedHeaders?.map((h) => h.toLowerCase());
@@ -60,7 +67,7 @@ export function cors(options: CorsOptions = {}): Middleware {
     const preflight = ctx.method === 'OPTIONS' && ctx.header('access-control-request-method') !== null;
     if (requestOrigin === null) return next();
     const decided = matches(requestOrigin, ctx);
-    const allowed = typeof decided === 'boolean' ? decided : await decided;
+    const allowed = decision(typeof decided === 'boolean' ? decided : await decided);
     if (preflight) {
       if (!allowed) {
         return ctx.status(403).jsonResponse({ error: `Origin ${requestOrigin} is not allowed`, code: 'CORS_ORIGIN_DENIED' });
