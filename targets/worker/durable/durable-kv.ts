@@ -1,7 +1,7 @@
 import type { KVListOptions, KVPutOptions, KVStore } from '../../../src/kv/types';
-import { limitOf, stepOf, ttlOf } from '../../../src/kv/validate';
-import { callObject } from './kv-rpc';
-import { assertDurableKey, assertDurableValue } from './kv-checks';
+import { stepOf } from '../../../src/kv/validate';
+import { callObject, timeoutOption } from './kv-rpc';
+import { assertDurableKey, assertDurableValue, durableListOptions, durableTtl } from './kv-checks';
 import { assertNamespace, type DurableObjectNamespaceLike, type DurableObjectStubLike } from './kv-types';
 
 /** Options of `durableObjectKV`. */
@@ -16,6 +16,8 @@ export interface DurableObjectKVOptions {
   shard?: 'store' | 'prefix';
   /** Ends the shard part of a key when `shard` is `'prefix'` (default `:`). */
   separator?: string;
+  /** Milliseconds each call may wait for the object before failing with an Error naming the store (default 5000). */
+  timeoutMs?: number;
 }
 
 /**
@@ -37,7 +39,10 @@ export function durableObjectKV(
   const separator = options.separator ?? ':';
   if (typeof separator !== 'string' || separator.length === 0)
     throw new TypeError(`durableObjectKV: separator must be a non-empty string, got ${String(separator)}`);
+  const timeoutMs = timeoutOption('durableObjectKV', options.timeoutMs);
   const label = `durableObjectKV "${name}"`;
+  const call = (target: DurableObjectStubLike, op: string, args: Record<string, unknown>, value?: string) =>
+    callObject(target, label, timeoutMs, op, args, value);
 
   function binding(): DurableObjectNamespaceLike {
     if (typeof namespace !== 'function') return namespace;
@@ -69,30 +74,28 @@ export function durableObjectKV(
   return {
     async get(key: string): Promise<string | null> {
       assertDurableKey(key);
-      return (await callObject(stub(key), label, 'get', { key })) as string | null;
+      return (await call(stub(key), 'get', { key })) as string | null;
     },
 
     async put(key: string, value: string, putOptions?: KVPutOptions): Promise<void> {
       assertDurableKey(key);
       assertDurableValue(value);
-      await callObject(stub(key), label, 'put', { key, ttl: ttlOf(putOptions) }, value);
+      await call(stub(key), 'put', { key, ttl: durableTtl(putOptions) }, value);
     },
 
     async delete(key: string): Promise<void> {
       assertDurableKey(key);
-      await callObject(stub(key), label, 'delete', { key });
+      await call(stub(key), 'delete', { key });
     },
 
     async list(listOptions?: KVListOptions): Promise<string[]> {
-      const limit = limitOf(listOptions?.limit);
-      const prefix = listOptions?.prefix ?? '';
-      if (typeof prefix !== 'string') throw new TypeError(`A KV list prefix must be a string, got ${typeof prefix}`);
-      return (await callObject(listStub(prefix), label, 'list', { prefix, limit: limit === Infinity ? undefined : limit })) as string[];
+      const { prefix, limit } = durableListOptions(listOptions);
+      return (await call(listStub(prefix), 'list', { prefix, limit: limit === Infinity ? undefined : limit })) as string[];
     },
 
     async increment(key: string, by?: number, putOptions?: KVPutOptions): Promise<number> {
       assertDurableKey(key);
-      return (await callObject(stub(key), label, 'increment', { key, by: stepOf(by), ttl: ttlOf(putOptions) })) as number;
+      return (await call(stub(key), 'increment', { key, by: stepOf(by), ttl: durableTtl(putOptions) })) as number;
     },
   };
 }

@@ -2,7 +2,8 @@ import { windowResult } from '../../../src/ratelimit/window-result';
 import type { Context } from '../../../src/core/context';
 import type { RateLimitResult, RateLimitStore, WindowLimit } from '../../../src/ratelimit/types';
 import { positiveInteger, windowLimit } from '../../../src/ratelimit/validate';
-import { callObject } from './kv-rpc';
+import { assertLifetime } from './kv-cleanup-alarm';
+import { callObject, timeoutOption } from './kv-rpc';
 import { assertNamespace, type DurableObjectNamespaceLike, type DurableObjectStubLike } from './kv-types';
 import type { RateLimitHit } from './rate-limit-object';
 
@@ -18,8 +19,14 @@ export interface DurableRateLimitOptions extends WindowLimit {
   name?: string;
   /** Most keys remembered per isolate for `buckets()` in `'key'` mode (default 10000). */
   maxKeys?: number;
+  /** Milliseconds a call may wait for the object; past it the limiter answers 503 (default 5000). */
+  timeoutMs?: number;
 }
 
+/**
+ * The binding, or a function returning it. `() => env.LIMITS` (env from `cloudflare:workers`) reaches the objects
+ * anywhere; `(ctx) => ctx.env.LIMITS` only once a context is at hand (see `namespaceFor`).
+ */
 type NamespaceSource = DurableObjectNamespaceLike | ((ctx: Context) => DurableObjectNamespaceLike);
 
 /** 32-bit FNV-1a of a string: spreads keys over shards the same way in every isolate. */
@@ -36,6 +43,7 @@ class DurableRateLimitStore implements RateLimitStore {
   private readonly shards: number | null;
   private readonly name: string;
   private readonly maxKeys: number;
+  private readonly timeoutMs: number;
   private readonly seen = new Map<string, number>();
   private lastNamespace: DurableObjectNamespaceLike | null;
 
@@ -44,18 +52,20 @@ class DurableRateLimitStore implements RateLimitStore {
     options: DurableRateLimitOptions,
   ) {
     this.limit = windowLimit('durableRateLimitStore', options);
+    assertLifetime('rateLimit: durableRateLimitStore.windowMs', this.limit.windowMs, 'ms');
     const shards = options.shards ?? 'key';
     this.shards = shards === 'key' ? null : positiveInteger("durableRateLimitStore.shards ('key' or a number of objects)", shards);
     this.name = options.name ?? 'default';
     if (typeof this.name !== 'string' || this.name.length === 0)
       throw new TypeError('rateLimit: durableRateLimitStore.name must be a non-empty string');
     this.maxKeys = positiveInteger('durableRateLimitStore.maxKeys', options.maxKeys ?? 10_000);
+    this.timeoutMs = timeoutOption('rateLimit: durableRateLimitStore', options.timeoutMs);
     if (typeof source !== 'function') assertNamespace(source, 'durableRateLimitStore(namespace)', 'FwRateLimitObject');
     this.lastNamespace = typeof source === 'function' ? null : source;
   }
 
   async hit(key: string, ctx: Context): Promise<RateLimitResult> {
-    const { count, resetAt, now } = (await callObject(this.stub(this.pick(ctx), key), this.label(), 'hit', {
+    const { count, resetAt, now } = (await callObject(this.stub(this.pick(ctx), key), this.label(), this.timeoutMs, 'hit', {
       key,
       windowMs: this.limit.windowMs,
     })) as RateLimitHit;
@@ -63,22 +73,25 @@ class DurableRateLimitStore implements RateLimitStore {
     return windowResult(this.limit.max, count, resetAt, now);
   }
 
+  /** Forgets a key in its object; without `ctx`, the namespace comes from `namespaceFor` (or a clear Error says how to pass it). */
   async reset(key: string, ctx?: Context): Promise<void> {
-    const namespace = ctx ? this.pick(ctx) : this.lastNamespace;
+    const namespace = ctx ? this.pick(ctx) : this.namespaceFor('reset(key)');
     this.seen.delete(key);
-    if (namespace !== null) await callObject(this.stub(namespace, key), this.label(), 'reset', { key });
+    await callObject(this.stub(namespace, key), this.label(), this.timeoutMs, 'reset', { key });
   }
 
+  /** Live windows: with `shards: N` the sum over the N objects (exact), with one object per key those this isolate counted. */
   async buckets(): Promise<number> {
     const now = Date.now();
     if (this.shards === null) {
       for (const [key, resetAt] of this.seen) if (resetAt <= now) this.seen.delete(key);
       return this.seen.size;
     }
-    const namespace = this.lastNamespace;
-    if (namespace === null) return 0;
+    const namespace = this.namespaceFor('buckets()');
     const counts = await Promise.all(
-      Array.from({ length: this.shards }, (_, shard) => callObject(this.shardStub(namespace, shard), this.label(), 'buckets', {})),
+      Array.from({ length: this.shards }, (_, shard) =>
+        callObject(this.shardStub(namespace, shard), this.label(), this.timeoutMs, 'buckets', {}),
+      ),
     );
     return counts.reduce<number>((sum, n) => sum + (n as number), 0);
   }
@@ -97,6 +110,34 @@ class DurableRateLimitStore implements RateLimitStore {
     assertNamespace(namespace, 'durableRateLimitStore((ctx) => namespace)', 'FwRateLimitObject');
     this.lastNamespace = namespace;
     return namespace;
+  }
+
+  /**
+   * The namespace for a call made without a context: the binding itself, else what the function returns when
+   * called without one (`() => env.LIMITS`), else the binding last picked in this isolate; otherwise an Error
+   * saying how to make it reachable, never a silent no-op or a wrong count.
+   */
+  private namespaceFor(call: string): DurableObjectNamespaceLike {
+    if (typeof this.source !== 'function') return this.source;
+    let found: unknown;
+    try {
+      found = (this.source as (ctx?: Context) => DurableObjectNamespaceLike)();
+    } catch {
+      found = undefined;
+    }
+    if (
+      found &&
+      typeof (found as DurableObjectNamespaceLike).idFromName === 'function' &&
+      typeof (found as DurableObjectNamespaceLike).get === 'function'
+    ) {
+      this.lastNamespace = found as DurableObjectNamespaceLike;
+      return this.lastNamespace;
+    }
+    if (this.lastNamespace !== null) return this.lastNamespace;
+    throw new Error(
+      `${this.label()}: ${call} has no request context and this isolate has not limited a request yet, so the FwRateLimitObject namespace is out of reach: ` +
+        `pass the context (reset(key, ctx)), or give durableRateLimitStore the binding as () => env.FW_RATE_LIMIT (env from 'cloudflare:workers')`,
+    );
   }
 
   private stub(namespace: DurableObjectNamespaceLike, key: string): DurableObjectStubLike {

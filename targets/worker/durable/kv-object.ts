@@ -1,6 +1,6 @@
-import { counterOf, limitOf, stepOf, ttlOf } from '../../../src/kv/validate';
+import { counterOf, stepOf } from '../../../src/kv/validate';
 import { ExpiringRowsObject } from './expiring-rows-object';
-import { assertDurableKey, assertDurableValue } from './kv-checks';
+import { assertDurableKey, assertDurableValue, durableListOptions, durableTtl } from './kv-checks';
 import type { DurableObjectStateLike } from './kv-types';
 
 const SCHEMA = [
@@ -58,28 +58,27 @@ export class FwKVObject extends ExpiringRowsObject {
     return row === undefined ? undefined : { value: row.value as string, expiresAt: (row.expires_at as number | null) ?? null };
   }
 
+  /** Writes a row; the cleanup alarm is set first, so an alarm the runtime refuses leaves the row as it was. */
   private async write(key: string, value: string, expiresAt: number | null): Promise<void> {
+    if (expiresAt !== null) await this.alarmClock.cover(expiresAt);
     this.sql.exec(
       'INSERT INTO fw_kv (key, value, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at',
       key,
       value,
       expiresAt,
     );
-    if (expiresAt !== null) await this.alarmClock.cover(expiresAt);
   }
 
   private async put(args: Record<string, unknown>, value: unknown): Promise<null> {
     assertDurableKey(args.key);
     assertDurableValue(value);
-    const ttl = ttlOf({ ttl: args.ttl as number | undefined });
+    const ttl = durableTtl({ ttl: args.ttl as number | undefined });
     await this.write(args.key, value, ttl === undefined ? null : Date.now() + Math.ceil(ttl * 1000));
     return null;
   }
 
   private list(args: Record<string, unknown>): string[] {
-    const limit = limitOf(args.limit);
-    const prefix = args.prefix ?? '';
-    if (typeof prefix !== 'string') throw new TypeError('A KV list prefix must be a string');
+    const { prefix, limit } = durableListOptions({ prefix: args.prefix ?? undefined, limit: args.limit ?? undefined });
     const end = prefixEnd(prefix);
     const rows = this.sql
       .exec(
@@ -95,7 +94,7 @@ export class FwKVObject extends ExpiringRowsObject {
   private async increment(args: Record<string, unknown>): Promise<number> {
     assertDurableKey(args.key);
     const step = stepOf(args.by);
-    const ttl = ttlOf({ ttl: args.ttl as number | undefined });
+    const ttl = durableTtl({ ttl: args.ttl as number | undefined });
     const now = Date.now();
     const current = this.read(args.key, now);
     const next = counterOf(args.key, current?.value ?? null) + step;

@@ -11,26 +11,70 @@ type Answer = { result: unknown } | { error: { type: 'TypeError' | 'Error'; mess
 
 const ARGS_HEADER = 'fw-args';
 
-/** Sends one operation (with `value` in the body when given) and returns its result; a TypeError there (bad input) is a TypeError here. */
+/** The time limit of a call to an fw Durable Object when its client sets none. */
+export const DEFAULT_TIMEOUT_MS = 5000;
+
+/** Checks a client's `timeoutMs` option: a positive integer of milliseconds (default DEFAULT_TIMEOUT_MS). */
+export function timeoutOption(what: string, value: unknown): number {
+  if (value === undefined) return DEFAULT_TIMEOUT_MS;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0 || value > 2_147_483_647)
+    throw new TypeError(`${what}.timeoutMs must be a positive integer of milliseconds (at most 2147483647), got ${String(value)}`);
+  return value;
+}
+
+/**
+ * Runs `call` with a time limit: past `timeoutMs` the request is aborted and the promise rejects with an Error
+ * naming `label`, so a stalled object never leaves the caller's request unanswered.
+ */
+export async function withTimeout<T>(label: string, timeoutMs: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`${label}: the Durable Object did not answer within ${timeoutMs} ms (timeoutMs)`);
+      controller.abort(error);
+      reject(error);
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([call(controller.signal), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Sends one operation (with `value` in the body when given) and returns its result; a TypeError there (bad input)
+ * is a TypeError here, and an object that has not answered after `timeoutMs` is an Error naming `label`.
+ */
 export async function callObject(
   stub: DurableObjectStubLike,
   label: string,
+  timeoutMs: number,
   op: string,
   args: Record<string, unknown>,
   value?: string,
 ): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await stub.fetch(
-      new Request(`https://fw-durable.internal/${op}`, {
-        method: 'POST',
-        headers: { [ARGS_HEADER]: encodeURIComponent(JSON.stringify(args)) },
-        body: value === undefined ? null : JSON.stringify(value),
-      }),
-    );
-  } catch (error) {
-    throw new Error(`${label}: the Durable Object failed (${(error as Error)?.message ?? String(error)})`);
-  }
+  return withTimeout(label, timeoutMs, async (signal) => {
+    let response: Response;
+    try {
+      response = await stub.fetch(
+        new Request(`https://fw-durable.internal/${op}`, {
+          method: 'POST',
+          headers: { [ARGS_HEADER]: encodeURIComponent(JSON.stringify(args)) },
+          body: value === undefined ? null : JSON.stringify(value),
+          signal,
+        }),
+      );
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      throw new Error(`${label}: the Durable Object failed (${(error as Error)?.message ?? String(error)})`);
+    }
+    return readAnswer(response, label);
+  });
+}
+
+async function readAnswer(response: Response, label: string): Promise<unknown> {
   const answer = (await response.json().catch(() => null)) as Answer | null;
   if (answer !== null && 'result' in answer) return answer.result;
   const message = answer?.error?.message ?? `HTTP ${response.status}`;

@@ -1,5 +1,6 @@
 import { positiveInteger } from '../../../src/ratelimit/validate';
 import { ExpiringRowsObject } from './expiring-rows-object';
+import { assertLifetime } from './kv-cleanup-alarm';
 import type { DurableObjectStateLike } from './kv-types';
 
 const SCHEMA = [
@@ -20,6 +21,12 @@ function keyOf(value: unknown): string {
   return value;
 }
 
+function windowOf(value: unknown): number {
+  const windowMs = positiveInteger('windowMs', value);
+  assertLifetime('rateLimit: windowMs', windowMs, 'ms');
+  return windowMs;
+}
+
 /**
  * The Durable Object behind `durableRateLimitStore`: fixed windows (`max` per `windowMs`, started by a key's first
  * request) counted in one SQLite table. A hit reads and writes its row without awaiting in between, in the object's
@@ -34,7 +41,7 @@ export class FwRateLimitObject extends ExpiringRowsObject {
   protected async run(op: string, args: Record<string, unknown>): Promise<unknown> {
     switch (op) {
       case 'hit':
-        return this.hit(keyOf(args.key), positiveInteger('windowMs', args.windowMs));
+        return this.hit(keyOf(args.key), windowOf(args.windowMs));
       case 'reset':
         this.sql.exec('DELETE FROM fw_rate_limit WHERE key = ?', keyOf(args.key));
         return null;
@@ -62,7 +69,15 @@ export class FwRateLimitObject extends ExpiringRowsObject {
       )
       .toArray();
     const resetAt = row.reset_at as number;
-    if (row.count === 1) await this.alarmClock.cover(resetAt);
+    if (row.count === 1) {
+      try {
+        await this.alarmClock.cover(resetAt);
+      } catch (error) {
+        // A window whose cleanup cannot be scheduled is not opened: the request was not counted.
+        this.sql.exec('DELETE FROM fw_rate_limit WHERE key = ?', key);
+        throw error;
+      }
+    }
     return { count: row.count as number, resetAt, now };
   }
 }

@@ -15,6 +15,7 @@ beforeAll(async () => {
     durableObjects: {
       FW_KV: { className: 'TestKVObject', useSQLite: true },
       PLAIN_KV: { className: 'PlainKVObject', useSQLite: false },
+      STALL: { className: 'StallingKVObject', useSQLite: true },
     },
   });
   url = await mf.ready;
@@ -138,6 +139,50 @@ describe('durableObjectKV in workerd', () => {
     expect(await kv.get('max')).toBe(String(Number.MAX_SAFE_INTEGER));
   });
 
+  it('refuses a ttl past the 100 years an alarm can cover before anything is written (put and increment)', async () => {
+    const kv = remote('far-ttl');
+    // 8e9 s ends after 2262, where workerd refuses the cleanup alarm; 5.2e9 s is past the 100-year maximum.
+    for (const ttl of [8e9, 5.2e9, 100 * 365 * 86_400 + 1]) {
+      await expect(kv.put('p', 'v', { ttl })).rejects.toThrow(
+        new TypeError(
+          `A Durable Object KV ttl is at most 3153600000 seconds (100 years: a Durable Object alarm cannot be set later), got ${ttl}`,
+        ),
+      );
+      await expect(kv.increment('n', 1, { ttl })).rejects.toThrow(/ttl is at most 3153600000 seconds/);
+    }
+    expect(await kv.get('p')).toBeNull();
+    expect(await kv.get('n')).toBeNull();
+    expect(await rows('fw-kv:far-ttl')).toBe(0);
+    await kv.put('p', 'v', { ttl: 100 * 365 * 86_400 });
+    expect(await kv.get('p')).toBe('v');
+    expect(await kv.increment('n', 2, { ttl: 3e9 })).toBe(2);
+  });
+
+  it('refuses list limits SQLite cannot take, a cursor and a prefix with a lone surrogate, with a TypeError', async () => {
+    const kv = remote('list-checks');
+    await kv.put('a', '1');
+    await expect(kv.list({ limit: 1e20 })).rejects.toThrow(
+      new TypeError('A KV list limit must be a positive safe integer (at most 9007199254740991), got 100000000000000000000'),
+    );
+    await expect(kv.list({ limit: 2 ** 53 })).rejects.toThrow(/positive safe integer/);
+    await expect(kv.list({ limit: 0 })).rejects.toThrow(/limit must be a positive integer/);
+    await expect(kv.list({ limit: 1.5 })).rejects.toThrow(/limit must be a positive integer/);
+    await expect(kv.list({ prefix: 'a\ud800' })).rejects.toThrow(/prefix must be well-formed Unicode/);
+    await expect(send({ store: 'list-checks', op: 'list', cursor: 'a' })).rejects.toThrow(/takes no cursor/);
+    expect(await kv.list({ limit: Number.MAX_SAFE_INTEGER })).toEqual(['a']);
+  });
+
+  it('gives up on an object that does not answer within timeoutMs, with an Error naming the store', async () => {
+    const started = Date.now();
+    await expect(send({ store: 'slow', binding: 'STALL', timeoutMs: 300, op: 'get', key: 'k' })).rejects.toThrow(
+      new Error('durableObjectKV "slow": the Durable Object did not answer within 300 ms (timeoutMs)'),
+    );
+    expect(Date.now() - started).toBeLessThan(3000);
+    await expect(send({ store: 'slow', binding: 'STALL', timeoutMs: 300, op: 'put', key: 'k', value: 'v' })).rejects.toThrow(
+      /did not answer within 300 ms/,
+    );
+  });
+
   it('says what to fix when the binding is missing or the class has no SQLite storage', async () => {
     await expect(send({ store: 's', binding: 'MISSING', op: 'get', key: 'k' })).rejects.toThrow(
       /needs a Durable Object namespace binding of the FwKVObject class.*new_sqlite_classes/,
@@ -162,5 +207,6 @@ describe('durableObjectKV in workerd', () => {
     expect(() => durableObjectKV(ns, { name: '' })).toThrow(/name must be a non-empty string/);
     expect(() => durableObjectKV(ns, { shard: 'key' as never })).toThrow(/shard must be 'store' or 'prefix'/);
     expect(() => durableObjectKV(ns, { shard: 'prefix', separator: '' })).toThrow(/separator must be a non-empty string/);
+    expect(() => durableObjectKV(ns, { timeoutMs: 0 })).toThrow(/durableObjectKV.timeoutMs must be a positive integer of milliseconds/);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { durableRateLimitStore } from '../../../targets/worker';
 import { bundleWorker, compatibilityDate } from './helpers';
 
-describe('durableRateLimitStore in workerd: two worker scripts sharing the FwRateLimitObject objects', () => {
+describe('durableRateLimitStore in workerd: worker scripts sharing the FwRateLimitObject objects', () => {
   let mf: Miniflare;
 
   beforeAll(async () => {
@@ -13,10 +13,15 @@ describe('durableRateLimitStore in workerd: two worker scripts sharing the FwRat
       compatibilityDate,
       modules: [{ type: 'ESModule' as const, path: 'worker.mjs', contents: script }],
       durableObjects: owner
-        ? { LIMITS: { className: 'FwRateLimitObject', useSQLite: true }, PLAIN: { className: 'PlainRateLimitObject', useSQLite: false } }
+        ? {
+            LIMITS: { className: 'FwRateLimitObject', useSQLite: true },
+            PLAIN: { className: 'PlainRateLimitObject', useSQLite: false },
+            STALL: { className: 'StallingRateLimitObject', useSQLite: true },
+          }
         : { LIMITS: { className: 'FwRateLimitObject', scriptName: 'alpha', useSQLite: true } },
     });
-    mf = new Miniflare({ cf: false, workers: [options('alpha', true), options('beta', false)] });
+    // gamma serves only the calls made without a context: an isolate that never limited a request.
+    mf = new Miniflare({ cf: false, workers: [options('alpha', true), options('beta', false), options('gamma', false)] });
     await mf.ready;
   });
 
@@ -24,7 +29,7 @@ describe('durableRateLimitStore in workerd: two worker scripts sharing the FwRat
     await mf?.dispose();
   });
 
-  async function call(name: string, path: string, client: string, method = 'GET'): Promise<Response> {
+  async function call(name: 'alpha' | 'beta' | 'gamma', path: string, client: string, method = 'GET'): Promise<Response> {
     const w = await mf.getWorker(name);
     return (await w.fetch(`http://limits.test${path}`, { method, headers: { 'x-client': client } })) as unknown as Response;
   }
@@ -74,9 +79,55 @@ describe('durableRateLimitStore in workerd: two worker scripts sharing the FwRat
     expect((await call('beta', '/short/x', 'w-1')).status).toBe(200);
   });
 
+  it('answers 503 when the object does not answer within timeoutMs, instead of leaving the request waiting', async () => {
+    const started = Date.now();
+    const res = await call('alpha', '/stall/x', 'slow-1');
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { code: string }).code).toBe('RATE_LIMIT_STORE_UNAVAILABLE');
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('refuses a window past the 100 years an alarm can cover: at the option check, and in the object without counting', async () => {
+    const window = async (ms: number) => (await call('alpha', `/window?ms=${ms}`, 'w')).json();
+    expect(await window(5.2e12)).toEqual({
+      error: {
+        name: 'TypeError',
+        message:
+          'rateLimit: durableRateLimitStore.windowMs is at most 3153600000000 ms (100 years: a Durable Object alarm cannot be set later), got 5200000000000',
+      },
+    });
+    expect(await window(3_153_600_000_000)).toMatchObject({ result: { windowMs: 3_153_600_000_000 } });
+    // Straight to the object: 8e12 ms ends after 2262, where workerd refuses the alarm.
+    const refused = await call('alpha', '/raw-hit?ms=8000000000000', 'raw-1', 'POST');
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      error: { type: 'TypeError', message: expect.stringMatching(/windowMs is at most 3153600000000 ms/) },
+    });
+    const counted = (await (await call('alpha', '/raw-hit?ms=60000', 'raw-1', 'POST')).json()) as { result: { count: number } };
+    expect(counted.result.count).toBe(1);
+  });
+
+  it('buckets() and reset(key) without a context: exact through () => env, a clear error through (ctx) => binding in an isolate that limited nothing', async () => {
+    for (const client of ['f-1', 'f-2']) expect((await call('alpha', '/fresh/x', client)).status).toBe(200);
+    const noContext =
+      /durableRateLimitStore "fresh": .* has no request context and this isolate has not limited a request yet.*pass the context \(reset\(key, ctx\)\), or give durableRateLimitStore the binding as \(\) => env.FW_RATE_LIMIT/;
+    const byCtx = (await (await call('gamma', '/fresh-buckets?form=ctx', 'any')).json()) as { error: { message: string } };
+    expect(byCtx.error.message).toMatch(noContext);
+    expect(await (await call('gamma', '/fresh-buckets?form=env', 'any')).json()).toEqual({ result: 2 });
+    const resetByCtx = (await (await call('gamma', '/fresh-reset?form=ctx', 'f-1', 'POST')).json()) as { error: { message: string } };
+    expect(resetByCtx.error.message).toMatch(noContext);
+    expect(await (await call('gamma', '/fresh-reset?form=env', 'f-1', 'POST')).json()).toEqual({ result: null });
+    expect(await (await call('gamma', '/fresh-buckets?form=env', 'any')).json()).toEqual({ result: 1 });
+    // Once this isolate limited a request, the (ctx) => binding store reaches the objects without a context too.
+    expect((await call('gamma', '/fresh/x', 'f-3')).status).toBe(200);
+    expect(await (await call('gamma', '/fresh-buckets?form=ctx', 'any')).json()).toEqual({ result: 2 });
+    expect(await (await call('gamma', '/fresh-reset?form=ctx', 'f-3', 'POST')).json()).toEqual({ result: null });
+    expect(await (await call('alpha', '/fresh-buckets?form=ctx', 'any')).json()).toEqual({ result: 1 });
+  });
+
   it('fails closed with a 503 when the objects cannot count (no SQLite storage) or the binding is missing', async () => {
     // alpha binds PLAIN to a class without SQLite storage; beta has no PLAIN binding at all.
-    for (const name of ['alpha', 'beta']) {
+    for (const name of ['alpha', 'beta'] as const) {
       const res = await call(name, '/plain/x', 'p-1');
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('1');
@@ -98,5 +149,13 @@ describe('durableRateLimitStore options', () => {
       /shards \('key' or a number of objects\) must be a positive integer/,
     );
     expect(() => durableRateLimitStore(ns, { max: 1, windowMs: 1000, name: '' })).toThrow(/name must be a non-empty string/);
+    expect(() => durableRateLimitStore(ns, { max: 3, windowMs: 5.2e12 })).toThrow(
+      new TypeError(
+        'rateLimit: durableRateLimitStore.windowMs is at most 3153600000000 ms (100 years: a Durable Object alarm cannot be set later), got 5200000000000',
+      ),
+    );
+    expect(() => durableRateLimitStore(ns, { max: 1, windowMs: 1000, timeoutMs: -1 })).toThrow(
+      /timeoutMs must be a positive integer of milliseconds/,
+    );
   });
 });
