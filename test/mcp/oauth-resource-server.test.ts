@@ -384,7 +384,11 @@ describe('developer mistakes', () => {
     app.get('/bad', () => 'x', { mcp: { scopes: ['two words'] } });
     await app.plugin(
       createMCPPlugin(createMCPServer(app), {
-        oauth: oauth({ authorizationServers: ['https://auth.example.com'], resource: 'http://localhost/mcp', introspect: () => ({}) }),
+        oauth: oauth({
+          authorizationServers: ['https://auth.example.com'],
+          resource: 'http://localhost/mcp',
+          introspect: () => ({ sub: 'x' }),
+        }),
       }),
     );
     const answer = await app.request('/mcp', {

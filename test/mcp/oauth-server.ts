@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, type JWK, type JWTHeaderParameters, SignJWT } from 'jose';
 import Provider, { type ClientMetadata } from 'oidc-provider';
 
 /** Scopes the resource server understands and the clients may ask for. */
@@ -32,6 +32,17 @@ export interface AuthServer {
   revoke(client: keyof typeof CLIENTS, token: string): Promise<void>;
   /** Signs with a new key from now on (the old one stays published); returns the new key id. */
   rotate(): Promise<string>;
+  /**
+   * A JWT signed with the key the server signs with now (published at its jwks_uri): `claims` as given (`iss` and
+   * a 5-minute `exp` added unless named), under `header` (`typ` included only when given), for tokens the grants cannot
+   * issue (an ID token, malformed claims).
+   */
+  sign(claims: Record<string, unknown>, header?: Partial<JWTHeaderParameters>): Promise<string>;
+  /**
+   * What oidc-provider itself issues to a client whose client_id is `audience`, signed with the current key: an
+   * OpenID Connect ID token for `sub` (`extra` claims such as `nonce` added), or a logout token (`typ: logout+jwt`).
+   */
+  idToken(audience: string, sub: string, extra?: Record<string, unknown>, use?: 'idtoken' | 'logout'): Promise<string>;
   /** How many times the key set was fetched. */
   readonly jwksFetches: number;
   stop(): Promise<void>;
@@ -124,6 +135,34 @@ export async function startAuthServer(): Promise<AuthServer> {
       keys.unshift(await signingKey(kid));
       current = provider(issuer, keys).callback();
       return kid;
+    },
+    async sign(claims, header = {}) {
+      const key = keys[0];
+      const payload = { iss: issuer, exp: Math.floor(Date.now() / 1000) + 300, ...claims };
+      return new SignJWT(payload).setProtectedHeader({ alg: 'ES256', kid: key.kid, ...header }).sign(await importJWK(key, 'ES256'));
+    },
+    async idToken(audience, sub, extra = {}, use = 'idtoken') {
+      const signer = new Provider(issuer, {
+        clients: [
+          {
+            client_id: audience,
+            client_secret: 'unused',
+            grant_types: ['client_credentials'],
+            redirect_uris: [],
+            response_types: [],
+            id_token_signed_response_alg: 'ES256',
+          },
+        ],
+        jwks: { keys },
+        ttl: { IdToken: 300 },
+        features: { devInteractions: { enabled: false }, clientCredentials: { enabled: true } },
+      });
+      const client = await signer.Client.find(audience);
+      const token = new signer.IdToken({ sub }, { client });
+      // The scope the ID token is masked by (untyped in oidc-provider's IdToken): `openid` keeps `sub`.
+      Object.assign(token, { scope: 'openid' });
+      for (const [claim, value] of Object.entries(extra)) token.set(claim, value);
+      return token.issue({ use });
     },
     get jwksFetches() {
       return jwksFetches;

@@ -32,6 +32,13 @@ export interface MCPHTTPOptions {
    * workers, the source IP on Lambda), else `unknown`.
    */
   rateLimitKey?: (request: Request, ctx: Context) => string;
+  /**
+   * Largest request body the MCP routes accept, in bytes (default: the app's `maxBodySize`, 1 MiB unless set);
+   * larger ones get 413 with a JSON-RPC error. On fw/node and fw/bun the server's own `maxBodySize` still applies first.
+   */
+  maxBodySize?: number;
+  /** Most messages one JSON-RPC batch may hold (default 100); a larger batch gets one -32600 error with HTTP 400. */
+  maxBatchSize?: number;
   /** Serve the legacy HTTP+SSE transport too (default true). */
   enableSSE?: boolean;
   /** Sessions (default off: stateless, any instance answers any request). */
@@ -104,8 +111,7 @@ export interface MCPOAuthOptions {
   resourceDocumentation?: string;
   /**
    * The audiences a token may name instead of the resource identifier, compared exactly: for authorization servers
-   * that name an API their own way (Entra ID's `api://<id>`). Default: `resource` (scheme and host in any case, no
-   * trailing slash).
+   * that name an API their own way (Entra ID's `api://<id>`). Default: `resource`, compared in RFC 3986 normal form.
    */
   audience?: string | string[];
   /** Scopes every MCP request needs, whatever it asks for (default none); the `scope` of the 401 challenge. */
@@ -150,6 +156,11 @@ export interface MCPJWTOptions {
   cacheMaxAgeSeconds?: number;
   /** Seconds after a fetch during which a token signed with an unknown key does not fetch the set again (default 30). */
   cooldownSeconds?: number;
+  /**
+   * Accept only JWTs typed `at+jwt` (RFC 9068 section 4). Default false: `JWT` or no `typ` passes too (Keycloak, Entra
+   * ID), unless the token has an ID token's marks (`nonce`, `at_hash`); any other `typ` is refused either way.
+   */
+  requireAccessTokenType?: boolean;
 }
 
 /** RFC 7662 token introspection, authenticated as this server's client at the authorization server (`client_secret_basic`). */

@@ -1,4 +1,5 @@
 import type { MCPIntrospectionCacheOptions, MCPIntrospectionOptions, MCPJWTOptions, MCPOAuthOptions } from '../http/options';
+import { hasDotSegments, normalResourceURI, resourceURIProblem } from './audience';
 import { checkScopes, isScopeToken } from './scopes';
 import { isRecord } from './types';
 
@@ -17,7 +18,13 @@ const oauthKeys: Record<keyof MCPOAuthOptions, true> = {
   introspection: true,
   introspectionCache: true,
 };
-const jwtKeys: Record<keyof MCPJWTOptions, true> = { jwksUri: true, algorithms: true, cacheMaxAgeSeconds: true, cooldownSeconds: true };
+const jwtKeys: Record<keyof MCPJWTOptions, true> = {
+  jwksUri: true,
+  algorithms: true,
+  cacheMaxAgeSeconds: true,
+  cooldownSeconds: true,
+  requireAccessTokenType: true,
+};
 const introspectionKeys: Record<keyof MCPIntrospectionOptions, true> = { endpoint: true, clientId: true, clientSecret: true };
 const cacheKeys: Record<keyof MCPIntrospectionCacheOptions, true> = { maxEntries: true, maxAgeSeconds: true, inactiveSeconds: true };
 
@@ -66,6 +73,21 @@ function checkJWT(jwt: unknown, servers: number): void {
   if (jwt.algorithms !== undefined) strings('jwt.algorithms', jwt.algorithms);
   seconds('jwt.cacheMaxAgeSeconds', jwt.cacheMaxAgeSeconds);
   seconds('jwt.cooldownSeconds', jwt.cooldownSeconds);
+  if (jwt.requireAccessTokenType !== undefined && typeof jwt.requireAccessTokenType !== 'boolean')
+    throw new TypeError(`oauth.jwt.requireAccessTokenType must be true or false, got ${JSON.stringify(jwt.requireAccessTokenType)}`);
+}
+
+/** The resource identifier must be one a token's `aud` can name, and written as it is compared (no dot-segments). */
+function checkResource(resource: unknown): void {
+  const problem = typeof resource === 'string' ? resourceURIProblem(resource) : 'it is not a string';
+  if (problem !== undefined)
+    throw new TypeError(
+      `oauth.resource must be this endpoint's public http(s) URL (https://mcp.example.com/mcp), but ${problem}: got ${JSON.stringify(resource)}`,
+    );
+  if (hasDotSegments(resource as string))
+    throw new TypeError(
+      `oauth.resource has "." or ".." path segments: write it as ${JSON.stringify(normalResourceURI(resource as string))}, got ${JSON.stringify(resource)}`,
+    );
 }
 
 function checkIntrospection(introspection: unknown): void {
@@ -98,7 +120,7 @@ export function checkOAuth(options: MCPOAuthOptions): void {
   if (!Array.isArray(options.authorizationServers) || options.authorizationServers.length === 0)
     throw new TypeError('oauth.authorizationServers must list at least one authorization server (its issuer URL)');
   for (const issuer of options.authorizationServers) absoluteURL('authorizationServers[]', issuer);
-  if (options.resource !== undefined) absoluteURL('resource', options.resource);
+  if (options.resource !== undefined) checkResource(options.resource);
   if (options.resourceDocumentation !== undefined) absoluteURL('resourceDocumentation', options.resourceDocumentation);
   checkScopes('oauth.scopesSupported', options.scopesSupported);
   checkScopes('oauth.requiredScopes', options.requiredScopes);

@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { MCPJWTOptions } from '../http/options';
 import { AS_TIMEOUT_MS, type Discovery } from './discovery';
+import { checkAccessTokenType } from './token-type';
 import { TokenError } from './types';
 
 /** Verifies a JWT access token's signature, issuer and lifetime; resolves with its claims. */
@@ -41,8 +42,9 @@ function tokenErrorOf(error: unknown, keysURL: string): TokenError {
  * Checks JWT access tokens (RFC 9068) with jose: the `iss` must be one of the listed authorization servers (read
  * before any fetch, so no token makes this server fetch from a host it does not trust); the issuer's key set comes
  * from its metadata's `jwks_uri` (or `jwt.jwksUri`), kept by jose's `createRemoteJWKSet`, which fetches it again when
- * a token names an unknown `kid` (key rotation) and works on workers; `exp` is required. The audience is checked by
- * the caller against this resource.
+ * a token names an unknown `kid` (key rotation) and works on workers; `exp` is required; the token must be an access
+ * token, not an ID token the same issuer signed (`checkAccessTokenType`). The audience is checked by the caller
+ * against this resource.
  */
 export function createJWTCheck(options: JWTCheckOptions, discovery: Discovery): JWTCheck {
   const keySets = new Map<string, { keys: JWTVerifyGetKey; url: string }>();
@@ -70,16 +72,18 @@ export function createJWTCheck(options: JWTCheckOptions, discovery: Discovery): 
     if (typeof issuer !== 'string' || !options.issuers.includes(issuer))
       throw new TokenError(`the token's issuer ${JSON.stringify(issuer ?? null)} is not an authorization server of this resource`);
     const { keys, url } = await keysOf(issuer);
+    let verified: Awaited<ReturnType<typeof jwtVerify>>;
     try {
-      const { payload } = await jwtVerify(token, keys, {
+      verified = await jwtVerify(token, keys, {
         issuer,
         algorithms: options.jwt.algorithms,
         clockTolerance: options.clockToleranceSeconds,
         requiredClaims: ['exp'],
       });
-      return payload;
     } catch (error) {
       throw tokenErrorOf(error, url);
     }
+    checkAccessTokenType(verified.protectedHeader, verified.payload, options.jwt.requireAccessTokenType === true);
+    return verified.payload;
   };
 }

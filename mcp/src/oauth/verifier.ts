@@ -1,5 +1,6 @@
 import type { Context } from 'fw';
 import type { MCPOAuthOptions } from '../http/options';
+import { normalResourceURI } from './audience';
 import { authInfoOf, type ClaimRules } from './claims';
 import { createDiscovery } from './discovery';
 import { createIntrospection, type Introspect } from './introspection';
@@ -28,8 +29,9 @@ function fromHook(hook: NonNullable<MCPOAuthOptions['introspect']>, ctx: Context
 /**
  * The token check of an OAuth-protected server: a JWT (three base64url parts) is verified against its issuer's keys
  * unless `jwt` is false; any other token goes to `introspect`, else to RFC 7662 introspection, whose answers are
- * cached (`introspectionCache`). Then the claims must name this resource as audience (or one of `audience`), a listed
- * issuer, and a lifetime that includes now (checked on every request, cached answers included).
+ * cached (`introspectionCache`). Then the claims must be well typed and name someone (`sub` or a client id), name
+ * this resource as audience (in RFC 3986 normal form, or exactly one of `audience`), a listed issuer, and a lifetime
+ * that includes now (checked on every request, cached answers included).
  */
 export function createTokenVerifier(oauth: MCPOAuthOptions): TokenVerifier {
   const discovery = createDiscovery();
@@ -40,8 +42,10 @@ export function createTokenVerifier(oauth: MCPOAuthOptions): TokenVerifier {
   const introspection = oauth.introspection === undefined ? null : createIntrospection(oauth.introspection, issuers[0], discovery);
   const hook = oauth.introspect;
   const cache = createIntrospectionCache(oauth.introspectionCache);
+  const configured = oauth.resource === undefined ? undefined : normalResourceURI(oauth.resource);
   return async (token, ctx, resource) => {
-    const rules: ClaimRules = { issuers, audiences, resource, audienceRequired: true, clockToleranceSeconds };
+    const normalResource = resource === oauth.resource ? configured : normalResourceURI(resource);
+    const rules: ClaimRules = { issuers, audiences, resource, normalResource, audienceRequired: true, clockToleranceSeconds };
     if (jwt !== null && looksLikeJWT(token)) return authInfoOf(await jwt(token), rules);
     const introspect = hook === undefined ? introspection : fromHook(hook, ctx);
     if (introspect === null)
