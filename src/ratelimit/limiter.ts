@@ -6,7 +6,7 @@ import { defaultKey, storeKey } from './key';
 import { MemoryStore } from './memory-store';
 import { RateMeter } from './rate-meter';
 import type { RateLimitMetrics, RateLimitOptions, RateLimitResult, RateLimitStore } from './types';
-import { positiveInteger } from './validate';
+import { ipv6Subnet, positiveInteger } from './validate';
 
 /** Counts requests through a store, answers 429 past the limit, and keeps the metrics the MCP tool reads. */
 export class RateLimiter {
@@ -31,7 +31,7 @@ export class RateLimiter {
         max: positiveInteger('max', options.max ?? 100),
         windowMs: positiveInteger('windowMs', options.windowMs ?? 60_000),
       });
-    this.key = options.key ?? defaultKey;
+    this.key = options.key ?? defaultKey(ipv6Subnet(options.ipv6Subnet));
   }
 
   /** Counts one request; throws the 429 HttpError (with Retry-After and X-RateLimit-*) when it is over the limit. */

@@ -16,6 +16,7 @@ const rateLimitOptionsKeys: Record<keyof RateLimitOptions, true> = {
   headers: true,
   message: true,
   onLimited: true,
+  ipv6Subnet: true,
 };
 
 /** Rate limiting for every request as a plugin; registers the limiter as app state `fw:ratelimit` for metrics. */

@@ -42,8 +42,13 @@ export interface RateLimitOptions {
   windowMs?: number;
   /** Where to count (default a `MemoryStore` with `max` and `windowMs`). */
   store?: RateLimitStore;
-  /** The client key (default: `ctx.ip` from trustProxy, else the first X-Forwarded-For entry, else X-Real-IP, else `local`). */
+  /**
+   * The client key. Default: `ctx.ip` when `trustProxy()` runs in front, else the peer address the target knows;
+   * a request with neither is answered 500 (the logged error says to pass `key`), never counted in a shared bucket.
+   */
   key?: (ctx: Context) => string | Promise<string>;
+  /** The default key counts an IPv6 client by its `/ipv6Subnet` network (default 56; `false` or 128 for the whole address). */
+  ipv6Subnet?: number | false;
   /** Requests for which this returns true are neither counted nor limited. */
   skip?: (ctx: Context) => boolean | Promise<boolean>;
   /** Send X-RateLimit-Limit/Remaining/Reset on every counted response (default true). */

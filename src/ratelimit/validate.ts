@@ -21,3 +21,10 @@ export function windowLimit(name: string, limit: Partial<WindowLimit> | undefine
   if (!limit || typeof limit !== 'object') throw new TypeError(`rateLimit: ${name} must be { max, windowMs }`);
   return { max: positiveInteger(`${name}.max`, limit.max), windowMs: positiveInteger(`${name}.windowMs`, limit.windowMs) };
 }
+
+/** Checks `ipv6Subnet`: a prefix length from 1 to 128, or false (default 56, as express-rate-limit counts IPv6). */
+export function ipv6Subnet(value: unknown): number | false {
+  if (value === undefined) return 56;
+  if (value === false || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= 128)) return value;
+  throw new TypeError(`rateLimit: ipv6Subnet must be a prefix length from 1 to 128, or false, got ${String(value)}`);
+}

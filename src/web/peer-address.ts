@@ -3,22 +3,35 @@ import type { Context } from 'fw';
 interface PlatformEnv {
   incoming?: { socket?: { remoteAddress?: string } };
   server?: { requestIP?: (request: Request) => { address?: string } | null };
-  event?: { requestContext?: { http?: { sourceIp?: string }; identity?: { sourceIp?: string } } };
+  event?: { requestContext?: { http?: { sourceIp?: string }; identity?: { sourceIp?: string }; elb?: unknown } };
+}
+
+/** Whether the request is a Lambda event from an Application Load Balancer (it carries no source IP of its own). */
+export function fromLoadBalancer(ctx: Context): boolean {
+  return (ctx.env as PlatformEnv | undefined)?.event?.requestContext?.elb !== undefined;
+}
+
+/** The last entry of X-Forwarded-For: the address the nearest proxy appended. */
+function lastForwarded(ctx: Context): string | null {
+  return ctx.header('x-forwarded-for')?.split(',').pop()?.trim() || null;
 }
 
 /**
  * The address of the peer that sent this request, as the target saw it: the socket on Node, `server.requestIP`
- * on Bun, the API Gateway source IP on Lambda, CF-Connecting-IP on workers (set by Cloudflare's edge, recognised
- * by the `cf` object only workers requests carry); null when the platform gives none (in-process requests).
+ * on Bun, the API Gateway or function URL source IP on Lambda (behind an Application Load Balancer, the
+ * X-Forwarded-For entry the balancer appended, the last one), CF-Connecting-IP on workers (set by Cloudflare's edge,
+ * recognised by the `cf` object only workers requests carry); null when the platform gives none (in-process requests).
  */
 export function peerAddress(ctx: Context): string | null {
   const env = (ctx.env ?? {}) as PlatformEnv;
   const node = env.incoming?.socket?.remoteAddress;
   if (node) return node;
-  const bun = env.server?.requestIP?.(ctx.request)?.address;
+  const bun = typeof env.server?.requestIP === 'function' ? env.server.requestIP(ctx.request)?.address : undefined;
   if (bun) return bun;
-  const lambda = env.event?.requestContext?.http?.sourceIp ?? env.event?.requestContext?.identity?.sourceIp;
-  if (lambda) return lambda;
-  if ((ctx.request as Request & { cf?: unknown }).cf !== undefined) return ctx.header('cf-connecting-ip');
+  const lambda = env.event?.requestContext;
+  if (lambda?.http?.sourceIp) return lambda.http.sourceIp;
+  if (lambda?.identity?.sourceIp) return lambda.identity.sourceIp;
+  if (lambda?.elb !== undefined) return lastForwarded(ctx);
+  if ((ctx.request as Request & { cf?: unknown }).cf != null) return ctx.header('cf-connecting-ip');
   return null;
 }

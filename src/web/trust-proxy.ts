@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'fw';
 import { ipMatcher, normalizeIp } from './ip';
-import { peerAddress } from './peer-address';
+import { fromLoadBalancer, peerAddress } from './peer-address';
 
 /** Options of `trustProxy()`: which hops may speak for the client. */
 export interface TrustProxyOptions {
@@ -55,6 +55,8 @@ export function trustProxy(options: TrustProxyOptions = {}): Middleware {
     if (peer === null || !isTrusted(peer, 0)) return next();
 
     const chain = forwardedFor(ctx);
+    // Behind an ALB the peer is the entry the balancer appended: the walk goes on from the one before it.
+    if (remote === peerAddress && fromLoadBalancer(ctx)) chain.pop();
     let ip = peer;
     let hops = 0;
     for (let i = chain.length - 1; i >= 0 && isTrusted(ip, hops); i--) {

@@ -240,12 +240,15 @@ describe('rate-limit keys come from the address the target knows', () => {
     expect(albStatuses).toEqual([200, 200, 200, 429, 429]);
   });
 
-  it('in process (no address at all), every request shares one bucket', async () => {
-    const app = await appWith(demoServer(), limit);
+  it('in process (no address at all), requests fail loudly instead of sharing one bucket', async () => {
+    const logged: unknown[] = [];
+    const app = new Fw({ logErrors: (error) => logged.push(error) });
+    await app.plugin(createMCPPlugin(demoServer(), limit));
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++)
       statuses.push((await post(app, ping, { 'x-forwarded-for': `203.0.113.${i}`, 'x-real-ip': `203.0.113.${i}` })).status);
-    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(statuses).toEqual([500, 500, 500, 500]);
+    expect(String(logged[0])).toContain('pass rateLimitKey');
   });
 
   it('hands a custom rateLimitKey the request and the context', async () => {

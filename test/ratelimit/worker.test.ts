@@ -21,9 +21,9 @@ describe('rateLimit over Workers KV in workerd (miniflare): two workers sharing 
     await mf?.dispose();
   });
 
-  async function call(name: string, ip: string): Promise<Response> {
+  async function call(name: string, ip: string, headers: Record<string, string> = {}): Promise<Response> {
     const w = await mf.getWorker(name);
-    return (await w.fetch('http://limits.test/', { headers: { 'cf-connecting-ip': ip } })) as unknown as Response;
+    return (await w.fetch('http://limits.test/', { headers: { 'cf-connecting-ip': ip, ...headers } })) as unknown as Response;
   }
 
   it('counts requests to either worker against one limit and answers 429 with Retry-After', async () => {
@@ -43,5 +43,15 @@ describe('rateLimit over Workers KV in workerd (miniflare): two workers sharing 
     expect(other.status).toBe(200);
     expect(other.headers.get('x-ratelimit-remaining')).toBe('2');
     await other.text();
+  });
+
+  it('keys on CF-Connecting-IP by default: rotating X-Forwarded-For does not get past the limit of 3', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await call(i % 2 ? 'alpha' : 'beta', '192.0.2.9', { 'x-forwarded-for': `203.0.113.${i}`, 'x-real-ip': `203.0.113.${i}` });
+      statuses.push(res.status);
+      await res.text();
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
 });

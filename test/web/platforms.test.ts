@@ -28,6 +28,20 @@ describe('trustProxy reads the peer address each target reports', () => {
     }
   });
 
+  it('Lambda behind an ALB: the entry the balancer appended, and trusted hops walk on from the one before it', async () => {
+    const seen = async (options: Parameters<typeof trustProxy>[0]) => {
+      const app = new Fw();
+      app.use(trustProxy(options));
+      app.all('/*', (ctx) => ({ ip: ctx.ip }));
+      const event = fixture('alb-single');
+      event.headers['x-forwarded-for'] = '6.6.6.6, 10.9.9.9, 203.0.113.50';
+      return JSON.parse(((await lambda(app)(event, lambdaContext())) as { body: string }).body).ip;
+    };
+    expect(await seen({})).toBe('203.0.113.50');
+    expect(await seen({ hops: 1 })).toBe('10.9.9.9');
+    expect(await seen({ trusted: ['203.0.113.50'] })).toBe('10.9.9.9');
+  });
+
   it('Bun: server.requestIP, so a spoofed header from an untrusted peer is ignored', async () => {
     bun = await startBun('test/web/fixtures/bun-trust-server.ts');
     const res = await fetch(`${bun.url}/`, { headers: { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https' } });
