@@ -16,6 +16,7 @@ export interface ResolvedStaticOptions {
   preload: string[] | null;
   cacheTtlMs: number | null;
   dotfiles: boolean;
+  untrusted: boolean;
 }
 
 function fail(message: string): never {
@@ -64,6 +65,7 @@ const staticOptionsKeys: Record<keyof StaticOptions, true> = {
   preload: true,
   cacheTtl: true,
   dotfiles: true,
+  untrusted: true,
   source: true,
 };
 
@@ -94,6 +96,8 @@ export function resolveStaticOptions(root: string, options: StaticOptions): Reso
   const ttl = options.cacheTtl;
   if (ttl !== undefined && (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl < 0))
     fail(`cacheTtl must be a number of seconds >= 0, got ${String(ttl)}`);
+  if (options.untrusted !== undefined && typeof options.untrusted !== 'boolean')
+    fail(`untrusted must be a boolean, got ${String(options.untrusted)}`);
   return {
     prefix,
     index,
@@ -106,5 +110,6 @@ export function resolveStaticOptions(root: string, options: StaticOptions): Reso
     preload,
     cacheTtlMs: ttl === undefined ? null : ttl * 1000,
     dotfiles: options.dotfiles ?? false,
+    untrusted: options.untrusted ?? false,
   };
 }

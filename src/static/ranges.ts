@@ -10,13 +10,25 @@ export type RangePlan = { kind: 'full' } | { kind: 'unsatisfiable' } | { kind: '
 const maxRanges = 32;
 
 /**
- * Reads a Range header (overlapping ranges merged); malformed headers and over 32 ranges are ignored (full answer).
- * `range-parser` is loaded by the first request that has one.
+ * The Range header with every suffix range longer than the file (`bytes=-1048577` on 1 MiB) cut to the file's
+ * length: RFC 9110 §14.1.2 says such a suffix selects the whole representation, where range-parser (and so
+ * Express) and @fastify/send find it unsatisfiable (416). A zero-length file is left alone.
+ */
+export function clampSuffixRanges(header: string, size: number): string {
+  if (size <= 0) return header;
+  return header.replace(/([=,]\s*)-(\d+)(?=\s*(?:,|$))/g, (all, before: string, digits: string) =>
+    Number(digits) > size ? `${before}-${size}` : all,
+  );
+}
+
+/**
+ * Reads a Range header (overlapping ranges merged, suffixes longer than the file cut to it); malformed headers and
+ * over 32 ranges are ignored (full answer). `range-parser` is loaded by the first request that has one.
  */
 export async function planRanges(header: string | null, size: number): Promise<RangePlan> {
   if (header === null) return { kind: 'full' };
   const { default: parseRange } = await import('range-parser');
-  const parsed = parseRange(size, header, { combine: true });
+  const parsed = parseRange(size, clampSuffixRanges(header, size), { combine: true });
   if (parsed === -1) return { kind: 'unsatisfiable' };
   if (parsed === -2 || parsed.type !== 'bytes' || parsed.length > maxRanges) return { kind: 'full' };
   return { kind: 'ranges', ranges: parsed.map((r) => ({ start: r.start, end: r.end })) };

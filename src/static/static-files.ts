@@ -7,6 +7,7 @@ import { FileCache, type CachedFile } from './file-cache';
 import { renderListing } from './listing';
 import { contentTypeFor } from './mime';
 import { nosniffHeaders, withNosniff } from './nosniff';
+import { sandboxActive } from './active-content';
 import { resolveStaticOptions, type ResolvedStaticOptions } from './options';
 import { platformSource } from './platform-source';
 import { respondWithFile } from './respond';
@@ -36,6 +37,14 @@ function insideRoot(real: string): boolean {
   return real !== '..' && !real.startsWith('../') && !real.startsWith('/');
 }
 
+/**
+ * The 301 from a directory URL without its trailing slash (`<prefix>` itself included) to the URL with it, query
+ * kept, so relative links in its index resolve under it. The Location is rebuilt from the checked segments.
+ */
+function directoryRedirect(ctx: Context, prefix: string, segments: string[]): Response {
+  return withNosniff(ctx.redirect(`${segmentsToUrlPath(prefix, segments, true)}${ctx.search ? `?${ctx.search}` : ''}`, 301));
+}
+
 /** Serves the files of one root: resolution, the small-file cache, preloading, listings. */
 class StaticServer {
   private readonly cache: FileCache | null;
@@ -53,6 +62,8 @@ class StaticServer {
   /** The response for a checked path, or null when there is nothing to serve (the request goes on). */
   async serve(ctx: Context, segments: string[], trailingSlash: boolean): Promise<Response | null> {
     if (this.options.preload !== null) await (this.preloading ??= this.preload(this.options.preload));
+    if (segments.length === 0 && !trailingSlash && this.options.prefix !== '')
+      return (await this.rootServes()) ? directoryRedirect(ctx, this.options.prefix, segments) : null;
     const rel = segments.join('/');
     const trusted =
       this.trusted(rel) ??
@@ -76,8 +87,7 @@ class StaticServer {
     }
     if (!stat.isDirectory) return null;
     const prefix = this.options.prefix;
-    if (!trailingSlash && rel !== '')
-      return withNosniff(ctx.redirect(`${segmentsToUrlPath(prefix, segments, true)}${ctx.search ? `?${ctx.search}` : ''}`, 301));
+    if (!trailingSlash && rel !== '') return directoryRedirect(ctx, prefix, segments);
     if (this.options.index !== null) {
       const indexReal = await this.source.realpath(join(real, this.options.index));
       const indexStat = indexReal !== null && insideRoot(indexReal) ? await this.source.stat(indexReal) : null;
@@ -86,6 +96,17 @@ class StaticServer {
     if (!this.options.listing) return null;
     const entries = (await this.source.list(real)).filter((e) => this.options.dotfiles || !e.name.startsWith('.'));
     return withNosniff(ctx.html(renderListing(`${prefix}/${segments.map((s) => `${s}/`).join('')}`, entries)));
+  }
+
+  /** Whether the root directory has something to serve (an index file or a listing), so `GET <prefix>` redirects. */
+  private async rootServes(): Promise<boolean> {
+    if (this.options.listing) return true;
+    const index = this.options.index;
+    if (index === null) return false;
+    if (this.trusted(index) !== null) return true;
+    const real = await this.source.realpath(index);
+    const stat = real !== null && insideRoot(real) ? await this.source.stat(real) : null;
+    return stat?.isFile === true && this.allowed(real!);
   }
 
   /** Remembers a file whose real path was checked (bounded; the oldest is forgotten first). */
@@ -106,14 +127,17 @@ class StaticServer {
   private async respond(ctx: Context, path: string, stat: FileStat, known: CachedFile | null): Promise<Response> {
     const entry = known ?? (await this.cached(path, stat));
     const etag = !this.options.etag ? null : entry !== null ? entry.etag : mtimeETag(stat);
-    return respondWithFile(ctx.request, {
+    const contentType = contentTypeFor(path);
+    const response = await respondWithFile(ctx.request, {
       stat,
       etag,
-      contentType: contentTypeFor(path),
+      contentType,
       cacheControl: this.options.cacheControl,
       bytes: entry?.bytes ?? null,
       read: (start, end) => this.source.read(path, start, end),
     });
+    if (this.options.untrusted) sandboxActive(response.headers, contentType);
+    return response;
   }
 
   /** The in-memory copy of a small file, refreshed when its size or modification time changed. */
@@ -174,9 +198,14 @@ export function staticFiles(root: string, options: StaticOptions = {}): Middlewa
       const last = segments[segments.length - 1];
       if (resolved.allowedExtensions !== null && !trailingSlash && last !== undefined && !resolved.allowedExtensions.has(extensionOf(last)))
         return next();
-      const response = await fetchAsset(assets, ctx.request, segments, trailingSlash);
+      const atRoot = segments.length === 0 && !trailingSlash && prefix !== '';
+      const response = await fetchAsset(assets, ctx.request, segments, trailingSlash || atRoot);
       if (response.status === 404) return next();
-      return servedAsset(response, resolved.cacheControl === 'public, max-age=0' ? null : resolved.cacheControl);
+      if (atRoot) {
+        await response.body?.cancel();
+        return directoryRedirect(ctx, prefix, segments);
+      }
+      return servedAsset(response, resolved);
     }
 
     server ??= platformSource(root).then((source) => new StaticServer(source, resolved));

@@ -61,6 +61,12 @@ export interface StaticOptions {
   cacheTtl?: number;
   /** Serve names starting with a dot (default false: `.env`, `.git/` are not found). */
   dotfiles?: boolean;
+  /**
+   * The files come from users (an uploads directory): HTML, XML, SVG, XHTML and JavaScript files are served with
+   * `Content-Security-Policy: sandbox`, `Content-Disposition: attachment` and nosniff, so none runs in the app's
+   * origin (default false).
+   */
+  untrusted?: boolean;
   /** Where files come from (default: the platform's file system for `root`, or `env.ASSETS` on workers). */
   source?: FileSource;
 }

@@ -3,6 +3,7 @@ import type { Middleware } from '../core/types';
 import { mutableResponse } from '../security/mutable-response';
 import { isStreamingType, readBounded } from '../cache/body';
 import { contentRange, multipartByteRanges, newBoundary } from './byte-ranges';
+import { clampSuffixRanges } from '../static/ranges';
 
 /** Options of `rangeRequests()`. */
 export interface RangeRequestsOptions {
@@ -52,7 +53,7 @@ export function rangeRequests(options: RangeRequestsOptions = {}): Middleware {
     headers.set('accept-ranges', 'bytes');
     const size = read.bytes.byteLength;
     const { default: parseRange } = await import('range-parser');
-    const ranges = parseRange(size, range, { combine: true });
+    const ranges = parseRange(size, clampSuffixRanges(range, size), { combine: true });
     if (ranges === -1) {
       throw new HttpError(416, `Range ${range.slice(0, 100)} cannot be satisfied: the body has ${size} bytes`, {
         code: 'RANGE_NOT_SATISFIABLE',

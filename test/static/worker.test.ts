@@ -15,6 +15,8 @@ describe('staticFiles in workerd (miniflare) over the static-assets binding', ()
     writeFileSync(join(dir, 'style.css'), 'body{color:red}');
     writeFileSync(join(dir, 'app.js'), 'console.log(1)');
     writeFileSync(join(dir, 'docs', 'index.html'), '<h1>docs</h1>');
+    writeFileSync(join(dir, 'index.html'), '<h1>home</h1>');
+    writeFileSync(join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     mf = await runWorker(await bundleWorker('test/static/fixtures/static-worker.ts'), {
       cf: false,
       assets: { directory: dir, binding: 'ASSETS', routerConfig: { invoke_user_worker_ahead_of_assets: true, has_user_worker: true } },
@@ -67,5 +69,39 @@ describe('staticFiles in workerd (miniflare) over the static-assets binding', ()
     expect(missing.status).toBe(404);
     await missing.text();
     expect(await (await get('/api')).json()).toEqual({ from: 'worker' });
+  });
+
+  it('GET <prefix> redirects to <prefix>/ (query kept) when the binding has an index there', async () => {
+    const res = (await mf.dispatchFetch('http://site.test/open?a=b', { redirect: 'manual' })) as unknown as Response;
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/open/?a=b');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    await res.text();
+    const index = await get('/open/');
+    expect(await index.text()).toBe('<h1>home</h1>');
+  });
+
+  it("the binding's own directory redirects keep the prefix", async () => {
+    const res = await mf.dispatchFetch('http://site.test/open/docs', { redirect: 'manual' });
+    expect(res.status).toBeGreaterThanOrEqual(301);
+    expect(res.status).toBeLessThanOrEqual(308);
+    expect(res.headers.get('location')).toBe('/open/docs/');
+    await res.text();
+  });
+
+  it('untrusted: active files come sandboxed, as attachments; others as they are', async () => {
+    const svg = await get('/user/logo.svg');
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-security-policy')).toContain('sandbox');
+    expect(svg.headers.get('content-disposition')).toBe('attachment');
+    expect(svg.headers.get('x-content-type-options')).toBe('nosniff');
+    await svg.text();
+    const css = await get('/user/style.css');
+    expect(css.headers.has('content-security-policy')).toBe(false);
+    expect(css.headers.has('content-disposition')).toBe(false);
+    await css.text();
+    const trusted = await get('/open/logo.svg');
+    expect(trusted.headers.has('content-disposition')).toBe(false);
+    await trusted.text();
   });
 });

@@ -73,6 +73,9 @@ describe('rangeRequests', () => {
       ['bytes=20-', 'uvwxyz', 'bytes 20-25/26'],
       ['bytes=-3', 'xyz', 'bytes 23-25/26'],
       ['bytes=24-999', 'yz', 'bytes 24-25/26'],
+      // RFC 9110 §14.1.2: a suffix longer than the body selects all of it (range-parser alone answers 416).
+      ['bytes=-27', TEXT, 'bytes 0-25/26'],
+      ['bytes=-99999999999999999999', TEXT, 'bytes 0-25/26'],
       ['bytes=0-2,1-4', 'abcde', 'bytes 0-4/26'],
     ];
     for (const [range, body, contentRange] of cases) {
