@@ -23,6 +23,7 @@ import {
   type RoomOperation,
   type SocketAttachment,
 } from './room-protocol';
+import { timeoutOption, withTimeout } from './kv-rpc';
 
 /** The Durable Object namespace binding calls durableRooms makes (`env.ROOMS`). */
 export interface RoomsNamespace {
@@ -41,6 +42,8 @@ export interface DurableRoomsOptions<Env = any, Data = unknown> {
   home?: (upgrade: WebSocketUpgrade<Data>) => string;
   /** The presence data a member shows, JSON, taken when it joins; undefined (or no option): its `ws.data`, not copied into the attachment. */
   presence?: (ws: WSConnection<Data>) => unknown;
+  /** Milliseconds a call to a room object (and a forwarded handshake) may wait for its answer before failing (default 5000). */
+  timeoutMs?: number;
 }
 
 /** What a room object does for the sockets it holds, on behalf of the handlers running in it. */
@@ -95,12 +98,14 @@ export class DurableRooms<Data = unknown> implements Rooms<Data> {
   private env: unknown = undefined;
   private ns: RoomsNamespace | null = null;
   private readonly held = new Map<string, HeldSocket>();
+  private readonly timeoutMs: number;
 
   constructor(private readonly options: DurableRoomsOptions<any, Data>) {
     if (typeof options !== 'object' || options === null || typeof options.namespace !== 'function')
       throw new TypeError(
         'durableRooms({ namespace }) needs namespace: (env) => env.ROOMS, the binding of the FwRoom Durable Object class',
       );
+    this.timeoutMs = timeoutOption('durableRooms', options.timeoutMs);
     if (options.home !== undefined && typeof options.home !== 'function')
       throw new TypeError('durableRooms({ home }) takes a function of the upgrade returning a room name');
     if (options.presence !== undefined && typeof options.presence !== 'function')
@@ -146,9 +151,12 @@ export class DurableRooms<Data = unknown> implements Rooms<Data> {
       return json(500, 'Internal Server Error', 'INTERNAL_ERROR');
     }
     const header = encodeURIComponent(JSON.stringify(forwarded));
-    const answer = await this.stub(objectName(home)).fetch(`${internalOrigin}/connect`, {
-      headers: { upgrade: 'websocket', [upgradeHeader]: header },
-    });
+    const answer = await withTimeout(`fw/worker: the room object ${objectName(home)}`, this.timeoutMs, (signal) =>
+      this.stub(objectName(home)).fetch(`${internalOrigin}/connect`, {
+        headers: { upgrade: 'websocket', [upgradeHeader]: header },
+        signal,
+      }),
+    );
     const webSocket = (answer as Response & { webSocket?: unknown }).webSocket;
     if (answer.status !== 101 || !webSocket) return answer;
     return new Response(null, { status: 101, headers: upgrade.headers, webSocket } as ResponseInit);
@@ -246,13 +254,16 @@ export class DurableRooms<Data = unknown> implements Rooms<Data> {
   async call<T>(name: string, room: string | null, operation: RoomOperation): Promise<T> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (room !== null) headers[roomHeader] = encodeURIComponent(room);
-    const answer = await this.stub(name).fetch(`${internalOrigin}/${operation.op}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(operation),
+    return withTimeout(`fw/worker: the room object ${name}`, this.timeoutMs, async (signal) => {
+      const answer = await this.stub(name).fetch(`${internalOrigin}/${operation.op}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(operation),
+        signal,
+      });
+      if (!answer.ok) throw new Error(`fw/worker: the room object ${name} answered ${answer.status}: ${await answer.text()}`);
+      return (await answer.json()) as T;
     });
-    if (!answer.ok) throw new Error(`fw/worker: the room object ${name} answered ${answer.status}: ${await answer.text()}`);
-    return (await answer.json()) as T;
   }
 
   private stub(name: string): { fetch(input: string, init?: RequestInit): Promise<Response> } {

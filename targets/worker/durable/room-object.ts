@@ -20,6 +20,7 @@ import {
   type RoomOperation,
   type SocketAttachment,
 } from './room-protocol';
+import { deadMembers, refreshReports } from './stale-state';
 
 /** The server end of a hibernatable WebSocket, as FwRoom uses it (the runtime's `WebSocket` fits). */
 export interface RoomSocket {
@@ -93,7 +94,10 @@ export class FwRoom implements SocketHost {
   private readonly rooms: DurableRooms<unknown>;
   private readonly app: Fw;
   private readonly live = new Map<RoomSocket, Live>();
-  private remote: Map<string, RemoteMember> | null = null;
+  /** The remote members, read from storage and checked against their home objects once per instance. */
+  private remote: Promise<Map<string, RemoteMember>> | null = null;
+  /** Directory side: the stored reports checked against their rooms once per instance. */
+  private reportsChecked: Promise<void> | null = null;
   private reporting: Promise<void> | null = null;
   private reportAgain = false;
   private reportTimer: ReturnType<typeof setTimeout> | null = null;
@@ -136,7 +140,13 @@ export class FwRoom implements SocketHost {
         await this.record(operation.report);
         return json({ ok: true });
       case 'list':
-        return json([...(await this.state.storage.list<ObjectReport>({ prefix: 'report:' })).values()]);
+        await (this.reportsChecked ??= this.checkReports());
+        return json(await this.reports());
+      case 'holds':
+        return json(operation.ids.filter((id) => this.holds(id)));
+      case 'recount':
+        await this.sendReport();
+        return json({ ok: true });
     }
     return json({ error: 'Unknown room operation', code: 'BAD_REQUEST' }, 400);
   }
@@ -399,12 +409,46 @@ export class FwRoom implements SocketHost {
     this.report();
   }
 
-  private async remoteMembers(): Promise<Map<string, RemoteMember>> {
-    if (this.remote === null) {
-      const stored = await this.state.storage.list<RemoteMember>({ prefix: 'member:' });
-      this.remote = new Map([...stored.values()].map((m) => [m.id, m]));
-    }
+  private remoteMembers(): Promise<Map<string, RemoteMember>> {
+    this.remote ??= this.loadRemoteMembers().catch((error: unknown) => {
+      this.remote = null;
+      throw error;
+    });
     return this.remote;
+  }
+
+  /**
+   * Reads the stored remote members and drops those whose home object no longer holds their socket: they died with
+   * a restarted process (hibernated sockets are still held), and no close will ever come for them.
+   */
+  private async loadRemoteMembers(): Promise<Map<string, RemoteMember>> {
+    const stored = await this.state.storage.list<RemoteMember>({ prefix: 'member:' });
+    const members = new Map([...stored.values()].map((m) => [m.id, m]));
+    if (members.size === 0) return members;
+    const dead = await deadMembers(this.rooms, this.room, [...members.values()]);
+    for (const id of dead) {
+      members.delete(id);
+      await this.state.storage.delete(`member:${id}`);
+    }
+    if (dead.length > 0) this.report();
+    return members;
+  }
+
+  /** Whether this object holds an open socket with this id (a hibernated one included). */
+  private holds(id: string): boolean {
+    const socket = this.state.getWebSockets(id)[0] as RoomSocket | undefined;
+    if (!socket || socket.readyState !== OPEN) return false;
+    const live = this.liveOf(socket);
+    return live !== null && !live.closed;
+  }
+
+  private async reports(): Promise<ObjectReport[]> {
+    return [...(await this.state.storage.list<ObjectReport>({ prefix: 'report:' })).values()];
+  }
+
+  /** Directory side, once per instance: every room with a stored report reports again (see stale-state.ts). */
+  private async checkReports(): Promise<void> {
+    await refreshReports(this.rooms, await this.reports());
   }
 
   private async setRemote(id: string, member: RemoteMember | null): Promise<void> {

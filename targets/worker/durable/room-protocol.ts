@@ -89,4 +89,6 @@ export type RoomOperation =
   | { op: 'add-member'; member: RemoteMember }
   | { op: 'remove-member'; id: string }
   | { op: 'report'; report: ObjectReport }
-  | { op: 'list' };
+  | { op: 'list' }
+  | { op: 'holds'; ids: string[] }
+  | { op: 'recount' };

@@ -24,6 +24,9 @@ describe('durableRooms: mistakes fail with a message saying what to do', () => {
     expect(() => durableRooms({ namespace: 'ROOMS' } as never)).toThrow(/namespace/);
     expect(() => durableRooms({ namespace: () => ({}) as never, home: 'x' } as never)).toThrow(/home/);
     expect(() => durableRooms({ namespace: () => ({}) as never, presence: {} } as never)).toThrow(/presence/);
+    expect(() => durableRooms({ namespace: () => ({}) as never, timeoutMs: 0 })).toThrow(
+      /durableRooms.timeoutMs must be a positive integer of milliseconds/,
+    );
   });
 
   it('worker(app, { rooms }) refuses something else than durableRooms(), and an app without WebSocket routes', () => {
