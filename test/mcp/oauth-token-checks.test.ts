@@ -106,6 +106,16 @@ describe('the typ of a JWT: access tokens pass, ID tokens and other JWTs the iss
     await expectRefused(url, id, `the token's typ claim "ID" says it is not an access token`);
   });
 
+  it("Cognito's token_use: access passes, id does not", async () => {
+    const { url } = await serve();
+    expect((await whoami(url, await as.sign({ ...accessClaims(url), token_use: 'access' }, { typ: 'JWT' }))).status).toBe(200);
+    await expectRefused(
+      url,
+      await as.sign({ ...accessClaims(url), token_use: 'id' }),
+      `the token's token_use claim "id" says it is not an access token`,
+    );
+  });
+
   it('jwt.requireAccessTokenType accepts only at+jwt (RFC 9068 section 4), naming what the token had', async () => {
     const { url } = await serve({ jwt: { requireAccessTokenType: true } });
     expect((await whoami(url, await as.token('agent', url))).status).toBe(200);
@@ -184,6 +194,34 @@ describe('the audience, compared exactly in RFC 3986 normal form', () => {
     for (const [aud, reason] of cases) await expectRefused(url, await as.sign(accessClaims(aud), { typ: 'at+jwt' }), reason);
     const listed = await as.sign(accessClaims([`${url}#frag`, 'https://other.example/mcp', url]), { typ: 'at+jwt' });
     expect((await whoami(url, listed)).status).toBe(200);
+  });
+
+  it('a resource configured with a trailing slash takes only tokens for that slash; aud lists match on any one entry', async () => {
+    const port = await freePort();
+    const slashed = `http://127.0.0.1:${port}/mcp/`;
+    const running = await nodeServe(oauthApp({ oauth: oauth({ authorizationServers: [as.issuer], resource: slashed }) }), {
+      port,
+      hostname: '127.0.0.1',
+    });
+    stops.push(() => running.stop());
+    const url = `http://127.0.0.1:${port}/mcp`;
+    expect((await whoami(url, await as.token('agent', slashed))).status).toBe(200);
+    await expectRefused(url, await as.token('agent', url), `the token was issued for ${url}, not for this resource (${slashed})`);
+    const both = await as.sign(accessClaims(['https://other.example/mcp', `HTTP://127.0.0.1:${port}/mcp/`]), { typ: 'at+jwt' });
+    expect((await whoami(url, both)).status).toBe(200);
+    await expectRefused(url, await as.sign(accessClaims(['https://other.example/mcp', url]), { typ: 'at+jwt' }), 'not for this resource');
+  });
+
+  it('the audience option is compared exactly, as written: no normalization, no URI rules', async () => {
+    const { url } = await serve({ audience: ['api://mcp-tools', 'https://API.example.com/mcp'] });
+    for (const aud of ['api://mcp-tools', 'https://API.example.com/mcp'])
+      expect((await whoami(url, await as.sign(accessClaims(aud), { typ: 'at+jwt' }))).status, aud).toBe(200);
+    for (const aud of ['API://mcp-tools', 'https://api.example.com/mcp', url])
+      await expectRefused(
+        url,
+        await as.sign(accessClaims(aud), { typ: 'at+jwt' }),
+        'not for this resource (api://mcp-tools, https://API.example.com/mcp)',
+      );
   });
 
   it('RFC 7662 introspection answers follow the same rules: an audience with userinfo is refused, a normalized one passes', async () => {

@@ -1,4 +1,5 @@
 import type { Context } from 'fw';
+import { encodeAnswer, encodeAnswers, encodeMessage } from '../encode';
 import type { JSONRPCMessage, JSONRPCResponse } from '../jsonrpc';
 import { authOf } from '../oauth/request-auth';
 import type { MCPAuthInfo } from '../oauth/types';
@@ -65,11 +66,13 @@ export class PostExchange implements ClientLink {
 
   send(message: JSONRPCMessage): boolean {
     if (this.finished || !this.sseAccepted) return false;
+    const text = encodeMessage(message);
+    if (text === null) return false;
     if (this.stream === null) {
       this.stream = this.openStream();
       this.resolve(this.stream.response(this.headers));
     }
-    return this.stream.event(JSON.stringify(message));
+    return this.stream.event(text);
   }
 
   onPeerChange(peer: PeerState): Promise<void> {
@@ -80,8 +83,8 @@ export class PostExchange implements ClientLink {
   finish(answers: JSONRPCResponse[], batch: boolean): void {
     this.finished = true;
     if (this.stream !== null) {
-      if (batch && answers.length > 0) this.stream.event(JSON.stringify(answers));
-      else for (const answer of answers) this.stream.event(JSON.stringify(answer));
+      if (batch && answers.length > 0) this.stream.event(encodeAnswers(answers));
+      else for (const answer of answers) this.stream.event(encodeAnswer(answer));
       this.stream.close();
       return;
     }

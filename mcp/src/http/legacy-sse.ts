@@ -1,11 +1,14 @@
 import type { Context } from 'fw';
-import { ErrorCode } from '../jsonrpc';
+import { ErrorCode, internalErrorOf } from '../jsonrpc';
 import { onTokenExpiry } from '../oauth/expiry';
 import { principalOf } from '../oauth/principal';
 import { authOf } from '../oauth/request-auth';
 import { newPeer, type ClientLink } from '../peer';
 import type { MCPServer } from '../server';
+import { sendEncoded } from '../encode';
+import { DEFAULT_MAX_BATCH_SIZE } from '../limits';
 import { readJSON } from './body';
+import { admitMessages } from './message-checks';
 import { accepted, rpcErrorResponse } from './responses';
 import { SSEStream } from './sse';
 
@@ -23,6 +26,7 @@ export class LegacySSE {
   constructor(
     private readonly server: MCPServer,
     private readonly postPath: string,
+    private readonly maxBatchSize = DEFAULT_MAX_BATCH_SIZE,
   ) {}
 
   /** GET `<path>/sse`: opens the stream and announces the endpoint. */
@@ -49,7 +53,7 @@ export class LegacySSE {
       get canRequest() {
         return stream.isOpen;
       },
-      send: (message) => stream.event(JSON.stringify(message), 'message'),
+      send: (message) => sendEncoded(message, (text) => stream.event(text, 'message')),
     };
     this.streams.set(id, { link, principal });
     remove = this.server.addLink(link);
@@ -58,7 +62,10 @@ export class LegacySSE {
     return stream.response();
   };
 
-  /** POST `<path>/stream?sessionId=`: hands the message to the server and answers on the stream. */
+  /**
+   * POST `<path>/stream?sessionId=`: hands the messages to the server (202) and answers on the stream; 400 for a batch
+   * over `maxBatchSize` or messages that are all invalid, answered in the POST's own body.
+   */
   post = async (ctx: Context): Promise<Response> => {
     const body = await readJSON(ctx.request);
     if (body instanceof Response) return body;
@@ -72,12 +79,15 @@ export class LegacySSE {
         ErrorCode.InvalidRequest,
         `Session not found: ${id} (the SSE stream is closed or lives on another instance)`,
       );
+    const admitted = admitMessages(body, this.maxBatchSize, ctx);
+    if (admitted instanceof Response) return admitted;
     const link = open.link;
-    const messages = Array.isArray(body) ? body : [body];
+    const { messages } = admitted;
     for (const message of messages) {
-      void this.server.handle(message, link).then((answer) => {
-        if (answer !== null) link.send(answer);
-      });
+      this.server.handle(message, link).then(
+        (answer) => answer !== null && link.send(answer),
+        (error) => link.send(internalErrorOf(null, error)),
+      );
     }
     return accepted(undefined, ctx);
   };

@@ -1,4 +1,5 @@
 import { makeResponse, type Context } from 'fw';
+import { encodeAnswer, encodeMessage } from '../encode';
 import { ErrorCode, type JSONRPCMessage, type JSONRPCResponse } from '../jsonrpc';
 import { authOf } from '../oauth/request-auth';
 import type { MCPAuthInfo } from '../oauth/types';
@@ -86,12 +87,14 @@ export class RequestExchange implements ClientLink, AbortSource {
 
   send(message: JSONRPCMessage): boolean {
     if (this.finished || !this.streams) return false;
+    const text = encodeMessage(message);
+    if (text === null) return false;
     if (this.stream === null) {
       this.stream = new SSEStream(() => this.close());
       this.resolve(this.stream.response({ 'x-accel-buffering': 'no' }));
       this.keepAlive = setInterval(() => this.stream?.comment(), KEEP_ALIVE_MS);
     }
-    return this.stream.event(JSON.stringify(message));
+    return this.stream.event(text);
   }
 
   /** Delivers the answer (none when the request was cancelled) and ends the exchange. */
@@ -99,12 +102,12 @@ export class RequestExchange implements ClientLink, AbortSource {
     this.finished = true;
     clearInterval(this.keepAlive);
     if (this.stream !== null) {
-      if (answer !== null) this.stream.event(JSON.stringify(answer));
+      if (answer !== null) this.stream.event(encodeAnswer(answer));
       this.stream.close();
     } else if (answer === null) {
       this.resolve(accepted(undefined, this.ctx));
     } else {
-      this.resolve(makeResponse(this.ctx, JSON.stringify(answer), statusOf(answer), 'application/json'));
+      this.resolve(makeResponse(this.ctx, encodeAnswer(answer), statusOf(answer), 'application/json'));
     }
   }
 

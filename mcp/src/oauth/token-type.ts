@@ -4,8 +4,9 @@ import { TokenError } from './types';
  * Which verified JWTs count as access tokens. RFC 9068 section 4 types them `at+jwt`, and those are always accepted.
  * Many authorization servers (Keycloak, Entra ID, Auth0) type theirs `JWT` or not at all, so those are accepted too,
  * unless `strict` (`jwt.requireAccessTokenType`) or the token bears the marks of an OpenID Connect ID token, which
- * the same issuer signs with the same keys: a `nonce`, `at_hash`, `c_hash` or `s_hash` claim, or Keycloak's own `typ`
- * claim saying anything but `Bearer`. Any other `typ` (`id_token+jwt`, `logout+jwt`, `secevent+jwt`) is refused.
+ * the same issuer signs with the same keys: a `nonce`, `at_hash`, `c_hash` or `s_hash` claim, Keycloak's own `typ`
+ * claim saying anything but `Bearer`, or Cognito's `token_use` anything but `access`. Any other `typ`
+ * (`id_token+jwt`, `logout+jwt`, `secevent+jwt`) is refused.
  */
 
 const accessTokenTypes = new Set(['at+jwt', 'application/at+jwt']);
@@ -26,6 +27,8 @@ function refuseIDToken(claims: Record<string, unknown>): void {
     throw new TokenError(
       `the token's typ claim ${JSON.stringify(claims.typ)} says it is not an access token (Keycloak types those Bearer)`,
     );
+  if (claims.token_use !== undefined && claims.token_use !== 'access')
+    throw new TokenError(`the token's token_use claim ${JSON.stringify(claims.token_use)} says it is not an access token`);
   if (claims.nonce !== undefined && claims.typ === undefined)
     throw new TokenError('the token is an ID token (it has a nonce claim), not an access token');
 }

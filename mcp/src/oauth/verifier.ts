@@ -44,7 +44,7 @@ export function createTokenVerifier(oauth: MCPOAuthOptions): TokenVerifier {
   const cache = createIntrospectionCache(oauth.introspectionCache);
   const configured = oauth.resource === undefined ? undefined : normalResourceURI(oauth.resource);
   return async (token, ctx, resource) => {
-    const normalResource = resource === oauth.resource ? configured : normalResourceURI(resource);
+    const normalResource = audiences.length > 0 ? undefined : resource === oauth.resource ? configured : normalResourceURI(resource);
     const rules: ClaimRules = { issuers, audiences, resource, normalResource, audienceRequired: true, clockToleranceSeconds };
     if (jwt !== null && looksLikeJWT(token)) return authInfoOf(await jwt(token), rules);
     const introspect = hook === undefined ? introspection : fromHook(hook, ctx);
