@@ -4,6 +4,7 @@ import { bunRuntime, type BunServerHandle } from './bun-types';
 import type { BunServeOptions } from './options';
 import { bunWebSocketHandlers, type SocketData } from './websocket';
 import { limitBody, nativeBodyLimit } from './body-limit';
+import { badHostResponse, withHost } from './request-host';
 
 /** A running Bun server: the fw `Server` plus Bun's own server object. */
 export interface BunServer extends Server {
@@ -44,12 +45,15 @@ export async function serve(app: CoreFw, options: BunServeOptions = {}): Promise
     });
   };
 
+  const scheme = options.tls ? 'https' : 'http';
   const server = runtime.serve<SocketData>({
     port: options.port ?? 3000,
     hostname: options.hostname ?? '0.0.0.0',
     maxRequestBodySize: nativeBodyLimit(maxBodySize),
     ...(options.tls ? { tls: options.tls } : {}),
-    fetch(incoming, server) {
+    fetch(received, server) {
+      const incoming = withHost(received, scheme);
+      if (incoming === null) return badHostResponse();
       const finished = startInvocation('bun');
       env ??= { server };
       const request = maxBodySize === Infinity ? incoming : limitBody(incoming, maxBodySize);
