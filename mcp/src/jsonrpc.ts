@@ -95,6 +95,15 @@ export function failureOf(id: RequestId, method: string, error: unknown): JSONRP
   return errorOf(id, ErrorCode.InternalError, `Internal error in ${method}: ${error instanceof Error ? error.message : String(error)}`);
 }
 
+/** The -32603 answer a transport gives when handling failed outside any handler (its last resort, so nothing goes unanswered). */
+export function internalErrorOf(id: RequestId | null, error: unknown): JSONRPCError {
+  return errorOf(
+    id,
+    ErrorCode.InternalError,
+    `Internal error: ${error instanceof Error ? error.message : 'the request could not be handled'}`,
+  );
+}
+
 /** Builds a notification. */
 export function notificationOf(method: string, params?: Record<string, any>): JSONRPCNotification {
   return params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };

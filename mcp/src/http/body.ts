@@ -12,9 +12,28 @@ function isJSONType(contentType: string | null): boolean {
 /** Bodies read ahead by `peekJSON`, for the handler's `readJSON` of the same Request. */
 const peeked = new WeakMap<Request, Promise<unknown | Response>>();
 
+/** The body limit of each request an MCP route received (set by the plugin before any check reads the body). */
+const limits = new WeakMap<Request, number>();
+
+/** The 413 of a body over the limit, with a JSON-RPC error body. */
+export function tooLarge(reason: string): Response {
+  return rpcErrorResponse(413, ErrorCode.InvalidRequest, `Payload Too Large: ${reason}; send a smaller request`);
+}
+
 /**
- * Reads and parses a POST body (once: a body `peekJSON` already read is handed over); a Response (415 or 400) when it
- * is not declared as JSON or is not JSON.
+ * Sets the largest body `readJSON` and `peekJSON` accept for this request; a declared Content-Length over it is
+ * answered 413 at once (nothing read), else null.
+ */
+export function limitBody(request: Request, limit: number): Response | null {
+  limits.set(request, limit);
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit) return tooLarge(`the request body is larger than the limit of ${limit} bytes`);
+  return null;
+}
+
+/**
+ * Reads a POST body (once: a body `peekJSON` already read is handed over) within its limit, and parses it; a Response
+ * when it is not declared as JSON (415), too large (413) or not JSON (400).
  */
 export function readJSON(request: Request): Promise<unknown | Response> {
   return peeked.get(request) ?? parseJSON(request);
@@ -27,6 +46,38 @@ export function peekJSON(request: Request): Promise<unknown | Response> {
   return body;
 }
 
+/** The body counted as it arrives: the 413 as soon as more than `limit` bytes did. */
+async function readCounted(body: ReadableStream<Uint8Array>, limit: number): Promise<string | Response> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let received = 0;
+  let text = '';
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    received += read.value.byteLength;
+    if (received > limit) {
+      reader.cancel().catch(() => undefined);
+      return tooLarge(`the request body is larger than the limit of ${limit} bytes`);
+    }
+    text += decoder.decode(read.value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+/**
+ * The body as text within `limit` (read whole through the platform when its declared length is within it, which
+ * `limitBody` checked), or the 413, also when the platform's own limit (fw/node's, fw/bun's) refused it first.
+ */
+async function readText(request: Request, limit: number | undefined): Promise<string | Response> {
+  try {
+    if (limit === undefined || limit === Infinity || request.headers.get('content-length') !== null || request.body === null)
+      return await request.text();
+    return await readCounted(request.body, limit);
+  } catch (error) {
+    if ((error as { status?: unknown } | null)?.status === 413) return tooLarge((error as Error).message);
+    throw error;
+  }
+}
+
 async function parseJSON(request: Request): Promise<unknown | Response> {
   const contentType = request.headers.get('content-type');
   if (!isJSONType(contentType)) {
@@ -37,7 +88,8 @@ async function parseJSON(request: Request): Promise<unknown | Response> {
       { accept: 'application/json' },
     );
   }
-  const text = await request.text();
+  const text = await readText(request, limits.get(request));
+  if (text instanceof Response) return text;
   try {
     return JSON.parse(text);
   } catch {

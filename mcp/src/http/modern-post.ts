@@ -1,5 +1,5 @@
 import type { Context } from 'fw';
-import { ErrorCode, RpcError, classify, errorOf, type JSONRPCRequest } from '../jsonrpc';
+import { ErrorCode, RpcError, classify, errorOf, internalErrorOf, type JSONRPCRequest } from '../jsonrpc';
 import { PROTOCOL_VERSION_META, hasEnvelope, readEnvelope } from '../modern/envelope';
 import { withoutOWS } from '../modern/header-value';
 import type { MCPServer } from '../server';
@@ -78,6 +78,9 @@ export async function modernPost(server: MCPServer, ctx: Context, body: unknown)
       request.id,
       new RpcError(ErrorCode.InvalidRequest, 'subscriptions/listen answers with an SSE stream: accept text/event-stream'),
     );
-  server.handle(request, exchange, exchange).then((answer) => exchange.finish(answer));
+  server.handle(request, exchange, exchange).then(
+    (answer) => exchange.finish(answer),
+    (error) => exchange.finish(internalErrorOf(request.id, error)),
+  );
   return exchange.response;
 }

@@ -8,6 +8,8 @@ import { LegacySSE } from './legacy-sse';
 import { bearerChallenge, METADATA_PATH, metadataDocument, metadataPathFor, resourceOf } from './oauth';
 import type { MCPHTTPOptions } from './options';
 import { LiveStreams, resumabilityConfig } from './resumability';
+import { limitBody, tooLarge } from './body';
+import { checkBatchLimit, checkBodyLimit } from '../limits';
 import { createSessionStore } from './sessions';
 import { StreamableHTTP } from './streamable';
 
@@ -47,8 +49,8 @@ function normalizePath(path: string): string {
  * The fw plugin serving an MCP server over HTTP: streamable HTTP on `<path>` and, unless `enableSSE` is false,
  * legacy SSE on `<path>/sse` and `<path>/stream`; with `oauth`, the protected-resource metadata under
  * `/.well-known/oauth-protected-resource` and an access token checked on every MCP request. Origin, rate limit,
- * token and `authorize` checks run inside every MCP route handler, so nothing (compile(), listen(), another plugin)
- * can route around them.
+ * token and `authorize` checks, and the body limit (`maxBodySize`, else the app's), run inside every MCP route
+ * handler, so nothing (compile(), listen(), another plugin) can route around them.
  */
 export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {}): FwPluginConfig {
   const base = normalizePath(options.path ?? '/mcp');
@@ -62,7 +64,9 @@ export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {})
       : new LiveStreams(resumability, (error) => {
           if (server.debug) console.error('[fw-mcp] storing an SSE event for replay failed:', error);
         });
-  const streamable = new StreamableHTTP(server, createSessionStore(options.sessions), live);
+  const maxBodySize = checkBodyLimit(options.maxBodySize, 'createMCPPlugin');
+  const maxBatchSize = checkBatchLimit(options.maxBatchSize, 'createMCPPlugin');
+  const streamable = new StreamableHTTP(server, createSessionStore(options.sessions), live, maxBatchSize);
   let mounted: CoreFw | null = null;
   const challenge = (ctx: Context, error?: 'invalid_token'): string =>
     bearerChallenge(oauth, ctx, endpoint, error === undefined ? {} : { error });
@@ -78,7 +82,7 @@ export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {})
     (handler: RouteHandler): RouteHandler =>
     (ctx) => {
       checkExposure(ctx, mounted!);
-      return guard(ctx) ?? handler(ctx);
+      return guard(ctx) ?? limitBody(ctx.request, maxBodySize ?? ctx.app.maxBodySize) ?? handler(ctx);
     };
   const guarded = (handler: RouteHandler): RouteHandler => {
     const authorized: RouteHandler =
@@ -94,8 +98,13 @@ export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {})
       app.post(endpoint, guarded(streamable.post), internal);
       app.get(endpoint, guarded(streamable.get), internal);
       app.delete(endpoint, guarded(streamable.delete), internal);
+      // A body the platform refused before any route ran (fw/node's, fw/bun's own limit) still gets a JSON-RPC error.
+      const posted = new Set([endpoint, `${base}/stream`]);
+      app.onError((error, ctx) =>
+        posted.has(ctx.path) && (error as { status?: unknown } | null)?.status === 413 ? tooLarge((error as Error).message) : undefined,
+      );
       if (options.enableSSE !== false) {
-        const legacy = new LegacySSE(server, `${base}/stream`);
+        const legacy = new LegacySSE(server, `${base}/stream`, maxBatchSize);
         app.get(`${base}/sse`, guarded(legacy.open), internal);
         app.post(`${base}/stream`, guarded(legacy.post), internal);
       }

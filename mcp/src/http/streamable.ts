@@ -1,12 +1,15 @@
 import type { Context } from 'fw';
-import { ErrorCode, classify, type JSONRPCResponse } from '../jsonrpc';
+import { ErrorCode, classify, internalErrorOf, type JSONRPCResponse } from '../jsonrpc';
 import { onTokenExpiry } from '../oauth/expiry';
 import { principalOf } from '../oauth/principal';
 import { authOf } from '../oauth/request-auth';
 import { newPeer, type ClientLink, type PeerState } from '../peer';
 import type { MCPServer } from '../server';
 import { ASSUMED_VERSION, allowsBatches, isModernVersion, isSupportedVersion, unsupportedVersion } from '../versions';
+import { sendEncoded } from '../encode';
+import { DEFAULT_MAX_BATCH_SIZE } from '../limits';
 import { readJSON } from './body';
+import { admitMessages } from './message-checks';
 import type { Replay } from './event-store';
 import { PostExchange, SESSION_HEADER, type ResponseStream } from './exchange';
 import { isModernPost, modernPost } from './modern-post';
@@ -53,20 +56,22 @@ export class StreamableHTTP {
     private readonly server: MCPServer,
     private readonly sessions: SessionStore | null,
     private readonly live: LiveStreams | null = null,
+    private readonly maxBatchSize = DEFAULT_MAX_BATCH_SIZE,
   ) {}
 
   /**
-   * POST: one JSON-RPC message (a batch only for versions before 2025-06-18); answered as JSON, as SSE, or 202 when
-   * nothing needs an answer. `initialize` negotiates in its body, so its `MCP-Protocol-Version` header is not checked.
+   * POST: one JSON-RPC message (a batch of at most `maxBatchSize` only for versions before 2025-06-18); answered as
+   * JSON, as SSE, or 202 when nothing needs an answer; 400 when nothing in it is a valid JSON-RPC message. `initialize`
+   * negotiates in its body, so its `MCP-Protocol-Version` header is not checked.
    */
   post = async (ctx: Context): Promise<Response> => {
     const request = ctx.request;
     const body = await readJSON(request);
     if (body instanceof Response) return body;
     if (isModernPost(request.headers, body)) return modernPost(this.server, ctx, body);
-    const batch = Array.isArray(body);
-    const messages: unknown[] = batch ? body : [body];
-    if (messages.length === 0) return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Invalid request: an empty batch');
+    const admitted = admitMessages(body, this.maxBatchSize, ctx);
+    if (admitted instanceof Response) return admitted;
+    const { messages, batch } = admitted;
     const initializing = messages.some(isInitialize);
     if (initializing && messages.length > 1)
       return rpcErrorResponse(400, ErrorCode.InvalidRequest, 'Invalid request: initialize must be sent on its own');
@@ -94,11 +99,13 @@ export class StreamableHTTP {
     }
     // A resumable stream outlives its connection: a dropped connection is not a cancellation (the client resumes).
     const abortSource = resumable ? undefined : request;
-    Promise.all(messages.map((m) => this.server.handle(m, exchange, abortSource))).then((answers) =>
-      exchange.finish(
-        answers.filter((a): a is JSONRPCResponse => a !== null),
-        batch,
-      ),
+    Promise.all(messages.map((m) => this.server.handle(m, exchange, abortSource))).then(
+      (answers) =>
+        exchange.finish(
+          answers.filter((a): a is JSONRPCResponse => a !== null),
+          batch,
+        ),
+      (error) => exchange.finish([internalErrorOf(null, error)], false),
     );
     return exchange.response;
   };
@@ -153,7 +160,7 @@ export class StreamableHTTP {
     const headers = { [SESSION_HEADER]: peer.key };
     const stream = this.live === null ? new SSEStream(remove) : this.live.open(peer, 'get', ctx, remove);
     cancelExpiry = onTokenExpiry(authOf(ctx.request), () => stream.close());
-    const link: ClientLink = { peer, canRequest: false, send: (message) => stream.event(JSON.stringify(message)) };
+    const link: ClientLink = { peer, canRequest: false, send: (message) => sendEncoded(message, (text) => stream.event(text)) };
     removeLink = this.server.addLink(link);
     return stream instanceof SSEStream ? stream.response(headers) : stream.response(headers, replayed);
   }

@@ -1,4 +1,6 @@
-import { ErrorCode, errorOf, type JSONRPCMessage } from '../jsonrpc';
+import { encodeBody } from '../encode';
+import { ErrorCode, errorOf, internalErrorOf, type JSONRPCMessage, type JSONRPCResponse } from '../jsonrpc';
+import { batchTooLarge, checkBatchLimit } from '../limits';
 import { newPeer, type ClientLink } from '../peer';
 import type { MCPServer } from '../server';
 import { ASSUMED_VERSION, allowsBatches } from '../versions';
@@ -21,6 +23,8 @@ export interface StdioTransportOptions {
   log?: (line: string) => void;
   /** Logs every message in and out through `log`. */
   debug?: boolean;
+  /** Most messages one JSON-RPC batch line may hold (default 100); a larger batch is answered with one -32600 error. */
+  maxBatchSize?: number;
 }
 
 interface ProcessStdio {
@@ -62,6 +66,7 @@ export class StdioTransport {
   private readonly writeLine: (line: string) => Promise<void> | void;
   private readonly logLine: (line: string) => void;
   private readonly debug: boolean;
+  private readonly maxBatchSize: number;
   private closed = false;
 
   constructor(options: StdioTransportOptions = {}) {
@@ -71,6 +76,7 @@ export class StdioTransport {
     if (!input || !output) throw new Error('StdioTransport needs "input" and "output" here: this runtime has no process standard streams');
     this.input = input;
     this.debug = options.debug ?? false;
+    this.maxBatchSize = checkBatchLimit(options.maxBatchSize, 'StdioTransport');
     this.logLine = options.log ?? ((line) => console.error(line));
     if (output instanceof WritableStream) {
       const writer = output.getWriter();
@@ -115,14 +121,19 @@ export class StdioTransport {
     }
   }
 
+  /** Keeps a message's work until it ends; a failure outside any handler is answered -32603, never left to crash the process. */
   private track(running: Set<Promise<void>>, work: Promise<void>): void {
-    running.add(work);
-    work.finally(() => running.delete(work));
+    const settled = work.catch((error) => {
+      this.send(internalErrorOf(null, error));
+    });
+    running.add(settled);
+    settled.finally(() => running.delete(settled));
   }
 
-  private send(message: JSONRPCMessage | JSONRPCMessage[]): boolean {
+  private send(message: JSONRPCMessage | JSONRPCResponse[]): boolean {
     if (this.closed) return false;
-    const line = JSON.stringify(message);
+    const line = encodeBody(message);
+    if (line === null) return false;
     if (this.debug) this.logLine(`[fw-mcp stdio] -> ${line}`);
     const written = this.writeLine(line);
     if (written instanceof Promise) written.catch((error) => this.logLine(`[fw-mcp stdio] write failed: ${String(error)}`));
@@ -139,8 +150,9 @@ export class StdioTransport {
       return;
     }
     if (Array.isArray(parsed)) {
-      if (parsed.length === 0) {
-        this.send(errorOf(null, ErrorCode.InvalidRequest, 'Invalid request: an empty batch'));
+      if (parsed.length === 0 || parsed.length > this.maxBatchSize) {
+        const reason = parsed.length === 0 ? 'Invalid request: an empty batch' : batchTooLarge(parsed.length, this.maxBatchSize);
+        this.send(errorOf(null, ErrorCode.InvalidRequest, reason));
         return;
       }
       if (!allowsBatches(link.peer.protocolVersion)) {
@@ -153,7 +165,7 @@ export class StdioTransport {
         );
         return;
       }
-      const answers = (await Promise.all(parsed.map((m) => server.handle(m, link)))).filter((a) => a !== null);
+      const answers = (await Promise.all(parsed.map((m) => server.handle(m, link)))).filter((a): a is JSONRPCResponse => a !== null);
       if (answers.length > 0) this.send(answers);
       return;
     }
