@@ -39,7 +39,7 @@ export async function withTimeout<T>(label: string, timeoutMs: number, call: (si
   try {
     return await Promise.race([call(controller.signal), expired]);
   } finally {
-    clearTimeout(timer);
+    if (timer !== undefined) clearTimeout(timer);
   }
 }
 
