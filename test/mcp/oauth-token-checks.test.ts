@@ -156,6 +156,17 @@ describe('claims of the wrong type are refused, never read as a shared identity'
       await expectRefused(url, await as.sign({ ...accessClaims(url), ...claims }, { typ: 'at+jwt' }), reason);
   });
 
+  it('a huge claim is quoted cut to 100 characters, so the challenge header stays small', async () => {
+    const { url } = await serve();
+    const sub = 'x'.repeat(4000);
+    const answer = await whoami(url, await as.sign({ ...accessClaims(url), sub: [sub] }, { typ: 'at+jwt' }));
+    expect(answer.status).toBe(401);
+    expect(answer.description).toBe(`the token's sub claim must be a non-empty string (RFC 7519 section 4.1), got ['${'x'.repeat(98)}...`);
+    const aud = `${url}/${'y'.repeat(4000)}`;
+    const wrong = await whoami(url, await as.sign(accessClaims(aud), { typ: 'at+jwt' }));
+    expect(wrong.description).toBe(`the token was issued for ${aud.slice(0, 100)}..., not for this resource (${url})`);
+  });
+
   it('scopes as a list (PingFederate, Okta scp) and azp for the client (Entra ID) are read', async () => {
     const { url } = await serve();
     const listed = await as.sign({ sub: 'bob', azp: 'app-1', scope: ['mcp:tools', 'mcp:admin'], aud: url }, { typ: 'JWT' });

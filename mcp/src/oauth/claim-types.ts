@@ -1,4 +1,4 @@
-import { TokenError } from './types';
+import { shown, TokenError } from './types';
 
 /** Claims that name someone (RFC 7519 StringOrURI; RFC 9068 and RFC 7662 client ids): a non-empty string each. */
 const nameClaims = ['sub', 'client_id', 'azp', 'iss'];
@@ -10,7 +10,7 @@ function isStrings(value: unknown): boolean {
 }
 
 function malformed(claim: string, value: unknown, expected: string): TokenError {
-  return new TokenError(`the token's ${claim} claim must be ${expected}, got ${JSON.stringify(value)}`);
+  return new TokenError(`the token's ${claim} claim must be ${expected}, got ${shown(JSON.stringify(value))}`);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { normalResourceURI, resourceURIProblem } from './audience';
 import { checkClaimTypes } from './claim-types';
 import { scopesOfClaims } from './scopes';
-import { TokenError, type MCPAuthInfo } from './types';
+import { shown, TokenError, type MCPAuthInfo } from './types';
 
 /** What accepted claims must satisfy: trusted issuers, this resource as audience, the clock skew allowed. */
 export interface ClaimRules {
@@ -24,11 +24,11 @@ function isForThisResource(aud: string, rules: ClaimRules): boolean {
 /** Why no audience matched, with the reason an audience that is no usable resource URI was refused. */
 function notForThisResource(audiences: string[], rules: ClaimRules): TokenError {
   const expected = rules.audiences.length > 0 ? rules.audiences.join(', ') : rules.resource;
-  let message = `the token was issued for ${audiences.join(', ')}, not for this resource (${expected})`;
+  let message = `the token was issued for ${audiences.map(shown).join(', ')}, not for this resource (${expected})`;
   if (rules.audiences.length === 0)
     for (const aud of audiences) {
       const problem = resourceURIProblem(aud);
-      if (problem !== undefined) message += `; the audience ${aud} is refused: ${problem}`;
+      if (problem !== undefined) message += `; the audience ${shown(aud)} is refused: ${problem}`;
     }
   return new TokenError(message);
 }
@@ -60,7 +60,7 @@ export function authInfoOf(claims: Record<string, unknown>, rules: ClaimRules): 
   checkClaimTypes(claims);
   checkAudience(claims, rules);
   if (claims.iss !== undefined && !rules.issuers.includes(claims.iss as string))
-    throw new TokenError(`the token's issuer ${JSON.stringify(claims.iss)} is not an authorization server of this resource`);
+    throw new TokenError(`the token's issuer ${shown(JSON.stringify(claims.iss))} is not an authorization server of this resource`);
   checkTimes(claims, rules.clockToleranceSeconds);
   const info: MCPAuthInfo = { scopes: scopesOfClaims(claims), claims };
   const clientId = (claims.client_id ?? claims.azp) as string | undefined;

@@ -1,4 +1,4 @@
-import { TokenError } from './types';
+import { shown, TokenError } from './types';
 
 /**
  * Which verified JWTs count as access tokens. RFC 9068 section 4 types them `at+jwt`, and those are always accepted.
@@ -25,10 +25,10 @@ function refuseIDToken(claims: Record<string, unknown>): void {
   if (marked !== undefined) throw new TokenError(`the token is an ID token (it has a ${marked} claim), not an access token`);
   if (claims.typ !== undefined && typeOf(claims.typ) !== 'bearer')
     throw new TokenError(
-      `the token's typ claim ${JSON.stringify(claims.typ)} says it is not an access token (Keycloak types those Bearer)`,
+      `the token's typ claim ${shown(JSON.stringify(claims.typ))} says it is not an access token (Keycloak types those Bearer)`,
     );
   if (claims.token_use !== undefined && claims.token_use !== 'access')
-    throw new TokenError(`the token's token_use claim ${JSON.stringify(claims.token_use)} says it is not an access token`);
+    throw new TokenError(`the token's token_use claim ${shown(JSON.stringify(claims.token_use))} says it is not an access token`);
   if (claims.nonce !== undefined && claims.typ === undefined)
     throw new TokenError('the token is an ID token (it has a nonce claim), not an access token');
 }
@@ -40,11 +40,11 @@ export function checkAccessTokenType(header: { typ?: unknown }, claims: Record<s
   if (typ !== undefined && accessTokenTypes.has(typ)) return;
   if (strict)
     throw new TokenError(
-      `the token's typ header is ${typ === undefined ? 'absent' : JSON.stringify(header.typ)}, and this server accepts only at+jwt access tokens (RFC 9068)`,
+      `the token's typ header is ${typ === undefined ? 'absent' : shown(JSON.stringify(header.typ))}, and this server accepts only at+jwt access tokens (RFC 9068)`,
     );
   if (typ !== undefined && !genericTypes.has(typ))
     throw new TokenError(
-      `the token's typ header ${JSON.stringify(header.typ)} says it is not an access token (RFC 9068 types those at+jwt)`,
+      `the token's typ header ${shown(JSON.stringify(header.typ))} says it is not an access token (RFC 9068 types those at+jwt)`,
     );
   refuseIDToken(claims);
 }

@@ -36,3 +36,8 @@ export class TokenError extends Error {
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** Text an error message quotes from a token, cut to 100 characters, so that a huge claim makes no huge header. */
+export function shown(text: string): string {
+  return text.length > 100 ? `${text.slice(0, 100)}...` : text;
+}
