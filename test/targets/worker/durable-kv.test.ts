@@ -158,6 +158,14 @@ describe('durableObjectKV in workerd', () => {
     expect(await kv.increment('n', 2, { ttl: 3e9 })).toBe(2);
   });
 
+  it('loses no update when concurrent increments create keys whose alarm is set before their row is written', async () => {
+    const kv = remote('alarm-first');
+    // Each new key expires sooner than the last, so each creation moves the alarm earlier between its read and write.
+    await Promise.all(Array.from({ length: 100 }, (_, i) => kv.increment(`k${i % 20}`, 1, { ttl: 200 - i })));
+    const values = await Promise.all(Array.from({ length: 20 }, (_, i) => kv.get(`k${i}`)));
+    expect(values).toEqual(Array.from({ length: 20 }, () => '5'));
+  });
+
   it('refuses list limits SQLite cannot take, a cursor and a prefix with a lone surrogate, with a TypeError', async () => {
     const kv = remote('list-checks');
     await kv.put('a', '1');
