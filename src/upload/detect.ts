@@ -1,10 +1,14 @@
+import { markupType } from './markup';
 import { matchSignature } from './signatures';
 
-const svgStart = /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/i;
+/** How much of a text file markup sniffing reads (a long comment before an `<svg>` must not hide it). */
+const sniffWindow = 64 * 1024;
 
 /**
- * The media type of content from its magic bytes (see `signatures.ts`); UTF-8 text without NULs is `image/svg+xml`
- * when it is an SVG document, else `text/plain`; anything else is `application/octet-stream`.
+ * The media type of content from its magic bytes (see `signatures.ts`); UTF-8 text without NULs is an active type
+ * when it starts with markup (`image/svg+xml`, `text/html`, `application/xhtml+xml`, `application/xml`: see
+ * `markup.ts`), else `text/plain`; anything else is `application/octet-stream`. The client's name and declared type
+ * play no part.
  */
 export function detectType(bytes: Uint8Array): string {
   const found = matchSignature(bytes);
@@ -16,7 +20,7 @@ export function detectType(bytes: Uint8Array): string {
   } catch {
     return 'application/octet-stream';
   }
-  return svgStart.test(text.slice(0, 4096)) ? 'image/svg+xml' : 'text/plain';
+  return markupType(text.slice(0, sniffWindow)) ?? 'text/plain';
 }
 
 /** Whether a media type is in a list that may hold `type/*` wildcards and `*\/*`. */

@@ -21,8 +21,8 @@ export function lazyLocalStorage(dir: string): UploadStorage {
   };
   return {
     kind: 'local',
-    async put(key, bytes, contentType, ctx) {
-      return (await (storage ??= load())).put(key, bytes, contentType, ctx);
+    async put(key, bytes, contentType, ctx, metadata) {
+      return (await (storage ??= load())).put(key, bytes, contentType, ctx, metadata);
     },
   };
 }

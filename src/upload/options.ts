@@ -10,12 +10,37 @@ export interface ResolvedUploadOptions {
   maxSize: number;
   maxFiles: number;
   allowedMimeTypes: string[] | null;
+  /** The active types `allowActiveContent` lets in (empty: none). */
+  activeAllowed: ReadonlySet<string>;
   filename: UploadOptions['filename'];
   onUpload: UploadOptions['onUpload'];
 }
 
 function fail(message: string): never {
   throw new TypeError(`upload: ${message}`);
+}
+
+/** The active types detectType can report: each runs scripts in the serving origin when opened. */
+export const activeUploadTypes: readonly string[] = ['text/html', 'application/xhtml+xml', 'application/xml', 'image/svg+xml'];
+
+function activeAllowed(option: UploadOptions['allowActiveContent']): ReadonlySet<string> {
+  if (option === undefined || option === false) return new Set();
+  if (option === true) return new Set(activeUploadTypes);
+  const list = Array.isArray(option) ? option.map((t) => (typeof t === 'string' ? t.toLowerCase() : t)) : null;
+  if (list === null || list.length === 0 || list.some((t) => !activeUploadTypes.includes(t as string)))
+    fail(`allowActiveContent must be true, false or a non-empty list of ${activeUploadTypes.join(', ')}, got ${JSON.stringify(option)}`);
+  return new Set(list as string[]);
+}
+
+/** Refuses an allowedMimeTypes list that names an active type allowActiveContent leaves out: it could never pass. */
+function checkNamedActive(types: string[] | undefined, allowed: ReadonlySet<string>): void {
+  const named = (types ?? []).map((t) => t.toLowerCase()).filter((t) => activeUploadTypes.includes(t) && !allowed.has(t));
+  if (named.length === 0) return;
+  fail(
+    `allowedMimeTypes lists ${named.join(', ')}, active content that runs scripts in your origin when opened, so it is refused ` +
+      `unless allowActiveContent names it: add allowActiveContent: ${JSON.stringify(named)} and serve the uploads with ` +
+      'staticFiles(dir, { untrusted: true }) (or from another origin)',
+  );
 }
 
 function storageOf(options: UploadOptions): UploadStorage {
@@ -36,6 +61,7 @@ const uploadOptionsKeys: Record<keyof UploadOptions, true> = {
   dir: true,
   maxSize: true,
   allowedMimeTypes: true,
+  allowActiveContent: true,
   maxFiles: true,
   filename: true,
   onUpload: true,
@@ -59,6 +85,8 @@ export function resolveUploadOptions(options: UploadOptions): ResolvedUploadOpti
   ) {
     fail('allowedMimeTypes must be a non-empty list of media types such as image/png or image/*');
   }
+  const active = activeAllowed(options.allowActiveContent);
+  checkNamedActive(types, active);
   if (options.filename !== undefined && typeof options.filename !== 'function') fail('filename must be a function');
   if (options.onUpload !== undefined && typeof options.onUpload !== 'function') fail('onUpload must be a function');
   return {
@@ -66,6 +94,7 @@ export function resolveUploadOptions(options: UploadOptions): ResolvedUploadOpti
     maxSize,
     maxFiles,
     allowedMimeTypes: types ? types.map((t) => t.toLowerCase()) : null,
+    activeAllowed: active,
     filename: options.filename,
     onUpload: options.onUpload,
   };

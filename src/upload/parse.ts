@@ -2,7 +2,7 @@ import { HttpError } from '../core/errors';
 import type { Context } from '../core/context';
 import type { MultipartPart } from '@remix-run/multipart-parser';
 import { detectType, typeAllowed } from './detect';
-import type { ResolvedUploadOptions } from './options';
+import { activeUploadTypes, type ResolvedUploadOptions } from './options';
 import { sanitizeFilename } from './sanitize';
 import { withTypeExtension } from './stored-extension';
 import type { UploadCandidate, UploadedFile } from './types';
@@ -68,8 +68,8 @@ async function readParts(
 }
 
 /**
- * Parses, checks and stores a request's uploads: every file is checked (content type from magic bytes against
- * `allowedMimeTypes`: 415) before any is stored, so a refused request stores nothing; then each is stored under a
+ * Parses, checks and stores a request's uploads: every file is checked (content type from magic bytes and markup;
+ * active content unless `allowActiveContent` names it, then `allowedMimeTypes`: 415) before any is stored, so a refused request stores nothing; then each is stored under a
  * name whose extension matches the detected type (the same key on every storage) and `onUpload` is called.
  */
 export async function parseUploads(ctx: Context, options: ResolvedUploadOptions): Promise<ParsedUploads> {
@@ -77,6 +77,13 @@ export async function parseUploads(ctx: Context, options: ResolvedUploadOptions)
   const candidates: (UploadCandidate & { bytes: Uint8Array<ArrayBuffer> })[] = [];
   for (const { part, bytes } of files) {
     const type = detectType(bytes);
+    if (activeUploadTypes.includes(type) && !options.activeAllowed.has(type)) {
+      throw new HttpError(
+        415,
+        `File "${sanitizeFilename(part.filename ?? '')}" is ${type}, active content that would run scripts in this site when opened; it is not accepted`,
+        { code: 'ACTIVE_CONTENT', details: { field: part.name, detected: type, declared: part.mediaType ?? null } },
+      );
+    }
     if (options.allowedMimeTypes !== null && !typeAllowed(type, options.allowedMimeTypes)) {
       throw new HttpError(415, `File "${sanitizeFilename(part.filename ?? '')}" is ${type}, which is not accepted`, {
         code: 'UNSUPPORTED_FILE_TYPE',
@@ -97,7 +104,8 @@ export async function parseUploads(ctx: Context, options: ResolvedUploadOptions)
   for (const { bytes, ...candidate } of candidates) {
     const chosen = sanitizeFilename(options.filename ? options.filename(candidate) : `${crypto.randomUUID()}-${candidate.name}`);
     const key = sanitizeFilename(withTypeExtension(chosen, candidate.type));
-    const location = await options.storage.put(key, bytes, candidate.type, ctx);
+    const metadata = activeUploadTypes.includes(candidate.type) ? { contentDisposition: 'attachment' } : undefined;
+    const location = await options.storage.put(key, bytes, candidate.type, ctx, metadata);
     const file: UploadedFile = { ...candidate, key, location };
     stored.push(file);
     await options.onUpload?.(file, ctx);

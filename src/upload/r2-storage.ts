@@ -19,8 +19,9 @@ export function r2Storage(bucket: string | R2BucketLike | ((ctx: Context) => R2B
   };
   return {
     kind: 'r2',
-    async put(key, bytes, contentType, ctx) {
-      await pick(ctx).put(key, bytes, { httpMetadata: { contentType } });
+    async put(key, bytes, contentType, ctx, metadata) {
+      const disposition = metadata?.contentDisposition;
+      await pick(ctx).put(key, bytes, { httpMetadata: disposition ? { contentType, contentDisposition: disposition } : { contentType } });
       return key;
     },
   };

@@ -33,12 +33,12 @@ export function s3Storage(options: S3Options): UploadStorage {
   };
   return {
     kind: 's3',
-    async put(key, bytes, contentType) {
+    async put(key, bytes, contentType, _ctx, metadata) {
       const s3 = await (client ??= open());
       const Key = `${options.prefix ?? ''}${key}`;
-      await s3.send(
-        new s3.PutObjectCommand({ Bucket: options.bucket, Key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }),
-      );
+      const input = { Bucket: options.bucket, Key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength };
+      const disposition = metadata?.contentDisposition;
+      await s3.send(new s3.PutObjectCommand(disposition ? { ...input, ContentDisposition: disposition } : input));
       return Key;
     },
   };

@@ -1,7 +1,8 @@
 /**
  * Per detected type, the extensions a stored file may keep; the first is given when the client's is not one of
- * them. None of them is served as an active type (HTML, XML, JavaScript, CSS) by `staticFiles`, S3 or R2; SVG
- * keeps `svg` because that is what it is (see the README about allowing it).
+ * them. Passive types never get an extension `staticFiles` serves as an active type (HTML, XML, JavaScript, CSS);
+ * active types (stored only with `allowActiveContent`) keep their own, so `staticFiles({ untrusted: true })`
+ * recognises and sandboxes them.
  */
 const extensionsByType: Readonly<Record<string, readonly string[]>> = {
   'image/png': ['png'],
@@ -14,6 +15,9 @@ const extensionsByType: Readonly<Record<string, readonly string[]>> = {
   'image/tiff': ['tif', 'tiff'],
   'image/x-icon': ['ico', 'cur'],
   'image/svg+xml': ['svg'],
+  'text/html': ['html', 'htm'],
+  'application/xhtml+xml': ['xhtml', 'xht'],
+  'application/xml': ['xml'],
   'audio/wav': ['wav'],
   'audio/x-m4a': ['m4a'],
   'audio/mpeg': ['mp3'],

@@ -23,17 +23,27 @@ export interface UploadedFile {
 /** What `filename(file)` is given to choose the stored name. */
 export type UploadCandidate = Omit<UploadedFile, 'key' | 'location'>;
 
+/** How a stored object is to be served, for stores that keep HTTP metadata (R2, S3). */
+export interface StoreMetadata {
+  /** `attachment` for active content (allowed with `allowActiveContent`): a browser downloads it instead of running it. */
+  contentDisposition?: string;
+}
+
 /** Somewhere to put uploaded bytes: local disk (`fw/node`), R2 (worker binding) or S3. */
 export interface UploadStorage {
   /** A short name for `UploadedFile.storage`. */
   readonly kind: string;
-  /** Stores the bytes under `key` and returns the location. */
-  put(key: string, bytes: Uint8Array<ArrayBuffer>, contentType: string, ctx: Context): Promise<string>;
+  /** Stores the bytes under `key` and returns the location; `metadata` goes with the object where the store keeps it. */
+  put(key: string, bytes: Uint8Array<ArrayBuffer>, contentType: string, ctx: Context, metadata?: StoreMetadata): Promise<string>;
 }
 
 /** The part of an R2 bucket binding uploads use. */
 export interface R2BucketLike {
-  put(key: string, value: Uint8Array | ArrayBuffer, options?: { httpMetadata?: { contentType?: string } }): Promise<unknown>;
+  put(
+    key: string,
+    value: Uint8Array | ArrayBuffer,
+    options?: { httpMetadata?: { contentType?: string; contentDisposition?: string } },
+  ): Promise<unknown>;
 }
 
 /** Options of `upload()` (spec 2.1 `UploadOptions`). */
@@ -46,6 +56,13 @@ export interface UploadOptions {
   maxSize?: number;
   /** Media types accepted, checked on the content (`image/*` wildcards allowed); default: any. */
   allowedMimeTypes?: string[];
+  /**
+   * Active content (HTML, XHTML, XML, SVG: files that run scripts in your origin when opened), found from the
+   * content, is refused (415 `ACTIVE_CONTENT`) unless named here: `true` for all of them, or a list of
+   * `text/html`, `application/xhtml+xml`, `application/xml`, `image/svg+xml`. Serve what it lets in with
+   * `staticFiles(dir, { untrusted: true })` (R2 and S3 objects are stored with `Content-Disposition: attachment`).
+   */
+  allowActiveContent?: boolean | string[];
   /** Most files in one request (default 10; more is a 413). */
   maxFiles?: number;
   /** The stored name of a file (sanitised again, extension made to match the detected type); default `<uuid>-<sanitised name>`. */

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fw } from 'fw';
@@ -69,5 +69,20 @@ describe('upload to S3 (@aws-sdk/client-s3 against a local s3rver on 127.0.0.1)'
   it('refuses a spoofed type before anything reaches the bucket', async () => {
     const res = await (await app()).request('/upload', { method: 'POST', body: form([['avatar', elf, 'me.png', 'image/png']]) });
     expect(res.status).toBe(415);
+  });
+
+  it('active content is refused by default, and stored with Content-Disposition: attachment when allowed', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const refused = await (await app()).request('/upload', { method: 'POST', body: form([['avatar', svg, 'me.png', 'image/png']]) });
+    expect(refused.status).toBe(415);
+    expect(((await refused.json()) as { code: string }).code).toBe('ACTIVE_CONTENT');
+    const fw = new Fw();
+    await fw.plugin(upload({ storage: 's3', s3: { bucket: 'uploads', prefix: 'svg/', client }, allowActiveContent: ['image/svg+xml'] }));
+    fw.post('/upload', async (ctx) => ctx.file('avatar'));
+    const res = await fw.request('/upload', { method: 'POST', body: form([['avatar', svg, 'me.png', 'image/png']]) });
+    const file = (await res.json()) as UploadedFile;
+    expect(file.key).toMatch(/-me\.svg$/);
+    const head = await new S3Client(client).send(new HeadObjectCommand({ Bucket: 'uploads', Key: file.location }));
+    expect([head.ContentType, head.ContentDisposition]).toEqual(['image/svg+xml', 'attachment']);
   });
 });

@@ -40,10 +40,10 @@ describe('uploaded files served back by staticFiles (fw/node serve on 127.0.0.1,
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(polyglot);
   });
 
-  it('an HTML page sent as text and a name reversed by a bidi control: neither comes back as text/html', async () => {
+  it('HTML-named text and a name reversed by a bidi control: neither comes back as text/html', async () => {
     const files = await post(
       form([
-        ['page', '<html><script>alert(1)</script></html>', 'page.html', 'text/html'],
+        ['page', 'Notes: <html><script>alert(1)</script></html>', 'page.html', 'text/html'],
         ['spoof', png, 'photo\u202Elmth.png', 'image/png'],
       ]),
     );

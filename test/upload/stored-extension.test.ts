@@ -1,22 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { contentTypeFor } from '../../src/static';
 import { signatures } from '../../src/upload/signatures';
+import { isActiveType } from '../../src/static/active-content';
+import { activeUploadTypes } from '../../src/upload/options';
 import { extensionsFor, withTypeExtension } from '../../src/upload/stored-extension';
 
 /** Types a browser renders or runs when a file is served with them. */
 const active = /html|xml|javascript|ecmascript|css|x-shockwave-flash/;
 
 describe('stored extensions', () => {
-  const detectable = [...new Set(signatures.map((s) => s.type)), 'image/svg+xml', 'text/plain', 'application/octet-stream'];
+  const detectable = [...new Set(signatures.map((s) => s.type)), ...activeUploadTypes, 'text/plain', 'application/octet-stream'];
 
   it('every type detectType can answer has its own extensions', () => {
     expect(detectable.filter((t) => t !== 'application/octet-stream' && extensionsFor(t).join() === 'bin')).toEqual([]);
     expect(detectable.length).toBeGreaterThan(30);
   });
 
-  it('no kept extension is served as an active type by staticFiles (SVG aside, which is what it is)', () => {
-    for (const type of detectable.filter((t) => t !== 'image/svg+xml')) {
+  it('no extension kept for a passive type is served as an active type by staticFiles', () => {
+    for (const type of detectable.filter((t) => !activeUploadTypes.includes(t))) {
       for (const ext of extensionsFor(type)) expect(contentTypeFor(`x.${ext}`), `${type} .${ext}`).not.toMatch(active);
+    }
+  });
+
+  it('every extension kept for an active type is served as active, so staticFiles({ untrusted: true }) sandboxes it', () => {
+    for (const type of activeUploadTypes) {
+      expect(isActiveType(type)).toBe(true);
+      for (const ext of extensionsFor(type)) expect(isActiveType(contentTypeFor(`x.${ext}`)), `${type} .${ext}`).toBe(true);
     }
   });
 

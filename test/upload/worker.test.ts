@@ -66,3 +66,35 @@ describe('upload to R2 in workerd (miniflare)', () => {
     expect((await bucket.list()).objects.length).toBe(before);
   });
 });
+
+describe('active content uploaded to R2 in workerd (miniflare)', () => {
+  let mf: Miniflare;
+
+  beforeAll(async () => {
+    mf = await runWorker(await bundleWorker('test/upload/fixtures/active-worker.ts'), { cf: false, r2Buckets: ['UPLOADS'] });
+  });
+  afterAll(async () => {
+    await mf?.dispose();
+  });
+
+  const send = async (data: FormData) => {
+    const encoded = new Request('http://encode.test/', { method: 'POST', body: data });
+    const body = new Uint8Array(await encoded.arrayBuffer());
+    const headers = { 'content-type': encoded.headers.get('content-type')! };
+    return (await mf.dispatchFetch('http://uploads.test/upload', { method: 'POST', body, headers })) as unknown as Response;
+  };
+
+  it('an allowed SVG is stored with Content-Disposition: attachment; HTML is refused (415) and never stored', async () => {
+    const ok = await send(form([['logo', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', 'logo.png', 'image/png']]));
+    expect(ok.status).toBe(200);
+    const { files } = (await ok.json()) as { files: UploadedFile[] };
+    const bucket = await mf.getR2Bucket('UPLOADS');
+    const object = await bucket.get(files[0].key);
+    expect(object?.httpMetadata).toMatchObject({ contentType: 'image/svg+xml', contentDisposition: 'attachment' });
+    await object?.arrayBuffer();
+    const refused = await send(form([['page', '<!doctype html><script>alert(1)</script>', 'page.txt', 'text/plain']]));
+    expect(refused.status).toBe(415);
+    expect(((await refused.json()) as { code: string }).code).toBe('ACTIVE_CONTENT');
+    expect((await bucket.list()).objects.map((o) => o.key)).toEqual([files[0].key]);
+  });
+});
