@@ -66,14 +66,14 @@ describe('the typ of a JWT: access tokens pass, ID tokens and other JWTs the iss
     const idToken = await as.idToken(url, 'alice', { nonce: 'n-0S6_WzA2Mj' });
     expect(decodeProtectedHeader(idToken).typ).toBeUndefined();
     expect(decodeJwt(idToken)).toMatchObject({ aud: url, sub: 'alice', nonce: 'n-0S6_WzA2Mj', iss: as.issuer });
-    await expectRefused(url, idToken, 'the token is an ID token (it has a nonce claim), not an access token');
-    await expectRefused(url, await as.idToken(url, 'alice', { at_hash: 'token' }), 'it has a at_hash claim');
+    await expectRefused(url, idToken, 'the token is an ID token (it has the nonce claim), not an access token');
+    await expectRefused(url, await as.idToken(url, 'alice', { at_hash: 'token' }), 'it has the at_hash claim');
     expect((await whoami(url, await as.token('agent', url))).status).toBe(200);
   });
 
   it('refuses an ID token of the app whose client id is the configured audience (Entra ID: API and client share an id)', async () => {
     const { url } = await serve({ audience: 'agent' });
-    await expectRefused(url, await as.idToken('agent', 'alice', { nonce: 'n-1' }), 'it has a nonce claim');
+    await expectRefused(url, await as.idToken('agent', 'alice', { nonce: 'n-1' }), 'it has the nonce claim');
     expect((await whoami(url, await as.sign(accessClaims('agent'), { typ: 'JWT' }))).status).toBe(200);
   });
 

@@ -22,7 +22,7 @@ function typeOf(typ: unknown): string | undefined {
 /** Refuses a JWT whose claims mark it as an ID token although its `typ` is `JWT` or absent. */
 function refuseIDToken(claims: Record<string, unknown>): void {
   const marked = idTokenOnly.find((claim) => claims[claim] !== undefined);
-  if (marked !== undefined) throw new TokenError(`the token is an ID token (it has a ${marked} claim), not an access token`);
+  if (marked !== undefined) throw new TokenError(`the token is an ID token (it has the ${marked} claim), not an access token`);
   if (claims.typ !== undefined && typeOf(claims.typ) !== 'bearer')
     throw new TokenError(
       `the token's typ claim ${shown(JSON.stringify(claims.typ))} says it is not an access token (Keycloak types those Bearer)`,
@@ -30,7 +30,7 @@ function refuseIDToken(claims: Record<string, unknown>): void {
   if (claims.token_use !== undefined && claims.token_use !== 'access')
     throw new TokenError(`the token's token_use claim ${shown(JSON.stringify(claims.token_use))} says it is not an access token`);
   if (claims.nonce !== undefined && claims.typ === undefined)
-    throw new TokenError('the token is an ID token (it has a nonce claim), not an access token');
+    throw new TokenError('the token is an ID token (it has the nonce claim), not an access token');
 }
 
 /** Checks that a verified JWT is an access token, by its `typ` header and claims; throws a TokenError saying why not. */
