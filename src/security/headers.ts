@@ -2,6 +2,7 @@ import type { FwPluginConfig, Middleware } from 'fw';
 import { mutableResponse } from './mutable-response';
 import { nonceMiddleware, nonceOf } from './nonce';
 import { checkOptions } from '../core/options';
+import { renderPermissionsPolicy } from './permissions-policy';
 
 /** CSP directives: name to list of sources (`'self'`, `https:`, ...); `true` for value-less ones like upgrade-insecure-requests. */
 export type CSPDirectives = Record<string, string[] | true>;
@@ -14,6 +15,7 @@ export interface SecurityHeadersOptions {
   strictTransportSecurity?: { maxAge?: number; includeSubDomains?: boolean; preload?: boolean } | string | false;
   xFrameOptions?: 'DENY' | 'SAMEORIGIN' | false;
   referrerPolicy?: string | false;
+  /** Feature to allow-list: `self`, `src`, `*` or origins (`https://a.example`, written as quoted strings); `[]` for no one. */
   permissionsPolicy?: Record<string, string[]> | string | false;
   crossOriginOpenerPolicy?: 'same-origin' | 'same-origin-allow-popups' | 'unsafe-none' | false;
   crossOriginResourcePolicy?: 'same-origin' | 'same-site' | 'cross-origin' | false;
@@ -43,21 +45,39 @@ export const defaultCSP: CSPDirectives = {
 
 const directiveName = /^[a-z-]+$/;
 
-/** Renders CSP directives to the header value, adding a nonce to script-src and style-src when given. */
+/** Directives that take a nonce when the policy names them. */
+const nonceTargets = ['script-src', 'style-src', 'script-src-elem', 'style-src-elem'];
+
+/**
+ * The directives with a nonce in `script-src` and `style-src`: each is derived from `default-src` when the policy
+ * lacks it (browsers fall back to `default-src`, so the derived list allows the same and the nonce), as
+ * @fastify/helmet adds them; the `-elem` variants get it when named. `'none'` is dropped from a list that now holds
+ * the nonce, and `'unsafe-inline'` from the script lists (a nonce makes browsers ignore it anyway).
+ */
+function withNonce(directives: CSPDirectives, nonce: string): CSPDirectives {
+  const out: CSPDirectives = { ...directives };
+  const fallback = directives['default-src'];
+  for (const name of ['script-src', 'style-src']) if (out[name] === undefined && Array.isArray(fallback)) out[name] = fallback;
+  for (const name of nonceTargets) {
+    const sources = out[name];
+    if (!Array.isArray(sources)) continue;
+    const kept = sources.filter((s) => s !== "'none'" && (s !== "'unsafe-inline'" || name.startsWith('style-src')));
+    out[name] = [...kept, `'nonce-${nonce}'`];
+  }
+  return out;
+}
+
+/** Renders CSP directives to the header value, adding a nonce to script-src and style-src when given (see `withNonce`). */
 export function renderCSP(directives: CSPDirectives, nonce?: string): string {
   const parts: string[] = [];
-  for (const [name, value] of Object.entries(directives)) {
+  for (const [name, value] of Object.entries(nonce ? withNonce(directives, nonce) : directives)) {
     if (!directiveName.test(name)) throw new TypeError(`Invalid CSP directive name "${name}"`);
     if (value === true) {
       parts.push(name);
       continue;
     }
-    const sources =
-      nonce && (name === 'script-src' || name === 'style-src')
-        ? [...value.filter((s) => s !== "'unsafe-inline'" || name === 'style-src'), `'nonce-${nonce}'`]
-        : value;
-    for (const source of sources) if (/[;,\r\n]/.test(source)) throw new TypeError(`Invalid CSP source "${source}" in ${name}`);
-    parts.push(`${name} ${sources.join(' ')}`);
+    for (const source of value) if (/[;,\r\n]/.test(source)) throw new TypeError(`Invalid CSP source "${source}" in ${name}`);
+    parts.push(`${name} ${value.join(' ')}`);
   }
   return parts.join('; ');
 }
@@ -72,10 +92,7 @@ function hsts(value: SecurityHeadersOptions['strictTransportSecurity']): string 
 function permissions(value: SecurityHeadersOptions['permissionsPolicy']): string | null {
   if (value === false) return null;
   if (typeof value === 'string') return value;
-  const policy = value ?? { camera: [], microphone: [], geolocation: [] };
-  return Object.entries(policy)
-    .map(([feature, allow]) => `${feature}=(${allow.join(' ')})`)
-    .join(', ');
+  return renderPermissionsPolicy(value ?? { camera: [], microphone: [], geolocation: [] });
 }
 
 /** Computes the fixed headers once; only the CSP is per request (its nonce). */
@@ -143,6 +160,12 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Middlewar
 /** The security plugin: `securityHeaders` on every request, plus a per-request CSP nonce when `nonce` is true. */
 export function security(options: SecurityHeadersOptions & { nonce?: boolean } = {}): FwPluginConfig {
   const { nonce, ...headers } = options;
+  if (nonce && (typeof headers.contentSecurityPolicy === 'string' || headers.contentSecurityPolicy === false)) {
+    throw new TypeError(
+      'security: nonce: true needs contentSecurityPolicy as directives ({ "default-src": ["\'self\'"], ... }) so each request\'s nonce can be added; ' +
+        (headers.contentSecurityPolicy === false ? 'there is no policy to add it to' : 'a string policy is sent as written'),
+    );
+  }
   return {
     name: 'security',
     setup(app) {
