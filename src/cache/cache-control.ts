@@ -68,7 +68,9 @@ const cacheOptionsKeys: Record<keyof CacheOptions, true> = {
 /**
  * An after-handler that sets Cache-Control (and Vary) on successful GET and HEAD responses:
  * `app.onAfterHandle(cache({ maxAge: 60, scope: 'public' }))` or the route option `afterHandle`.
- * Errors and other methods are left alone, and so are responses setting cookies when the directives allow shared caches.
+ * Errors and other methods are left alone. Cache-Control is not set on responses setting cookies when the directives
+ * allow shared caches, nor over the handler's own (unless `override`); the `vary` names are merged into the
+ * response's Vary in every case, since the answer varies on them whoever chose its caching.
  */
 export function cache(options: CacheOptions = { maxAge: 0, noCache: true }): AfterHook {
   checkOptions('cache()', options, cacheOptionsKeys);
@@ -76,13 +78,15 @@ export function cache(options: CacheOptions = { maxAge: 0, noCache: true }): Aft
   for (const name of options.vary ?? [])
     if (!TOKEN.test(name)) throw new TypeError(`cache: invalid Vary header name ${JSON.stringify(name)}`);
   const shared = options.scope === 'public' || options.sMaxAge !== undefined;
+  const vary = options.vary ?? [];
   return (ctx, response) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return response;
-    if (response.status < 200 || response.status >= 300 || (shared && response.headers.has('set-cookie'))) return response;
-    if (response.headers.has('cache-control') && !options.override) return response;
+    if (response.status < 200 || response.status >= 300) return response;
+    const control = !(shared && response.headers.has('set-cookie')) && (options.override || !response.headers.has('cache-control'));
+    if (!control && vary.length === 0) return response;
     const out = mutableResponse(response);
-    out.headers.set('cache-control', value);
-    for (const name of options.vary ?? []) appendVary(out.headers, name);
+    if (control) out.headers.set('cache-control', value);
+    for (const name of vary) appendVary(out.headers, name);
     return out;
   };
 }
