@@ -4,6 +4,8 @@
  * plugin's own `maxBodySize`): more is HTTP 413 with a JSON-RPC error, in process, on fw/node, in workerd, behind
  * fw/lambda and over legacy SSE; stdio caps batches too.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Miniflare } from 'miniflare';
 import { Fw } from 'fw';
@@ -11,7 +13,7 @@ import type { NodeServer } from 'fw/node';
 import { StdioTransport, createMCPPlugin, createPlainMCPServer, type MCPHTTPOptions } from 'fw-mcp';
 import { bundleWorker } from '../targets/worker/helpers';
 import { demoServer } from '../../examples/mcp-stdio/demo';
-import { initialize, listen, post } from './helpers';
+import { initialize, listen, post, repoRoot } from './helpers';
 import { lambdaInstance, v2Event } from './lambda-events';
 
 const batchHeaders = { accept: 'application/json', 'mcp-protocol-version': '2025-03-26' };
@@ -176,18 +178,7 @@ describe('body size on fw/node (real sockets)', () => {
     const headers = { 'content-type': 'application/json', accept: 'application/json' };
     const declared = await fetch(url, { method: 'POST', headers, body: pingOfSize(MiB + 1) });
     expectTooLarge(declared.status, await declared.json());
-    const bytes = new TextEncoder().encode(pingOfSize(2 * MiB));
-    const chunked = await fetch(url, {
-      method: 'POST',
-      headers,
-      body: new ReadableStream({
-        start(controller) {
-          for (let at = 0; at < bytes.length; at += 64 * 1024) controller.enqueue(bytes.subarray(at, at + 64 * 1024));
-          controller.close();
-        },
-      }),
-      duplex: 'half',
-    } as RequestInit);
+    const chunked = await fetch(url, { method: 'POST', headers, body: chunkedBody(pingOfSize(2 * MiB)), duplex: 'half' } as RequestInit);
     expectTooLarge(chunked.status, await chunked.json());
     const batch = await fetch(url, {
       method: 'POST',
@@ -197,6 +188,61 @@ describe('body size on fw/node (real sockets)', () => {
     expectBatchRefused(batch.status, await batch.json(), 101);
     const ping = await fetch(url, { method: 'POST', headers, body: pingOfSize(1000) });
     expect(await ping.json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+  });
+});
+
+/** A body of `size` bytes sent as a stream, so no length is declared (chunked). */
+function chunkedBody(text: string): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  return new ReadableStream({
+    start(controller) {
+      for (let at = 0; at < bytes.length; at += 64 * 1024) controller.enqueue(bytes.subarray(at, at + 64 * 1024));
+      controller.close();
+    },
+  });
+}
+
+describe('body size on fw/bun (Bun.serve in its own process)', () => {
+  let child: ChildProcess;
+  let url: string;
+  beforeAll(async () => {
+    child = spawn(`${repoRoot}node_modules/.bin/bun`, ['run', `${repoRoot}test/mcp/servers/bun-http.ts`], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    for await (const chunk of child.stdout!) {
+      output += String(chunk);
+      if (output.includes('\n')) break;
+    }
+    url = output.trim();
+  }, 60_000);
+  afterAll(async () => {
+    if (child.exitCode === null) {
+      child.kill();
+      await once(child, 'exit');
+    }
+  });
+
+  it('refuses a declared length over the limit (413), a chunked body past it (413, JSON-RPC) and a batch over 100 (400)', async () => {
+    const headers = { 'content-type': 'application/json', accept: 'application/json' };
+    // fw/bun answers a declared length over its server limit itself, before the app runs: 413 with fw's error body.
+    const declared = await fetch(url, { method: 'POST', headers, body: pingOfSize(MiB + 1) });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    const chunked = await fetch(url, { method: 'POST', headers, body: chunkedBody(pingOfSize(2 * MiB)), duplex: 'half' } as RequestInit);
+    expectTooLarge(chunked.status, await chunked.json());
+    const batch = await fetch(url, {
+      method: 'POST',
+      headers: { ...headers, 'mcp-protocol-version': '2025-03-26' },
+      body: JSON.stringify(toolsLists(101)),
+    });
+    expectBatchRefused(batch.status, await batch.json(), 101);
+    expect(await (await fetch(url, { method: 'POST', headers, body: pingOfSize(1000) })).json()).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: {},
+    });
   });
 });
 
