@@ -432,8 +432,8 @@ export class Fw<
   #dispatch(request: Request, env: unknown, executionCtx: ExecutionContext | undefined): Response | Promise<Response> {
     const url = request.url;
     const raw = rawPathOf(url);
-    const path = canonicalPath(raw);
-    if (path === null) return this.#malformedPath(request, env, executionCtx);
+    const path = canonicalPath(raw, this.config.allowEncodedSlashes);
+    if (path === null) return this.#refusedPath(request, env, executionCtx);
     const method = request.method;
     const match = this.#router.match(method, path) ?? this.#fallbackMatch(method, path);
     const ctx = new this.ContextClass(this, request, path, env, executionCtx);
@@ -447,10 +447,11 @@ export class Fw<
     return Promise.resolve(response).then(responseWithoutBody);
   }
 
-  /** The 400 for a path with no canonical form, answered before any middleware (no guard could judge it). */
-  #malformedPath(request: Request, env: unknown, executionCtx: ExecutionContext | undefined): Response {
+  /** The 400 for a path with no canonical form or with an encoded slash, answered before any middleware (no guard could judge it). */
+  #refusedPath(request: Request, env: unknown, executionCtx: ExecutionContext | undefined): Response {
     const ctx = new this.ContextClass(this, request, '/', env, executionCtx);
-    return this.#unhandledError(ctx, new HttpError(400, 'Malformed percent-encoding in the request path', { code: 'BAD_PATH' }));
+    const message = 'Malformed percent-encoding or encoded slash in the request path';
+    return this.#unhandledError(ctx, new HttpError(400, message, { code: 'BAD_PATH' }));
   }
 
   /** The match for a request the router missed: a GET route for HEAD, and the path without its trailing slash. */

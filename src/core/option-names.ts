@@ -11,6 +11,7 @@ export const coreConfigKeys: Record<keyof FwCoreConfig, true> = {
   port: true,
   hostname: true,
   maxBodySize: true,
+  allowEncodedSlashes: true,
   development: true,
   logErrors: true,
 };

@@ -8,6 +8,7 @@
  * - Runs of slashes are one slash; a backslash is a slash (as the URL parser reads it for http and https).
  * - `.` segments are dropped and `..` removes the segment before it (never above the root), after decoding.
  * - A trailing slash is kept (`/a/` and `/a` stay distinct; the core's fallback answers `/a/` with `/a`'s route).
+ * - `%2F` and `%5C` (an encoded `/` or `\`) make the path refused (400) unless the app sets `allowEncodedSlashes`.
  */
 
 /** The escapes a canonical path keeps (of `#`, `%`, `/`, `?` and `\`), in either case. */
@@ -26,12 +27,14 @@ export function decodeSegment(segment: string): string | null {
 
 /**
  * The canonical form of a request path (the part of the URL between the authority and the query), or null when
- * it has a malformed percent-escape. Paths already canonical (the common case) are returned as they are.
+ * it has a malformed percent-escape, or an encoded slash (`%2F`, `%5C`) without `encodedSlashes`. Paths already
+ * canonical (the common case) are returned as they are.
  */
-export function canonicalPath(path: string): string | null {
+export function canonicalPath(path: string, encodedSlashes?: boolean): string | null {
   if (path.indexOf('%') === -1 && path.indexOf('//') === -1 && path.indexOf('\\') === -1 && path.indexOf('/.') === -1) {
     return path;
   }
+  if (!encodedSlashes && /%(2f|5c)/i.test(path)) return null;
   const parts = path.replace(/\\/g, '/').split('/');
   const segments: string[] = [];
   let directory = false;

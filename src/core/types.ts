@@ -144,6 +144,11 @@ export interface FwCoreConfig {
    * production one JSON line); false turns it off; a function receives each error, e.g. to send it to the app's logger.
    */
   logErrors?: ErrorLogOption;
+  /**
+   * Let `%2F` and `%5C` (an encoded `/` or `\`) through in request paths (default false: a 400). They stay escaped in
+   * `ctx.path`, so they are data inside one segment for every route, guard and mount; params decode them.
+   */
+  allowEncodedSlashes?: boolean;
 }
 
 /** The methods shared by the app and the group objects handed to `group` callbacks. */

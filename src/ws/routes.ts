@@ -190,7 +190,7 @@ export class WebSocketRoutes {
     env?: unknown,
     executionCtx?: ExecutionContext,
   ): Promise<WebSocketUpgrade | Response | null> {
-    const path = canonicalPath(rawPathOf(request.url));
+    const path = canonicalPath(rawPathOf(request.url), app.config.allowEncodedSlashes);
     if (path === null) return null;
     const match = this.router.match('GET', path);
     if (match === null) return null;

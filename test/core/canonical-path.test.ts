@@ -29,13 +29,9 @@ describe('canonicalPath', () => {
     ['/caf%C3%A9', '/café'],
     ['/%F0%9F%8D%8C', '/🍌'],
     ['/a%20b', '/a b'],
-    ['/a%2Fb', '/a%2Fb'],
-    ['/a%2fb', '/a%2Fb'],
-    ['/a%5cb', '/a%5Cb'],
     ['/a%25b', '/a%25b'],
     ['/a%252Fb', '/a%252Fb'],
     ['/a%3Fb%23c', '/a%3Fb%23c'],
-    ['/%C3%A9%2F%C3%A9', '/é%2Fé'],
     ['/a%2e%2e', '/a..'],
   ])('%s -> %s', (raw, canonical) => {
     expect(canonicalPath(raw)).toBe(canonical);
@@ -43,6 +39,24 @@ describe('canonicalPath', () => {
 
   it.each(['/%', '/%4', '/%zz', '/a%2', '/%C3', '/%FF', '/%C3%28', '/%ED%A0%80'])('%s has no canonical form', (raw) => {
     expect(canonicalPath(raw)).toBeNull();
+    expect(canonicalPath(raw, true)).toBeNull();
+  });
+
+  it.each(['/a%2Fb', '/a%2fb', '/a%5Cb', '/a%5cb', '//a%2F', '/a/..%2F..%2Fb', '/%C3%A9%2F%C3%A9'])(
+    '%s (an encoded slash or backslash) is refused by default',
+    (raw) => {
+      expect(canonicalPath(raw)).toBeNull();
+    },
+  );
+
+  it.each([
+    ['/a%2Fb', '/a%2Fb'],
+    ['/a%2fb', '/a%2Fb'],
+    ['/a%5cb', '/a%5Cb'],
+    ['/a/..%2F..%2Fb', '/a/..%2F..%2Fb'],
+    ['/%C3%A9%2F%C3%A9', '/é%2Fé'],
+  ])('with encoded slashes allowed, %s -> %s (kept escaped, inside one segment)', (raw, canonical) => {
+    expect(canonicalPath(raw, true)).toBe(canonical);
   });
 
   it('returns an already canonical path as the same string', () => {
@@ -107,7 +121,7 @@ describe('a guard sees the path its route answers', () => {
   });
 
   it('ctx.path is the canonical path while ctx.request.url keeps what the client sent', async () => {
-    const app = new Fw();
+    const app = new Fw({ allowEncodedSlashes: true });
     app.get('/*', (ctx) => ({ path: ctx.path, url: ctx.request.url, rest: ctx.params['*'] }));
     expect(await (await app.request('//caf%C3%A9/./x%2Fy')).json()).toEqual({
       path: '/café/x%2Fy',
@@ -127,23 +141,104 @@ describe('a guard sees the path its route answers', () => {
     for (const path of ['/%zz', '/a%C3', '/%FF/admin']) {
       const response = await app.request(path);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: 'Malformed percent-encoding in the request path', code: 'BAD_PATH' });
+      expect(await response.json()).toEqual({ error: 'Malformed percent-encoding or encoded slash in the request path', code: 'BAD_PATH' });
     }
     expect(ran).toBe(0);
   });
 });
 
-describe('%2F stays data inside a segment', () => {
-  it('never becomes a separator for routes or guards', async () => {
+describe('encoded slashes: refused by default', () => {
+  const refused = ['/files/private%2Fs', '/files/private%2fs', '/files/private%5Cs', '/files/private%5cs', '/files/x%2F..%2Fprivate/s'];
+
+  it.each(refused)('%s is a 400 before any middleware, whatever routes could have matched', async (path) => {
     const app = new Fw();
-    app.use('/files/a', guard);
+    let ran = 0;
+    app.use(async (_ctx, next) => {
+      ran++;
+      return next();
+    });
+    app.use('/files/private', guard);
+    app.get('/files/*', (ctx) => ({ rest: ctx.params['*'] }));
     app.get('/files/:name', (ctx) => ({ name: ctx.params.name }));
-    app.get('/files/a/b', () => 'nested');
-    const response = await app.request('/files/a%2Fb');
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ name: 'a/b' });
-    expect(await (await app.request('/files/a%252Fb')).json()).toEqual({ name: 'a%2Fb' });
-    expect((await app.request('/files/a/b')).status).toBe(401);
+    const response = await app.request(path);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'Malformed percent-encoding or encoded slash in the request path', code: 'BAD_PATH' });
+    expect(ran).toBe(0);
+  });
+
+  it('a double-encoded slash (%252F) is text, not a slash, and passes', async () => {
+    const app = new Fw();
+    app.get('/users/:id', (ctx) => `posts of ${ctx.params.id}`);
+    expect(await (await app.request('/users/a%252Fb')).text()).toBe('posts of a%2Fb');
+    expect(await (await app.request('/users/%2525')).text()).toBe('posts of %25');
+  });
+
+  it('Hono "should decode /": /users/hono%2Fposts is a 400 by default, hono/posts with allowEncodedSlashes', async () => {
+    for (const config of [{}, { allowEncodedSlashes: true }]) {
+      const app = new Fw(config);
+      app.get('/users/:id', (ctx) => `id is ${ctx.params.id}`);
+      const response = await app.request('http://localhost/users/hono%2Fposts');
+      expect(response.status).toBe(config.allowEncodedSlashes ? 200 : 400);
+      if (config.allowEncodedSlashes) expect(await response.text()).toBe('id is hono/posts');
+    }
+  });
+
+  it('a WebSocket route is refused the same way (the upgrade is left to app.fetch, which answers 400)', async () => {
+    const app = new Fw();
+    app.ws('/live/:room', { message() {} });
+    const upgrade = {
+      upgrade: 'websocket',
+      connection: 'Upgrade',
+      'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      'sec-websocket-version': '13',
+    };
+    expect(await app.upgradeWebSocket(new Request('http://localhost/live/a%2Fb', { headers: upgrade }))).toBeNull();
+    expect((await app.request('/live/a%2Fb', { headers: upgrade })).status).toBe(400);
+    const allowing = new Fw({ allowEncodedSlashes: true });
+    allowing.ws('/live/:room', { message() {} });
+    expect(await allowing.upgradeWebSocket(new Request('http://localhost/live/a%2Fb', { headers: upgrade }))).toMatchObject({
+      params: { room: 'a/b' },
+    });
+  });
+
+  it('a mistyped option name fails at startup with the closest name', () => {
+    expect(() => new Fw({ allowEncodedSlash: true } as never)).toThrow('did you mean "allowEncodedSlashes"');
+  });
+});
+
+describe('encoded slashes with allowEncodedSlashes: data inside one segment, for every guard and route alike', () => {
+  function filesApp(): { app: Fw; guarded: string[] } {
+    const app = new Fw({ allowEncodedSlashes: true });
+    const guarded: string[] = [];
+    app.use('/files/private', (ctx, next) => {
+      guarded.push(ctx.path);
+      return guard(ctx, next);
+    });
+    app.get('/files/private/:file', (ctx) => ({ private: ctx.params.file }));
+    app.get('/files/:name', (ctx) => ({ name: ctx.params.name, path: ctx.path }));
+    return { app, guarded };
+  }
+
+  it('/files/private%2Fs matches neither the guard on /files/private nor /files/private/... routes, but /files/:name', async () => {
+    const { app, guarded } = filesApp();
+    for (const path of ['/files/private%2Fs', '/files/private%2fs']) {
+      expect(await (await app.request(path)).json()).toEqual({ name: 'private/s', path: '/files/private%2Fs' });
+    }
+    expect(await (await app.request('/files/private%5Cs')).json()).toEqual({ name: 'private\\s', path: '/files/private%5Cs' });
+    expect(guarded).toEqual([]);
+  });
+
+  it('the real path /files/private/s still goes through the guard', async () => {
+    const { app, guarded } = filesApp();
+    expect((await app.request('/files/private/s')).status).toBe(401);
+    expect(await (await app.request('/files/private/s', { headers: { authorization: 'secret' } })).json()).toEqual({ private: 's' });
+    expect(guarded).toEqual(['/files/private/s', '/files/private/s']);
+  });
+
+  it('a wildcard gets the decoded rest while ctx.path keeps the escape', async () => {
+    const app = new Fw({ allowEncodedSlashes: true });
+    app.get('/files/*', (ctx) => ({ rest: ctx.params['*'], path: ctx.path }));
+    expect(await (await app.request('/files/private%2Fs')).json()).toEqual({ rest: 'private/s', path: '/files/private%2Fs' });
   });
 });
 
@@ -199,6 +294,19 @@ describe('staticFiles behind a guard', () => {
     expect((await app.request(path)).status).toBe(401);
     const allowed = await app.request(path, { headers: { authorization: 'secret' } });
     expect(await allowed.text()).toBe('TOP SECRET');
+  });
+
+  it('Hono serve-static "bypass via path mismatch": /admin%2Fsecret.txt is a 400, and with allowEncodedSlashes never the file', async () => {
+    for (const allowEncodedSlashes of [false, true]) {
+      const app = new Fw({ allowEncodedSlashes });
+      app.use('/admin', guard);
+      app.use(staticFiles(dir));
+      for (const path of ['/admin%2Fsecret.txt', '/admin%5Csecret.txt']) {
+        const response = await app.request(path);
+        if (!allowEncodedSlashes) expect(response.status).toBe(400);
+        expect(await response.text()).not.toContain('TOP SECRET');
+      }
+    }
   });
 
   it.each(files)('group("/admin", a => a.use(guard)) before staticFiles refuses %s', async (path) => {

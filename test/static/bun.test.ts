@@ -44,8 +44,8 @@ describe('staticFiles on Bun (fw/bun serve, the Bun binary from npm)', () => {
   });
 
   it('refuses traversal, NUL and symlinks out of root', async () => {
-    for (const target of ['/..%2foutside%2fsecret.txt', '/style.css%00', '/escape.txt', '/linkdir/secret.txt'])
-      expect(await raw(bun.port, target)).toBe(403);
+    expect(await raw(bun.port, '/..%2foutside%2fsecret.txt')).toBe(400);
+    for (const target of ['/style.css%00', '/escape.txt', '/linkdir/secret.txt']) expect(await raw(bun.port, target)).toBe(403);
     expect(await raw(bun.port, '/.env')).toBe(404);
   });
 

@@ -25,7 +25,8 @@ describe('staticFiles: no way out of root (raw request targets over real HTTP)',
 
   beforeAll(async () => {
     site = makeSite();
-    const app = new Fw();
+    // Encoded slashes let through (the core refuses them by default), so staticFiles' own refusal is what answers.
+    const app = new Fw({ allowEncodedSlashes: true });
     app.use(staticFiles(site.root, { listing: true }));
     server = await serve(app, { port: 0, hostname: '127.0.0.1' });
   });

@@ -3,6 +3,7 @@
  * double encoding, malformed escapes, repeated and trailing slashes. Cases from the issue (#16) and from
  * find-my-way's test/ folder (issue-206, issue-234, on-bad-url, path-params-match, issue-240), as fw's tables.
  * Routes and requests are decoded the same way, once; `%2F %25 %3F %23 %5C` stay escaped until a param is read.
+ * `%2F` and `%5C` are a 400 by default; the cases that read them run on an app with `allowEncodedSlashes`.
  */
 import { runFetchCases, type FetchCase } from './fetch-table';
 
@@ -11,7 +12,25 @@ const twice = (text: string): string => encodeURIComponent(encodeURIComponent(te
 const literalText =
   "fw reads a route's escapes as it reads a request's (%20 is a space, %2520 the text \"%20\"); find-my-way keeps a route's text as written";
 
+/** The app option under which an encoded slash is data inside a segment instead of a 400. */
+const encodedSlashes = { allowEncodedSlashes: true };
+
 const cases: FetchCase[] = [
+  {
+    name: 'an encoded slash or backslash is a 400 by default, in either case; %252F is not one',
+    routes: ['/files/:name', '/files/*', '/a/:x'],
+    requests: [
+      ['/files/a%2Fb', 400],
+      ['/files/a%2fb', 400],
+      ['/a/b%5Cc', 400],
+      ['/a/b%5cc', 400],
+      ['/files/a/b%2F', 400],
+      ['/files/a%252Fb', ['/files/:name', { name: 'a%2Fb' }]],
+      ['/files/a/b', ['/files/*', { '*': 'a/b' }]],
+    ],
+    differs:
+      'Hono and find-my-way decode %2F into the param (Hono: /users/hono%2Fposts gives hono/posts); fw refuses it unless the app opts in',
+  },
   {
     name: 'static routes with characters the URL parser escapes',
     routes: ['/café', '/🍌', '/a b'],
@@ -75,6 +94,7 @@ const cases: FetchCase[] = [
   },
   {
     name: 'a param is decoded exactly once',
+    config: encodedSlashes,
     routes: ['/files/:name'],
     requests: [
       ['/files/a%252Fb', ['/files/:name', { name: 'a%2Fb' }]],
@@ -85,6 +105,7 @@ const cases: FetchCase[] = [
   },
   {
     name: 'an encoded slash never separates segments',
+    config: encodedSlashes,
     routes: ['/a/b', '/a/:x'],
     requests: [
       ['/a%2Fb', null],
@@ -119,6 +140,7 @@ const cases: FetchCase[] = [
   },
   {
     name: 'special characters in params',
+    config: encodedSlashes,
     routes: ['/:pathParam', '/reg/:regExeParam(^\\d+) .png', '/[...]/a%2520.html'],
     requests: [
       ['/[...]/a%2520.html', ['/[...]/a%2520.html']],
@@ -153,6 +175,7 @@ const cases: FetchCase[] = [
   },
   {
     name: 'each escaped character in a param',
+    config: encodedSlashes,
     routes: ['/:param1'],
     requests: [
       '%23',

@@ -6,13 +6,15 @@ import { checkRefusals, split, type Answer, type RouterCase } from './table';
 /** A case run through the app: an answer may also be a status the app gives before routing (400 for a malformed path). */
 export interface FetchCase extends Omit<RouterCase, 'requests'> {
   requests: [request: string, answer: Answer | number][];
+  /** Options of the app the case runs on (default none). */
+  config?: ConstructorParameters<typeof Fw>[0];
 }
 
 /** Runs each case through `app.fetch` on a fresh app whose handlers answer their route and params: 404 where the answer is null. */
 export function runFetchCases(title: string, cases: FetchCase[]): void {
   describe(title, () => {
-    it.each(cases)('$name', async ({ routes, requests, refused = [] }) => {
-      const app = new Fw();
+    it.each(cases)('$name', async ({ routes, requests, refused = [], config }) => {
+      const app = new Fw(config);
       for (const written of routes) {
         const [method, path] = split(written);
         app.route(method, path, (ctx) => ({ route: written, params: ctx.params }));

@@ -6,8 +6,9 @@ import { fixture } from './fixtures';
 
 const context = lambdaContext();
 
+/** An app that lets encoded slashes through (they are refused by default), so a `%2F` shows it is kept encoded once. */
 function pathApp(): Fw {
-  const app = new Fw();
+  const app = new Fw({ allowEncodedSlashes: true });
   const show = (ctx: Context) => ({ name: ctx.params.name ?? null, path: ctx.path, pathname: new URL(ctx.request.url).pathname });
   app.get('/files/:name', show);
   app.all('/*', show);
