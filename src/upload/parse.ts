@@ -5,12 +5,20 @@ import { detectType, typeAllowed } from './detect';
 import { activeUploadTypes, type ResolvedUploadOptions } from './options';
 import { sanitizeFilename } from './sanitize';
 import { withTypeExtension } from './stored-extension';
-import type { UploadCandidate, UploadedFile } from './types';
+import type { FormFields, UploadCandidate, UploadedFile } from './types';
 
 /** A request's uploads: stored files and the plain form fields that came with them. */
 export interface ParsedUploads {
   files: UploadedFile[];
-  fields: Record<string, string>;
+  fields: FormFields;
+}
+
+/** Adds a field's value: the first stays a string, a repeated name (checkboxes, multi-selects) becomes an array in order. */
+function addField(fields: FormFields, name: string, value: string): void {
+  const current = fields[name];
+  if (current === undefined) fields[name] = value;
+  else if (Array.isArray(current)) current.push(value);
+  else fields[name] = [current, value];
 }
 
 const formOverhead = 1024 * 1024;
@@ -32,7 +40,7 @@ function refusal(error: unknown, options: ResolvedUploadOptions, multipart: Mult
 async function readParts(
   ctx: Context,
   options: ResolvedUploadOptions,
-): Promise<{ files: { part: MultipartPart; bytes: Uint8Array<ArrayBuffer> }[]; fields: Record<string, string> }> {
+): Promise<{ files: { part: MultipartPart; bytes: Uint8Array<ArrayBuffer> }[]; fields: FormFields }> {
   const request = ctx.request;
   const type = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(type))
@@ -42,7 +50,7 @@ async function readParts(
     throw new HttpError(413, 'The upload is too large', { code: 'PAYLOAD_TOO_LARGE' });
   if (request.bodyUsed) throw new Error('upload: the request body was already read before ctx.file()/ctx.files()');
   const files: { part: MultipartPart; bytes: Uint8Array<ArrayBuffer> }[] = [];
-  const fields: Record<string, string> = Object.create(null);
+  const fields: FormFields = Object.create(null);
   const multipart = await import('@remix-run/multipart-parser');
   try {
     for await (const part of multipart.parseMultipartRequest(request, {
@@ -52,7 +60,7 @@ async function readParts(
       maxHeaderSize: 8 * 1024,
     })) {
       if (part.name === undefined) continue;
-      if (part.filename === undefined) fields[part.name] = part.text;
+      if (part.filename === undefined) addField(fields, part.name, part.text);
       else if (part.filename !== '' || part.size > 0) {
         if (files.length === options.maxFiles) throw new HttpError(413, `More than ${options.maxFiles} files`, { code: 'TOO_MANY_FILES' });
         files.push({ part, bytes: part.bytes as Uint8Array<ArrayBuffer> });

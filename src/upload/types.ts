@@ -20,6 +20,9 @@ export interface UploadedFile {
   location: string;
 }
 
+/** The plain fields of a multipart form: a name sent once maps to its value, a repeated name to its values in order. */
+export type FormFields = Record<string, string | string[]>;
+
 /** What `filename(file)` is given to choose the stored name. */
 export type UploadCandidate = Omit<UploadedFile, 'key' | 'location'>;
 

@@ -1,7 +1,7 @@
 import type { Context, FwPluginConfig } from 'fw';
 import { resolveUploadOptions } from './options';
 import { parseUploads, type ParsedUploads } from './parse';
-import type { UploadedFile, UploadOptions } from './types';
+import type { FormFields, UploadedFile, UploadOptions } from './types';
 
 declare module '../core/context' {
   interface Context<Env, State> {
@@ -9,8 +9,11 @@ declare module '../core/context' {
     file(name: string): Promise<UploadedFile | null>;
     /** Every uploaded file of the request (with `upload()` mounted). */
     files(): Promise<UploadedFile[]>;
-    /** The plain (non-file) fields of the multipart form (with `upload()` mounted). */
-    fields(): Promise<Record<string, string>>;
+    /**
+     * The plain (non-file) fields of the multipart form (with `upload()` mounted): a string per name, or the values
+     * in order when the name was sent more than once (checkboxes, multi-selects), as @fastify/multipart groups them.
+     */
+    fields(): Promise<FormFields>;
   }
 }
 
@@ -36,8 +39,10 @@ export function upload(options: UploadOptions): FwPluginConfig {
       async files(this: Context): Promise<UploadedFile[]> {
         return [...(await uploads(this)).files];
       },
-      async fields(this: Context): Promise<Record<string, string>> {
-        return { ...(await uploads(this)).fields };
+      async fields(this: Context): Promise<FormFields> {
+        // fromEntries defines own properties, so a field named __proto__ stays a field.
+        const fields = Object.entries((await uploads(this)).fields);
+        return Object.fromEntries(fields.map(([name, value]) => [name, Array.isArray(value) ? [...value] : value]));
       },
     },
   };
