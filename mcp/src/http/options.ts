@@ -39,13 +39,6 @@ export interface MCPHTTPOptions {
   maxBodySize?: number;
   /** Most messages one JSON-RPC batch may hold (default 100); a larger batch gets one -32600 error with HTTP 400. */
   maxBatchSize?: number;
-  /**
-   * Largest request body the MCP routes accept, in bytes (default: the app's `maxBodySize`, 1 MiB unless set);
-   * larger ones get 413 with a JSON-RPC error. On fw/node and fw/bun the server's own `maxBodySize` still applies first.
-   */
-  maxBodySize?: number;
-  /** Most messages one JSON-RPC batch may hold (default 100); a larger batch gets one -32600 error with HTTP 400. */
-  maxBatchSize?: number;
   /** Serve the legacy HTTP+SSE transport too (default true). */
   enableSSE?: boolean;
   /** Sessions (default off: stateless, any instance answers any request). */
