@@ -17,7 +17,7 @@ export function sanitizeFilename(input: string): string {
   let name = base
     .normalize('NFC')
     .replace(invisible, '')
-    .replace(/[<>:"|?*#%&{}$!`'=@+^~\[\];,]/g, '_')
+    .replace(/[<>:"|?*#%&{}$!`'=@+^~[\];,]/g, '_')
     .replace(/\s+/g, ' ')
     .replace(/^[.\s]+/, '')
     .replace(/[.\s]+$/, '');
