@@ -13,10 +13,10 @@ export function mutableResponse(response: Response): Response {
   }
 }
 
-/** Adds a token to the Vary header without repeating it. */
+/** Adds a token to the Vary header without repeating it (any case); `*` replaces the list, and a list holding `*` stays. */
 export function appendVary(headers: Headers, token: string): void {
   const current = headers.get('vary');
-  if (!current) return headers.set('vary', token);
+  if (!current || token === '*') return headers.set('vary', token);
   const tokens = current.split(',').map((t) => t.trim().toLowerCase());
   if (!tokens.includes('*') && !tokens.includes(token.toLowerCase())) headers.set('vary', `${current}, ${token}`);
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Fw } from 'fw';
 import { cache } from '../../src/cache';
+import { appendVary } from '../../src/security';
 
 function app(): Fw {
   const fw = new Fw();
@@ -48,5 +49,36 @@ describe('cache({ vary })', () => {
       const res = await fw.request(path);
       expect([res.headers.has('vary'), res.headers.has('cache-control')], path).toEqual([false, false]);
     }
+  });
+});
+
+describe('appendVary (cases of @fastify/cors test/vary.test.js)', () => {
+  const merged = (current: string | null, token: string) => {
+    const headers = new Headers(current === null ? {} : { vary: current });
+    appendVary(headers, token);
+    return headers.get('vary');
+  };
+
+  it('sets the name when there is no Vary, or an empty one', () => {
+    expect(merged(null, 'Origin')).toBe('Origin');
+    expect(merged('', 'Accept-Encoding')).toBe('Accept-Encoding');
+  });
+
+  it('appends to the existing value as written, whatever its spacing and commas', () => {
+    expect(merged('Access-Control-Request-Headers', 'Origin')).toBe('Access-Control-Request-Headers, Origin');
+    expect(merged(' Access-Control-Request-Headers ,Access-Control-Request-Method', 'Origin')).toBe(
+      'Access-Control-Request-Headers ,Access-Control-Request-Method, Origin',
+    );
+  });
+
+  it('does not repeat a name, in any case, nor add to a list holding *', () => {
+    expect(merged('Accept-Encoding, X-Foo', 'x-foo')).toBe('Accept-Encoding, X-Foo');
+    // @fastify/cors rewrites 'Accept,*' to '*'; fw leaves it, which means the same.
+    expect(merged('Accept,*', 'Origin')).toBe('Accept,*');
+    expect(merged('*', 'Origin')).toBe('*');
+  });
+
+  it('* replaces the list', () => {
+    expect(merged('Origin', '*')).toBe('*');
   });
 });
