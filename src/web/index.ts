@@ -1,4 +1,4 @@
 export { trustProxy, type TrustProxyOptions } from './trust-proxy';
-export { peerAddress } from './peer-address';
+export { assignPeerAddress, peerAddress } from './peer-address';
 export { rangeRequests, type RangeRequestsOptions } from './range-requests';
 export { domainRouting, domainRoute, type DomainRoute, type FetchTarget } from './domain-routing';

@@ -5,7 +5,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Fw, rateLimit, trustProxy, type Context } from 'fw';
+import { assignPeerAddress, Fw, rateLimit, trustProxy, type Context } from 'fw';
 import { serve, type NodeServer } from 'fw/node';
 import { lambda } from 'fw/lambda';
 import { lambdaContext } from '../fixtures/lambda/context';
@@ -136,6 +136,26 @@ describe('rateLimit() default key in process', () => {
     const app = await limited({ max: 1, key: () => 'test client' });
     expect((await app.request('/')).status).toBe(200);
     expect((await app.request('/')).status).toBe(429);
+  });
+
+  it('an in-process request made for a client (assignPeerAddress, as fw-mcp tool calls do) counts against that client', async () => {
+    const app = await limited({ max: 1 });
+    let sent = 0;
+    const forClient = (address: string) => {
+      const request = new Request('http://localhost/', { headers: rotating(sent++) });
+      assignPeerAddress(request, address);
+      return app.fetch(request);
+    };
+    expect((await forClient('192.0.2.7')).status).toBe(200);
+    expect((await forClient('192.0.2.7')).status).toBe(429);
+    expect((await forClient('192.0.2.8')).status).toBe(200);
+    const behindProxy = await limited({ max: 1 }, (a) => a.use(trustProxy({ trusted: ['10.0.0.0/8'] })));
+    const request = new Request('http://localhost/', { headers: { 'x-forwarded-for': '198.51.100.1' } });
+    assignPeerAddress(request, '203.0.113.9');
+    expect((await behindProxy.fetch(request)).status).toBe(200);
+    const again = new Request('http://localhost/', { headers: { 'x-forwarded-for': '198.51.100.2' } });
+    assignPeerAddress(again, '203.0.113.9');
+    expect((await behindProxy.fetch(again)).status).toBe(429);
   });
 
   it('trustProxy() with a remoteAddress gives in-process requests an address', async () => {
