@@ -11,14 +11,22 @@ export function targetAddress(ctx: Context): string | null {
 }
 
 /**
- * The default rate-limit key: `ctx.ip` when the app mounts fw's `trustProxy()` (forwarding headers count only
- * through it), else the target's own address. X-Forwarded-For is never read directly. A request with neither throws
- * (the app answers 500 and logs this message), so clients never silently share one bucket.
+ * The address of the client of an MCP request: `ctx.ip` when the app mounts fw's `trustProxy()` (forwarding headers
+ * count only through it), else the target's own address; null when neither is known. In-process calls made for this
+ * client hand it on with fw's `assignPeerAddress`, so the app's limits count them against the same client.
+ */
+export function callerAddress(ctx: Context): string | null {
+  const trusted = (ctx as { ip?: string | null }).ip;
+  return (trusted === undefined ? targetAddress(ctx) : trusted) || null;
+}
+
+/**
+ * The default rate-limit key: the caller's address (`callerAddress`). X-Forwarded-For is never read directly. A
+ * request with no address throws (the app answers 500 and logs this message), so clients never silently share one bucket.
  */
 export function clientKey(ctx: Context): string {
-  const trusted = (ctx as { ip?: string | null }).ip;
-  const address = trusted === undefined ? targetAddress(ctx) : trusted;
-  if (address) return address;
+  const address = callerAddress(ctx);
+  if (address !== null) return address;
   throw new Error(
     'fw-mcp rateLimit: this request has no client address (an in-process app.fetch() or app.request(), as in tests, ' +
       'and no trustProxy() address): pass rateLimitKey: (request, ctx) => ... (a fixed string in tests), or serve the ' +
