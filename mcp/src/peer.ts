@@ -69,6 +69,11 @@ export interface ClientLink {
   waitUntil?(work: Promise<unknown>): void;
   /** Who sent the request this link answers, as its accepted OAuth access token says (streamable HTTP with `oauth`). */
   readonly auth?: MCPAuthInfo;
+  /**
+   * Whether the client may see the app's internals (runtime tools, workflows): it authenticated at the endpoint
+   * (`authToken`, `oauth`, `authorize`), came over loopback, or is the stdio client. Absent means not trusted.
+   */
+  readonly trusted?: boolean;
 }
 
 /** Who a message comes from, for isolation: the session id when there is one, else the link itself (one POST exchange). */

@@ -31,6 +31,14 @@ function checkExecution(name: string, execution: unknown): void {
   }
 }
 
+/** Who asks for the tool list or calls a tool: whether the endpoint trusts it with the app's internals. */
+export interface ToolCaller {
+  readonly trusted: boolean;
+}
+
+/** Decides, per request, whether a caller may see and call one tool. */
+export type ToolAudience = (caller: ToolCaller) => boolean;
+
 /**
  * The server's tools, resources, templates, prompts and workflows, each checked when registered; a definition that
  * declares OAuth `scopes` is kept with them shown in `_meta.securitySchemes`.
@@ -43,6 +51,36 @@ export class Registry {
   readonly workflows = new Map<string, Workflow>();
   /** Bumped by every `addWorkflow`, so the bridge can tell cheaply whether its workflow tools are current. */
   workflowsVersion = 0;
+  /** Tools shown only to some callers (the bridge's runtime and workflow tools), by name; the rest are shown to all. */
+  private readonly audiences = new Map<string, ToolAudience>();
+
+  /** Shows a registered tool only to the callers `audience` accepts (until the tool is added again). */
+  restrictTool(name: string, audience: ToolAudience): void {
+    if (this.tools.has(name)) this.audiences.set(name, audience);
+  }
+
+  /** Whether some tool is shown to some callers only, so tool lists differ by caller. */
+  get toolsVaryByCaller(): boolean {
+    return this.audiences.size > 0;
+  }
+
+  /** The tools a caller may see and call, in registration order. */
+  toolsFor(caller: ToolCaller): MCPTool[] {
+    const tools = [...this.tools.values()];
+    return this.audiences.size === 0 ? tools : tools.filter((tool) => this.audiences.get(tool.name)?.(caller) ?? true);
+  }
+
+  /** The tool of that name when the caller may call it. */
+  toolFor(name: string, caller: ToolCaller): MCPTool | undefined {
+    const tool = this.tools.get(name);
+    return tool === undefined || (this.audiences.get(name)?.(caller) ?? true) ? tool : undefined;
+  }
+
+  /** Removes a tool and its audience. */
+  removeTool(name: string): void {
+    this.tools.delete(name);
+    this.audiences.delete(name);
+  }
 
   /** Adds or replaces a tool. */
   addTool(tool: MCPTool): void {
@@ -58,6 +96,7 @@ export class Registry {
     checkIcons(`The tool "${name}"`, tool.icons);
     checkExecution(name, tool.execution);
     this.tools.set(name, withScopeMarker(`The tool "${name}"`, tool));
+    this.audiences.delete(name);
   }
 
   /** Adds or replaces a resource. */

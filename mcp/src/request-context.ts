@@ -94,6 +94,11 @@ export class RequestContext {
     return this.link.auth;
   }
 
+  /** Whether the client may see the app's internals (runtime tools, workflows): authenticated, loopback or stdio. */
+  get trusted(): boolean {
+    return this.link.trusted === true;
+  }
+
   /** The fw app the server is bound to, or null. */
   get app(): CoreFw | null {
     return this.server.app;

@@ -394,7 +394,7 @@ export class MCPServer {
 
   /** `tools/call`, as a task when the client asks and the tool allows it (`task` is ignored when no tool takes tasks). */
   private callTool(params: Params, ctx: RequestContext, link: ClientLink): Promise<Record<string, unknown>> {
-    const tool = toolOf(this.registry, params);
+    const tool = toolOf(this.registry, params, ctx);
     const tasksOffered = isTaskTool(tool) || (params?.task !== undefined && offersTasks(this.registry));
     if (!tasksOffered) return runTool(tool, params, ctx);
     const asTask = taskParams(params);
@@ -414,7 +414,7 @@ export class MCPServer {
       case 'logging/setLevel':
         return setLevel(params, link);
       case 'tools/list':
-        return listTools(r, params, this.pageSize);
+        return listTools(r, params, this.pageSize, ctx);
       case 'tools/call':
         return this.callTool(params, ctx, link);
       case 'prompts/list':

@@ -243,8 +243,18 @@ export interface MCPServerOptions {
   builtinTools?: boolean;
   /** Add the six built-in prompts (default true). */
   builtinPrompts?: boolean;
-  /** Request headers of an MCP call passed on to route tools, e.g. `['authorization']` (default none). */
+  /** Request headers of an MCP call passed on to every in-process call its tool makes, e.g. `['authorization']` (default none). */
   forwardHeaders?: string[];
+  /**
+   * Who sees the runtime tools, built-in workflows and workflow tools: `'trusted'` (default) callers authenticated at
+   * the HTTP endpoint (`authToken`, `oauth`, `authorize`), on loopback, or over stdio; `'public'` anyone who can reach
+   * the endpoint (shows the app's internals to strangers).
+   */
+  exposeRuntimeTools?: 'trusted' | 'public';
+  /** In-process calls one tool call or workflow run may make (default 32). */
+  maxInProcessCalls?: number;
+  /** Milliseconds one in-process call may take, its response body included (default 30000). */
+  inProcessTimeoutMs?: number;
   /**
    * OAuth scopes of what the bridge registers at run time (runtime tools, workflow tools, built-in prompts), by name or
    * by a prefix ending in `*`: `{ 'fw/state/set': ['ops:admin'], 'fw/*': ['ops:read'] }` (the exact name wins, then the

@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Fw } from 'fw';
+import { CircuitBreakerRegistry, Fw } from 'fw';
 import { serve as nodeServe } from 'fw/node';
 import { createMCPPlugin, createMCPServer, oauth, type MCPServer, type MCPServerOptions } from 'fw-mcp';
 import { freePort } from '../targets/worker/helpers';
@@ -39,7 +39,9 @@ const builtinScopes = {
 };
 
 /** An app with one route and the bridge's built-in tools and prompts, served on fw/node behind oauth() for `as`. */
-async function serve(options: MCPServerOptions = { builtinScopes }): Promise<{ url: string; base: string; server: MCPServer }> {
+async function serve(
+  options: MCPServerOptions = { builtinScopes, runtime: { circuitBreakers: new CircuitBreakerRegistry() } },
+): Promise<{ url: string; base: string; server: MCPServer }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const app = new Fw();

@@ -15,7 +15,12 @@ let id = 0;
 async function status(): Promise<Record<string, unknown>> {
   const response = await mf.dispatchFetch('http://worker.test/mcp', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+      authorization: 'Bearer status-token',
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name: 'fw/serverless/status', arguments: {} } }),
   });
   expect(response.status).toBe(200);

@@ -12,6 +12,8 @@ export interface BridgeTool {
   mutating?: boolean;
   /** OAuth scopes a token needs to call it. */
   scopes?: string[];
+  /** Whether the subsystem it reads is there (asked per request); a tool for a missing subsystem is not listed. */
+  available?: () => boolean;
   handler(args: Record<string, unknown>, ctx?: RouteToolContext): Promise<ToolResult>;
 }
 

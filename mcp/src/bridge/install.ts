@@ -8,7 +8,8 @@ import { createBuiltinWorkflows } from '../workflows/builtin';
 import { workflowTools, type WorkflowCallContext } from '../workflows/workflow-tools';
 import type { BridgeTool, RuntimeBridgeOptions } from './bridge-tool';
 import { builtinPrompts, type BridgePrompt } from './prompts';
-import { routeTools } from './route-tools';
+import { inProcessCaller } from './in-process-call';
+import { forwarded, routeTools } from './route-tools';
 import { runtimeTools } from './runtime-tools';
 
 /** What the bridge adds to a server bound to an app, each part on by default. */
@@ -25,11 +26,39 @@ export interface BridgeOptions {
   runtime?: RuntimeBridgeOptions;
   /** OAuth scopes of the runtime tools, workflow tools and built-in prompts, by name or `prefix*`. */
   builtinScopes?: BuiltinScopes;
+  /**
+   * Who is shown the runtime tools and workflow tools: `'trusted'` (default) callers that authenticated at the HTTP
+   * endpoint (`authToken`, `oauth`, `authorize`), reached it over loopback, or use stdio; `'public'` anyone who can
+   * reach the endpoint, which shows the app's internals to strangers.
+   */
+  exposeRuntimeTools?: 'trusted' | 'public';
+  /** In-process calls one tool call or workflow run may make (default 32). */
+  maxInProcessCalls?: number;
+  /** Milliseconds one in-process call may take, its response body included (default 30000). */
+  inProcessTimeoutMs?: number;
 }
 
-function callContext(rc: RequestContext): WorkflowCallContext {
+/** Refuses bad exposure and limit options at startup, naming the option. */
+function checkBridgeOptions(options: BridgeOptions): void {
+  const expose = options.exposeRuntimeTools;
+  if (expose !== undefined && expose !== 'trusted' && expose !== 'public')
+    throw new TypeError(`exposeRuntimeTools must be 'trusted' (the default) or 'public', got ${JSON.stringify(expose)}`);
+  for (const name of ['maxInProcessCalls', 'inProcessTimeoutMs'] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isInteger(value) && value > 0))
+      throw new TypeError(`${name} must be a positive integer, got ${JSON.stringify(value)}`);
+  }
+}
+
+function callContext(rc: RequestContext, options: BridgeOptions): WorkflowCallContext {
+  const forward = (options.forwardHeaders ?? []).map((h) => h.toLowerCase());
+  const caller = inProcessCaller(
+    { auth: rc.auth, headers: forwarded(forward, rc.headers), signal: rc.signal },
+    { maxCalls: options.maxInProcessCalls, timeoutMs: options.inProcessTimeoutMs },
+  );
   return {
     headers: rc.headers,
+    caller,
     get signal() {
       return rc.signal;
     },
@@ -38,7 +67,7 @@ function callContext(rc: RequestContext): WorkflowCallContext {
   };
 }
 
-function asTool(tool: BridgeTool): MCPTool {
+function asTool(tool: BridgeTool, options: BridgeOptions): MCPTool {
   return {
     name: tool.name,
     title: tool.annotations.title,
@@ -46,7 +75,7 @@ function asTool(tool: BridgeTool): MCPTool {
     inputSchema: tool.inputSchema,
     annotations: tool.annotations,
     scopes: tool.scopes,
-    handler: (args: Record<string, unknown>, rc: RequestContext) => tool.handler(args, callContext(rc)),
+    handler: (args: Record<string, unknown>, rc: RequestContext) => tool.handler(args, callContext(rc, options)),
   };
 }
 
@@ -91,6 +120,7 @@ export class AppBridge {
     private readonly options: BridgeOptions,
   ) {
     checkBuiltinScopes(options.builtinScopes);
+    checkBridgeOptions(options);
   }
 
   /** Refuses `builtinScopes` naming an item the bridge does not register for `app` (at bind, so a typo fails at startup). */
@@ -123,7 +153,7 @@ export class AppBridge {
     this.app = app;
     this.generation = -1;
     if (this.options.builtinTools !== false) {
-      for (const tool of runtimeTools(app, this.options.runtime, this.options.allowMutation)) this.addIfFree(asTool(this.scoped(tool)));
+      for (const tool of runtimeTools(app, this.options.runtime, this.options.allowMutation)) this.addInternal(tool);
       for (const workflow of createBuiltinWorkflows(app))
         if (!this.registry.workflows.has(workflow.name)) this.registry.addWorkflow(workflow);
     }
@@ -134,32 +164,40 @@ export class AppBridge {
     }
   }
 
-  private addIfFree(tool: MCPTool): void {
-    if (!this.registry.tools.has(tool.name)) this.registry.addTool(tool);
+  /**
+   * Adds a runtime or workflow tool (unless a tool of that name exists), shown per request only to trusted callers
+   * (unless `exposeRuntimeTools: 'public'`) and only while its subsystem is there.
+   */
+  private addInternal(tool: BridgeTool): void {
+    if (this.registry.tools.has(tool.name)) return;
+    this.registry.addTool(asTool(this.scoped(tool), this.options));
+    const everyone = this.options.exposeRuntimeTools === 'public';
+    const available = tool.available ?? (() => true);
+    this.registry.restrictTool(tool.name, (caller) => (everyone || caller.trusted) && available());
   }
 
   private syncWorkflows(app: CoreFw): void {
     if (this.registry.workflowsVersion === this.workflowsVersion) return;
     this.workflowsVersion = this.registry.workflowsVersion;
-    for (const name of this.workflowToolNames) this.registry.tools.delete(name);
+    for (const name of this.workflowToolNames) this.registry.removeTool(name);
     const tools = workflowTools(
       () => [...this.registry.workflows.values()],
       () => app,
       this.options.allowMutation,
-    ).map((tool) => asTool(this.scoped(tool)));
+    );
     this.workflowToolNames = tools.filter((t) => !this.registry.tools.has(t.name)).map((t) => t.name);
-    for (const tool of tools) this.addIfFree(tool);
+    for (const tool of tools) this.addInternal(tool);
   }
 
   private syncRoutes(app: CoreFw): void {
-    for (const name of this.routeNames) this.registry.tools.delete(name);
+    for (const name of this.routeNames) this.registry.removeTool(name);
     const tools = routeTools(app, {
       allowMutation: this.options.allowMutation,
       forwardHeaders: this.options.forwardHeaders,
       reservedNames: this.registry.tools.keys(),
     });
     this.routeNames = tools.map((t) => t.name);
-    for (const tool of tools) this.registry.addTool(asTool(tool));
+    for (const tool of tools) this.registry.addTool(asTool(tool, this.options));
     this.generation = app.generation;
   }
 }

@@ -1,15 +1,17 @@
 import type { CoreFw, RouteInfo } from 'fw';
 import { pathParams, sendsBody } from './route-tool-schema';
 import type { CallToolResult } from '../types';
+import { callInProcess, inProcessCaller, type InProcessCaller, type InProcessRequest } from './in-process-call';
 
 /** A `tools/call` result, as the protocol layer defines it. */
 export type ToolResult = CallToolResult;
 
-/** Options of a route tool call: request headers to pass on and a signal that aborts the request. */
+/** Options of a route tool call: request headers, the origin of its URL, and the client it is made for. */
 export interface RouteCallOptions {
   headers?: Headers | Record<string, string>;
-  signal?: AbortSignal;
   origin?: string;
+  /** The client and limits of the tool call (default: an anonymous caller with default limits). */
+  caller?: InProcessCaller;
 }
 
 function fillPath(path: string, args: Record<string, unknown>): string {
@@ -39,8 +41,12 @@ function queryOf(route: RouteInfo, args: Record<string, unknown>): string {
   return text ? `?${text}` : '';
 }
 
-/** Builds the real Request a route tool call sends through the app: path filled in, query and JSON body from the arguments. */
-export function routeRequest(route: RouteInfo, args: Record<string, unknown>, options: RouteCallOptions = {}): Request {
+/** What a route tool call sends through the app: path filled in, query and JSON body from the arguments. */
+export function routeRequest(
+  route: RouteInfo,
+  args: Record<string, unknown>,
+  options: RouteCallOptions = {},
+): InProcessRequest & { url: string } {
   const method = route.method === 'ALL' ? 'GET' : route.method;
   const headers = new Headers(options.headers);
   if (!headers.has('accept')) headers.set('accept', 'application/json, text/*;q=0.9, */*;q=0.8');
@@ -50,7 +56,7 @@ export function routeRequest(route: RouteInfo, args: Record<string, unknown>, op
     headers.set('content-type', 'application/json');
   }
   const url = `${options.origin ?? 'http://localhost'}${fillPath(route.path, args)}${queryOf(route, args)}`;
-  return new Request(url, { method, headers, body, signal: options.signal });
+  return { url, method, headers, body };
 }
 
 function base64(bytes: Uint8Array): string {
@@ -99,7 +105,10 @@ export async function responseToToolResult(response: Response, url: string): Pro
   return result;
 }
 
-/** Calls a route through `app.fetch` with a real Request, so hooks, middleware, auth and validation all apply. */
+/**
+ * Calls a route through the app in process (`callInProcess`), so hooks, middleware, auth and validation all apply
+ * and the client's principal, scopes and forwarded headers go with it.
+ */
 export async function callRoute(
   app: CoreFw,
   route: RouteInfo,
@@ -107,6 +116,6 @@ export async function callRoute(
   options: RouteCallOptions = {},
 ): Promise<ToolResult> {
   const request = routeRequest(route, args, options);
-  const response = await app.fetch(request);
+  const response = await callInProcess(app, request, options.caller ?? inProcessCaller());
   return responseToToolResult(response, request.url);
 }

@@ -3,15 +3,20 @@ import { dedupeNames, routeToolName } from './route-tool-name';
 import { routeInputSchema } from './route-tool-schema';
 import { acceptedSchema, coerceArguments } from './route-tool-coerce';
 import { callRoute, type ToolResult } from './route-tool-call';
+import { inProcessCaller, type InProcessCaller } from './in-process-call';
 import { checkScopes } from '../oauth/scopes';
 import type { ToolAnnotations } from '../types';
 
 export type { ToolAnnotations };
 
-/** What a route tool's handler receives besides its arguments: the MCP request's headers and an abort signal. */
+/**
+ * What a route tool's handler receives besides its arguments: the MCP request's headers, an abort signal, and the
+ * in-process caller of this tool call (the client's principal, forwarded headers and limits; the bridge sets it).
+ */
 export interface RouteToolContext {
   headers?: Headers;
   signal?: AbortSignal;
+  caller?: InProcessCaller;
 }
 
 /** A tool made from a route. */
@@ -60,7 +65,8 @@ function annotate(route: RouteInfo): ToolAnnotations {
   };
 }
 
-function forwarded(names: string[], headers: Headers | undefined): Record<string, string> {
+/** The values of the named headers (lower-case names) of the MCP request, to pass on to the app. */
+export function forwarded(names: string[], headers: Headers | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (!headers) return out;
   for (const name of names) {
@@ -99,7 +105,8 @@ export function routeTools(app: CoreFw, options: RouteToolOptions = {}): RouteTo
       handler: async (args, ctx) => {
         const checked = coerceArguments(names[i], schema, args ?? {});
         if ('error' in checked) return checked.error;
-        return callRoute(app, route, checked.args, { headers: forwarded(forward, ctx?.headers), signal: ctx?.signal });
+        const caller = ctx?.caller ?? inProcessCaller({ headers: forwarded(forward, ctx?.headers), signal: ctx?.signal });
+        return callRoute(app, route, checked.args, { caller });
       },
     };
   });

@@ -5,6 +5,7 @@ import { toJSONSafe } from './bridge-tool';
 import { jsonResult, toolError, unavailable } from './json-result';
 import { analyzeRoutes, suggestRoutes } from './route-analysis';
 import { callRoute } from './route-tool-call';
+import { inProcessCaller } from './in-process-call';
 import { routeToolName } from './route-tool-name';
 import { acceptedSchema } from './route-tool-coerce';
 import { routeInputSchema } from './route-tool-schema';
@@ -23,6 +24,11 @@ function tool(
   return { name, description, inputSchema, annotations: { title: name, ...(mutating ? mutation : readOnly) }, mutating, handler };
 }
 
+/** The tool, listed only while `available()` says its subsystem is there. */
+function when(available: () => boolean, ...tools: BridgeTool[]): BridgeTool[] {
+  return tools.map((t) => ({ ...t, available }));
+}
+
 function subsystem<K extends keyof RuntimeBridgeOptions>(
   app: CoreFw,
   options: RuntimeBridgeOptions,
@@ -32,14 +38,19 @@ function subsystem<K extends keyof RuntimeBridgeOptions>(
   return options[key] ?? (app.state(`fw:${stateKey}`) as RuntimeBridgeOptions[K] | undefined);
 }
 
-function findRoute(app: CoreFw, method: unknown, path: unknown): RouteInfo | undefined {
-  const m = String(method ?? 'GET').toUpperCase();
-  return app.getRoutes().find((r) => r.path === path && (r.method === m || r.method === 'ALL'));
-}
-
 /** The routes an AI client is shown: all but `hidden` ones (the MCP endpoints among them). */
 export function visibleRoutes(app: CoreFw): RouteInfo[] {
   return app.getRoutes().filter((r) => !r.options?.hidden);
+}
+
+function findRoute(app: CoreFw, method: unknown, path: unknown): RouteInfo | undefined {
+  const m = String(method ?? 'GET').toUpperCase();
+  return visibleRoutes(app).find((r) => r.path === path && (r.method === m || r.method === 'ALL'));
+}
+
+/** App state as tools show it: the values of `fw:` keys (fw's subsystems: a rate limiter's client keys, rooms) left out. */
+function shownState(key: string, value: unknown): unknown {
+  return key.startsWith('fw:') ? '[fw subsystem: read it with its own tool]' : toJSONSafe(value);
 }
 
 function routeTools(app: CoreFw, allowMutation: boolean): BridgeTool[] {
@@ -99,7 +110,7 @@ function routeTools(app: CoreFw, allowMutation: boolean): BridgeTool[] {
         },
         required: ['path'],
       },
-      async (args) => {
+      async (args, ctx) => {
         const method = String(args.method ?? 'GET').toUpperCase();
         if (!allowMutation && method !== 'GET' && method !== 'HEAD')
           return toolError(`${method} needs allowMutation: only GET and HEAD are allowed`);
@@ -112,20 +123,30 @@ function routeTools(app: CoreFw, allowMutation: boolean): BridgeTool[] {
           hasMiddleware: false,
         };
         const query = (args.query ?? {}) as Record<string, unknown>;
-        return callRoute(app, route, { ...query, body: args.body }, { headers: (args.headers ?? {}) as Record<string, string> });
+        const headers = (args.headers ?? {}) as Record<string, string>;
+        return callRoute(
+          app,
+          route,
+          { ...query, body: args.body },
+          { headers, caller: ctx?.caller ?? inProcessCaller({ signal: ctx?.signal }) },
+        );
       },
     ),
   ];
 }
 
 function appTools(app: CoreFw, options: RuntimeBridgeOptions): BridgeTool[] {
+  const openapi = () => subsystem(app, options, 'openapi', 'openapi');
   return [
-    tool('fw/openapi/get', 'Returns the OpenAPI 3.1 document of the app.', noInput, async () => {
-      const openapi = subsystem(app, options, 'openapi', 'openapi');
-      return typeof openapi === 'function'
-        ? jsonResult(toJSONSafe(await openapi()))
-        : unavailable('No OpenAPI generator: mount openapi() or pass runtime.openapi');
-    }),
+    ...when(
+      () => typeof openapi() === 'function',
+      tool('fw/openapi/get', 'Returns the OpenAPI 3.1 document of the app.', noInput, async () => {
+        const generate = openapi();
+        return typeof generate === 'function'
+          ? jsonResult(toJSONSafe(await generate()))
+          : unavailable('No OpenAPI generator: mount openapi() or pass runtime.openapi');
+      }),
+    ),
     tool('fw/plugins/list', 'Lists registered plugins with their dependencies.', noInput, async () =>
       jsonResult({
         plugins: app.getPluginConfigs().map((p) => ({
@@ -153,8 +174,10 @@ function appTools(app: CoreFw, options: RuntimeBridgeOptions): BridgeTool[] {
       { type: 'object', properties: { key: { type: 'string' } } },
       async (args) => {
         const all = app.stateObject();
-        if (args.key === undefined) return jsonResult({ state: toJSONSafe(all) });
-        return jsonResult({ key: args.key, exists: String(args.key) in all, value: toJSONSafe(all[String(args.key)]) ?? null });
+        if (args.key === undefined)
+          return jsonResult({ state: Object.fromEntries(Object.entries(all).map(([key, value]) => [key, shownState(key, value)])) });
+        const key = String(args.key);
+        return jsonResult({ key, exists: key in all, value: key in all ? shownState(key, all[key]) : null });
       },
     ),
     tool(
@@ -181,7 +204,7 @@ function subsystemTools(app: CoreFw, options: RuntimeBridgeOptions): BridgeTool[
   const limiter = () => subsystem(app, options, 'rateLimiter', 'ratelimit');
   const nameArg = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
   const roomArg = { type: 'object', properties: { room: { type: 'string' } }, required: ['room'] };
-  return [
+  const tools = [
     tool('fw/circuit-breakers/list', 'Lists circuit breakers and their state (CLOSED, OPEN, HALF_OPEN).', noInput, async () =>
       jsonResult({
         breakers: breakers()
@@ -268,6 +291,17 @@ function subsystemTools(app: CoreFw, options: RuntimeBridgeOptions): BridgeTool[
       return l ? jsonResult(toJSONSafe(await l.metrics())) : unavailable('No rate limiter: mount rateLimit() or pass runtime.rateLimiter');
     }),
   ];
+  const present: Array<[prefix: string, available: () => boolean]> = [
+    ['fw/circuit-breakers/', () => options.circuitBreakers !== undefined || getCircuitBreakerRegistry().list().length > 0],
+    ['fw/ws/', () => rooms() !== undefined],
+    ['fw/hot-reload/', () => reloader() !== undefined],
+    ['fw/ssg/', () => ssg() !== undefined],
+    ['fw/ratelimit/', () => limiter() !== undefined],
+  ];
+  return tools.map((t) => {
+    const available = present.find(([prefix]) => t.name.startsWith(prefix))?.[1];
+    return available === undefined ? t : { ...t, available };
+  });
 }
 
 /** The built-in runtime tools of spec 4.1 over a live app; mutating ones only when `allowMutation` is true. */

@@ -2,6 +2,7 @@ import type { Context } from 'fw';
 import { encodeAnswer, encodeAnswers, encodeMessage } from '../encode';
 import type { JSONRPCMessage, JSONRPCResponse } from '../jsonrpc';
 import { authOf } from '../oauth/request-auth';
+import { callerTrusted } from './caller-trust';
 import type { MCPAuthInfo } from '../oauth/types';
 import type { ClientLink, PeerState } from '../peer';
 import { accepted, jsonResponse } from './responses';
@@ -57,6 +58,11 @@ export class PostExchange implements ClientLink {
   /** Who sent this POST, when its OAuth access token was accepted. */
   get auth(): MCPAuthInfo | undefined {
     return authOf(this.ctx.request);
+  }
+
+  /** Whether this POST may see the app's internals (authenticated or over loopback). */
+  get trusted(): boolean {
+    return callerTrusted(this.ctx);
   }
 
   /** Keeps work (a task) alive after the answer: the platform's `waitUntil` (workers, Lambda; nothing to do on Node, Bun). */

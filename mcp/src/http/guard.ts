@@ -1,5 +1,6 @@
 import type { Context } from 'fw';
 import { ErrorCode } from '../jsonrpc';
+import { markAuthenticatingEndpoint } from './caller-trust';
 import { clientKey } from './client-address';
 import { isLoopbackName } from './loopback';
 import type { MCPHTTPOptions } from './options';
@@ -62,6 +63,7 @@ export function createGuard(
   const custom = options.rateLimitKey;
   const keyOf = custom === undefined ? clientKey : (ctx: Context) => custom(ctx.request, ctx);
   const expected = options.authToken === undefined ? null : `Bearer ${options.authToken}`;
+  const authenticates = options.authToken !== undefined || options.oauth !== undefined || options.authorize !== undefined;
   if (expected !== null && options.authToken === '') throw new TypeError('authToken must not be empty');
 
   const originRefused = (origin: string, local: boolean, host: string | null): boolean => {
@@ -73,6 +75,8 @@ export function createGuard(
 
   return (ctx) => {
     const request = ctx.request;
+    // The handler runs only after every check here, OAuth's and authorize's passed: reaching it means authenticated.
+    if (authenticates) markAuthenticatingEndpoint(request);
     const origin = request.headers.get('origin');
     const local = isLoopbackName(listenHostname() ?? '') || arrivedOnLoopback(ctx.env);
     if (local || allowedHosts !== null || origin !== null) {

@@ -3,6 +3,7 @@ import { ErrorCode, internalErrorOf } from '../jsonrpc';
 import { onTokenExpiry } from '../oauth/expiry';
 import { principalOf } from '../oauth/principal';
 import { authOf } from '../oauth/request-auth';
+import { callerTrusted } from './caller-trust';
 import { newPeer, type ClientLink } from '../peer';
 import type { MCPServer } from '../server';
 import { sendEncoded } from '../encode';
@@ -54,6 +55,7 @@ export class LegacySSE {
         return stream.isOpen;
       },
       send: (message) => sendEncoded(message, (text) => stream.event(text, 'message')),
+      trusted: callerTrusted(ctx),
     };
     this.streams.set(id, { link, principal });
     remove = this.server.addLink(link);

@@ -2,6 +2,7 @@ import { makeResponse, type Context } from 'fw';
 import { encodeAnswer, encodeMessage } from '../encode';
 import { ErrorCode, type JSONRPCMessage, type JSONRPCResponse } from '../jsonrpc';
 import { authOf } from '../oauth/request-auth';
+import { callerTrusted } from './caller-trust';
 import type { MCPAuthInfo } from '../oauth/types';
 import { newPeer, type ClientLink, type PeerState } from '../peer';
 import type { AbortSource } from '../request-context';
@@ -62,6 +63,11 @@ export class RequestExchange implements ClientLink, AbortSource {
   /** Who sent this request, when its OAuth access token was accepted. */
   get auth(): MCPAuthInfo | undefined {
     return authOf(this.ctx.request);
+  }
+
+  /** Whether this request may see the app's internals (authenticated or over loopback). */
+  get trusted(): boolean {
+    return callerTrusted(this.ctx);
   }
 
   /** Aborted when the client goes away or closes the stream; made on first use (the request's own signal is watched lazily). */

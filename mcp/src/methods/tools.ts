@@ -3,7 +3,7 @@ import { isAsyncIterable, toBlock, toToolResult } from '../content';
 import { ErrorCode, RpcError } from '../jsonrpc';
 import { paginate } from '../pagination';
 import type { RequestContext } from '../request-context';
-import type { Registry } from '../registry';
+import type { Registry, ToolCaller } from '../registry';
 import type { CallToolResult, ContentBlock, MCPTool } from '../types';
 import { describe, objectParam, stringParam } from './params';
 
@@ -17,9 +17,14 @@ export function toolDescriptor(tool: MCPTool): Record<string, unknown> {
   return listed;
 }
 
-/** `tools/list`: one page of tool descriptors. */
-export function listTools(registry: Registry, params: Record<string, any> | undefined, pageSize: number): Record<string, unknown> {
-  const page = paginate([...registry.tools.values()], params?.cursor, pageSize);
+/** `tools/list`: one page of the descriptors of the tools this caller may see. */
+export function listTools(
+  registry: Registry,
+  params: Record<string, any> | undefined,
+  pageSize: number,
+  caller: ToolCaller,
+): Record<string, unknown> {
+  const page = paginate(registry.toolsFor(caller), params?.cursor, pageSize);
   const result: Record<string, unknown> = { tools: page.items.map(toolDescriptor) };
   if (page.nextCursor) result.nextCursor = page.nextCursor;
   return result;
@@ -56,10 +61,10 @@ function checkOutput(tool: MCPTool, result: CallToolResult): void {
   }
 }
 
-/** The tool a `tools/call` names; an unknown tool is -32602. */
-export function toolOf(registry: Registry, params: Record<string, any> | undefined): MCPTool {
+/** The tool a `tools/call` names; an unknown tool, or one this caller may not see, is -32602. */
+export function toolOf(registry: Registry, params: Record<string, any> | undefined, caller: ToolCaller): MCPTool {
   const name = stringParam(params, 'name');
-  const tool = registry.tools.get(name);
+  const tool = registry.toolFor(name, caller);
   if (!tool) throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
   return tool;
 }

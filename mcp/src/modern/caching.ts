@@ -49,5 +49,7 @@ export function cacheHints(
   listTtlMs: number,
 ): CacheHints | null {
   if (!CACHEABLE.has(method)) return null;
-  return method === 'resources/read' ? readHints(registry, params?.uri, listTtlMs) : { ttlMs: listTtlMs, cacheScope: 'public' };
+  if (method === 'resources/read') return readHints(registry, params?.uri, listTtlMs);
+  // A tool list that depends on who asks (runtime tools for trusted callers only) must not be shared.
+  return { ttlMs: listTtlMs, cacheScope: method === 'tools/list' && registry.toolsVaryByCaller ? 'private' : 'public' };
 }

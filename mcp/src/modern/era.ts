@@ -181,11 +181,11 @@ export class ModernEra {
       }
       case 'tools/list': {
         // 2026-07-28 tools have no `execution`: tasks are an extension there, which this server does not offer.
-        const listed = listTools(r, params, pageSize);
+        const listed = listTools(r, params, pageSize, ctx);
         return { ...listed, tools: (listed.tools as Record<string, unknown>[]).map(({ execution, ...tool }) => tool) };
       }
       case 'tools/call': {
-        const tool = toolOf(r, params);
+        const tool = toolOf(r, params, ctx);
         const mismatch = ctx.headers && paramHeaderMismatch(ctx.headers, tool.inputSchema, objectParam(params, 'arguments') ?? {});
         if (mismatch) throw new RpcError(ErrorCode.HeaderMismatch, mismatch);
         return runTool(tool, params, ctx);

@@ -8,7 +8,7 @@ import type { MCPServer } from '../server';
 import { checkOAuth } from './check-options';
 import { declaredScopes, operationOf, scopesOfMessage } from './message-scopes';
 import { setAuth } from './request-auth';
-import { grantedScopes, missingScopes } from './scopes';
+import { grantedScopes, missingScopes, rememberGranted } from './scopes';
 import { TokenError, type MCPAuthInfo } from './types';
 import { createTokenVerifier, type TokenVerifier } from './verifier';
 
@@ -85,6 +85,7 @@ function resourceServer(oauth: MCPOAuthOptions, verify: TokenVerifier, server: M
       const info = await verify(token, ctx, resourceOf(oauth, ctx, endpoint));
       setAuth(ctx.request, info);
       const granted = grantedScopes(info.scopes, oauth.scopeImplies);
+      rememberGranted(info, granted);
       const missing = missingScopes(required, granted);
       if (missing.length > 0) return forbidden(ctx, info, required, missing, 'this MCP server');
       return ctx.request.method === 'POST' ? await checkMessages(ctx, info, granted) : null;

@@ -56,3 +56,15 @@ export function withScopeMarker<T extends { scopes?: string[]; _meta?: Record<st
   marked._meta = { ...definition._meta, securitySchemes: [{ type: 'oauth2', scopes: [...definition.scopes] }] };
   return marked;
 }
+
+const grantedByToken = new WeakMap<object, ReadonlySet<string>>();
+
+/** Records what an accepted token grants (implied scopes included), so in-process calls made for its holder check the same set. */
+export function rememberGranted(info: object, granted: ReadonlySet<string>): void {
+  grantedByToken.set(info, granted);
+}
+
+/** The scopes an accepted token grants: what the resource server recorded for it, else the token's own scopes. */
+export function grantedOf(info: { scopes: readonly string[] }): ReadonlySet<string> {
+  return grantedByToken.get(info) ?? new Set(info.scopes);
+}

@@ -95,6 +95,7 @@ export class StdioTransport {
       peer: newPeer('stdio', ASSUMED_VERSION, null),
       canRequest: true,
       send: (message) => this.send(message),
+      trusted: true,
     };
     server.setClientLink(link);
     const running = new Set<Promise<void>>();

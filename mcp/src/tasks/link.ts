@@ -33,6 +33,10 @@ export class TaskLink implements ClientLink {
     return this.origin.auth;
   }
 
+  get trusted(): boolean | undefined {
+    return this.origin.trusted;
+  }
+
   send(message: JSONRPCMessage): boolean {
     return this.deliver(withRelatedTask(message, this.taskId), 'id' in message);
   }

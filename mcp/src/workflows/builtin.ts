@@ -1,5 +1,6 @@
 import { getCircuitBreakerRegistry, type CoreFw } from 'fw';
 import { getColdStartStats } from 'fw/serverless';
+import { visibleRoutes } from '../bridge/runtime-tools';
 import { compileOrigins } from './origins';
 import type { HttpStepResponse, StepTools, Workflow } from './types';
 
@@ -22,7 +23,7 @@ export function fillTemplate(text: string, prev: unknown): string {
 
 async function chainRequests(requests: ChainedRequest[], tools: StepTools): Promise<{ responses: HttpStepResponse[] }> {
   const responses: HttpStepResponse[] = [];
-  let prev: unknown = undefined;
+  let prev: unknown;
   for (const [i, request] of requests.entries()) {
     const response = await tools.request({ url: fillTemplate(request.path, prev), method: request.method, body: request.body });
     responses.push(response);
@@ -98,7 +99,7 @@ export function createBuiltinWorkflows(app?: CoreFw | null, options: BuiltinWork
     {
       name: 'fw/app-snapshot',
       description:
-        'Collects a snapshot of the running app: routes, plugins, middleware, state keys, circuit breakers and cold-start statistics.',
+        'Collects a snapshot of the running app: routes (hidden ones left out), plugins, middleware, state keys, circuit breakers and cold-start statistics.',
       input: {},
       steps: [
         {
@@ -107,7 +108,7 @@ export function createBuiltinWorkflows(app?: CoreFw | null, options: BuiltinWork
           run: () => {
             if (!app) throw new Error('no app is bound to the MCP server');
             return {
-              routes: app.getRoutes().map((r) => ({ method: r.method, path: r.path, hasValidation: r.hasValidation })),
+              routes: visibleRoutes(app).map((r) => ({ method: r.method, path: r.path, hasValidation: r.hasValidation })),
               plugins: app.getPlugins(),
               middleware: app.getMiddlewareInfo(),
               config: app.getAppConfig(),

@@ -1,6 +1,7 @@
 import { validateAndCoerce } from 'fw';
 import { workflowInputSchema } from './input-schema';
 import { send } from './send';
+import { inProcessCaller } from '../bridge/in-process-call';
 import type { Computed, HttpStep, RunWorkflowOptions, StepReport, Workflow, WorkflowRun, WorkflowStep } from './types';
 
 function compute<T>(value: Computed<T>, input: Record<string, unknown>, prev: unknown): T {
@@ -92,8 +93,10 @@ export function assertWorkflow(workflow: Workflow): void {
 export async function runWorkflow(
   workflow: Workflow,
   input: Record<string, unknown> = {},
-  options: RunWorkflowOptions = {},
+  given: RunWorkflowOptions = {},
 ): Promise<WorkflowRun> {
+  // One caller for the whole run: its in-process calls share one budget.
+  const options = given.caller === undefined ? { ...given, caller: inProcessCaller({ signal: given.signal }) } : given;
   const checked = validateAndCoerce<Record<string, unknown>>(workflowInputSchema(workflow), input ?? {});
   if (!checked.valid) {
     const first = checked.errors[0];
@@ -106,7 +109,7 @@ export async function runWorkflow(
   }
   const steps: StepReport[] = [];
   const total = workflow.steps.length;
-  let prev: unknown = undefined;
+  let prev: unknown;
   for (let index = 0; index < total; index++) {
     const step = workflow.steps[index];
     const name = step.name ?? `${index + 1}:${step.type}`;

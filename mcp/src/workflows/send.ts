@@ -1,3 +1,4 @@
+import { callInProcess, inProcessCaller } from '../bridge/in-process-call';
 import { compileOrigins, destination, type Destination } from './origins';
 import type { HttpStepResponse, RunWorkflowOptions, Workflow } from './types';
 
@@ -32,8 +33,8 @@ function isRedirect(status: number): boolean {
 }
 
 /**
- * Sends one workflow request. Paths and URLs on the app's own host go through `app.fetch` in process
- * (methods other than GET/HEAD only with `allowMutation`); other URLs only to the workflow's `allowedOrigins`,
+ * Sends one workflow request. Paths and URLs on the app's own host go through the app in process (`callInProcess`:
+ * the client's principal, scopes and forwarded headers go with it; methods other than GET/HEAD only with `allowMutation`); other URLs only to the workflow's `allowedOrigins`,
  * with redirects followed by hand (at most MAX_REDIRECTS), each hop decided again, so an allowed origin cannot
  * redirect a request anywhere else. A refusal throws before anything is sent.
  */
@@ -54,7 +55,13 @@ export async function send(init: SendInit, workflow: Workflow, options: RunWorkf
       if (!options.app)
         throw new Error(`${init.url} needs an app bound to the MCP server (paths and the app's own URLs are served in process)`);
       if (!options.allowMutation && method !== 'GET' && method !== 'HEAD') throw new Error(`${method} ${init.url} needs allowMutation`);
-      return read(await options.app.fetch(new Request(target.url, { method, headers, body, signal: options.signal })));
+      return read(
+        await callInProcess(
+          options.app,
+          { url: target.url, method, headers, body },
+          options.caller ?? inProcessCaller({ signal: options.signal }),
+        ),
+      );
     }
     const response = await (options.fetch ?? fetch)(
       new Request(target.url, { method, headers, body, signal: options.signal, redirect: 'manual' }),

@@ -1,4 +1,5 @@
 import type { CoreFw, JSONSchema } from 'fw';
+import type { InProcessCaller } from '../bridge/in-process-call';
 
 /** A value given directly or computed from the workflow input and the previous step's output. */
 export type Computed<T> = T | ((input: Record<string, unknown>, prev: unknown) => T);
@@ -85,6 +86,11 @@ export interface RunWorkflowOptions {
   fetch?: typeof fetch;
   /** The `Host` the app was reached at (the MCP request's): absolute URLs to it are served in process. */
   appHost?: string;
+  /**
+   * The client the run's in-process requests are made for (its principal, scopes and forwarded headers) and their
+   * limits, shared by every step; default: an anonymous caller with default limits, ending with `signal`.
+   */
+  caller?: InProcessCaller;
 }
 
 /** What happened in one step. */

@@ -35,6 +35,7 @@ export function workflowTools(workflows: () => Workflow[], app: () => CoreFw | n
       allowMutation,
       appHost: ctx?.headers?.get('host') ?? undefined,
       signal: ctx?.signal,
+      caller: ctx?.caller,
       onProgress: ctx?.onProgress,
       log: ctx?.log,
     }).then(runResult);

@@ -24,6 +24,8 @@ export function v2026Server(app: Fw, options: V2026Options = {}): MCPServer {
   const server = mcp(app, {
     name: 'fw-2026',
     version: '2.0.0',
+    // Client interop on every target (workers and Lambda have no loopback peer): runtime tools for every caller.
+    exposeRuntimeTools: 'public',
     docs: { 'users-guide.md': guide },
     requestState: { secret: options.secret ?? stateSecret },
     subscriptions: { store: options.store, pollIntervalMs: options.pollIntervalMs ?? 50, maxDurationMs: options.maxDurationMs },

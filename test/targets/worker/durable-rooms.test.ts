@@ -273,6 +273,7 @@ describe('durableRooms: rooms across isolates', () => {
           'content-type': 'application/json',
           accept: 'application/json, text/event-stream',
           'mcp-protocol-version': '2025-06-18',
+          authorization: 'Bearer rooms-token',
         },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
       });
