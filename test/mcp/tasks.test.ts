@@ -72,6 +72,12 @@ function taskServer(store: KVStore = new MemoryKV(), maxTtlMs?: number) {
       },
     })
     .addTool({
+      name: 'unstorable',
+      description: 'Returns a result JSON cannot hold',
+      execution: { taskSupport: 'optional' },
+      handler: () => ({ content: [{ type: 'text', text: 'big', _meta: { n: 1n } }] }),
+    })
+    .addTool({
       name: 'refusing',
       description: 'Fails the request itself',
       execution: { taskSupport: 'optional' },
@@ -226,6 +232,14 @@ describe('tasks across instances sharing one store (stateless)', () => {
       isError: true,
       content: [{ text: expect.stringContaining('/a') }],
     });
+  });
+
+  it('fails a task whose result JSON cannot hold (a BigInt) instead of leaving it working', async () => {
+    const { a, b } = await instances();
+    const taskId = (await answer(a, callAsTask(1, 'unstorable'))).result.task.taskId;
+    const error = (await answer(b, rpc(2, 'tasks/result', { taskId }))).error;
+    expect(error).toMatchObject({ code: -32603, message: expect.stringContaining('cannot be stored as JSON') });
+    expect((await answer(b, rpc(3, 'tasks/get', { taskId }))).result).toMatchObject({ status: 'failed' });
   });
 
   it('forgets a task after its ttl, and cuts a requested ttl to maxTtlMs', async () => {

@@ -49,6 +49,22 @@ function outcomeOf(error: unknown): TaskOutcome {
   };
 }
 
+/** The outcome as it can be stored: a result JSON cannot hold (a BigInt, a cycle) becomes a -32603 error, so the task fails instead of staying `working`. */
+function storable(outcome: TaskOutcome): TaskOutcome {
+  try {
+    JSON.stringify(outcome);
+    return outcome;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      error: {
+        code: ErrorCode.InternalError,
+        message: `Internal error: the task's result cannot be stored as JSON (${reason.slice(0, 200)}); return only JSON values (no BigInt or cycles)`,
+      },
+    };
+  }
+}
+
 function statusOf(outcome: TaskOutcome): { status: TaskStatus; statusMessage?: string } {
   if ('error' in outcome) return { status: 'failed', statusMessage: outcome.error.message };
   if (outcome.result.isError !== true) return { status: 'completed' };
@@ -183,6 +199,7 @@ export class TaskManager {
       clearInterval(watch);
       entry.ctx.finish();
       await entry.writes;
+      outcome = storable(outcome);
       const final = await this.store.update(owner, taskId, { ...statusOf(outcome), outcome });
       if (final !== null) entry.link.announce(taskView(final));
     } catch (error) {
