@@ -25,6 +25,11 @@ export interface CoreMCPOptions {
   auth?: (ctx: Context) => boolean | Promise<boolean>;
   /** Expose POST, PUT, PATCH and DELETE routes as tools too (default false). */
   allowMutation?: boolean;
+  /**
+   * Who sees the seven built-in tools (the app's routes, plugins, state): `'trusted'` (default) callers that passed
+   * `auth` or reached the endpoint over loopback; `'public'` anyone who can reach it.
+   */
+  exposeRuntimeTools?: 'trusted' | 'public';
 }
 
 /** The seven built-in tools of the core plugin, and the runtime tool each one answers with. */
@@ -61,7 +66,10 @@ function legacyTool(name: string, server: MCPServer): MCPTool {
   };
 }
 
-/** The low-level server of the core plugin: the seven built-in tools and your extra ones; routes become tools once mounted. */
+/**
+ * The low-level server of the core plugin: the seven built-in tools (shown to trusted callers only, unless
+ * `exposeRuntimeTools: 'public'`) and your extra ones; routes become tools once mounted.
+ */
 export function createMCPServer(options: CoreMCPOptions = {}): MCPServer {
   const server = createPackageServer(null, {
     name: options.name ?? 'fw-mcp',
@@ -70,7 +78,10 @@ export function createMCPServer(options: CoreMCPOptions = {}): MCPServer {
     builtinTools: false,
     builtinPrompts: false,
   });
-  for (const name of coreToolNames) server.addTool(legacyTool(name, server));
+  for (const name of coreToolNames) {
+    server.addTool(legacyTool(name, server));
+    if (options.exposeRuntimeTools !== 'public') server.registry.restrictTool(name, (caller) => caller.trusted);
+  }
   for (const tool of options.tools ?? []) server.addTool(tool);
   return server;
 }

@@ -9,6 +9,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Miniflare } from 'miniflare';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CircuitBreakerRegistry, Fw, openapi, rateLimit } from 'fw';
+import { mcp as coreMCP, coreToolNames } from 'fw/mcp';
 import { serve, type NodeServer } from 'fw/node';
 import { createMCPPlugin, mcp, type MCPHTTPOptions, type MCPServerOptions } from 'fw-mcp';
 import { bundleWorker, runWorker } from '../targets/worker/helpers';
@@ -136,6 +137,22 @@ describe('runtime tools and workflows by caller', () => {
     expect(answer.status).toBe(200);
     expect(answer.json.result.cacheScope).toBe('private');
     expect(answer.json.result.tools.map((tool: { name: string }) => tool.name)).toEqual(expect.arrayContaining(runtimeNames));
+  });
+});
+
+describe('the core plugin fw/mcp', () => {
+  it('shows its seven built-in tools only behind auth(ctx) in process, or to anyone when exposeRuntimeTools is public', async () => {
+    const stranger = usersApp();
+    stranger.use(coreMCP());
+    const names = await listedInProcess(stranger);
+    expect(names).toContain('get_users_by_id');
+    expect(names.filter((name) => coreToolNames.includes(name))).toEqual([]);
+    const guarded = usersApp();
+    guarded.use(coreMCP({ auth: (ctx) => ctx.request.headers.get('x-api-key') === 'k1' }));
+    expect(await listedInProcess(guarded, { 'x-api-key': 'k1' })).toEqual(expect.arrayContaining(coreToolNames));
+    const open = usersApp();
+    open.use(coreMCP({ exposeRuntimeTools: 'public' }));
+    expect(await listedInProcess(open)).toEqual(expect.arrayContaining(coreToolNames));
   });
 });
 

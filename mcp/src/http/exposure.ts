@@ -23,7 +23,8 @@ function servingHost(ctx: Context, app: CoreFw): string {
 
 /**
  * Returns a check for the first MCP request: when the endpoint is served on a host other than loopback and
- * neither `oauth`, `authToken` nor `authorize` protects it, it warns once, saying how to protect it.
+ * neither `oauth`, `authToken` nor `authorize` protects it, it warns once, saying how to protect it. The runtime tools
+ * are hidden from such callers anyway (see caller-trust.ts); the route tools answer as the routes' own guards allow.
  */
 export function exposureCheck(endpoint: string, protectedByAuth: boolean): (ctx: Context, app: CoreFw) => void {
   let checked = protectedByAuth;
@@ -33,7 +34,8 @@ export function exposureCheck(endpoint: string, protectedByAuth: boolean): (ctx:
     const host = servingHost(ctx, app);
     if (isLoopbackName(host)) return;
     console.warn(
-      `[fw-mcp] The MCP endpoint ${endpoint} is served on ${host} without authentication: anyone who can reach it can call its tools. ` +
+      `[fw-mcp] The MCP endpoint ${endpoint} is served on ${host} without authentication: anyone who can reach it can call its route tools ` +
+        '(the runtime tools and workflows are shown only to authenticated and loopback callers). ' +
         'Protect it with oauth (access tokens from your authorization server), authToken (a Bearer token) or authorize(ctx) in the plugin options, or listen on 127.0.0.1.',
     );
   };
