@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { bundleConfig, type BundleTarget } from 'fw/serverless';
 import { writeRouteManifest } from '../../tooling/route-manifest';
 import { suggest } from '../args';
+import { copyMigrations, databaseBundlePlugin, projectDrivers } from '../bundle-database';
 import { CliUsageError, type CliIO } from '../io';
 import type { Command } from '../command';
 
@@ -40,12 +41,17 @@ export const buildCommand: Command = {
   --entry <file>      entry module (default src/index.ts)
   --outfile <file>    output file (default dist/<target>/index.js, .mjs on lambda and node)
   --routes <folder>   routes folder turned into <folder>/../routes.manifest.ts first (default src/routes, when it exists)
-  --no-minify         keep the bundle readable`,
+  --migrations <dir>  migrations folder copied next to the bundle (default migrations, when it exists; lambda, node, bun)
+  --no-minify         keep the bundle readable
+
+On lambda, node and bun the bundle carries the database drivers the project depends on (postgres, mysql2), and
+the migrations folder is copied next to it, where a relative migrationsDir is found.`,
   flags: {
     target: { type: 'string' },
     entry: { type: 'string' },
     outfile: { type: 'string' },
     routes: { type: 'string' },
+    migrations: { type: 'string' },
     'no-minify': { type: 'boolean' },
   },
   async run({ flags }, io) {
@@ -68,13 +74,31 @@ export const buildCommand: Command = {
     if (typeof flags.outfile === 'string') config.outfile = flags.outfile;
     const outfile = resolve(io.cwd, config.outfile as string);
     step(io, 2, `bundling ${relative(io.cwd, entry)} for ${target} (esbuild, ${config.format}, ${config.platform})`);
-    const result = await build(config).catch((error: { errors?: { text: string; location?: { file: string; line: number } | null }[] }) => {
-      for (const e of error.errors ?? []) io.err(`error: ${e.text}${e.location ? ` (${e.location.file}:${e.location.line})` : ''}`);
-      return null;
-    });
+    const plugins = [];
+    const migrationsDir = resolve(io.cwd, typeof flags.migrations === 'string' ? flags.migrations : 'migrations');
+    if (target !== 'worker') {
+      const drivers = await projectDrivers(io.cwd);
+      const hasMigrations = (await stat(migrationsDir).catch(() => null))?.isDirectory() === true;
+      const withDatabase = hasMigrations || drivers.bundled.length + drivers.native.length > 0;
+      plugins.push(databaseBundlePlugin(io.cwd, drivers.bundled, withDatabase));
+      config.external = [...(config.external ?? []), ...drivers.native];
+      if (drivers.bundled.length > 0) io.out(`database drivers in the bundle: ${drivers.bundled.join(', ')}`);
+      for (const name of drivers.native)
+        io.out(`${name} is a native module and stays outside the bundle: ship node_modules/${name} with it`);
+    }
+    const result = await build({ ...config, plugins }).catch(
+      (error: { errors?: { text: string; location?: { file: string; line: number } | null }[] }) => {
+        for (const e of error.errors ?? []) io.err(`error: ${e.text}${e.location ? ` (${e.location.file}:${e.location.line})` : ''}`);
+        return null;
+      },
+    );
     if (!result) {
       io.err(`fw build: bundling for ${target} failed`);
       return 1;
+    }
+    if (target !== 'worker') {
+      const copied = await copyMigrations(io.cwd, migrationsDir, outfile);
+      if (copied) io.out(`migrations: ${copied.files} file${copied.files === 1 ? '' : 's'} copied to ${shown(io.cwd, copied.to)}`);
     }
     const bytes = await readFile(outfile);
     step(io, 3, 'done');

@@ -91,7 +91,7 @@ it("a Lambda bundle of an app on fw/core wraps no module in a lazy initializer b
   // The services' modules are imported on first use; the local-uploads one imports the kernel's HttpError.
   expect(await lazyInitializers('fw/core', false)).toEqual(['src/core/errors.ts']);
   const loadedOnUse =
-    /^(targets\/node\/(file-routes-fs|static-fs|upload-local|db-migrations-fs|migration-files|signals)|src\/(file-routes|db\/migrations)\/|src\/core\/(errors|platform)\.ts$|node_modules\/dbgate-query-splitter\/)/;
+    /^(targets\/node\/(file-routes-fs|static-fs|upload-local|db-migrations-fs|db-bundle|migration-files|signals)|src\/(file-routes|db\/migrations)\/|src\/core\/(errors|platform)\.ts$|node_modules\/dbgate-query-splitter\/)/;
   expect((await lazyInitializers('fw/core', true)).filter((name) => !loadedOnUse.test(name))).toEqual([]);
 });
 

@@ -1,0 +1,74 @@
+/**
+ * What `fw build` adds to a Node, Lambda or Bun bundle for the database: the drivers the project depends on, imported
+ * through literal `import()`s the bundler follows (fw imports them by name when installed, which a bundle shipped
+ * without node_modules cannot do), and the migrations folder copied next to the bundle, where fw reads it from.
+ */
+import { cp, readdir, stat } from 'node:fs/promises';
+import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
+import type { Plugin } from 'esbuild';
+import { CliUsageError } from './io';
+import { readProjectPackage } from './project-package';
+
+/** The driver packages fw's engines import, by dependency name: the specifier they import, and whether it bundles. */
+const known: Record<string, { specifier: string; bundles: boolean }> = {
+  postgres: { specifier: 'postgres', bundles: true },
+  mysql2: { specifier: 'mysql2/promise', bundles: true },
+  'better-sqlite3': { specifier: 'better-sqlite3', bundles: false },
+  'node-sqlite3-wasm': { specifier: 'node-sqlite3-wasm', bundles: false },
+};
+
+/** The project's database drivers: those a bundle can carry, and the native ones it cannot. */
+export interface ProjectDrivers {
+  bundled: string[];
+  native: string[];
+}
+
+/** The driver packages among the project's `dependencies` and `optionalDependencies`. */
+export async function projectDrivers(dir: string): Promise<ProjectDrivers> {
+  const pkg = await readProjectPackage(dir);
+  const names = new Set<string>();
+  for (const field of ['dependencies', 'optionalDependencies']) {
+    const deps = pkg?.[field];
+    if (deps && typeof deps === 'object') for (const name of Object.keys(deps)) if (name in known) names.add(name);
+  }
+  const found = [...names].sort();
+  return { bundled: found.filter((n) => known[n].bundles), native: found.filter((n) => !known[n].bundles) };
+}
+
+/**
+ * The esbuild plugin that replaces fw's `targets/node/db-bundle` module: it imports fw's database module (which
+ * makes `app.db` of a plain `database` config; nothing else in a bundle imports it) when `withDatabase`,
+ * `bundledDrivers` imports each of `drivers` from the project (resolved from `dir`), and `bundleUrl` is the bundle's own URL.
+ */
+export function databaseBundlePlugin(dir: string, drivers: string[], withDatabase: boolean): Plugin {
+  const entries = drivers.map((n) => `  ${JSON.stringify(known[n].specifier)}: () => import(${JSON.stringify(known[n].specifier)}),`);
+  return {
+    name: 'fw-database-bundle',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]targets[\\/]node[\\/]db-bundle\.(js|ts)$/ }, (args) => {
+        const database = resolve(dirname(args.path), `../../src/db/database${extname(args.path)}`);
+        const contents = [
+          ...(withDatabase ? [`import ${JSON.stringify(database)};`] : []),
+          `export const bundledDrivers = {\n${entries.join('\n')}\n};`,
+          'export const bundleUrl = import.meta.url;',
+        ].join('\n');
+        return { contents, loader: 'js', resolveDir: dir };
+      });
+    },
+  };
+}
+
+/** Copies the project's migrations folder next to the bundle (`<outdir>/<name>`); the number of `.sql` files, or null when there is no folder. */
+export async function copyMigrations(cwd: string, folder: string, outfile: string): Promise<{ to: string; files: number } | null> {
+  const from = resolve(cwd, folder);
+  if (!(await stat(from).catch(() => null))?.isDirectory()) return null;
+  const inside = relative(cwd, from);
+  if (inside.startsWith('..') || isAbsolute(inside))
+    throw new CliUsageError(
+      `fw build: the migrations folder ${from} is outside the project; keep it inside so the bundle finds it at the same relative path`,
+    );
+  const to = join(dirname(outfile), inside);
+  await cp(from, to, { recursive: true });
+  const files = (await readdir(from)).filter((n) => n.endsWith('.sql')).length;
+  return { to, files };
+}

@@ -1,0 +1,121 @@
+/**
+ * What runs unbundled runs bundled: an app with a plain `database` config (PostgreSQL, `autoMigrate`), bundled by
+ * `fw build --target node` and `--target lambda`, answers its database route from a copy of the bundle folder alone
+ * (no node_modules, started from another working directory): the bundle carries fw's database module and the
+ * postgres driver, and autoMigrate finds the migrations `fw build` copied next to it.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POSTGRES_URL, requireService, uniqueName } from '../db/services';
+import { fw } from './run';
+import { removeProjects, repo, tempProject } from './temp-project';
+
+const run = promisify(execFile);
+const schema = uniqueName('fw_build_db');
+const dirs: string[] = [];
+let project: string;
+
+/** The project's tsconfig resolves fw from the repository's sources, with `fw` as Node resolves it (its Node entry). */
+const tsconfig = JSON.stringify({
+  compilerOptions: {
+    paths: {
+      fw: [join(repo, 'targets/node/fw.ts')],
+      'fw/node': [join(repo, 'targets/node/index.ts')],
+      'fw/lambda': [join(repo, 'targets/lambda/index.ts')],
+    },
+  },
+});
+
+const files = {
+  'package.json': JSON.stringify({ name: 'db-bundle', type: 'module', private: true, dependencies: { postgres: '^3.4.0' } }),
+  'tsconfig.json': tsconfig,
+  'src/app.ts': `import { Fw } from 'fw';
+export const app = new Fw({ database: { url: ${JSON.stringify(POSTGRES_URL)}, schema: ${JSON.stringify(schema)}, autoMigrate: true } });
+app.get('/notes', (ctx) => ctx.app.db.query('SELECT id, body FROM notes ORDER BY id'));
+`,
+  'src/server.ts': `import { app } from './app';
+const server = await app.listen({ port: 0, hostname: '127.0.0.1' });
+console.log(JSON.stringify({ port: server.port }));
+`,
+  'src/handler.ts': `import { lambda } from 'fw/lambda';
+import { app } from './app';
+export const handler = lambda(app);
+`,
+  'migrations/001_notes.sql':
+    "CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL);\nINSERT INTO notes (body) VALUES ('from a migration');\n",
+};
+
+/** Builds for `target` and copies the bundle's folder to a fresh folder outside the project (no node_modules there). */
+async function buildAlone(target: string, entry: string): Promise<{ dir: string; out: string[] }> {
+  const run = await fw(project, 'build', '--target', target, '--entry', entry, '--outfile', `dist/${target}/index.mjs`);
+  expect(run.err).toEqual([]);
+  expect(run.code).toBe(0);
+  const dir = await mkdtemp(join(tmpdir(), `fw-db-bundle-${target}-`));
+  dirs.push(dir);
+  await cp(join(project, 'dist', target), dir, { recursive: true });
+  return { dir, out: run.out };
+}
+
+beforeAll(async () => {
+  await requireService('PostgreSQL', POSTGRES_URL, 5432);
+  const sql = postgres(POSTGRES_URL, { onnotice: () => undefined });
+  await sql.unsafe(`CREATE SCHEMA "${schema}"`);
+  await sql.end();
+  project = await tempProject(files);
+  dirs.push(project);
+  await mkdir(join(project, 'node_modules'));
+  await symlink(join(repo, 'node_modules/postgres'), join(project, 'node_modules/postgres'), 'dir');
+});
+
+afterAll(async () => {
+  const sql = postgres(POSTGRES_URL, { onnotice: () => undefined });
+  await sql.unsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await sql.end();
+  await removeProjects(dirs);
+});
+
+describe('fw build of an app with a database config', () => {
+  it('node: the bundle alone, started elsewhere, migrates and answers the database route from PostgreSQL', async () => {
+    const { dir, out } = await buildAlone('node', 'src/server.ts');
+    expect(out).toContain('database drivers in the bundle: postgres');
+    expect(out).toContain('migrations: 1 file copied to dist/node/migrations');
+    const child: ChildProcess = spawn(process.execPath, [join(dir, 'index.mjs')], { cwd: tmpdir(), stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        let text = '';
+        child.stdout!.on('data', (chunk) => {
+          text += chunk;
+          const line = text.split('\n').find((l) => l.startsWith('{"port"'));
+          if (line) resolve(JSON.parse(line).port);
+        });
+        child.once('exit', (code) => reject(new Error(`the bundle exited (${code}) before listening`)));
+      });
+      const response = await fetch(`http://127.0.0.1:${port}/notes`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual([{ id: 1, body: 'from a migration' }]);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('lambda: the handler alone answers an API Gateway v2 event from PostgreSQL', async () => {
+    const { dir, out } = await buildAlone('lambda', 'src/handler.ts');
+    expect(out).toContain('migrations: 1 file copied to dist/lambda/migrations');
+    const event = JSON.parse(await readFile(join(repo, 'test/fixtures/lambda/apigw-v2.json'), 'utf8'));
+    Object.assign(event, { rawPath: '/notes', rawQueryString: '', body: undefined });
+    Object.assign(event.requestContext.http, { method: 'GET', path: '/notes' });
+    const script = `const { handler } = await import(${JSON.stringify(join(dir, 'index.mjs'))});
+const result = await handler(${JSON.stringify(event)}, {});
+process.stdout.write(JSON.stringify(result));
+process.exit(0);`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: tmpdir(), timeout: 30_000 });
+    const result = JSON.parse(stdout);
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body)).toEqual([{ id: 1, body: 'from a migration' }]);
+  });
+});
