@@ -13,8 +13,11 @@ const NO_ADDRESS =
   'id, an API key; a fixed string in tests), serve the app through a target that knows the peer (fw/node, fw/bun, ' +
   'fw/lambda, fw/worker on Cloudflare), or mount trustProxy() in front when a proxy forwards the client address.';
 
-/** The counting key of an address: IPv4 as is, IPv6 by its `/subnet` network (one client usually holds a whole /64 or more). */
-function addressKey(address: string, subnet: number | false): string {
+/**
+ * The counting key of a client address: normalized (no port or brackets, IPv4-mapped IPv6 as IPv4), IPv6 by its
+ * `/subnet` network (default 56: one subscriber usually holds a whole /64 or /56 and could rotate inside it).
+ */
+export function addressKey(address: string, subnet: number | false = 56): string {
   const ip = normalizeIp(address);
   if (ip === null) return address;
   if (subnet === false || subnet === 128 || !ip.includes(':')) return ip;

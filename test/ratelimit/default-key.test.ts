@@ -8,6 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { assignPeerAddress, Fw, rateLimit, trustProxy, type Context } from 'fw';
 import { serve, type NodeServer } from 'fw/node';
 import { lambda } from 'fw/lambda';
+import { createMCPPlugin, mcp } from 'fw-mcp';
+import { post } from '../mcp/helpers';
 import { lambdaContext } from '../fixtures/lambda/context';
 import { fixture } from '../targets/lambda/fixtures';
 
@@ -193,5 +195,18 @@ describe('rateLimit() counts an IPv6 client by its network', () => {
     expect(() => rateLimit({ ipv6Subnet: 0 })).toThrow('ipv6Subnet must be a prefix length from 1 to 128, or false');
     expect(() => rateLimit({ ipv6Subnet: 129 })).toThrow('ipv6Subnet must be');
     expect(() => rateLimit({ ipv6Subnet: true as never })).toThrow('ipv6Subnet must be');
+  });
+});
+
+describe("fw-mcp's own rate limit counts clients the same way", () => {
+  it('IPv6 by its /56, from the address trustProxy() found', async () => {
+    const app = new Fw();
+    app.use(trustProxy({ remoteAddress: (ctx: Context) => ctx.header('x-peer') }));
+    await app.plugin(createMCPPlugin(mcp(app), { rateLimit: { max: 1, windowMs: 60_000 } }));
+    const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
+    const from = async (ip: string) => (await post(app, ping, { 'x-peer': ip })).status;
+    expect(await from('2001:db8:5:100::1')).toBe(200);
+    expect(await from('2001:db8:5:1ff::2')).toBe(429);
+    expect(await from('2001:db8:5:200::1')).toBe(200);
   });
 });

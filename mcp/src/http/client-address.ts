@@ -1,4 +1,4 @@
-import { peerAddress, type Context } from 'fw';
+import { addressKey, peerAddress, type Context } from 'fw';
 
 /**
  * The client address as the target itself knows it, never from a header the client controls: the socket on Node,
@@ -21,12 +21,13 @@ export function callerAddress(ctx: Context): string | null {
 }
 
 /**
- * The default rate-limit key: the caller's address (`callerAddress`). X-Forwarded-For is never read directly. A
- * request with no address throws (the app answers 500 and logs this message), so clients never silently share one bucket.
+ * The default rate-limit key: the caller's address (`callerAddress`) as fw's rate limiter counts it (IPv6 by its /56).
+ * X-Forwarded-For is never read directly. A request with no address throws (the app answers 500 and logs this
+ * message), so clients never silently share one bucket.
  */
 export function clientKey(ctx: Context): string {
   const address = callerAddress(ctx);
-  if (address !== null) return address;
+  if (address !== null) return addressKey(address);
   throw new Error(
     'fw-mcp rateLimit: this request has no client address (an in-process app.fetch() or app.request(), as in tests, ' +
       'and no trustProxy() address): pass rateLimitKey: (request, ctx) => ... (a fixed string in tests), or serve the ' +
