@@ -178,7 +178,7 @@ describe('response settings apply to every kind of return value', () => {
     const app = new Fw({ development: true });
     app.get('/', (ctx) => ctx.setCookie('bad name', 'v'));
     const res = await call(app, '/');
-    expect([res.status, res.json.error]).toEqual([500, 'Invalid cookie name: "bad name"']);
+    expect([res.status, res.json.error]).toEqual([500, 'setCookie("bad name"): the name must be an RFC 6265 token, got "bad name"']);
   });
 
   it('deleteCookie expires the cookie', async () => {
