@@ -74,6 +74,8 @@ export interface ClientLink {
    * (`authToken`, `oauth`, `authorize`), came over loopback, or is the stdio client. Absent means not trusted.
    */
   readonly trusted?: boolean;
+  /** The client's address as the endpoint knows it (fw's peer address, or `trustProxy()`'s), handed to in-process calls. */
+  readonly address?: string | null;
 }
 
 /** Who a message comes from, for isolation: the session id when there is one, else the link itself (one POST exchange). */

@@ -53,6 +53,8 @@ export class Registry {
   workflowsVersion = 0;
   /** Tools shown only to some callers (the bridge's runtime and workflow tools), by name; the rest are shown to all. */
   private readonly audiences = new Map<string, ToolAudience>();
+  /** Prompts shown only to some callers (the bridge's built-in prompts), by name. */
+  private readonly promptAudiences = new Map<string, ToolAudience>();
 
   /** Shows a registered tool only to the callers `audience` accepts (until the tool is added again). */
   restrictTool(name: string, audience: ToolAudience): void {
@@ -74,6 +76,28 @@ export class Registry {
   toolFor(name: string, caller: ToolCaller): MCPTool | undefined {
     const tool = this.tools.get(name);
     return tool === undefined || (this.audiences.get(name)?.(caller) ?? true) ? tool : undefined;
+  }
+
+  /** Shows a registered prompt only to the callers `audience` accepts (until the prompt is added again). */
+  restrictPrompt(name: string, audience: ToolAudience): void {
+    if (this.prompts.has(name)) this.promptAudiences.set(name, audience);
+  }
+
+  /** Whether some prompt is shown to some callers only, so prompt lists differ by caller. */
+  get promptsVaryByCaller(): boolean {
+    return this.promptAudiences.size > 0;
+  }
+
+  /** The prompts a caller may see and get, in registration order. */
+  promptsFor(caller: ToolCaller): MCPPrompt[] {
+    const prompts = [...this.prompts.values()];
+    return this.promptAudiences.size === 0 ? prompts : prompts.filter((p) => this.promptAudiences.get(p.name)?.(caller) ?? true);
+  }
+
+  /** The prompt of that name when the caller may get it. */
+  promptFor(name: string, caller: ToolCaller): MCPPrompt | undefined {
+    const prompt = this.prompts.get(name);
+    return prompt === undefined || (this.promptAudiences.get(name)?.(caller) ?? true) ? prompt : undefined;
   }
 
   /** Removes a tool and its audience. */
@@ -131,6 +155,7 @@ export class Registry {
     }
     checkIcons(`The prompt "${name}"`, prompt.icons);
     this.prompts.set(name, withScopeMarker(`The prompt "${name}"`, prompt));
+    this.promptAudiences.delete(name);
   }
 
   /** Adds or replaces a workflow definition. */

@@ -99,6 +99,11 @@ export class RequestContext {
     return this.link.trusted === true;
   }
 
+  /** The client's address as the endpoint knows it (null when unknown), handed to in-process calls. */
+  get address(): string | null {
+    return this.link.address ?? null;
+  }
+
   /** The fw app the server is bound to, or null. */
   get app(): CoreFw | null {
     return this.server.app;

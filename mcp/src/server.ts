@@ -418,11 +418,11 @@ export class MCPServer {
       case 'tools/call':
         return this.callTool(params, ctx, link);
       case 'prompts/list':
-        return listPrompts(r, params, this.pageSize);
+        return listPrompts(r, params, this.pageSize, ctx);
       case 'prompts/get':
         return getPrompt(r, params, ctx);
       case 'completion/complete':
-        return complete(r, params);
+        return complete(r, params, ctx);
     }
     if (method.startsWith('tasks/') && offersTasks(r)) {
       switch (method) {

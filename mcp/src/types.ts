@@ -246,9 +246,9 @@ export interface MCPServerOptions {
   /** Request headers of an MCP call passed on to every in-process call its tool makes, e.g. `['authorization']` (default none). */
   forwardHeaders?: string[];
   /**
-   * Who sees the runtime tools, built-in workflows and workflow tools: `'trusted'` (default) callers authenticated at
-   * the HTTP endpoint (`authToken`, `oauth`, `authorize`), on loopback, or over stdio; `'public'` anyone who can reach
-   * the endpoint (shows the app's internals to strangers).
+   * Who sees the runtime tools, built-in workflows, workflow tools and built-in prompts: `'trusted'` (default)
+   * callers authenticated at the HTTP endpoint (`authToken`, `oauth`, `authorize`), on loopback, or over stdio;
+   * `'public'` anyone who can reach the endpoint (shows the app's internals to strangers).
    */
   exposeRuntimeTools?: 'trusted' | 'public';
   /** In-process calls one tool call or workflow run may make (default 32). */

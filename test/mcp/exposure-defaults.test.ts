@@ -101,6 +101,29 @@ describe('runtime tools and workflows by caller', () => {
     expect(call.json.error).toMatchObject({ code: -32602, message: 'Unknown tool: fw/routes/list' });
   });
 
+  it('in process: the built-in prompts (plugins, middleware) are hidden from a stranger like the runtime tools', async () => {
+    const stranger = await mounted();
+    const listed = await post(stranger, { jsonrpc: '2.0', id: 1, method: 'prompts/list' });
+    expect(listed.json.result.prompts.filter((prompt: { name: string }) => prompt.name.startsWith('fw/'))).toEqual([]);
+    const got = await post(stranger, {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'prompts/get',
+      params: { name: 'fw/architecture-review', arguments: {} },
+    });
+    expect(got.json.error).toMatchObject({ code: -32602, message: 'Unknown prompt: fw/architecture-review' });
+    const completion = await post(stranger, {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'completion/complete',
+      params: { ref: { type: 'ref/prompt', name: 'fw/analyze-route' }, argument: { name: 'path', value: '/' } },
+    });
+    expect(completion.json.error).toMatchObject({ code: -32602, message: 'Unknown prompt: fw/analyze-route' });
+    const trusted = await mounted({ authToken: 'secret-token' });
+    const shown = await post(trusted, { jsonrpc: '2.0', id: 4, method: 'prompts/list' }, { authorization: 'Bearer secret-token' });
+    expect(shown.json.result.prompts.map((prompt: { name: string }) => prompt.name)).toContain('fw/architecture-review');
+  });
+
   it('in process: shown behind authToken and behind authorize(ctx)', async () => {
     const withToken = await mounted({ authToken: 'secret-token' });
     expect(await listedInProcess(withToken, { authorization: 'Bearer secret-token' })).toEqual(expect.arrayContaining(runtimeNames));

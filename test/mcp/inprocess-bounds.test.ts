@@ -5,7 +5,7 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Fw } from 'fw';
+import { Fw, rateLimitMiddleware } from 'fw';
 import { createMCPPlugin, mcp, type MCPServerOptions } from 'fw-mcp';
 import { connectHTTP, listen } from './helpers';
 
@@ -195,5 +195,24 @@ describe('every in-process call ends with its caller', () => {
     const client = await connectHTTP(`http://127.0.0.1:${running.port}/mcp`);
     stops.push(() => client.close());
     expect((await client.callTool({ name: 'get_users_by_id', arguments: { id: '7' } })).structuredContent).toEqual({ id: '7' });
+  });
+});
+
+describe("the caller's address goes along", () => {
+  it("the app's rate limit counts a tool's in-process calls against the MCP client's own address", async () => {
+    const app = boundsApp();
+    app.use('/users', rateLimitMiddleware({ max: 3, windowMs: 60_000 }));
+    await app.plugin(createMCPPlugin(mcp(app)));
+    const running = await listen(app);
+    stops.push(() => running.stop());
+    const client = await connectHTTP(`http://127.0.0.1:${running.port}/mcp`);
+    stops.push(() => client.close());
+    const first = await client.callTool({ name: 'get_users_by_id', arguments: { id: '1' } });
+    expect(first.structuredContent).toEqual({ id: '1' });
+    expect((await client.callTool({ name: 'fw/routes/invoke', arguments: { path: '/users/2' } })).structuredContent).toEqual({ id: '2' });
+    expect((await fetch(`http://127.0.0.1:${running.port}/users/3`)).status).toBe(200);
+    const limited = await client.callTool({ name: 'get_users_by_id', arguments: { id: '4' } });
+    expect(limited.isError).toBe(true);
+    expect(JSON.stringify(limited)).toContain('HTTP 429');
   });
 });

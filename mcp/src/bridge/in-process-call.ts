@@ -1,4 +1,4 @@
-import type { CoreFw } from 'fw';
+import { assignPeerAddress, type CoreFw } from 'fw';
 import { setAuth } from '../oauth/request-auth';
 import type { MCPAuthInfo } from '../oauth/types';
 import { guardInProcessCalls, markInProcess } from './in-process-guard';
@@ -17,6 +17,8 @@ export const MAX_IN_PROCESS_RESPONSE_BYTES = 8 * 1024 * 1024;
 export interface InProcessCaller {
   /** The client's principal and scopes (its accepted OAuth access token); undefined without OAuth. */
   readonly auth?: MCPAuthInfo;
+  /** The client's address, given to each in-process Request (`assignPeerAddress`) so the app's limits count the client. */
+  readonly address?: string | null;
   /** Headers of the client's MCP request passed on to the app (`forwardHeaders`, e.g. its Authorization). */
   readonly headers: Readonly<Record<string, string>>;
   /** Aborted when the client cancels the tool call or goes away. */
@@ -36,11 +38,12 @@ export interface InProcessLimits {
 
 /** A caller for one tool call: the client's principal, forwarded headers and signal, with fresh limits. */
 export function inProcessCaller(
-  client: { auth?: MCPAuthInfo; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  client: { auth?: MCPAuthInfo; address?: string | null; headers?: Record<string, string>; signal?: AbortSignal } = {},
   limits: InProcessLimits = {},
 ): InProcessCaller {
   return {
     auth: client.auth,
+    address: client.address,
     headers: client.headers ?? {},
     signal: client.signal,
     timeoutMs: limits.timeoutMs ?? DEFAULT_IN_PROCESS_TIMEOUT_MS,
@@ -108,7 +111,7 @@ const nullBodyStatus = new Set([101, 103, 204, 205, 304]);
 /**
  * The one way fw-mcp's tools call the app in process (route tools, `fw/routes/invoke`, workflow requests): the
  * Request carries the client's forwarded headers (over any the tool set), its principal (`authOf` in the route sees
- * it) and an AbortSignal that ends with the tool call or after `timeoutMs`; the app's before-handle check refuses
+ * it), its address (fw's `peerAddress`, so rate limits count the client) and an AbortSignal that ends with the tool call or after `timeoutMs`; the app's before-handle check refuses
  * hidden routes (the MCP endpoint) and routes whose `mcp.scopes` the client lacks. At most `maxCalls` calls per
  * tool call. Resolves with the response, its body read in full (bounded in time and size); throws when refused.
  */
@@ -126,6 +129,7 @@ export async function callInProcess(app: CoreFw, init: InProcessRequest, caller:
   const request = new Request(url, { method: init.method, headers, body: init.body, signal });
   markInProcess(request, { auth: caller.auth });
   if (caller.auth !== undefined) setAuth(request, caller.auth);
+  if (caller.address) assignPeerAddress(request, caller.address);
   guardInProcessCalls(app);
   try {
     const aborted = whenAborted(signal);

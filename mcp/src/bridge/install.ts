@@ -27,9 +27,9 @@ export interface BridgeOptions {
   /** OAuth scopes of the runtime tools, workflow tools and built-in prompts, by name or `prefix*`. */
   builtinScopes?: BuiltinScopes;
   /**
-   * Who is shown the runtime tools and workflow tools: `'trusted'` (default) callers that authenticated at the HTTP
-   * endpoint (`authToken`, `oauth`, `authorize`), reached it over loopback, or use stdio; `'public'` anyone who can
-   * reach the endpoint, which shows the app's internals to strangers.
+   * Who is shown the runtime tools, workflow tools and built-in prompts: `'trusted'` (default) callers that
+   * authenticated at the HTTP endpoint (`authToken`, `oauth`, `authorize`), reached it over loopback, or use stdio;
+   * `'public'` anyone who can reach the endpoint, which shows the app's internals to strangers.
    */
   exposeRuntimeTools?: 'trusted' | 'public';
   /** In-process calls one tool call or workflow run may make (default 32). */
@@ -53,7 +53,7 @@ function checkBridgeOptions(options: BridgeOptions): void {
 function callContext(rc: RequestContext, options: BridgeOptions): WorkflowCallContext {
   const forward = (options.forwardHeaders ?? []).map((h) => h.toLowerCase());
   const caller = inProcessCaller(
-    { auth: rc.auth, headers: forwarded(forward, rc.headers), signal: rc.signal },
+    { auth: rc.auth, address: rc.address, headers: forwarded(forward, rc.headers), signal: rc.signal },
     { maxCalls: options.maxInProcessCalls, timeoutMs: options.inProcessTimeoutMs },
   );
   return {
@@ -158,9 +158,12 @@ export class AppBridge {
         if (!this.registry.workflows.has(workflow.name)) this.registry.addWorkflow(workflow);
     }
     if (this.options.builtinPrompts !== false) {
-      for (const prompt of builtinPrompts(app))
-        if (!this.registry.prompts.has(prompt.name))
-          this.registry.addPrompt(asPrompt(prompt, builtinScopesOf(this.options.builtinScopes, prompt.name)));
+      for (const prompt of builtinPrompts(app)) {
+        if (this.registry.prompts.has(prompt.name)) continue;
+        this.registry.addPrompt(asPrompt(prompt, builtinScopesOf(this.options.builtinScopes, prompt.name)));
+        // They render the app's plugins and middleware: internals, for trusted callers as the runtime tools.
+        if (this.options.exposeRuntimeTools !== 'public') this.registry.restrictPrompt(prompt.name, (caller) => caller.trusted);
+      }
     }
   }
 

@@ -3,6 +3,7 @@ import { encodeAnswer, encodeAnswers, encodeMessage } from '../encode';
 import type { JSONRPCMessage, JSONRPCResponse } from '../jsonrpc';
 import { authOf } from '../oauth/request-auth';
 import { callerTrusted } from './caller-trust';
+import { callerAddress } from './client-address';
 import type { MCPAuthInfo } from '../oauth/types';
 import type { ClientLink, PeerState } from '../peer';
 import { accepted, jsonResponse } from './responses';
@@ -63,6 +64,11 @@ export class PostExchange implements ClientLink {
   /** Whether this POST may see the app's internals (authenticated or over loopback). */
   get trusted(): boolean {
     return callerTrusted(this.ctx);
+  }
+
+  /** The client's address, handed to the in-process calls its tools make. */
+  get address(): string | null {
+    return callerAddress(this.ctx);
   }
 
   /** Keeps work (a task) alive after the answer: the platform's `waitUntil` (workers, Lambda; nothing to do on Node, Bun). */

@@ -4,6 +4,7 @@ import { onTokenExpiry } from '../oauth/expiry';
 import { principalOf } from '../oauth/principal';
 import { authOf } from '../oauth/request-auth';
 import { callerTrusted } from './caller-trust';
+import { callerAddress } from './client-address';
 import { newPeer, type ClientLink } from '../peer';
 import type { MCPServer } from '../server';
 import { sendEncoded } from '../encode';
@@ -56,6 +57,7 @@ export class LegacySSE {
       },
       send: (message) => sendEncoded(message, (text) => stream.event(text, 'message')),
       trusted: callerTrusted(ctx),
+      address: callerAddress(ctx),
     };
     this.streams.set(id, { link, principal });
     remove = this.server.addLink(link);

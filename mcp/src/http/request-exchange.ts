@@ -3,6 +3,7 @@ import { encodeAnswer, encodeMessage } from '../encode';
 import { ErrorCode, type JSONRPCMessage, type JSONRPCResponse } from '../jsonrpc';
 import { authOf } from '../oauth/request-auth';
 import { callerTrusted } from './caller-trust';
+import { callerAddress } from './client-address';
 import type { MCPAuthInfo } from '../oauth/types';
 import { newPeer, type ClientLink, type PeerState } from '../peer';
 import type { AbortSource } from '../request-context';
@@ -68,6 +69,11 @@ export class RequestExchange implements ClientLink, AbortSource {
   /** Whether this request may see the app's internals (authenticated or over loopback). */
   get trusted(): boolean {
     return callerTrusted(this.ctx);
+  }
+
+  /** The client's address, handed to the in-process calls its tools make. */
+  get address(): string | null {
+    return callerAddress(this.ctx);
   }
 
   /** Aborted when the client goes away or closes the stream; made on first use (the request's own signal is watched lazily). */

@@ -2,27 +2,32 @@ import { toPromptResult } from '../content';
 import { ErrorCode, RpcError } from '../jsonrpc';
 import { paginate } from '../pagination';
 import type { RequestContext } from '../request-context';
-import type { Registry } from '../registry';
+import type { Registry, ToolCaller } from '../registry';
 import { describe, objectParam, stringParam } from './params';
 
 const promptFields = ['name', 'title', 'description', 'icons', 'arguments', '_meta'] as const;
 
-/** `prompts/list`: one page of prompt descriptors. */
-export function listPrompts(registry: Registry, params: Record<string, any> | undefined, pageSize: number): Record<string, unknown> {
-  const page = paginate([...registry.prompts.values()], params?.cursor, pageSize);
+/** `prompts/list`: one page of the descriptors of the prompts this caller may see. */
+export function listPrompts(
+  registry: Registry,
+  params: Record<string, any> | undefined,
+  pageSize: number,
+  caller: ToolCaller,
+): Record<string, unknown> {
+  const page = paginate(registry.promptsFor(caller), params?.cursor, pageSize);
   const result: Record<string, unknown> = { prompts: page.items.map((p) => describe(p, promptFields)) };
   if (page.nextCursor) result.nextCursor = page.nextCursor;
   return result;
 }
 
-/** `prompts/get`: checks the arguments (strings, required ones present) and renders the messages. */
+/** `prompts/get` (of a prompt this caller may see): checks the arguments (strings, required ones present) and renders the messages. */
 export async function getPrompt(
   registry: Registry,
   params: Record<string, any> | undefined,
   ctx: RequestContext,
 ): Promise<Record<string, unknown>> {
   const name = stringParam(params, 'name');
-  const prompt = registry.prompts.get(name);
+  const prompt = registry.promptFor(name, ctx);
   if (!prompt) throw new RpcError(ErrorCode.InvalidParams, `Unknown prompt: ${name}`);
   const args = objectParam(params, 'arguments') ?? {};
   for (const key in args) {

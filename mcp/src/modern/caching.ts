@@ -50,6 +50,7 @@ export function cacheHints(
 ): CacheHints | null {
   if (!CACHEABLE.has(method)) return null;
   if (method === 'resources/read') return readHints(registry, params?.uri, listTtlMs);
-  // A tool list that depends on who asks (runtime tools for trusted callers only) must not be shared.
-  return { ttlMs: listTtlMs, cacheScope: method === 'tools/list' && registry.toolsVaryByCaller ? 'private' : 'public' };
+  // A list that depends on who asks (runtime tools, built-in prompts for trusted callers only) must not be shared.
+  const varies = (method === 'tools/list' && registry.toolsVaryByCaller) || (method === 'prompts/list' && registry.promptsVaryByCaller);
+  return { ttlMs: listTtlMs, cacheScope: varies ? 'private' : 'public' };
 }

@@ -191,11 +191,11 @@ export class ModernEra {
         return runTool(tool, params, ctx);
       }
       case 'prompts/list':
-        return listPrompts(r, params, pageSize);
+        return listPrompts(r, params, pageSize, ctx);
       case 'prompts/get':
         return getPrompt(r, params, ctx);
       case 'completion/complete':
-        return complete(r, params);
+        return complete(r, params, ctx);
       case 'resources/list':
         return listResources(r, params, pageSize);
       case 'resources/templates/list':

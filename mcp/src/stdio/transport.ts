@@ -96,6 +96,8 @@ export class StdioTransport {
       canRequest: true,
       send: (message) => this.send(message),
       trusted: true,
+      // The stdio client is a process on this machine: the app's limits count its tools' calls as loopback.
+      address: '127.0.0.1',
     };
     server.setClientLink(link);
     const running = new Set<Promise<void>>();

@@ -37,6 +37,10 @@ export class TaskLink implements ClientLink {
     return this.origin.trusted;
   }
 
+  get address(): string | null | undefined {
+    return this.origin.address;
+  }
+
   send(message: JSONRPCMessage): boolean {
     return this.deliver(withRelatedTask(message, this.taskId), 'id' in message);
   }
