@@ -21,10 +21,12 @@ function describe(error: unknown): { name: string; message: string; stack?: stri
 export function logUnhandled(error: unknown, ctx: Context, status: number, development: boolean): void {
   const { name, message, stack } = describe(error);
   const { method, path } = ctx;
+  const errorId = (error as { errorId?: unknown } | null)?.errorId;
+  const id = typeof errorId === 'string' ? errorId : undefined;
   console.error(
     development
-      ? `fw: ${method} ${path} answered ${status}: ${stack ?? `${name}: ${message}`}`
-      : JSON.stringify({ level: 'error', time: new Date().toISOString(), method, path, status, error: name, message, stack }),
+      ? `fw: ${method} ${path} answered ${status}${id ? ` (errorId ${id})` : ''}: ${stack ?? `${name}: ${message}`}`
+      : JSON.stringify({ level: 'error', time: new Date().toISOString(), method, path, status, errorId: id, error: name, message, stack }),
   );
 }
 

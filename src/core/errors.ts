@@ -5,6 +5,11 @@ export interface HttpErrorOptions {
   retryable?: boolean;
   cause?: unknown;
   headers?: Record<string, string>;
+  /**
+   * false when the message and details are the server's own text (a database engine's), never for the client: the
+   * answer then carries the status's reason phrase and an `errorId`, and the log the message with that id.
+   */
+  expose?: boolean;
 }
 
 /** An error that carries the HTTP status the core answers with; every fw error with a status extends it. */
@@ -14,6 +19,9 @@ export class HttpError extends Error {
   readonly details?: unknown;
   readonly retryable?: boolean;
   readonly headers?: Record<string, string>;
+  readonly expose?: boolean;
+  /** A random id for an error that is not exposed, in its answer and its log line, to find one from the other. */
+  readonly errorId?: string;
 
   constructor(status: number, message?: string, options: HttpErrorOptions = {}) {
     super(message ?? defaultMessage(status), options.cause === undefined ? undefined : { cause: options.cause });
@@ -23,6 +31,10 @@ export class HttpError extends Error {
     this.details = options.details;
     this.retryable = options.retryable;
     this.headers = options.headers;
+    if (options.expose === false) {
+      this.expose = false;
+      this.errorId = crypto.randomUUID();
+    }
   }
 }
 

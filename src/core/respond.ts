@@ -78,8 +78,13 @@ export function statusOf(error: unknown): number {
   return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
 }
 
-/** The one error body shape of fw: `{ error, code, details? }`, plus `stack` in development mode. */
+/**
+ * The one error body shape of fw: `{ error, code, details? }`, plus `stack` in development mode; an error that is not
+ * exposed (`expose: false`) answers its status's reason phrase and its `errorId` alone outside development.
+ */
 export function errorBody(error: unknown, status: number, development: boolean): Record<string, unknown> {
+  if (error instanceof HttpError && error.expose === false && !development)
+    return { error: defaultMessage(status), code: status === 500 ? 'INTERNAL_ERROR' : codeFor(status), errorId: error.errorId };
   const known = error instanceof HttpError || status !== 500 || (error as { name?: string } | null)?.name === 'FatalError';
   const message =
     error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : defaultMessage(status);
@@ -91,6 +96,7 @@ export function errorBody(error: unknown, status: number, development: boolean):
   const details = (error as { details?: unknown; errors?: unknown } | null)?.details ?? (error as { errors?: unknown } | null)?.errors;
   if (details !== undefined && (known || development)) body.details = details;
   if (development && error instanceof Error && error.stack) body.stack = error.stack;
+  if (error instanceof HttpError && error.errorId !== undefined) body.errorId = error.errorId;
   return body;
 }
 

@@ -106,6 +106,7 @@ export class Database implements Queryable {
       throw new SystemError(
         `${this.type}: withLock() is for engines without transactional DDL (mysql); use transaction(fn, { lock }) here`,
         {
+          expose: false,
           code: 'DB_UNSUPPORTED',
           details: { engine: this.type, code: 'DB_UNSUPPORTED' },
         },
@@ -163,6 +164,7 @@ export class Database implements Queryable {
   private async prepare(): Promise<Engine> {
     const engine = await this.engine();
     if (this.config.autoMigrate) await (await this.migrator()).up();
+    else await engine.ensureSchema?.(false);
     if (this.config.autoSeed) await this.seed();
     return engine;
   }
@@ -188,6 +190,7 @@ export class Database implements Queryable {
       throw new SystemError(
         `${this.url}: no D1 binding named "${name}" found; pass \`binding: env.${name}\` in the config, or call db.bindEnv(env) (the bindDatabaseEnv() middleware does it per request)`,
         {
+          expose: false,
           code: 'DB_NO_BINDING',
           details: { engine: 'd1', code: 'DB_NO_BINDING', binding: name },
         },

@@ -26,5 +26,10 @@ export async function loadDriver<T>(name: string, engine: string, given?: unknow
 }
 
 function driverMissing(message: string, name: string, engine: string, cause?: unknown): SystemError {
-  return new SystemError(message, { code: 'DB_DRIVER_MISSING', details: { engine, code: 'DB_DRIVER_MISSING', package: name }, cause });
+  return new SystemError(message, {
+    expose: false,
+    code: 'DB_DRIVER_MISSING',
+    details: { engine, code: 'DB_DRIVER_MISSING', package: name },
+    cause,
+  });
 }

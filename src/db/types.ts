@@ -118,6 +118,11 @@ export interface Engine extends Queryable {
    * whose DDL is not transactional (mysql) have it: migrations there record their progress while they run.
    */
   withLock?<T>(fn: (conn: Queryable) => Promise<T>, options: LockOptions): Promise<T>;
+  /**
+   * Where the config names a schema (postgres): makes sure it exists, creating it when `create` (what migrations do),
+   * else failing with `DB_NO_SCHEMA` naming it.
+   */
+  ensureSchema?(create: boolean): Promise<void>;
   /** Closes connections and pools. */
   close(): Promise<void>;
 }

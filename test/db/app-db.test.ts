@@ -11,8 +11,9 @@ import type { DatabaseConfig } from '../../src/db/types';
 const migrationsDir = fileURLToPath(new URL('../fixtures/db/migrations', import.meta.url));
 const seedFile = fileURLToPath(new URL('../fixtures/db/seed.sql', import.meta.url));
 
-function usersApp(database: DatabaseConfig): Fw {
-  const app = new Fw({ database });
+/** The app of these tests; `logged` receives each unhandled error (the app's `logErrors` function). */
+function usersApp(database: DatabaseConfig, logged: unknown[] = []): Fw {
+  const app = new Fw({ database, logErrors: (error) => logged.push(error) });
   app.get('/users', (ctx) => ctx.app.db.query('SELECT id, email, name FROM users ORDER BY id'));
   app.post('/users', async (ctx) => {
     const body = await ctx.parseBody<{ id: number; email: string }>();
@@ -39,34 +40,44 @@ describe('app.db', () => {
     expect(app.db.connected).toBe(false);
   });
 
-  it('answers a driver error as a 500 SystemError body with the engine code', async () => {
-    const app = usersApp({
-      url: ':memory:',
-      migrations: { '001_users.sql': 'CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT UNIQUE, name TEXT);' },
-      autoMigrate: true,
-    });
+  it('answers a driver error as a 500 with an errorId, the engine code staying in the logged SystemError', async () => {
+    const logged: SystemError[] = [];
+    const app = usersApp(
+      {
+        url: ':memory:',
+        migrations: { '001_users.sql': 'CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT UNIQUE, name TEXT);' },
+        autoMigrate: true,
+      },
+      logged,
+    );
     const post = (id: number) => app.request('/users', { method: 'POST', body: JSON.stringify({ id, email: 'same@example.com' }) });
     expect(await (await post(1)).json()).toEqual({ changes: 1, lastInsertId: 1 });
     const dup = await post(2);
     expect(dup.status).toBe(500);
-    const body = (await dup.json()) as { code: string; details: { engine: string; code: string } };
-    expect(body.code).toBe('DB_ERROR');
-    expect(body.details).toEqual({ engine: 'sqlite', code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    const body = (await dup.json()) as { code: string; errorId: string };
+    expect(body).toEqual({ error: 'Internal Server Error', code: 'INTERNAL_ERROR', errorId: logged[0].errorId });
+    expect(logged[0].code).toBe('DB_ERROR');
+    expect(logged[0].details).toEqual({ engine: 'sqlite', code: 'SQLITE_CONSTRAINT_UNIQUE' });
     await app.stop();
   });
 
-  it('answers every request with the migration error while a migration fails, and never crashes', async () => {
-    const app = usersApp({
-      url: ':memory:',
-      migrations: { '001_bad.sql': 'CREATE TABLE users (id INTEGER);\nCREATE TABLEX oops;' },
-      autoMigrate: true,
-    });
+  it('answers every request with a 500 while a migration fails, logging the migration error, and never crashes', async () => {
+    const logged: SystemError[] = [];
+    const app = usersApp(
+      {
+        url: ':memory:',
+        migrations: { '001_bad.sql': 'CREATE TABLE users (id INTEGER);\nCREATE TABLEX oops;' },
+        autoMigrate: true,
+      },
+      logged,
+    );
     for (let i = 0; i < 2; i++) {
       const res = await app.request('/users');
       expect(res.status).toBe(500);
-      const body = (await res.json()) as { code: string; error: string; details: { migration: string; statement: number } };
-      expect(body.code).toBe('MIGRATION_FAILED');
-      expect(body.details).toMatchObject({ migration: '001_bad', statement: 2 });
+      const body = (await res.json()) as { code: string; errorId: string };
+      expect(body).toEqual({ error: 'Internal Server Error', code: 'INTERNAL_ERROR', errorId: logged[i].errorId });
+      expect(logged[i].code).toBe('MIGRATION_FAILED');
+      expect(logged[i].details).toMatchObject({ migration: '001_bad', statement: 2 });
     }
     await app.stop();
   });

@@ -11,15 +11,18 @@ const files: Record<string, string> = {
     "-- up\nINSERT INTO events (kind) VALUES ('backfill');\nCREATE TABLE IF NOT EXISTS backfill_extra (id INT);\nINSERT INTO no_such_table VALUES (1);\n",
 };
 
-interface ErrorBody {
+interface LoggedError {
   code: string;
-  error: string;
+  message: string;
+  errorId: string;
   details: { migration: string };
 }
 
 describe('autoMigrate on MariaDB with a migration that fails half-way', () => {
   let t: TestDatabase;
   const apps: Fw[] = [];
+  /** The errors each app logged (its `logErrors` function), by app. */
+  const logs = new Map<Fw, LoggedError[]>();
   beforeAll(async () => {
     t = await makeTestDatabase('mysql');
   });
@@ -29,7 +32,12 @@ describe('autoMigrate on MariaDB with a migration that fails half-way', () => {
   });
 
   function instance(): Fw {
-    const app = new Fw({ database: createDatabase({ url: t.config.url, autoMigrate: true, migrations: () => files, poolSize: 2 }) });
+    const logged: LoggedError[] = [];
+    const app = new Fw({
+      database: createDatabase({ url: t.config.url, autoMigrate: true, migrations: () => files, poolSize: 2 }),
+      logErrors: (error) => logged.push(error as LoggedError),
+    });
+    logs.set(app, logged);
     app.get('/events', async (ctx) => ctx.app.db.query("SELECT COUNT(*) AS n FROM events WHERE kind = 'backfill'"));
     apps.push(app);
     return app;
@@ -37,20 +45,23 @@ describe('autoMigrate on MariaDB with a migration that fails half-way', () => {
 
   it('runs it once across 20 concurrent first requests, answers each with an error naming it, and never reruns it until repaired', async () => {
     const responses = await Promise.all(Array.from({ length: 20 }, () => instance().request('/events')));
-    const bodies = await Promise.all(responses.map((r) => r.json() as Promise<ErrorBody>));
+    const bodies = await Promise.all(responses.map((r) => r.json() as Promise<{ code: string; errorId: string }>));
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(500));
-    expect(bodies.every((b) => b.details.migration === '002_backfill')).toBe(true);
-    expect(bodies.filter((b) => b.code === 'MIGRATION_FAILED')).toHaveLength(1);
-    const refused = bodies.filter((b) => b.code === 'MIGRATION_NEEDS_REPAIR');
+    const errors = apps.map((app) => logs.get(app)![0]);
+    expect(bodies).toEqual(errors.map((e) => ({ error: 'Internal Server Error', code: 'INTERNAL_ERROR', errorId: e.errorId })));
+    expect(errors.every((e) => e.details.migration === '002_backfill')).toBe(true);
+    expect(errors.filter((e) => e.code === 'MIGRATION_FAILED')).toHaveLength(1);
+    const refused = errors.filter((e) => e.code === 'MIGRATION_NEEDS_REPAIR');
     expect(refused).toHaveLength(19);
-    expect(refused[0].error).toMatch(/Migration 002_backfill failed .*bring the database back by hand .* then run `fw migrate repair`/);
+    expect(refused[0].message).toMatch(/Migration 002_backfill failed .*bring the database back by hand .* then run `fw migrate repair`/);
     expect(await t.db.query("SELECT COUNT(*) AS n FROM events WHERE kind = 'backfill'")).toEqual([{ n: 1 }]);
 
     const again = apps[0];
     for (let i = 0; i < 3; i++) {
       const res = await again.request('/events');
       expect(res.status).toBe(500);
-      expect(((await res.json()) as ErrorBody).code).toBe('MIGRATION_NEEDS_REPAIR');
+      expect((await res.json()).errorId).toBe(logs.get(again)!.at(-1)!.errorId);
+      expect(logs.get(again)!.at(-1)!.code).toBe('MIGRATION_NEEDS_REPAIR');
     }
     expect(await t.db.query("SELECT COUNT(*) AS n FROM events WHERE kind = 'backfill'")).toEqual([{ n: 1 }]);
 

@@ -1,3 +1,4 @@
+import { SystemError } from '../../core/errors';
 import { loadDriver } from '../driver';
 import { databaseError } from '../errors';
 import { normalizeParams } from '../params';
@@ -38,10 +39,10 @@ export async function openPostgres(config: DatabaseConfig, url: string): Promise
     connect_timeout: 10,
     onnotice: () => undefined,
     types: { int8 },
-    ...(config.schema ? { connection: { search_path: config.schema } } : {}),
+    ...(config.schema ? { connection: { search_path: quoteIdentifier(config.schema) } } : {}),
     ...config.driverOptions,
   });
-  return new PostgresEngine(sql);
+  return new PostgresEngine(sql, config.schema);
 }
 
 /** Runs a query on a client, with `?` renumbered and the driver's errors turned into SystemErrors. */
@@ -72,8 +73,26 @@ class PostgresEngine implements Engine {
   readonly type = 'postgres' as const;
   private readonly client: Queryable;
 
-  constructor(readonly raw: PgSql) {
+  constructor(
+    readonly raw: PgSql,
+    private readonly schema?: string,
+  ) {
     this.client = on(raw);
+  }
+
+  /** Makes sure `database.schema` exists: created (quoted, IF NOT EXISTS) when `create`, else a `DB_NO_SCHEMA` error naming it. */
+  async ensureSchema(create: boolean): Promise<void> {
+    const schema = this.schema;
+    if (!schema) return;
+    if ((await this.query('SELECT 1 AS found FROM pg_namespace WHERE nspname = ?', [schema])).length > 0) return;
+    if (create) {
+      await this.execute(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`);
+      return;
+    }
+    throw new SystemError(
+      `postgres: the schema "${schema}" (database.schema) does not exist: create it (CREATE SCHEMA ${quoteIdentifier(schema)}), or migrate (autoMigrate, fw migrate up), which creates it`,
+      { expose: false, code: 'DB_NO_SCHEMA', details: { engine: 'postgres', code: 'DB_NO_SCHEMA', schema } },
+    );
   }
 
   query<T extends Row = Row>(sql: string, params?: SqlParam[]): Promise<T[]> {
@@ -131,6 +150,11 @@ async function advisoryLock(tx: Queryable, lock: string, ms: number): Promise<vo
     throw error;
   }
   await tx.query("SELECT set_config('lock_timeout', ?, true)", [previous]);
+}
+
+/** An identifier in double quotes, its own double quotes doubled, so any schema name is one name. */
+function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
 }
 
 /** SQLSTATE of a lock wait that ran past `lock_timeout`. */

@@ -9,8 +9,9 @@ import { loadMigrations } from './source';
 import type { MigrationStep } from './step';
 import { hasTransactionalDdl, runTracked } from './tracked';
 
-/** What a Migrator needs from a database: the engine's query API (and `withLock` where DDL is not transactional). */
-export type MigrationTarget = Pick<Engine, 'type' | 'query' | 'execute' | 'transaction' | 'batch'> & Partial<Pick<Engine, 'withLock'>>;
+/** What a Migrator needs from a database: the engine's query API (and `withLock` where DDL is not transactional, `ensureSchema` where the config names a schema). */
+export type MigrationTarget = Pick<Engine, 'type' | 'query' | 'execute' | 'transaction' | 'batch'> &
+  Partial<Pick<Engine, 'withLock' | 'ensureSchema'>>;
 
 /** Options of a Migrator. */
 export interface MigratorOptions {
@@ -95,11 +96,13 @@ export class Migrator {
     const file = files.find((f) => f.name === last.name);
     if (!file)
       throw new SystemError(`Cannot roll back "${last.name}": its file is not among the migrations`, {
+        expose: false,
         code: 'MIGRATION_MISSING',
         details: { migration: last.name },
       });
     if (file.down === null) {
       throw new SystemError(`Cannot roll back "${file.name}": the file has no "-- down" part`, {
+        expose: false,
         code: 'MIGRATION_NO_DOWN',
         details: { migration: file.name },
       });
@@ -196,7 +199,8 @@ export class Migrator {
     }
   }
 
-  private ensureTables(db: MigrationTarget): Promise<void> {
+  private async ensureTables(db: MigrationTarget): Promise<void> {
+    await db.ensureSchema?.(true);
     return ensureHistoryTables(db, [this.table, this.seedTable], (fn) => this.locked(db, fn));
   }
 }
