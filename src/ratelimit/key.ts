@@ -1,6 +1,5 @@
-import ipaddr from 'ipaddr.js';
 import type { Context } from 'fw';
-import { normalizeIp } from '../web/ip';
+import { addressKey } from './address-key';
 import { peerAddress } from '../web/peer-address';
 
 /** Keys longer than this are replaced by their SHA-256, so a huge header cannot make a huge store key. */
@@ -12,17 +11,6 @@ const NO_ADDRESS =
   'in-process app.fetch() or app.request(), as in tests) and no trustProxy() found one. Pass key: (ctx) => ... (a user ' +
   'id, an API key; a fixed string in tests), serve the app through a target that knows the peer (fw/node, fw/bun, ' +
   'fw/lambda, fw/worker on Cloudflare), or mount trustProxy() in front when a proxy forwards the client address.';
-
-/**
- * The counting key of a client address: normalized (no port or brackets, IPv4-mapped IPv6 as IPv4), IPv6 by its
- * `/subnet` network (default 56: one subscriber usually holds a whole /64 or /56 and could rotate inside it).
- */
-export function addressKey(address: string, subnet: number | false = 56): string {
-  const ip = normalizeIp(address);
-  if (ip === null) return address;
-  if (subnet === false || subnet === 128 || !ip.includes(':')) return ip;
-  return `${ipaddr.IPv6.networkAddressFromCIDR(`${ip}/${subnet}`).toString()}/${subnet}`;
-}
 
 /**
  * The default client key: `ctx.ip` when `trustProxy()` ran in front (forwarded headers count only through it), else
