@@ -12,6 +12,7 @@ export type {
   DatabaseType,
   DatabaseConfig,
   SqlParam,
+  JsonParam,
   Row,
   ExecuteResult,
   Statement,

@@ -2,7 +2,10 @@
 export type DatabaseType = 'sqlite' | 'postgres' | 'mysql' | 'd1';
 
 /** A value bound to a `?` placeholder. Booleans, Dates and bigints are converted where the engine needs it. */
-export type SqlParam = string | number | bigint | boolean | null | undefined | Date | Uint8Array;
+export type SqlParam = string | number | bigint | boolean | null | undefined | Date | Uint8Array | JsonParam;
+
+/** A plain object or array, bound as its JSON text (for JSON and jsonb columns). */
+export type JsonParam = readonly unknown[] | { readonly [key: string]: unknown };
 
 /** One result row, keyed by column name. */
 export type Row = Record<string, unknown>;

@@ -28,6 +28,17 @@ const int8 = {
   },
 };
 
+/**
+ * JSON and jsonb parameters: fw sends plain objects and arrays as JSON text (src/db/params.ts), so text bound to a
+ * json/jsonb parameter is that JSON as it is (the driver's default would quote it into a JSON string).
+ */
+const json = {
+  to: 114,
+  from: [114, 3802],
+  serialize: (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value)),
+  parse: (text: string) => JSON.parse(text),
+};
+
 /** Connects a pool with the `postgres` driver; statements are prepared and cached per connection by the driver. */
 export async function openPostgres(config: DatabaseConfig, url: string): Promise<Engine> {
   const mod = await loadDriver<PgFactory | { default: PgFactory }>('postgres', 'postgres', config.driver);
@@ -38,7 +49,7 @@ export async function openPostgres(config: DatabaseConfig, url: string): Promise
     idle_timeout: 30,
     connect_timeout: 10,
     onnotice: () => undefined,
-    types: { int8 },
+    types: { int8, json },
     ...(config.schema ? { connection: { search_path: quoteIdentifier(config.schema) } } : {}),
     ...config.driverOptions,
   });
