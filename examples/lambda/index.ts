@@ -10,6 +10,8 @@ void app.plugin(
       name: 'fw-example-lambda',
       instructions: 'The fw Lambda example: its routes as tools, plus runtime tools such as fw/serverless/status.',
     }),
+    // Bearer token from the MCP_TOKEN environment variable (template.yaml's McpToken parameter); unset, every MCP request is refused.
+    { authToken: () => process.env.MCP_TOKEN },
   ),
 );
 

@@ -13,10 +13,22 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
   process.exit(2);
 }
 const url = `http://127.0.0.1:${port}`;
+// The MCP endpoint's Bearer token for local runs (deployed workers read the MCP_TOKEN secret instead).
+const mcpToken = process.env.MCP_TOKEN ?? 'local-dev-token';
 
 const child = spawn(
   process.execPath,
-  [wranglerBin, 'dev', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false'],
+  [
+    wranglerBin,
+    'dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--show-interactive-dev-session=false',
+    '--var',
+    `MCP_TOKEN:${mcpToken}`,
+  ],
   {
     cwd: root,
     env: offlineEnv(),
@@ -49,7 +61,8 @@ async function waitForServer(): Promise<Response | null> {
 
 const health = await waitForServer();
 if (health) {
-  console.log(`\nfw example worker ready on ${url}  (try ${url}/health, ${url}/hello/you, ${url}/notes)\n`);
+  console.log(`\nfw example worker ready on ${url}  (try ${url}/health, ${url}/hello/you, ${url}/notes)`);
+  console.log(`MCP: ${url}/mcp with Authorization: Bearer ${mcpToken} (MCP_TOKEN sets another)\n`);
   if (!health.ok) console.warn(`warning: ${url}/health answered ${health.status}: ${await health.text()}`);
   else await health.body?.cancel();
 }

@@ -9,4 +9,6 @@ export interface Env {
   APP_NAME: string;
   /** The FwRoom Durable Object namespace: the chat's rooms. */
   ROOMS: RoomsNamespace;
+  /** The Bearer token of the MCP endpoint: a secret (`wrangler secret put MCP_TOKEN`); `npm start` passes a local one. */
+  MCP_TOKEN?: string;
 }

@@ -9,8 +9,10 @@ import type { Env } from './env';
 // A chat whose rooms are Durable Objects (ROOMS): every WebSocket route of the app is then served by FwRoom objects.
 mountChat(app);
 
-// The app's MCP server at /mcp: its routes as tools, plus fw/serverless/status and the other runtime tools.
-app.use(createMCPPlugin(mcp(app, { name: 'fw-example-worker', instructions: 'The fw example worker: notes in D1, keys in KV, users.' })));
+// The app's MCP server at /mcp, behind the Bearer token in the MCP_TOKEN secret (`wrangler secret put MCP_TOKEN`;
+// `npm start` passes a local one): its routes as tools, plus fw/serverless/status and the other runtime tools.
+const server = mcp(app, { name: 'fw-example-worker', instructions: 'The fw example worker: notes in D1, keys in KV, users.' });
+app.use(createMCPPlugin(server, { authToken: (ctx) => (ctx.env as Env).MCP_TOKEN }));
 
 // The Durable Object classes wrangler.toml binds (FW_KV, FW_RATE_LIMIT): the worker entry must export them.
 export { FwKVObject, FwRateLimitObject } from 'fw/worker';

@@ -7,21 +7,40 @@ import { serveLambda } from './lambda-http';
 
 let shim: Awaited<ReturnType<typeof serveLambda>>;
 let client: Client;
+const token = 'lambda-example-token-0123456789';
 
 beforeAll(async () => {
+  process.env.MCP_TOKEN = token;
   shim = await serveLambda(handler as never);
-  client = await connectHTTP(`${shim.url}/mcp`);
+  client = await connectHTTP(`${shim.url}/mcp`, { authorization: `Bearer ${token}` });
 });
 afterAll(async () => {
   await client?.close();
   await shim?.close();
+  delete process.env.MCP_TOKEN;
 });
 
 describe('examples/lambda over MCP', () => {
-  it('lists the route tools but, without authentication on Lambda, no runtime tool, no MCP endpoint and no mutating route', async () => {
+  it('refuses a caller without the MCP_TOKEN Bearer token (401), and refuses everyone when MCP_TOKEN is unset (500)', async () => {
+    const list = (headers: Record<string, string>) =>
+      fetch(`${shim.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+    expect((await list({})).status).toBe(401);
+    expect((await list({ authorization: 'Bearer wrong-token' })).status).toBe(401);
+    delete process.env.MCP_TOKEN;
+    try {
+      expect((await list({ authorization: 'Bearer undefined' })).status).toBe(500);
+    } finally {
+      process.env.MCP_TOKEN = token;
+    }
+  });
+
+  it('lists the route tools and, to the authenticated caller, the runtime tools; no MCP endpoint and no mutating route', async () => {
     const names = (await client.listTools()).tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['get_root', 'get_users_by_id', 'get_status']));
-    expect(names.filter((n) => n.startsWith('fw/'))).toEqual([]);
+    expect(names).toEqual(expect.arrayContaining(['get_root', 'get_users_by_id', 'get_status', 'fw/serverless/status']));
     expect(names).not.toContain('post_users');
     expect(names.some((n) => n.includes('mcp'))).toBe(false);
   });
@@ -33,7 +52,9 @@ describe('examples/lambda over MCP', () => {
     expect(missing.isError).toBe(true);
   });
 
-  it('refuses fw/serverless/status to an unauthenticated caller as an unknown tool', async () => {
-    await expect(client.callTool({ name: 'fw/serverless/status', arguments: {} })).rejects.toThrow(/Unknown tool: fw\/serverless\/status/);
+  it('reads the cold-start statistics through fw/serverless/status', async () => {
+    const status = await client.callTool({ name: 'fw/serverless/status', arguments: {} });
+    expect(status.isError).toBeFalsy();
+    expect(JSON.stringify(status.structuredContent ?? status.content)).toMatch(/cold/i);
   });
 });

@@ -13,14 +13,17 @@ import { connectHTTP } from '../mcp/helpers';
 const outdir = mkdtempSync(join(tmpdir(), 'fw-worker-mcp-'));
 let mf: Miniflare;
 let client: Client;
+let url: URL;
+const token = 'worker-example-token';
 
 beforeAll(async () => {
   const build = spawnSync('npm', ['run', 'build:worker', '--', outdir], { cwd: root, encoding: 'utf8' });
   expect(build.status, build.stdout + build.stderr).toBe(0);
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(root, 'wrangler.toml'));
-  mf = new Miniflare({ cf: false, ...workerOptions, modules: builtModules(outdir), host: '127.0.0.1', port: 0 } as never);
-  const url = await mf.ready;
-  client = await connectHTTP(new URL('/mcp', url).href);
+  const bindings = { ...(workerOptions as { bindings?: Record<string, unknown> }).bindings, MCP_TOKEN: token };
+  mf = new Miniflare({ cf: false, ...workerOptions, bindings, modules: builtModules(outdir), host: '127.0.0.1', port: 0 } as never);
+  url = await mf.ready;
+  client = await connectHTTP(new URL('/mcp', url).href, { authorization: `Bearer ${token}` });
 });
 afterAll(async () => {
   await client?.close();
@@ -29,10 +32,22 @@ afterAll(async () => {
 });
 
 describe('examples/worker over MCP (built bundle, workerd)', () => {
-  it('lists the read-only route tools but, without authentication in workerd, no runtime tool', async () => {
+  it('refuses a caller without the MCP_TOKEN secret as Bearer token (401)', async () => {
+    for (const headers of [{}, { authorization: 'Bearer not-the-secret' }] as Record<string, string>[]) {
+      const response = await fetch(new URL('/mcp', url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(response.status).toBe(401);
+      await response.body?.cancel();
+    }
+  });
+
+  it('lists the read-only route tools and, to the authenticated caller, the runtime tools', async () => {
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['get_users', 'get_users_by_id', 'get_notes_by_id', 'get_hello_by_name']));
-    expect(names.filter((n) => n.startsWith('fw/'))).toEqual([]);
+    expect(names).toEqual(expect.arrayContaining(['fw/serverless/status', 'fw/routes/list']));
     expect(names).not.toContain('post_notes');
     expect(names).not.toContain('delete_kv_by_key');
   });
@@ -48,7 +63,9 @@ describe('examples/worker over MCP (built bundle, workerd)', () => {
     expect((bad.content as Array<{ text: string }>)[0].text).toContain('Invalid arguments for tool "get_users_by_id": /id');
   });
 
-  it('refuses fw/serverless/status to an unauthenticated caller as an unknown tool', async () => {
-    await expect(client.callTool({ name: 'fw/serverless/status', arguments: {} })).rejects.toThrow(/Unknown tool: fw\/serverless\/status/);
+  it('reads the cold-start statistics through fw/serverless/status', async () => {
+    const status = await client.callTool({ name: 'fw/serverless/status', arguments: {} });
+    expect(status.isError).toBeFalsy();
+    expect(JSON.stringify(status.structuredContent ?? status.content)).toMatch(/cold/i);
   });
 });

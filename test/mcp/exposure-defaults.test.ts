@@ -238,18 +238,22 @@ describe('hidden routes and rate-limit client keys', () => {
 describe('workerd (miniflare)', () => {
   let mf: Miniflare;
   beforeAll(async () => {
-    mf = await runWorker(await bundleWorker('test/mcp/servers/worker-exposure.ts'));
+    mf = await runWorker(await bundleWorker('test/mcp/servers/worker-exposure.ts'), { bindings: { MCP_TOKEN: 'secret-from-env' } });
   });
   afterAll(async () => {
     await mf?.dispose();
   });
 
-  async function listed(path: string, headers: Record<string, string> = {}): Promise<string[]> {
-    const response = await mf.dispatchFetch(`http://worker.test${path}`, {
+  function listTools(path: string, headers: Record<string, string> = {}) {
+    return mf.dispatchFetch(`http://worker.test${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
+  }
+
+  async function listed(path: string, headers: Record<string, string> = {}): Promise<string[]> {
+    const response = await listTools(path, headers);
     expect(response.status).toBe(200);
     return ((await response.json()) as { result: { tools: { name: string }[] } }).result.tools.map((tool) => tool.name);
   }
@@ -260,5 +264,28 @@ describe('workerd (miniflare)', () => {
     expect(open.filter((name) => name.startsWith('fw/'))).toEqual([]);
     const guarded = await listed('/private', { authorization: 'Bearer worker-token' });
     expect(guarded).toEqual(expect.arrayContaining(['get_hello', 'fw/routes/list', 'fw/serverless/status', 'fw/http-request']));
+  });
+
+  it('reads authToken per request from a binding (ctx.env.MCP_TOKEN); a missing secret refuses everything, never opens', async () => {
+    expect((await listTools('/secret')).status).toBe(401);
+    expect((await listTools('/secret', { authorization: 'Bearer worker-token' })).status).toBe(401);
+    expect(await listed('/secret', { authorization: 'Bearer secret-from-env' })).toEqual(
+      expect.arrayContaining(['get_hello', 'fw/serverless/status']),
+    );
+    const unset = await listTools('/unset', { authorization: 'Bearer undefined' });
+    expect(unset.status).toBe(500);
+    expect(((await unset.json()) as { error: { message: string } }).error.message).toContain('authToken(ctx) gave no token');
+  });
+});
+
+describe('authToken option', () => {
+  it('refuses an empty token or a value that is neither a string nor a function at startup', async () => {
+    for (const authToken of ['', 42, null]) {
+      const app = new Fw();
+      await expect(
+        (async () => app.plugin(createMCPPlugin(mcp(app), { authToken } as unknown as MCPHTTPOptions)))(),
+        String(authToken),
+      ).rejects.toThrow(/authToken must be a non-empty string or a function/);
+    }
   });
 });

@@ -38,6 +38,17 @@ function arrivedOnLoopback(env: unknown): boolean {
   return address !== undefined && (address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.'));
 }
 
+/** `authToken` as a function of the request (a fixed string, or a secret read per request, e.g. `ctx.env.MCP_TOKEN`); null when unset. */
+function bearerTokenOf(authToken: MCPHTTPOptions['authToken']): ((ctx: Context) => string | undefined) | null {
+  if (authToken === undefined) return null;
+  if (typeof authToken === 'function') return authToken;
+  if (typeof authToken !== 'string' || authToken === '')
+    throw new TypeError(
+      `authToken must be a non-empty string or a function (ctx) => string, got ${authToken === '' ? "''" : typeof authToken}`,
+    );
+  return () => authToken;
+}
+
 /** The guard: a refusal Response, or null to let the request through. */
 export type Guard = (ctx: Context) => Response | null;
 
@@ -62,9 +73,8 @@ export function createGuard(
   const buckets = options.rateLimit ? new TokenBuckets(options.rateLimit.max, options.rateLimit.windowMs) : null;
   const custom = options.rateLimitKey;
   const keyOf = custom === undefined ? clientKey : (ctx: Context) => custom(ctx.request, ctx);
-  const expected = options.authToken === undefined ? null : `Bearer ${options.authToken}`;
-  const authenticates = options.authToken !== undefined || options.oauth !== undefined || options.authorize !== undefined;
-  if (expected !== null && options.authToken === '') throw new TypeError('authToken must not be empty');
+  const tokenOf = bearerTokenOf(options.authToken);
+  const authenticates = tokenOf !== null || options.oauth !== undefined || options.authorize !== undefined;
 
   const originRefused = (origin: string, local: boolean, host: string | null): boolean => {
     if (allowedOrigins !== null && allowedOrigins.has(origin)) return false;
@@ -101,9 +111,16 @@ export function createGuard(
         });
       }
     }
-    if (expected !== null) {
+    if (tokenOf !== null) {
+      const token = tokenOf(ctx);
+      if (typeof token !== 'string' || token === '')
+        return rpcErrorResponse(
+          500,
+          ErrorCode.InternalError,
+          'Server misconfigured: authToken(ctx) gave no token, so this MCP endpoint refuses every request',
+        );
       const given = request.headers.get('authorization');
-      if (given === null || !constantTimeEqual(given, expected)) {
+      if (given === null || !constantTimeEqual(given, `Bearer ${token}`)) {
         const message = given === null ? 'Unauthorized: send Authorization: Bearer <token>' : 'Unauthorized: invalid Bearer token';
         return rpcErrorResponse(401, ErrorCode.Unauthorized, message, {
           'www-authenticate': challenge(ctx, given === null ? undefined : 'invalid_token'),

@@ -22,8 +22,12 @@ export interface MCPSessionOptions {
 export interface MCPHTTPOptions {
   /** The endpoint (default `/mcp`); legacy SSE lives at `<path>/sse` and `<path>/stream`. */
   path?: string;
-  /** When set, every MCP endpoint requires `Authorization: Bearer <authToken>`. */
-  authToken?: string;
+  /**
+   * When set, every MCP endpoint requires `Authorization: Bearer <token>`: a fixed token, or a function that reads
+   * it per request (`(ctx) => ctx.env.MCP_TOKEN` for a worker secret). A function that gives no token refuses every
+   * request with a 500, so a missing secret never opens the endpoint.
+   */
+  authToken?: string | ((ctx: Context) => string | undefined);
   /** Token bucket per client key: `max` requests per `windowMs`. */
   rateLimit?: { max: number; windowMs: number };
   /**

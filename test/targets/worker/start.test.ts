@@ -55,7 +55,7 @@ describe('npm start', () => {
     const port = await freePort();
     child = spawn('npm', ['start'], {
       cwd: root,
-      env: { ...process.env, PORT: String(port) },
+      env: { ...process.env, PORT: String(port), MCP_TOKEN: undefined },
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -80,6 +80,24 @@ describe('npm start', () => {
     expect(await (await fetch(`${url}/hello/Tester`)).json()).toEqual({ message: 'Hello, Tester!' });
     const bad = await fetch(`${url}/notes/not-a-number`);
     expect(bad.status).toBe(400);
+
+    // The MCP endpoint takes the local token npm start passes (and prints); without it, 401.
+    const token = /Authorization: Bearer (\S+)/.exec(output)?.[1];
+    expect(token).toBe('local-dev-token');
+    const callStatus = (authorization?: string) =>
+      fetch(`${url}/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...(authorization ? { authorization } : {}),
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'fw/serverless/status', arguments: {} } }),
+      });
+    expect((await callStatus()).status).toBe(401);
+    const status = await callStatus(`Bearer ${token}`);
+    expect(status.status).toBe(200);
+    expect(JSON.stringify(await status.json())).toMatch(/cold/i);
 
     const tree = descendants(child.pid!);
     expect(tree.some((pid) => commandOf(pid).includes('workerd'))).toBe(true);
