@@ -1,5 +1,6 @@
 import { Database } from '../../src/db/database';
 import type { MigrationStatus } from '../../src/db/migrations/migrator';
+import type { DatabaseConfig } from '../../src/db/types';
 import { createMigrationFile, migrationsFromDir, readSeedFile } from './db-migrations-fs';
 
 /** Where a db command writes its lines (the `fw` CLI passes its own; tests collect them). */
@@ -7,6 +8,11 @@ export interface DbCommandIO {
   out(line: string): void;
   err(line: string): void;
   env?: Record<string, string | undefined>;
+  /**
+   * The app's own database (its `database` option: a config or a `Database`), used when no `--url` is given, with its
+   * migrations (`migrations` or `migrationsDir`) unless `--dir` names a folder. Without it, `$DATABASE_URL`.
+   */
+  database?: Database | DatabaseConfig;
 }
 
 const usage = `Usage: db <command> [options]
@@ -40,14 +46,14 @@ export async function runDbCommand(argv: string[], io: DbCommandIO = consoleIO()
       io.out(`created ${await createMigrationFile(dir, arg)}`);
       return 0;
     }
-    const url = options.url ?? (io.env ?? process.env).DATABASE_URL;
-    if (!url) {
-      io.err(`db ${command} needs a database: pass --url or set DATABASE_URL`);
+    const db = databaseOf(options, io);
+    if (typeof db === 'string') {
+      io.err(`db ${command} ${db}`);
       return 2;
     }
-    const db = new Database({ url, schema: options.schema });
+    const own = options.dir === undefined && !options.url && io.database !== undefined;
     try {
-      const migrator = await db.migrator({ migrations: migrationsFromDir(dir) });
+      const migrator = await db.migrator(own ? {} : { migrations: migrationsFromDir(dir) });
       if (command === 'up') {
         const { applied, skipped } = await migrator.up();
         for (const name of applied) io.out(`applied ${name}`);
@@ -80,6 +86,24 @@ export async function runDbCommand(argv: string[], io: DbCommandIO = consoleIO()
     io.err(`db ${command} failed: ${(error as Error).message}`);
     return 1;
   }
+}
+
+/**
+ * The database a command works on: `--url`, else the app's (`io.database`, its schema replaced by `--schema`), else
+ * `$DATABASE_URL`; a string saying what to pass when there is none.
+ */
+function databaseOf(options: Record<string, string>, io: DbCommandIO): Database | string {
+  const schema = options.schema ? { schema: options.schema } : {};
+  if (options.url) return new Database({ url: options.url, ...schema });
+  const given = io.database;
+  if (given instanceof Database) {
+    if (options.schema) return `cannot change the schema of the app's Database (made with createDatabase): pass --url with --schema`;
+    return given;
+  }
+  if (given) return new Database({ ...given, ...schema, autoMigrate: false, autoSeed: false });
+  const url = (io.env ?? process.env).DATABASE_URL;
+  if (url) return new Database({ url, ...schema });
+  return 'needs a database: pass --url or set DATABASE_URL';
 }
 
 function statusLine(s: MigrationStatus): string {

@@ -49,7 +49,10 @@ describe('fw migrate on the real PostgreSQL (127.0.0.1:5432)', () => {
   });
 
   it('reports a missing database URL and an unreachable folder', async () => {
-    expect(await fw(dir, 'migrate', 'up')).toMatchObject({ code: 2, err: ['db up needs a database: pass --url or set DATABASE_URL'] });
+    expect(await fw(dir, 'migrate', 'up')).toMatchObject({
+      code: 2,
+      err: ['fw migrate up: no database (no app module was found): pass --url, set DATABASE_URL, or give the app a `database` option'],
+    });
     expect(await fw(dir, 'migrate', 'up', '--url', url, '--dir', 'missing')).toMatchObject({
       code: 1,
       err: [expect.stringMatching(/Cannot read the migrations folder/)],
