@@ -1,11 +1,13 @@
 /**
  * A database failure answers 500 without the engine's words (real PostgreSQL, MariaDB and SQLite): the body is
  * `{ error: 'Internal Server Error', code: 'INTERNAL_ERROR', errorId }`, and the server's log line carries the same
- * errorId with the engine's message and code.
+ * errorId with the engine's message and code; an MCP route tool answers the same body.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Fw } from 'fw';
 import { classifyError } from 'fw/errors';
+import { createMCPPlugin, mcp } from 'fw-mcp';
+import { post } from '../mcp/helpers';
 import { makeTestDatabase, type TestDatabase } from './engines';
 
 afterEach(() => vi.restoreAllMocks());
@@ -70,5 +72,35 @@ describe.each(engines)('%s: a query against a missing table', (type, engineText)
     const body = await (await dev.request('/missing')).json();
     expect(body.error).toMatch(engineText);
     expect(body.errorId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('postgres: the same failure through an MCP route tool', () => {
+  let t: TestDatabase;
+  let app: Fw;
+
+  beforeAll(async () => {
+    t = await makeTestDatabase('postgres');
+    app = new Fw({ database: t.db });
+    app.get('/missing', (ctx) => ctx.app.db.query('SELECT * FROM missing_table'));
+    app.use(createMCPPlugin(mcp(app)));
+  });
+
+  afterAll(() => t.cleanup());
+
+  it('answers a tool error holding the errorId and no engine text; the log line has the same id', async () => {
+    const lines = captureConsole();
+    const headers = { 'mcp-protocol-version': '2025-06-18' };
+    const listed = await post(app, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers);
+    const tool = (listed.json.result.tools as { name: string }[]).find((t) => t.name.includes('missing'));
+    const called = await post(app, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: tool!.name, arguments: {} } }, headers);
+    const result = called.json.result as { isError: boolean; content: { text: string }[] };
+    expect(result.isError).toBe(true);
+    const text = result.content.map((c) => c.text).join('\n');
+    expect(text).not.toMatch(/missing_table|42P01|relation|postgres/i);
+    const body = JSON.parse(result.content[1].text);
+    expect(body).toEqual({ error: 'Internal Server Error', code: 'INTERNAL_ERROR', errorId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const logged = lines.map((l) => JSON.parse(l)).find((entry) => entry.errorId === body.errorId);
+    expect(logged.message).toMatch(/42P01/);
   });
 });
