@@ -43,7 +43,7 @@ describe('README quick start', () => {
     expect(missing).toEqual([]);
   });
 
-  it('runs: validated POST, 404 body, and the MCP endpoint with the route tools (runtime tools hidden from a stranger)', async () => {
+  it('runs: validated POST, 404 body, and the MCP endpoint behind its Bearer token (a stranger gets 401)', async () => {
     mkdirSync(`${root}test/.out`, { recursive: true });
     const file = `${root}test/.out/readme-quickstart.ts`;
     writeFileSync(file, quickStart());
@@ -60,14 +60,22 @@ describe('README quick start', () => {
       body: '{"name":"Lin"}',
     });
     expect(created.status).toBe(201);
-    const list = await app.request('/mcp', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-    });
-    const names = (await list.json()).result.tools.map((t: { name: string }) => t.name);
-    expect(names).toContain('get_users_by_id');
-    // An in-process request has no peer address and no credentials: the runtime tools are not shown to it.
-    expect(names).not.toContain('fw/serverless/status');
+    const listTools = (headers: Record<string, string> = {}) =>
+      app.request('/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+    process.env.MCP_TOKEN = 'readme-token';
+    try {
+      // The endpoint takes the Bearer token; a stranger gets a 401 and sees nothing.
+      expect((await listTools()).status).toBe(401);
+      expect((await listTools({ authorization: 'Bearer guess' })).status).toBe(401);
+      const list = await listTools({ authorization: 'Bearer readme-token' });
+      const names = (await list.json()).result.tools.map((t: { name: string }) => t.name);
+      expect(names).toEqual(expect.arrayContaining(['get_users_by_id', 'fw/serverless/status']));
+    } finally {
+      delete process.env.MCP_TOKEN;
+    }
   });
 });
