@@ -3,10 +3,11 @@
  * through literal `import()`s the bundler follows (fw imports them by name when installed, which a bundle shipped
  * without node_modules cannot do), and the migrations folder copied next to the bundle, where fw reads it from.
  */
-import { cp, readdir, stat } from 'node:fs/promises';
+import { cp, readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { CliUsageError } from './io';
+import { findSourceFiles } from '../tooling/find-source-files';
 import { readProjectPackage } from './project-package';
 
 /** The driver packages fw's engines import, by dependency name: the specifier they import, and whether it bundles. */
@@ -36,6 +37,17 @@ export async function projectDrivers(dir: string): Promise<ProjectDrivers> {
 }
 
 /**
+ * Whether the app's sources give an Fw a `database` option (`database:` in a source file of the entry's folder, or
+ * in the entry alone when it sits in the project folder): what a plain config needs the db module for.
+ */
+export async function sourcesNameDatabase(cwd: string, entry: string): Promise<boolean> {
+  const folder = dirname(entry);
+  const files = resolve(folder) === resolve(cwd) ? [entry] : await findSourceFiles(folder);
+  for (const file of files) if (/\bdatabase\s*:/.test(await readFile(file, 'utf8'))) return true;
+  return false;
+}
+
+/**
  * The esbuild plugin that replaces fw's `targets/node/db-bundle` module: it imports fw's database module (which
  * makes `app.db` of a plain `database` config; nothing else in a bundle imports it) when `withDatabase`,
  * `bundledDrivers` imports each of `drivers` from the project (resolved from `dir`), and `bundleUrl` is the bundle's own URL.
@@ -56,6 +68,12 @@ export function databaseBundlePlugin(dir: string, drivers: string[], withDatabas
       });
     },
   };
+}
+
+/** The driver package an esbuild "Could not resolve" error names, or null when it names none of fw's drivers. */
+export function missingDriver(text: string): string | null {
+  const specifier = /^Could not resolve "([^"]+)"/.exec(text)?.[1];
+  return Object.entries(known).find(([, driver]) => driver.specifier === specifier)?.[0] ?? null;
 }
 
 /** Copies the project's migrations folder next to the bundle (`<outdir>/<name>`); the number of `.sql` files, or null when there is no folder. */

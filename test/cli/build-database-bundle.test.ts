@@ -119,3 +119,52 @@ process.exit(0);`;
     expect(JSON.parse(result.body)).toEqual([{ id: 1, body: 'from a migration' }]);
   });
 });
+
+describe('fw build of an app whose only sign of a database is its config', () => {
+  it('lambda: an sqlite app with no driver in package.json and no migrations folder still gets the db module', async () => {
+    const dir = await tempProject({
+      'package.json': JSON.stringify({ name: 'sqlite-bundle', type: 'module', private: true }),
+      'tsconfig.json': tsconfig,
+      'src/handler.ts': `import { Fw } from 'fw';
+import { lambda } from 'fw/lambda';
+const app = new Fw({
+  database: { url: ':memory:', driver: 'node-sqlite3-wasm', autoMigrate: true, migrations: { '001_t.sql': "CREATE TABLE t (v TEXT); INSERT INTO t VALUES ('from sqlite');" } },
+});
+app.get('/notes', (ctx) => ctx.app.db.query('SELECT v FROM t'));
+export const handler = lambda(app);
+`,
+    });
+    dirs.push(dir);
+    await mkdir(join(dir, 'node_modules'));
+    await symlink(join(repo, 'node_modules/node-sqlite3-wasm'), join(dir, 'node_modules/node-sqlite3-wasm'), 'dir');
+    const built = await fw(dir, 'build', '--target', 'lambda', '--entry', 'src/handler.ts');
+    expect(built.code).toBe(0);
+    expect(built.out.some((line) => line.startsWith('database drivers') || line.startsWith('migrations:'))).toBe(false);
+    const event = JSON.parse(await readFile(join(repo, 'test/fixtures/lambda/apigw-v2.json'), 'utf8'));
+    Object.assign(event, { rawPath: '/notes', rawQueryString: '', body: undefined });
+    Object.assign(event.requestContext.http, { method: 'GET', path: '/notes' });
+    const script = `const { handler } = await import(${JSON.stringify(join(dir, 'dist/lambda/index.mjs'))});
+process.stdout.write(JSON.stringify(await handler(${JSON.stringify(event)}, {})));
+process.exit(0);`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, timeout: 30_000 });
+    const result = JSON.parse(stdout);
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body)).toEqual([{ v: 'from sqlite' }]);
+  });
+});
+
+describe('fw build of a project whose database driver is not installed', () => {
+  it('fails, saying to install it, instead of a bundle that fails its first query', async () => {
+    const dir = await tempProject({
+      'package.json': JSON.stringify({ name: 'no-driver', type: 'module', private: true, dependencies: { postgres: '^3.4.0' } }),
+      'tsconfig.json': tsconfig,
+      'src/handler.ts': files['src/handler.ts'],
+      'src/app.ts': files['src/app.ts'],
+    });
+    dirs.push(dir);
+    const built = await fw(dir, 'build', '--target', 'lambda', '--entry', 'src/handler.ts');
+    expect(built.code).toBe(1);
+    expect(built.err).toContain('the project depends on the database driver postgres, which is not installed: npm install postgres');
+    expect(built.err.at(-1)).toBe('fw build: bundling for lambda failed');
+  });
+});

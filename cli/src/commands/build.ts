@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 import { bundleConfig, type BundleTarget } from 'fw/serverless';
 import { writeRouteManifest } from '../../tooling/route-manifest';
 import { suggest } from '../args';
-import { copyMigrations, databaseBundlePlugin, projectDrivers } from '../bundle-database';
+import { copyMigrations, databaseBundlePlugin, missingDriver, projectDrivers, sourcesNameDatabase } from '../bundle-database';
 import { CliUsageError, type CliIO } from '../io';
 import type { Command } from '../command';
 
@@ -79,7 +79,8 @@ the migrations folder is copied next to it, where a relative migrationsDir is fo
     if (target !== 'worker') {
       const drivers = await projectDrivers(io.cwd);
       const hasMigrations = (await stat(migrationsDir).catch(() => null))?.isDirectory() === true;
-      const withDatabase = hasMigrations || drivers.bundled.length + drivers.native.length > 0;
+      const withDatabase =
+        hasMigrations || drivers.bundled.length + drivers.native.length > 0 || (await sourcesNameDatabase(io.cwd, entry));
       plugins.push(databaseBundlePlugin(io.cwd, drivers.bundled, withDatabase));
       config.external = [...(config.external ?? []), ...drivers.native];
       if (drivers.bundled.length > 0) io.out(`database drivers in the bundle: ${drivers.bundled.join(', ')}`);
@@ -88,7 +89,11 @@ the migrations folder is copied next to it, where a relative migrationsDir is fo
     }
     const result = await build({ ...config, plugins }).catch(
       (error: { errors?: { text: string; location?: { file: string; line: number } | null }[] }) => {
-        for (const e of error.errors ?? []) io.err(`error: ${e.text}${e.location ? ` (${e.location.file}:${e.location.line})` : ''}`);
+        for (const e of error.errors ?? []) {
+          io.err(`error: ${e.text}${e.location ? ` (${e.location.file}:${e.location.line})` : ''}`);
+          const driver = missingDriver(e.text);
+          if (driver) io.err(`the project depends on the database driver ${driver}, which is not installed: npm install ${driver}`);
+        }
         return null;
       },
     );
