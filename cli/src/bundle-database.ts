@@ -70,6 +70,28 @@ export function databaseBundlePlugin(dir: string, drivers: string[], withDatabas
   };
 }
 
+/**
+ * The esbuild plugin that makes a worker bundle carry fw's database module (nothing else in it imports the module
+ * that makes `app.db` of a plain `database` config): the entry is read with an import of that module in front.
+ * The module is found next to what `fw/db` resolves to, so it is the copy of fw the app itself bundles.
+ */
+export function workerDatabasePlugin(entry: string): Plugin {
+  const entryFilter = new RegExp(`^${entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  return {
+    name: 'fw-worker-database',
+    setup(build) {
+      build.onLoad({ filter: entryFilter }, async (args) => {
+        const db = await build.resolve('fw/db', { kind: 'import-statement', resolveDir: dirname(args.path) });
+        if (db.errors.length > 0) return undefined;
+        const database = join(dirname(db.path), `database${extname(db.path)}`);
+        const source = await readFile(args.path, 'utf8');
+        const loader = (extname(args.path).slice(1).replace(/^[mc]/, '') || 'js') as 'ts' | 'tsx' | 'js' | 'jsx';
+        return { contents: `import ${JSON.stringify(database)};\n${source}`, loader, resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
 /** The driver package an esbuild "Could not resolve" error names, or null when it names none of fw's drivers. */
 export function missingDriver(text: string): string | null {
   const specifier = /^Could not resolve "([^"]+)"/.exec(text)?.[1];

@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTGRES_URL, requireService, uniqueName } from '../db/services';
+import { runWorker } from '../targets/worker/helpers';
 import { fw } from './run';
 import { removeProjects, repo, tempProject } from './temp-project';
 
@@ -166,5 +167,36 @@ describe('fw build of a project whose database driver is not installed', () => {
     expect(built.code).toBe(1);
     expect(built.err).toContain('the project depends on the database driver postgres, which is not installed: npm install postgres');
     expect(built.err.at(-1)).toBe('fw build: bundling for lambda failed');
+  });
+});
+
+describe('fw build --target worker of an app with a plain database config', () => {
+  it('carries the db module: a D1 app answers from its migrated table in workerd', async () => {
+    const dir = await tempProject({
+      'package.json': JSON.stringify({ name: 'd1-bundle', type: 'module', private: true }),
+      'tsconfig.json': JSON.stringify({ extends: join(repo, 'tsconfig.json') }),
+      'src/index.ts': `import { Fw } from 'fw';
+import { worker } from 'fw/worker';
+const migrations = { '001_t.sql': "CREATE TABLE t (v TEXT); INSERT INTO t VALUES ('from d1');" };
+const app = new Fw({ database: { url: 'd1:DB', autoMigrate: true, migrations } });
+app.use((ctx, next) => {
+  ctx.app.db.bindEnv(ctx.env);
+  return next();
+});
+app.get('/notes', (ctx) => ctx.app.db.query('SELECT v FROM t'));
+export default worker(app);
+`,
+    });
+    dirs.push(dir);
+    const built = await fw(dir, 'build', '--target', 'worker');
+    expect(built.err).toEqual([]);
+    const mf = await runWorker(await readFile(join(dir, 'dist/worker/index.js'), 'utf8'), { d1Databases: ['DB'] });
+    try {
+      const response = await mf.dispatchFetch('http://app.test/notes');
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual([{ v: 'from d1' }]);
+    } finally {
+      await mf.dispose();
+    }
   });
 });

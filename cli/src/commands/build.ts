@@ -6,7 +6,14 @@ import { build } from 'esbuild';
 import { bundleConfig, type BundleTarget } from 'fw/serverless';
 import { writeRouteManifest } from '../../tooling/route-manifest';
 import { suggest } from '../args';
-import { copyMigrations, databaseBundlePlugin, missingDriver, projectDrivers, sourcesNameDatabase } from '../bundle-database';
+import {
+  copyMigrations,
+  databaseBundlePlugin,
+  missingDriver,
+  projectDrivers,
+  sourcesNameDatabase,
+  workerDatabasePlugin,
+} from '../bundle-database';
 import { CliUsageError, type CliIO } from '../io';
 import type { Command } from '../command';
 
@@ -76,6 +83,7 @@ the migrations folder is copied next to it, where a relative migrationsDir is fo
     step(io, 2, `bundling ${relative(io.cwd, entry)} for ${target} (esbuild, ${config.format}, ${config.platform})`);
     const plugins = [];
     const migrationsDir = resolve(io.cwd, typeof flags.migrations === 'string' ? flags.migrations : 'migrations');
+    if (target === 'worker' && (await sourcesNameDatabase(io.cwd, entry))) plugins.push(workerDatabasePlugin(entry));
     if (target !== 'worker') {
       const drivers = await projectDrivers(io.cwd);
       const hasMigrations = (await stat(migrationsDir).catch(() => null))?.isDirectory() === true;
