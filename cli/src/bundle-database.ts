@@ -4,10 +4,9 @@
  * without node_modules cannot do), and the migrations folder copied next to the bundle, where fw reads it from.
  */
 import { cp, readdir, readFile, stat } from 'node:fs/promises';
-import { dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
-import type { Plugin } from 'esbuild';
+import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { CliUsageError } from './io';
-import { findSourceFiles } from '../tooling/find-source-files';
 import { readProjectPackage } from './project-package';
 
 /** The driver packages fw's engines import, by dependency name: the specifier they import, and whether it bundles. */
@@ -37,13 +36,17 @@ export async function projectDrivers(dir: string): Promise<ProjectDrivers> {
 }
 
 /**
- * Whether the app's sources give an Fw a `database` option (`database:` in a source file of the entry's folder, or
- * in the entry alone when it sits in the project folder): what a plain config needs the db module for.
+ * Whether the app's own modules (the project files the entry reaches, found by a first bundling pass that writes
+ * nothing) give an Fw a `database` option (`database:`): what a plain config needs the db module for. False when
+ * that pass fails; the real one reports why.
  */
-export async function sourcesNameDatabase(cwd: string, entry: string): Promise<boolean> {
-  const folder = dirname(entry);
-  const files = resolve(folder) === resolve(cwd) ? [entry] : await findSourceFiles(folder);
-  for (const file of files) if (/\bdatabase\s*:/.test(await readFile(file, 'utf8'))) return true;
+export async function sourcesNameDatabase(config: BuildOptions, cwd: string): Promise<boolean> {
+  const probe = await build({ ...config, write: false, metafile: true, logLevel: 'silent', sourcemap: false }).catch(() => null);
+  if (!probe) return false;
+  const own = Object.keys(probe.metafile.inputs)
+    .map((input) => resolve(cwd, input))
+    .filter((file) => !file.includes(`${sep}node_modules${sep}`) && !relative(cwd, file).startsWith('..') && !file.includes('<'));
+  for (const file of own) if (/\bdatabase\s*:/.test(await readFile(file, 'utf8').catch(() => ''))) return true;
   return false;
 }
 

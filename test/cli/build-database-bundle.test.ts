@@ -200,3 +200,19 @@ export default worker(app);
     }
   });
 });
+
+describe('fw build of an entry that does not reach the database option', () => {
+  it('worker: a one-route entry next to an app with a database carries no db module', async () => {
+    const dir = await tempProject({
+      'package.json': JSON.stringify({ name: 'hello-bundle', type: 'module', private: true }),
+      'tsconfig.json': JSON.stringify({ extends: join(repo, 'tsconfig.json') }),
+      'src/app.ts': `import { Fw } from 'fw';\nexport const app = new Fw({ database: { url: 'd1:DB' } });\n`,
+      'src/hello.ts': `import { Fw } from 'fw';\nimport { worker } from 'fw/worker';\nexport default worker(new Fw().get('/', () => 'hi'));\n`,
+    });
+    dirs.push(dir);
+    expect((await fw(dir, 'build', '--target', 'worker', '--entry', 'src/hello.ts', '--no-minify')).code).toBe(0);
+    expect(await readFile(join(dir, 'dist/worker/index.js'), 'utf8')).not.toContain('The database config must be an object');
+    expect((await fw(dir, 'build', '--target', 'worker', '--entry', 'src/app.ts', '--outfile', 'dist/app.js', '--no-minify')).code).toBe(0);
+    expect(await readFile(join(dir, 'dist/app.js'), 'utf8')).toContain('The database config must be an object');
+  });
+});

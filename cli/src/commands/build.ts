@@ -2,7 +2,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { bundleConfig, type BundleTarget } from 'fw/serverless';
 import { writeRouteManifest } from '../../tooling/route-manifest';
 import { suggest } from '../args';
@@ -83,12 +83,12 @@ the migrations folder is copied next to it, where a relative migrationsDir is fo
     step(io, 2, `bundling ${relative(io.cwd, entry)} for ${target} (esbuild, ${config.format}, ${config.platform})`);
     const plugins = [];
     const migrationsDir = resolve(io.cwd, typeof flags.migrations === 'string' ? flags.migrations : 'migrations');
-    if (target === 'worker' && (await sourcesNameDatabase(io.cwd, entry))) plugins.push(workerDatabasePlugin(entry));
+    const namesDatabase = await sourcesNameDatabase(config as BuildOptions, io.cwd);
+    if (target === 'worker' && namesDatabase) plugins.push(workerDatabasePlugin(entry));
     if (target !== 'worker') {
       const drivers = await projectDrivers(io.cwd);
       const hasMigrations = (await stat(migrationsDir).catch(() => null))?.isDirectory() === true;
-      const withDatabase =
-        hasMigrations || drivers.bundled.length + drivers.native.length > 0 || (await sourcesNameDatabase(io.cwd, entry));
+      const withDatabase = hasMigrations || drivers.bundled.length + drivers.native.length > 0 || namesDatabase;
       plugins.push(databaseBundlePlugin(io.cwd, drivers.bundled, withDatabase));
       config.external = [...(config.external ?? []), ...drivers.native];
       if (drivers.bundled.length > 0) io.out(`database drivers in the bundle: ${drivers.bundled.join(', ')}`);
