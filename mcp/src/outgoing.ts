@@ -47,7 +47,7 @@ export class Outgoing {
       return Promise.reject(
         new RpcError(
           ErrorCode.RequestFailed,
-          `No channel to send ${method} to the client: this request is answered as plain JSON (the client must accept text/event-stream) or the transport cannot carry server requests`,
+          `No channel to send ${method} to the client: ${link.noRequestReason ?? 'this request is answered as plain JSON (the client must accept text/event-stream) or the transport cannot carry server requests'}`,
         ),
       );
     }

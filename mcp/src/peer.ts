@@ -56,6 +56,11 @@ export interface ClientLink {
   readonly peer: PeerState;
   /** Whether a server-to-client request can travel over this link now (its answer has a way back). */
   readonly canRequest: boolean;
+  /**
+   * Why a server-to-client request cannot travel over this link, when the transport knows a reason better than the
+   * generic one (the buffered Lambda handler); the error a handler gets says it.
+   */
+  readonly noRequestReason?: string;
   /** Sends a notification or a server-to-client request; returns false when the link cannot carry it. */
   send(message: JSONRPCMessage): boolean;
   /** Called when the server changed peer state the transport may want to persist (log level, initialize). */

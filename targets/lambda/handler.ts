@@ -12,7 +12,7 @@ import type { LambdaContext, LambdaHandler, LambdaOptions } from './types';
 /** Wraps an app as a Lambda handler; call it at module scope so the warm-up runs during init. */
 export function lambda(app: CoreFw, options: LambdaOptions = {}): LambdaHandler {
   installLambdaPlatform();
-  const invoker = httpInvoker(app, options);
+  const invoker = httpInvoker(app, options, true);
   let ready: Promise<void> | null = startInit(app, options).then(() => {
     ready = null;
   });

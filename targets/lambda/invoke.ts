@@ -38,10 +38,15 @@ function checkOptions(options: LambdaOptions): void {
   }
 }
 
-/** Prepares the per-app pieces once and returns the function that answers each HTTP event. */
+/**
+ * Prepares the per-app pieces once and returns the function that answers each HTTP event. `buffered` (the `lambda()`
+ * handler) marks the execution context with `bufferedResponse: true`, so a module that would stream to the client
+ * before the answer (fw-mcp's server-to-client requests) knows nothing reaches it until the response is complete.
+ */
 export function httpInvoker(
   app: CoreFw,
   options: LambdaOptions,
+  buffered = false,
 ): { isBinary: BinaryTest; answer(kind: HttpKind, event: unknown, context: LambdaContext): Promise<HttpAnswer> } {
   checkOptions(options);
   return {
@@ -54,7 +59,8 @@ export function httpInvoker(
       } catch (error) {
         return { response: errorResponse(app, event, error), pending };
       }
-      const executionCtx = { waitUntil: (promise: Promise<unknown>) => void pending.push(promise) };
+      const waitUntil = (promise: Promise<unknown>) => void pending.push(promise);
+      const executionCtx = buffered ? { waitUntil, bufferedResponse: true } : { waitUntil };
       try {
         return { response: await app.fetch(request, { event, context }, executionCtx), pending };
       } catch (error) {

@@ -6,6 +6,7 @@ import { callerTrusted } from './caller-trust';
 import { callerAddress } from './client-address';
 import type { MCPAuthInfo } from '../oauth/types';
 import type { ClientLink, PeerState } from '../peer';
+import { bufferedResponseReason } from './buffered-response';
 import { accepted, jsonResponse } from './responses';
 
 /** The header carrying the session id. */
@@ -27,6 +28,8 @@ export interface ResponseStream {
 export class PostExchange implements ClientLink {
   readonly response: Promise<Response>;
   readonly headers: Record<string, string> = {};
+  /** Why no server-to-client request can be sent on this POST whatever the client accepts (buffered Lambda), or undefined. */
+  readonly noRequestReason: string | undefined;
   private resolve!: (response: Response) => void;
   private stream: ResponseStream | null = null;
   private finished = false;
@@ -41,14 +44,16 @@ export class PostExchange implements ClientLink {
     this.response = new Promise((resolve) => {
       this.resolve = resolve;
     });
+    this.noRequestReason = bufferedResponseReason(ctx) ?? undefined;
   }
 
   /**
-   * Server-to-client requests need the SSE stream (open or still possible) and an unfinished exchange; a resumable
-   * stream stays open without a connection (the request is replayed when the client reconnects).
+   * Server-to-client requests need the SSE stream (open or still possible), an unfinished exchange and a platform that
+   * sends the response as it is written (not the buffered Lambda handler); a resumable stream stays open without a
+   * connection (the request is replayed when the client reconnects).
    */
   get canRequest(): boolean {
-    return this.sseAccepted && !this.finished && (this.stream === null || this.stream.isOpen);
+    return this.noRequestReason === undefined && this.sseAccepted && !this.finished && (this.stream === null || this.stream.isOpen);
   }
 
   /** A client with a session can hear the server later on its GET stream, offered where a process serves many requests. */
