@@ -95,6 +95,34 @@ export function workerDatabasePlugin(entry: string): Plugin {
   };
 }
 
+/** What `databaseBundling` adds to a build: esbuild plugins, packages left outside, and lines to print. */
+export interface DatabaseBundling {
+  plugins: Plugin[];
+  external: string[];
+  lines: string[];
+}
+
+/**
+ * The database part of `fw build` for a target: on worker, the db module when a module the entry reaches writes a
+ * `database:` option; elsewhere also when the project has a migrations folder or a driver, with the drivers it can
+ * bundle and the native ones left outside (a line says to ship them).
+ */
+export async function databaseBundling(
+  target: string,
+  config: BuildOptions,
+  project: { cwd: string; entry: string; migrationsDir: string },
+): Promise<DatabaseBundling> {
+  const namesDatabase = await sourcesNameDatabase(config, project.cwd);
+  if (target === 'worker') return { plugins: namesDatabase ? [workerDatabasePlugin(project.entry)] : [], external: [], lines: [] };
+  const drivers = await projectDrivers(project.cwd);
+  const hasMigrations = (await stat(project.migrationsDir).catch(() => null))?.isDirectory() === true;
+  const withDatabase = namesDatabase || hasMigrations || drivers.bundled.length + drivers.native.length > 0;
+  const lines = drivers.bundled.length > 0 ? [`database drivers in the bundle: ${drivers.bundled.join(', ')}`] : [];
+  for (const name of drivers.native)
+    lines.push(`${name} is a native module and stays outside the bundle: ship node_modules/${name} with it`);
+  return { plugins: [databaseBundlePlugin(project.cwd, drivers.bundled, withDatabase)], external: drivers.native, lines };
+}
+
 /** The driver package an esbuild "Could not resolve" error names, or null when it names none of fw's drivers. */
 export function missingDriver(text: string): string | null {
   const specifier = /^Could not resolve "([^"]+)"/.exec(text)?.[1];

@@ -6,14 +6,7 @@ import { build, type BuildOptions } from 'esbuild';
 import { bundleConfig, type BundleTarget } from 'fw/serverless';
 import { writeRouteManifest } from '../../tooling/route-manifest';
 import { suggest } from '../args';
-import {
-  copyMigrations,
-  databaseBundlePlugin,
-  missingDriver,
-  projectDrivers,
-  sourcesNameDatabase,
-  workerDatabasePlugin,
-} from '../bundle-database';
+import { copyMigrations, databaseBundling, missingDriver } from '../bundle-database';
 import { CliUsageError, type CliIO } from '../io';
 import type { Command } from '../command';
 
@@ -81,20 +74,11 @@ the migrations folder is copied next to it, where a relative migrationsDir is fo
     if (typeof flags.outfile === 'string') config.outfile = flags.outfile;
     const outfile = resolve(io.cwd, config.outfile as string);
     step(io, 2, `bundling ${relative(io.cwd, entry)} for ${target} (esbuild, ${config.format}, ${config.platform})`);
-    const plugins = [];
     const migrationsDir = resolve(io.cwd, typeof flags.migrations === 'string' ? flags.migrations : 'migrations');
-    const namesDatabase = await sourcesNameDatabase(config as BuildOptions, io.cwd);
-    if (target === 'worker' && namesDatabase) plugins.push(workerDatabasePlugin(entry));
-    if (target !== 'worker') {
-      const drivers = await projectDrivers(io.cwd);
-      const hasMigrations = (await stat(migrationsDir).catch(() => null))?.isDirectory() === true;
-      const withDatabase = hasMigrations || drivers.bundled.length + drivers.native.length > 0 || namesDatabase;
-      plugins.push(databaseBundlePlugin(io.cwd, drivers.bundled, withDatabase));
-      config.external = [...(config.external ?? []), ...drivers.native];
-      if (drivers.bundled.length > 0) io.out(`database drivers in the bundle: ${drivers.bundled.join(', ')}`);
-      for (const name of drivers.native)
-        io.out(`${name} is a native module and stays outside the bundle: ship node_modules/${name} with it`);
-    }
+    const database = await databaseBundling(target, config as BuildOptions, { cwd: io.cwd, entry, migrationsDir });
+    for (const line of database.lines) io.out(line);
+    config.external = [...(config.external ?? []), ...database.external];
+    const plugins = database.plugins;
     const result = await build({ ...config, plugins }).catch(
       (error: { errors?: { text: string; location?: { file: string; line: number } | null }[] }) => {
         for (const e of error.errors ?? []) {
