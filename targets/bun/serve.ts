@@ -3,7 +3,7 @@ import { markReady, startInvocation } from 'fw/serverless';
 import { bunRuntime, type BunServerHandle } from './bun-types';
 import type { BunServeOptions } from './options';
 import { bunWebSocketHandlers, type SocketData } from './websocket';
-import { limitBody, nativeBodyLimit } from './body-limit';
+import { limitBody, nativeBodyLimit, refuseBody } from './body-limit';
 import { badHostResponse, withHost } from './request-host';
 
 /** A running Bun server: the fw `Server` plus Bun's own server object. */
@@ -58,8 +58,8 @@ export async function serve(app: CoreFw, options: BunServeOptions = {}): Promise
       env ??= { server };
       const request = maxBodySize === Infinity ? incoming : limitBody(incoming, maxBodySize);
       const answer =
-        request instanceof Response
-          ? request
+        request instanceof Error
+          ? refuseBody(app, incoming, request)
           : hasSockets && isWebSocketRequest(request)
             ? upgrade(request, server)
             : app.fetch(request, env);
