@@ -26,6 +26,7 @@ export { PlainMCPServer };
 export type { NotificationListener } from './server';
 export {
   createMCPPlugin,
+  type MCPCancellationOptions,
   type MCPHTTPOptions,
   type MCPIntrospectionCacheOptions,
   type MCPIntrospectionOptions,
@@ -74,6 +75,7 @@ export type {
   StepReport,
 } from './workflows/types';
 export { routeToolName } from './bridge/route-tool-name';
+export { PROVIDER_TOOL_NAME, providerSafeNames, safeToolName, type ToolNameStyle } from './tool-names';
 export type { BridgeOptions } from './bridge/install';
 export { runtimeTools } from './bridge/runtime-tools';
 export { routeTools, type RouteTool, type RouteToolOptions } from './bridge/route-tools';

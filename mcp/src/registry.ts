@@ -1,6 +1,7 @@
 import { checkIcons } from './icons';
 import { checkCacheHint } from './modern/caching';
 import { withScopeMarker } from './oauth/scopes';
+import { PROVIDER_TOOL_NAME, checkToolNameStyle, providerSafeNames, unsafeNameWarning, type ToolNameStyle } from './tool-names';
 import { compileUriTemplate, type UriTemplate } from './uri-template';
 import type { MCPPrompt, MCPResource, MCPResourceTemplate, MCPTool, Workflow } from './types';
 
@@ -55,6 +56,38 @@ export class Registry {
   private readonly audiences = new Map<string, ToolAudience>();
   /** Prompts shown only to some callers (the bridge's built-in prompts), by name. */
   private readonly promptAudiences = new Map<string, ToolAudience>();
+  /** Registered name -> the name clients see and call, and back (`'provider-safe'` only; rebuilt after a tool change). */
+  private clientNames: { out: Map<string, string>; back: Map<string, string> } | null = null;
+  /** Tools whose name outside the providers' pattern was already warned about. */
+  private readonly warned = new Set<string>();
+
+  constructor(readonly toolNameStyle: ToolNameStyle = 'mcp') {
+    checkToolNameStyle(toolNameStyle);
+  }
+
+  /** The name clients see for a registered tool: itself, or its provider-safe form with `toolNameStyle: 'provider-safe'`. */
+  clientName(name: string): string {
+    return this.namesOfClients()?.out.get(name) ?? name;
+  }
+
+  /** The registered tool a client names (its listed name), whoever the caller is. */
+  toolNamed(clientName: string): MCPTool | undefined {
+    return this.tools.get(this.registeredName(clientName));
+  }
+
+  private registeredName(clientName: string): string {
+    const names = this.namesOfClients();
+    return names === null ? clientName : (names.back.get(clientName) ?? '');
+  }
+
+  private namesOfClients(): { out: Map<string, string>; back: Map<string, string> } | null {
+    if (this.toolNameStyle !== 'provider-safe') return null;
+    if (this.clientNames === null) {
+      const out = providerSafeNames(this.tools.keys());
+      this.clientNames = { out, back: new Map([...out].map(([name, safe]) => [safe, name])) };
+    }
+    return this.clientNames;
+  }
 
   /** Shows a registered tool only to the callers `audience` accepts (until the tool is added again). */
   restrictTool(name: string, audience: ToolAudience): void {
@@ -72,8 +105,9 @@ export class Registry {
     return this.audiences.size === 0 ? tools : tools.filter((tool) => this.audiences.get(tool.name)?.(caller) ?? true);
   }
 
-  /** The tool of that name when the caller may call it. */
-  toolFor(name: string, caller: ToolCaller): MCPTool | undefined {
+  /** The tool a client names (its listed name) when the caller may call it. */
+  toolFor(clientName: string, caller: ToolCaller): MCPTool | undefined {
+    const name = this.registeredName(clientName);
     const tool = this.tools.get(name);
     return tool === undefined || (this.audiences.get(name)?.(caller) ?? true) ? tool : undefined;
   }
@@ -102,12 +136,15 @@ export class Registry {
 
   /** Removes a tool and its audience. */
   removeTool(name: string): void {
-    this.tools.delete(name);
+    if (this.tools.delete(name)) this.clientNames = null;
     this.audiences.delete(name);
   }
 
-  /** Adds or replaces a tool. */
-  addTool(tool: MCPTool): void {
+  /**
+   * Adds or replaces a tool. A tool of the app's own (`own`, the default; the bridge's tools are not) whose name a model
+   * provider would refuse is warned about once, unless the server lists provider-safe names.
+   */
+  addTool(tool: MCPTool, own = true): void {
     const name = requireName('tool', tool?.name);
     requireHandler('tool', name, tool.handler);
     const schema = tool.inputSchema;
@@ -119,6 +156,11 @@ export class Registry {
     }
     checkIcons(`The tool "${name}"`, tool.icons);
     checkExecution(name, tool.execution);
+    if (own && this.toolNameStyle === 'mcp' && !PROVIDER_TOOL_NAME.test(name) && !this.warned.has(name)) {
+      this.warned.add(name);
+      console.warn(unsafeNameWarning(name));
+    }
+    if (!this.tools.has(name)) this.clientNames = null;
     this.tools.set(name, withScopeMarker(`The tool "${name}"`, tool));
     this.audiences.delete(name);
   }

@@ -73,7 +73,7 @@ export class MCPServer {
   readonly serverInfo: Record<string, unknown>;
   readonly instructions: string | undefined;
   readonly protocolVersion: string;
-  readonly registry = new Registry();
+  readonly registry: Registry;
   readonly outgoing: Outgoing;
   readonly debug: boolean;
   private readonly options: MCPServerOptions;
@@ -95,6 +95,7 @@ export class MCPServer {
   constructor(app: CoreFw | null = null, options: MCPServerOptions = {}) {
     this.boundApp = app;
     this.options = options;
+    this.registry = new Registry(options.toolNameStyle);
     this.serverInfo = serverInfoOf(options);
     this.name = this.serverInfo.name as string;
     this.version = this.serverInfo.version as string;

@@ -4,6 +4,7 @@ import type { SubscriptionsOptions } from './modern/listen';
 import type { RequestStateOptions } from './modern/request-state';
 import type { RequestContext } from './request-context';
 import type { TasksOptions } from './tasks/types';
+import type { ToolNameStyle } from './tool-names';
 import type { Workflow } from './workflows/types';
 
 export type { RequestStateOptions, RuntimeBridgeOptions, SubscriptionsOptions, TasksOptions, Workflow };
@@ -235,6 +236,12 @@ export interface MCPServerOptions {
   runtime?: RuntimeBridgeOptions;
   /** Items per page of the list methods (default 50). */
   pageSize?: number;
+  /**
+   * How tools are named to clients: `'mcp'` (default) as registered (`fw/routes/list`); `'provider-safe'` every tool
+   * (runtime, workflow, route and your own) within `^[a-zA-Z0-9_-]{1,64}$`, the names OpenAI's and Anthropic's tool
+   * APIs accept (`fw_routes_list`), called by those names.
+   */
+  toolNameStyle?: ToolNameStyle;
   /** Expose mutating runtime tools (default false). */
   allowMutation?: boolean;
   /** Expose the bound app's routes as tools (default true). */

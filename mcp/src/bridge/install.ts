@@ -1,4 +1,4 @@
-import type { CoreFw } from 'fw';
+import type { CoreFw, RouteInfo } from 'fw';
 import { ErrorCode, RpcError } from '../jsonrpc';
 import { builtinScopesOf, checkBuiltinNames, checkBuiltinScopes, type BuiltinScopes } from '../oauth/builtin-scopes';
 import type { RequestContext } from '../request-context';
@@ -112,6 +112,8 @@ export class AppBridge {
   private app: CoreFw | null = null;
   private generation = -1;
   private routeNames: string[] = [];
+  /** `METHOD path` of each route tool -> its registered name, for `fw/routes/describe`. */
+  private routeToolNames = new Map<string, string>();
   private workflowsVersion = -1;
   private workflowToolNames: string[] = [];
 
@@ -153,7 +155,8 @@ export class AppBridge {
     this.app = app;
     this.generation = -1;
     if (this.options.builtinTools !== false) {
-      for (const tool of runtimeTools(app, this.options.runtime, this.options.allowMutation)) this.addInternal(tool);
+      const toolNameOf = (route: RouteInfo) => this.routeToolNameOf(app, route);
+      for (const tool of runtimeTools(app, this.options.runtime, this.options.allowMutation, toolNameOf)) this.addInternal(tool);
       for (const workflow of createBuiltinWorkflows(app))
         if (!this.registry.workflows.has(workflow.name)) this.registry.addWorkflow(workflow);
     }
@@ -173,7 +176,7 @@ export class AppBridge {
    */
   private addInternal(tool: BridgeTool): void {
     if (this.registry.tools.has(tool.name)) return;
-    this.registry.addTool(asTool(this.scoped(tool), this.options));
+    this.registry.addTool(asTool(this.scoped(tool), this.options), false);
     const everyone = this.options.exposeRuntimeTools === 'public';
     const available = tool.available ?? (() => true);
     this.registry.restrictTool(tool.name, (caller) => (everyone || caller.trusted) && available());
@@ -187,9 +190,17 @@ export class AppBridge {
       () => [...this.registry.workflows.values()],
       () => app,
       this.options.allowMutation,
+      (name) => this.registry.clientName(name),
     );
     this.workflowToolNames = tools.filter((t) => !this.registry.tools.has(t.name)).map((t) => t.name);
     for (const tool of tools) this.addInternal(tool);
+  }
+
+  /** The name clients call a route's tool by, or null when the route is no tool. */
+  private routeToolNameOf(app: CoreFw, route: RouteInfo): string | null {
+    this.sync(app);
+    const name = this.routeToolNames.get(`${route.method} ${route.path}`);
+    return name === undefined ? null : this.registry.clientName(name);
   }
 
   private syncRoutes(app: CoreFw): void {
@@ -200,7 +211,8 @@ export class AppBridge {
       reservedNames: this.registry.tools.keys(),
     });
     this.routeNames = tools.map((t) => t.name);
-    for (const tool of tools) this.registry.addTool(asTool(tool, this.options));
+    this.routeToolNames = new Map(tools.map((t) => [`${t.route.method} ${t.route.path}`, t.name]));
+    for (const tool of tools) this.registry.addTool(asTool(tool, this.options), false);
     this.generation = app.generation;
   }
 }

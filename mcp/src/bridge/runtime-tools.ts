@@ -53,7 +53,13 @@ function shownState(key: string, value: unknown): unknown {
   return key.startsWith('fw:') ? '[fw subsystem: read it with its own tool]' : toJSONSafe(value);
 }
 
-function routeTools(app: CoreFw, allowMutation: boolean): BridgeTool[] {
+/** The name of a route's MCP tool as clients call it, or null when the route is no tool. */
+export type RouteToolNameOf = (route: RouteInfo) => string | null;
+
+/** A route's tool name when nothing tells the listed one: the name `routeTools` starts from. */
+const plainRouteToolName: RouteToolNameOf = (route) => routeToolName(route.method === 'ALL' ? 'all' : route.method, route.path);
+
+function routeTools(app: CoreFw, allowMutation: boolean, toolNameOf: RouteToolNameOf): BridgeTool[] {
   const list = (): Array<Omit<RouteInfo, 'options'> & { tags?: string[]; summary?: string; deprecated?: boolean }> =>
     visibleRoutes(app).map(({ options, ...r }) => ({
       ...r,
@@ -91,7 +97,7 @@ function routeTools(app: CoreFw, allowMutation: boolean): BridgeTool[] {
       return jsonResult(
         toJSONSafe({
           ...route,
-          toolName: routeToolName(route.method === 'ALL' ? 'all' : route.method, route.path),
+          toolName: toolNameOf(route),
           inputSchema: acceptedSchema(routeInputSchema(route)),
         }),
       );
@@ -304,8 +310,16 @@ function subsystemTools(app: CoreFw, options: RuntimeBridgeOptions): BridgeTool[
   });
 }
 
-/** The built-in runtime tools of spec 4.1 over a live app; mutating ones only when `allowMutation` is true. */
-export function runtimeTools(app: CoreFw, options: RuntimeBridgeOptions = {}, allowMutation = false): BridgeTool[] {
-  const all = [...routeTools(app, allowMutation), ...appTools(app, options), ...subsystemTools(app, options)];
+/**
+ * The built-in runtime tools of spec 4.1 over a live app; mutating ones only when `allowMutation` is true. `toolNameOf`
+ * gives the listed name of a route's tool for `fw/routes/describe` (default: `routeToolName` of the route).
+ */
+export function runtimeTools(
+  app: CoreFw,
+  options: RuntimeBridgeOptions = {},
+  allowMutation = false,
+  toolNameOf: RouteToolNameOf = plainRouteToolName,
+): BridgeTool[] {
+  const all = [...routeTools(app, allowMutation, toolNameOf), ...appTools(app, options), ...subsystemTools(app, options)];
   return allowMutation ? all : all.filter((t) => !t.mutating);
 }

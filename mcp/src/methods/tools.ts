@@ -17,7 +17,7 @@ export function toolDescriptor(tool: MCPTool): Record<string, unknown> {
   return listed;
 }
 
-/** `tools/list`: one page of the descriptors of the tools this caller may see. */
+/** `tools/list`: one page of the descriptors of the tools this caller may see, each under the name clients call it by. */
 export function listTools(
   registry: Registry,
   params: Record<string, any> | undefined,
@@ -25,7 +25,8 @@ export function listTools(
   caller: ToolCaller,
 ): Record<string, unknown> {
   const page = paginate(registry.toolsFor(caller), params?.cursor, pageSize);
-  const result: Record<string, unknown> = { tools: page.items.map(toolDescriptor) };
+  const tools = page.items.map((tool) => ({ ...toolDescriptor(tool), name: registry.clientName(tool.name) }));
+  const result: Record<string, unknown> = { tools };
   if (page.nextCursor) result.nextCursor = page.nextCursor;
   return result;
 }
@@ -46,22 +47,27 @@ async function collectStream(stream: AsyncIterable<unknown>, ctx: RequestContext
   return { content };
 }
 
-function checkOutput(tool: MCPTool, result: CallToolResult): void {
+/** The name a `tools/call` called the tool by (what the client lists, with `toolNameStyle: 'provider-safe'` too). */
+function calledName(tool: MCPTool, params: Record<string, any> | undefined): string {
+  return typeof params?.name === 'string' ? params.name : tool.name;
+}
+
+function checkOutput(tool: MCPTool, name: string, result: CallToolResult): void {
   if (tool.outputSchema === undefined || result.isError) return;
   if (result.structuredContent === undefined) {
-    throw new RpcError(ErrorCode.InternalError, `The tool "${tool.name}" declares an outputSchema but returned no structuredContent`);
+    throw new RpcError(ErrorCode.InternalError, `The tool "${name}" declares an outputSchema but returned no structuredContent`);
   }
   const checked = validate(tool.outputSchema, result.structuredContent);
   if (!checked.valid) {
     throw new RpcError(
       ErrorCode.InternalError,
-      `The tool "${tool.name}" returned output that does not match its outputSchema: ${describeErrors(checked.errors)}`,
+      `The tool "${name}" returned output that does not match its outputSchema: ${describeErrors(checked.errors)}`,
       { errors: checked.errors },
     );
   }
 }
 
-/** The tool a `tools/call` names; an unknown tool, or one this caller may not see, is -32602. */
+/** The tool a `tools/call` names (by its listed name); an unknown tool, or one this caller may not see, is -32602. */
 export function toolOf(registry: Registry, params: Record<string, any> | undefined, caller: ToolCaller): MCPTool {
   const name = stringParam(params, 'name');
   const tool = registry.toolFor(name, caller);
@@ -79,7 +85,7 @@ export async function runTool(tool: MCPTool, params: Record<string, any> | undef
   const checked = validate(tool.inputSchema ?? anyObject, args);
   if (!checked.valid) {
     return {
-      content: [{ type: 'text', text: `Invalid arguments for tool "${tool.name}": ${describeErrors(checked.errors)}` }],
+      content: [{ type: 'text', text: `Invalid arguments for tool "${calledName(tool, params)}": ${describeErrors(checked.errors)}` }],
       isError: true,
     };
   }
@@ -91,6 +97,6 @@ export async function runTool(tool: MCPTool, params: Record<string, any> | undef
     if (error instanceof RpcError) throw error;
     return { content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }], isError: true };
   }
-  checkOutput(tool, result);
+  checkOutput(tool, calledName(tool, params), result);
   return result;
 }

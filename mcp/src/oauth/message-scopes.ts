@@ -29,7 +29,7 @@ export function scopesOfMessage(registry: Registry, message: unknown): string[] 
   switch (method) {
     case 'tools/call': {
       const name = param(message, 'name');
-      scopes = typeof name === 'string' ? registry.tools.get(name)?.scopes : undefined;
+      scopes = typeof name === 'string' ? registry.toolNamed(name)?.scopes : undefined;
       break;
     }
     case 'resources/read':

@@ -27,8 +27,16 @@ export function runResult(run: WorkflowRun): ToolResult {
   };
 }
 
-/** Tools for workflows: one tool per workflow, plus `fw/workflow/list` and `fw/workflow/run`. */
-export function workflowTools(workflows: () => Workflow[], app: () => CoreFw | null, allowMutation: boolean): BridgeTool[] {
+/**
+ * Tools for workflows: one tool per workflow, plus `fw/workflow/list` and `fw/workflow/run`; `clientName` gives the name
+ * a client calls a tool by, for the texts that name one.
+ */
+export function workflowTools(
+  workflows: () => Workflow[],
+  app: () => CoreFw | null,
+  allowMutation: boolean,
+  clientName: (name: string) => string = (name) => name,
+): BridgeTool[] {
   const run = (workflow: Workflow, input: Record<string, unknown>, ctx?: WorkflowCallContext): Promise<ToolResult> =>
     runWorkflow(workflow, input, {
       app: app(),
@@ -54,13 +62,14 @@ export function workflowTools(workflows: () => Workflow[], app: () => CoreFw | n
     ...perWorkflow,
     {
       name: 'fw/workflow/list',
-      description: 'Lists the workflows with their input schemas and step types.',
+      description: 'Lists the workflows with their input schemas, step types and the tool that runs each.',
       inputSchema: { type: 'object', properties: {} },
       annotations: { title: 'fw/workflow/list', readOnlyHint: true, openWorldHint: false },
       handler: async () =>
         jsonResult({
           workflows: workflows().map((w) => ({
             name: w.name,
+            tool: clientName(w.name),
             description: w.description,
             input: workflowInputSchema(w),
             steps: w.steps.map((s, i) => s.name ?? `${i + 1}:${s.type}`),
@@ -75,7 +84,7 @@ export function workflowTools(workflows: () => Workflow[], app: () => CoreFw | n
       annotations: { title: 'fw/workflow/run', readOnlyHint: false, openWorldHint: true },
       handler: async (args, ctx) => {
         const workflow = workflows().find((w) => w.name === args.name);
-        if (!workflow) return toolError(`No workflow named "${String(args.name)}"; fw/workflow/list shows them`);
+        if (!workflow) return toolError(`No workflow named "${String(args.name)}"; ${clientName('fw/workflow/list')} shows them`);
         return run(workflow, (args.input ?? {}) as Record<string, unknown>, ctx as WorkflowCallContext);
       },
     },
