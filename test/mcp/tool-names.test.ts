@@ -37,6 +37,7 @@ function namesApp(options: MCPServerOptions): { app: Fw; server: MCPServer } {
   const app = new Fw();
   app.get('/users/:id', (ctx) => ({ id: ctx.params.id }), { summary: 'One user' });
   app.get(longPath, () => ({ report: 'q3' }), { summary: 'A long route' });
+  app.post('/users', () => ({ created: true }), { summary: 'No tool without allowMutation' });
   const server = mcp(app, {
     tools: ownTools.map(echo),
     workflows: [{ name: 'ops/nightly', description: 'A nightly job', steps: [{ type: 'result', value: { done: true } }] }],
@@ -130,6 +131,8 @@ describe("toolNameStyle: 'provider-safe' over fw/node with the official SDK clie
     const safe = providerSafeNames(server.toolNames);
     const described = await client.callTool({ name: safe.get('fw/routes/describe')!, arguments: { path: longPath } });
     expect((described.structuredContent as { toolName: string }).toolName).toBe(safe.get(longRouteTool));
+    const noTool = await client.callTool({ name: safe.get('fw/routes/describe')!, arguments: { method: 'POST', path: '/users' } });
+    expect((noTool.structuredContent as { toolName: unknown }).toolName).toBeNull();
     const missing = await client.callTool({ name: 'fw_workflow_run', arguments: { name: 'nope' } });
     expect(missing.isError).toBe(true);
     expect(text(missing)).toContain('fw_workflow_list shows them');
