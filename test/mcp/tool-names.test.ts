@@ -12,6 +12,7 @@ import { Fw } from 'fw';
 import { serve, type NodeServer } from 'fw/node';
 import { createMCPPlugin, mcp, oauth, providerSafeNames, safeToolName, type MCPServer, type MCPServerOptions, type MCPTool } from 'fw-mcp';
 import { ensureInstalled, installs } from './client-matrix';
+import { modernClient } from './client-v2026';
 import { freePort } from '../targets/worker/helpers';
 import { connectHTTP, listen, repoRoot } from './helpers';
 import { startAuthServer } from './oauth-server';
@@ -215,7 +216,7 @@ describe("third-party clients with toolNameStyle: 'provider-safe'", () => {
   let http: NodeServer;
   let url: string;
   beforeAll(async () => {
-    await Promise.all([ensureInstalled('node22'), ensureInstalled('aiSdk')]);
+    await Promise.all([ensureInstalled('node22'), ensureInstalled('aiSdk'), ensureInstalled('sdkV2')]);
     http = await listen(namesApp({ toolNameStyle: 'provider-safe' }).app);
     url = `${http.url}/mcp`;
   }, 240_000);
@@ -238,6 +239,18 @@ describe("third-party clients with toolNameStyle: 'provider-safe'", () => {
     for (const name of report.names) expect(name).toMatch(PATTERN);
     expect(report.names).toEqual(expect.arrayContaining(['fw_serverless_status', 'ops_nightly', 'm_t_o']));
     expect(report.executed.structuredContent).toEqual({ id: '3' });
+  });
+
+  it('the SDK v2 client under 2026-07-28 lists the same names and calls one (Mcp-Name header included)', async () => {
+    const { client } = await modernClient(url);
+    try {
+      const names = (await client.listTools()).tools.map((t: { name: string }) => t.name);
+      for (const name of names) expect(name).toMatch(PATTERN);
+      expect(names).toEqual(expect.arrayContaining(['fw_serverless_status', 'ops_nightly', 'm_t_o']));
+      expect((await client.callTool({ name: 'm_t_o', arguments: {} })).structuredContent).toEqual({ tool: 'météo' });
+    } finally {
+      await client.close();
+    }
   });
 
   it("LangChain's MCP adapters hand on names within the pattern and invoke one", async () => {
