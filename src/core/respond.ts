@@ -84,7 +84,11 @@ export function statusOf(error: unknown): number {
  */
 export function errorBody(error: unknown, status: number, development: boolean): Record<string, unknown> {
   if (error instanceof HttpError && error.expose === false && !development)
-    return { error: defaultMessage(status), code: status === 500 ? 'INTERNAL_ERROR' : codeFor(status), errorId: error.errorId };
+    return {
+      error: defaultMessage(status),
+      code: status === 500 ? 'INTERNAL_ERROR' : (error.code ?? codeFor(status)),
+      errorId: error.errorId,
+    };
   const known = error instanceof HttpError || status !== 500 || (error as { name?: string } | null)?.name === 'FatalError';
   const message =
     error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : defaultMessage(status);

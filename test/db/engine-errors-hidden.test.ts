@@ -104,3 +104,26 @@ describe('postgres: the same failure through an MCP route tool', () => {
     expect(logged.message).toMatch(/42P01/);
   });
 });
+
+describe('postgres: an unreachable server', () => {
+  it('answers 503 with its own retryable code and an errorId, without the address', async () => {
+    const lines = captureConsole();
+    const app = new Fw({ database: { url: 'postgres://postgres@127.0.0.1:1/test', driverOptions: { connect_timeout: 2 } } });
+    app.get('/down', (ctx) => ctx.app.db.query('SELECT 1'));
+    const response = await app.request('/down');
+    const text = await response.text();
+    expect(response.status).toBe(503);
+    expect(JSON.parse(text)).toEqual({
+      error: 'Service Unavailable',
+      code: 'DB_UNAVAILABLE',
+      errorId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|postgres/);
+    expect(JSON.parse(lines[0])).toMatchObject({
+      status: 503,
+      errorId: JSON.parse(text).errorId,
+      message: expect.stringMatching(/ECONNREFUSED/),
+    });
+    await app.stop();
+  });
+});
