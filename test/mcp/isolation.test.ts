@@ -154,15 +154,28 @@ describe('server-to-client requests are answered only by the client that was ask
 });
 
 describe("cancellation reaches only the client's own request, and a cancelled request gets no response", () => {
-  it('stateless: a notifications/cancelled from another POST does not abort a request with the same id', async () => {
+  it("stateless: another caller's notifications/cancelled (another credential) does not abort a request with the same id", async () => {
     const { server, started, aborted } = isolationServer();
     const url = await serve(server);
-    const victim = rawPost(url, call(1, 'wait', { ms: 300 }), jsonOnly);
+    const victim = rawPost(url, call(1, 'wait', { ms: 300 }), { ...jsonOnly, authorization: 'Bearer alice' });
     await until(() => started.length === 1);
+    expect((await rawPost(url, cancel(1), { authorization: 'Bearer mallory' })).status).toBe(202);
     expect((await rawPost(url, cancel(1))).status).toBe(202);
     const answer = await (await victim).json();
     expect(answer).toEqual({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'finished' }] } });
     expect(aborted).toEqual([]);
+  });
+
+  it("stateless: the same caller's notifications/cancelled on another POST aborts the request, which gets no response", async () => {
+    const { server, started, aborted } = isolationServer();
+    const url = await serve(server);
+    const victim = rawPost(url, call(1, 'wait', { ms: 5000 }), { ...jsonOnly, authorization: 'Bearer alice' });
+    await until(() => started.length === 1);
+    expect((await rawPost(url, cancel(1), { authorization: 'Bearer alice' })).status).toBe(202);
+    const answer = await victim;
+    expect(answer.status).toBe(202);
+    expect(await answer.text()).toBe('');
+    expect(aborted).toEqual([1]);
   });
 
   it('stateless: a cancellation in the same POST (a batch, 2025-03-26) aborts the request, which gets no response', async () => {

@@ -153,14 +153,15 @@ describe('SDK client over streamable HTTP', () => {
     expect(result.structuredContent).toEqual({ action: 'accept', ok: true, roots: ['file:///project'] });
   });
 
-  it('keeps a session-less request running when a notifications/cancelled arrives on another POST (it cannot prove it is the same client)', async () => {
-    // The SDK gives up on its side at once; the handler stops when the connection closes (next test) or, with a
-    // session, on notifications/cancelled (test/mcp/isolation.test.ts).
+  it('cancels a session-less request when its notifications/cancelled arrives on another POST (same caller: same address, no credential)', async () => {
+    // A caller of another address or credential cannot: test/mcp/cancel-across-instances.test.ts, isolation.test.ts.
     const controller = new AbortController();
     const call = client.callTool({ name: 'wait_for_cancel', arguments: {} }, CallToolResultSchema, { signal: controller.signal });
     setTimeout(() => controller.abort('changed my mind'), 50);
     await expect(call).rejects.toThrow();
-    expect(await Promise.race([aborted, new Promise((resolve) => setTimeout(() => resolve('still running'), 300))])).toBe('still running');
+    expect(String(await Promise.race([aborted, new Promise((resolve) => setTimeout(() => resolve('still running'), 2000))]))).toContain(
+      'changed my mind',
+    );
     const after = await client.callTool({ name: 'echo', arguments: { text: 'still alive' } });
     expect(after.content).toEqual([{ type: 'text', text: 'still alive' }]);
   });

@@ -59,6 +59,12 @@ export interface MCPHTTPOptions {
   allowedOrigins?: string[];
   /** Host names accepted (default: any, except that an app listening on a loopback name accepts only loopback names). */
   allowedHosts?: string[];
+  /**
+   * Cancellation across requests and instances: a `notifications/cancelled` that reaches an instance not running the
+   * request waits in a store the instances share, which the running one reads while the tool runs (default store:
+   * `sessions.store`; without one, a cancellation reaches only a request running on the instance that receives it).
+   */
+  cancellation?: MCPCancellationOptions;
   /** SSE resumability (default: on when sessions are on, events in a `MemoryKV`); false turns it off. */
   resumability?: MCPResumabilityOptions | false;
   /**
@@ -67,6 +73,14 @@ export interface MCPHTTPOptions {
    * `/.well-known/oauth-protected-resource`.
    */
   oauth?: MCPOAuth;
+}
+
+/** Options of cross-instance cancellation (`cancellation`). */
+export interface MCPCancellationOptions {
+  /** The store the instances share (Redis on Node, Bun and Lambda; a Durable Object KV on workers): the one of `tasks` or `sessions`. */
+  store?: SessionKV;
+  /** Milliseconds between two reads of the store by an instance running a `tools/call` (default 250). */
+  pollIntervalMs?: number;
 }
 
 /** Options of SSE resumability: event ids, replay on a GET with `Last-Event-ID`, polling. */

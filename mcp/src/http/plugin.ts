@@ -11,9 +11,11 @@ import { LiveStreams, resumabilityConfig } from './resumability';
 import { limitBody, tooLarge } from './body';
 import { checkBatchLimit, checkBodyLimit } from '../limits';
 import { createSessionStore } from './sessions';
+import { cancellationsOf } from './cancellation-options';
 import { StreamableHTTP } from './streamable';
 
 export type {
+  MCPCancellationOptions,
   MCPHTTPOptions,
   MCPIntrospectionCacheOptions,
   MCPIntrospectionOptions,
@@ -66,7 +68,10 @@ export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {})
         });
   const maxBodySize = checkBodyLimit(options.maxBodySize, 'createMCPPlugin');
   const maxBatchSize = checkBatchLimit(options.maxBatchSize, 'createMCPPlugin');
-  const streamable = new StreamableHTTP(server, createSessionStore(options.sessions), live, maxBatchSize);
+  const cancellations = cancellationsOf(options, (error) => {
+    if (server.debug) console.error('[fw-mcp] reading or writing a cancellation in the store failed:', error);
+  });
+  const streamable = new StreamableHTTP(server, createSessionStore(options.sessions), live, maxBatchSize, cancellations);
   let mounted: CoreFw | null = null;
   const challenge = (ctx: Context, error?: 'invalid_token'): string =>
     bearerChallenge(oauth, ctx, endpoint, error === undefined ? {} : { error });

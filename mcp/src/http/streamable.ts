@@ -1,14 +1,18 @@
 import type { Context } from 'fw';
+import { CrossCancellations } from '../cancellation-store';
 import { ErrorCode, classify, internalErrorOf, type JSONRPCResponse } from '../jsonrpc';
 import { onTokenExpiry } from '../oauth/expiry';
 import { principalOf } from '../oauth/principal';
 import { authOf } from '../oauth/request-auth';
 import { newPeer, type ClientLink, type PeerState } from '../peer';
+import type { AbortSource } from '../request-context';
 import type { MCPServer } from '../server';
 import { ASSUMED_VERSION, allowsBatches, isModernVersion, isSupportedVersion, unsupportedVersion } from '../versions';
 import { sendEncoded } from '../encode';
 import { DEFAULT_MAX_BATCH_SIZE } from '../limits';
 import { readJSON } from './body';
+import { cancelCaller } from './cancel-caller';
+import { cancellationOf, toolCallId, watchedSource } from './cancellation';
 import { admitMessages } from './message-checks';
 import type { Replay } from './event-store';
 import { PostExchange, SESSION_HEADER, type ResponseStream } from './exchange';
@@ -57,6 +61,7 @@ export class StreamableHTTP {
     private readonly sessions: SessionStore | null,
     private readonly live: LiveStreams | null = null,
     private readonly maxBatchSize = DEFAULT_MAX_BATCH_SIZE,
+    private readonly cancellations = new CrossCancellations(null, 250),
   ) {}
 
   /**
@@ -92,6 +97,9 @@ export class StreamableHTTP {
     const exchange = new PostExchange(peer, acceptsSSE(request), (p, headers) => this.persist(p, headers, initializing), ctx, openStream);
     if (peer.key !== '') exchange.headers[SESSION_HEADER] = peer.key;
 
+    const cancels = messages.map(cancellationOf).filter((c) => c !== null);
+    const caller = cancels.length > 0 || messages.some((m) => toolCallId(m) !== null) ? await cancelCaller(ctx, peer) : null;
+    if (caller !== null) await Promise.all(cancels.map(({ id, reason }) => this.cancellations.cancel(caller, id, reason)));
     if (!messages.some(needsAnswer)) {
       await Promise.all(messages.map((m) => this.server.handle(m, exchange)));
       exchange.finish([], batch);
@@ -99,7 +107,7 @@ export class StreamableHTTP {
     }
     // A resumable stream outlives its connection: a dropped connection is not a cancellation (the client resumes).
     const abortSource = resumable ? undefined : request;
-    Promise.all(messages.map((m) => this.server.handle(m, exchange, abortSource))).then(
+    Promise.all(messages.map((m) => this.answer(m, exchange, abortSource, caller))).then(
       (answers) =>
         exchange.finish(
           answers.filter((a): a is JSONRPCResponse => a !== null),
@@ -109,6 +117,17 @@ export class StreamableHTTP {
     );
     return exchange.response;
   };
+
+  /**
+   * Hands one message to the server; a `tools/call` is watched meanwhile, so a `notifications/cancelled` of its caller
+   * reaches it from another POST, or from another instance through the cancellation store.
+   */
+  private answer(message: unknown, exchange: PostExchange, source: AbortSource | undefined, caller: string | null) {
+    const id = caller === null ? null : toolCallId(message);
+    if (id === null) return this.server.handle(message, exchange, source);
+    const watch = this.cancellations.watch(caller!, id);
+    return this.server.handle(message, exchange, watchedSource(source, watch.signal)).finally(watch.stop);
+  }
 
   /**
    * GET: with sessions, a stream of the server's notifications for that session; with `Last-Event-ID` (and

@@ -1,0 +1,123 @@
+import type { RequestId } from './jsonrpc';
+
+/** The part of fw's `KVStore` cross-instance cancellation uses (any `KVStore`: memory, Redis, a Durable Object KV). */
+export interface CancellationKV {
+  get(key: string): Promise<string | null>;
+  put(key: string, value: string, options?: { ttl?: number }): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+/** One running request as the table knows it: the controller its handler's signal follows, and when it started. */
+interface Watched {
+  controller: AbortController;
+  started: number;
+}
+
+/** What `watch` hands back: the signal a cancellation aborts, and the call that forgets the request once answered. */
+export interface CancellationWatch {
+  readonly signal: AbortSignal;
+  stop(): void;
+}
+
+const PREFIX = 'mcp:cancel:';
+/** Seconds a cancellation waits in the store for the instance running the request (Workers KV's floor is 60). */
+const TTL_SECONDS = 60;
+/** A stored cancellation older than the request it names, by more than this (clock drift between instances), is a leftover of an earlier request that used the id. */
+const SKEW_MS = 5_000;
+
+/** The store key of a cancellation: a digest, so the store never holds a caller's credential, session id or address. */
+async function keyOf(caller: string, id: RequestId): Promise<string> {
+  const text = `${caller}\n${typeof id}:${String(id)}`;
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  let hex = '';
+  for (const byte of digest.subarray(0, 16)) hex += byte.toString(16).padStart(2, '0');
+  return PREFIX + hex;
+}
+
+/** The reason of a stored cancellation meant for a request started at `started`, or null (absent, malformed, or older). */
+function storedReason(text: string | null, started: number): string | null {
+  if (text === null) return null;
+  try {
+    const value = JSON.parse(text) as { at?: unknown; reason?: unknown };
+    if (typeof value?.at !== 'number' || value.at < started - SKEW_MS) return null;
+    return typeof value.reason === 'string' ? value.reason : 'cancelled by the client';
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `notifications/cancelled` that reach a request running in another HTTP exchange or on another instance. Each
+ * running request is kept per caller (a session, or the credential and address of a sessionless caller), so a
+ * cancellation finds only its own caller's requests. One arriving where the request runs aborts it at once; else it is
+ * written to the store (when there is one) under a digest of (caller, id), and the instance running the request,
+ * which reads that key every `pollIntervalMs` while the handler runs, aborts it. Without a store a cancellation
+ * reaches only requests running on the instance that receives it.
+ */
+export class CrossCancellations {
+  private readonly running = new Map<string, Map<RequestId, Watched>>();
+
+  constructor(
+    private readonly store: CancellationKV | null,
+    private readonly pollIntervalMs: number,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
+
+  /** Registers a request of `caller` that has started; its signal aborts when the caller cancels it, here or elsewhere. */
+  watch(caller: string, id: RequestId): CancellationWatch {
+    const entry: Watched = { controller: new AbortController(), started: Date.now() };
+    let requests = this.running.get(caller);
+    if (!requests) this.running.set(caller, (requests = new Map()));
+    requests.set(id, entry);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const stop = () => {
+      stopped = true;
+      clearTimeout(timer);
+      const current = this.running.get(caller);
+      if (current?.get(id) === entry) {
+        current.delete(id);
+        if (current.size === 0) this.running.delete(caller);
+      }
+    };
+    if (this.store !== null) {
+      const store = this.store;
+      let key: Promise<string> | null = null;
+      const poll = async () => {
+        try {
+          key ??= keyOf(caller, id);
+          const reason = storedReason(await store.get(await key), entry.started);
+          if (reason !== null && !stopped) {
+            await store.delete(await key);
+            entry.controller.abort(reason);
+            return;
+          }
+        } catch (error) {
+          this.onError(error);
+        }
+        if (!stopped) timer = setTimeout(poll, this.pollIntervalMs);
+      };
+      timer = setTimeout(poll, this.pollIntervalMs);
+    }
+    entry.controller.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+    return { signal: entry.controller.signal, stop };
+  }
+
+  /**
+   * A cancellation from `caller`: aborts its request `id` when it runs here, else leaves it in the store for the
+   * instance running it; resolves once written, so a platform that ends with the response (Lambda, workers) keeps it.
+   */
+  async cancel(caller: string, id: RequestId, reason: string): Promise<void> {
+    const local = this.running.get(caller)?.get(id);
+    if (local !== undefined) {
+      local.controller.abort(reason);
+      return;
+    }
+    if (this.store === null) return;
+    try {
+      await this.store.put(await keyOf(caller, id), JSON.stringify({ at: Date.now(), reason }), { ttl: TTL_SECONDS });
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+}
