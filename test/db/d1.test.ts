@@ -68,6 +68,18 @@ describe('app.db on D1 in workerd (miniflare)', () => {
     expect(dup.body.details).toMatchObject({ engine: 'd1', code: expect.stringMatching(/^SQLITE_CONSTRAINT/) });
   });
 
+  it('binds a plain object as JSON text that D1 reads as JSON', async () => {
+    const doc = { title: 'note', tags: ['a', 'b'], nested: { n: 1 } };
+    const { status, body } = await call('/json', {
+      method: 'POST',
+      body: JSON.stringify(doc),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(status).toBe(200);
+    expect(JSON.parse(body[0].body)).toEqual(doc);
+    expect(body[0].second).toBe('b');
+  });
+
   it('runs a batch atomically and refuses interactive transactions with a clear error', async () => {
     const batch = await call('/batch', { method: 'POST' });
     expect(batch.status).toBe(500);
