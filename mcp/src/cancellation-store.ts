@@ -11,6 +11,9 @@ export interface CancellationKV {
 interface Watched {
   controller: AbortController;
   started: number;
+  /** Whether another request may abort it directly; else a cancellation waits in `mailbox` for its own timer. */
+  direct: boolean;
+  mailbox: string | null;
 }
 
 /** What `watch` hands back: the signal a cancellation aborts, and the call that forgets the request once answered. */
@@ -49,7 +52,8 @@ function storedReason(text: string | null, started: number): string | null {
 /**
  * `notifications/cancelled` that reach a request running in another HTTP exchange or on another instance. Each
  * running request is kept per caller (a session, or the credential and address of a sessionless caller), so a
- * cancellation finds only its own caller's requests. One arriving where the request runs aborts it at once; else it is
+ * cancellation finds only its own caller's requests. One arriving where the request runs aborts it (at once, or at the
+ * request's next timer where requests may not touch each other's objects); else it is
  * written to the store (when there is one) under a digest of (caller, id), and the instance running the request,
  * which reads that key every `pollIntervalMs` while the handler runs, aborts it. Without a store a cancellation
  * reaches only requests running on the instance that receives it.
@@ -63,9 +67,13 @@ export class CrossCancellations {
     private readonly onError: (error: unknown) => void = () => {},
   ) {}
 
-  /** Registers a request of `caller` that has started; its signal aborts when the caller cancels it, here or elsewhere. */
-  watch(caller: string, id: RequestId): CancellationWatch {
-    const entry: Watched = { controller: new AbortController(), started: Date.now() };
+  /**
+   * Registers a request of `caller` that has started; its signal aborts when the caller cancels it, here or elsewhere.
+   * `direct` false (workers, whose requests may not touch each other's I/O objects, and Lambda) makes a cancellation
+   * received here wait for the request's own timer, which runs in its context.
+   */
+  watch(caller: string, id: RequestId, direct = true): CancellationWatch {
+    const entry: Watched = { controller: new AbortController(), started: Date.now(), direct, mailbox: null };
     let requests = this.running.get(caller);
     if (!requests) this.running.set(caller, (requests = new Map()));
     requests.set(id, entry);
@@ -80,17 +88,24 @@ export class CrossCancellations {
         if (current.size === 0) this.running.delete(caller);
       }
     };
-    if (this.store !== null) {
+    if (this.store !== null || !direct) {
       const store = this.store;
       let key: Promise<string> | null = null;
       const poll = async () => {
+        if (stopped) return;
+        if (entry.mailbox !== null) {
+          entry.controller.abort(entry.mailbox);
+          return;
+        }
         try {
-          key ??= keyOf(caller, id);
-          const reason = storedReason(await store.get(await key), entry.started);
-          if (reason !== null && !stopped) {
-            await store.delete(await key);
-            entry.controller.abort(reason);
-            return;
+          if (store !== null) {
+            key ??= keyOf(caller, id);
+            const reason = storedReason(await store.get(await key), entry.started);
+            if (reason !== null && !stopped) {
+              await store.delete(await key);
+              entry.controller.abort(reason);
+              return;
+            }
           }
         } catch (error) {
           this.onError(error);
@@ -110,7 +125,8 @@ export class CrossCancellations {
   async cancel(caller: string, id: RequestId, reason: string): Promise<void> {
     const local = this.running.get(caller)?.get(id);
     if (local !== undefined) {
-      local.controller.abort(reason);
+      if (local.direct) local.controller.abort(reason);
+      else local.mailbox ??= reason;
       return;
     }
     if (this.store === null) return;

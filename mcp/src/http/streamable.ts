@@ -107,7 +107,7 @@ export class StreamableHTTP {
     }
     // A resumable stream outlives its connection: a dropped connection is not a cancellation (the client resumes).
     const abortSource = resumable ? undefined : request;
-    Promise.all(messages.map((m) => this.answer(m, exchange, abortSource, caller))).then(
+    Promise.all(messages.map((m) => this.answer(m, exchange, abortSource, caller, ctx.executionCtx === undefined))).then(
       (answers) =>
         exchange.finish(
           answers.filter((a): a is JSONRPCResponse => a !== null),
@@ -122,10 +122,11 @@ export class StreamableHTTP {
    * Hands one message to the server; a `tools/call` is watched meanwhile, so a `notifications/cancelled` of its caller
    * reaches it from another POST, or from another instance through the cancellation store.
    */
-  private answer(message: unknown, exchange: PostExchange, source: AbortSource | undefined, caller: string | null) {
+  private answer(message: unknown, exchange: PostExchange, source: AbortSource | undefined, caller: string | null, direct: boolean) {
     const id = caller === null ? null : toolCallId(message);
     if (id === null) return this.server.handle(message, exchange, source);
-    const watch = this.cancellations.watch(caller!, id);
+    // Workers forbid one request to touch another's I/O objects (an abort included): there the request's own timer aborts it.
+    const watch = this.cancellations.watch(caller!, id, direct);
     return this.server.handle(message, exchange, watchedSource(source, watch.signal)).finally(watch.stop);
   }
 
