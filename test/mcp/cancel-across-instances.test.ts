@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { MemoryKV, type Fw, type KVStore } from 'fw';
 import { redisKV } from 'fw/node';
-import { createMCPServer, type MCPHTTPOptions } from 'fw-mcp';
+import { createMCPPlugin, createMCPServer, type MCPHTTPOptions } from 'fw-mcp';
 import { appWith, connectHTTP, listen, post } from './helpers';
 import { lambdaInstance, v2Event } from './lambda-events';
 
@@ -220,5 +220,15 @@ describe('through the Lambda handler', () => {
     await instance(v2Event({ body: cancel(5, 'not mine'), sourceIp: '198.51.100.7' }));
     expect(await within(seen.reasons.get('ip')!, 200)).toBe('pending');
     expect(JSON.parse((await running).body).result.content).toEqual([{ type: 'text', text: 'not cancelled' }]);
+  });
+});
+
+describe('the cancellation option', () => {
+  it('refuses a bad poll interval or a store that is not a KVStore at startup, saying what to pass', () => {
+    const server = waitingServer(new Seen());
+    expect(() => createMCPPlugin(server, { cancellation: { pollIntervalMs: 0 } })).toThrow(
+      /cancellation.pollIntervalMs must be a number of milliseconds of at least 10, got 0/,
+    );
+    expect(() => createMCPPlugin(server, { cancellation: { store: {} as never } })).toThrow(/cancellation.store must be a KVStore/);
   });
 });
