@@ -6,35 +6,28 @@ export interface HttpErrorOptions {
   cause?: unknown;
   headers?: Record<string, string>;
   /**
-   * false when the message and details are the server's own text (a database engine's), never for the client: the
-   * answer then carries the status's reason phrase and an `errorId`, and the log the message with that id.
+   * Marks the message and details as the server's own text (a database engine's), never for the client: outside
+   * development the answer carries the status's reason phrase, the code and this id (`crypto.randomUUID()`), and the
+   * error log the message with the same id, so one is found from the other.
    */
-  expose?: boolean;
+  errorId?: string;
 }
 
 /** An error that carries the HTTP status the core answers with; every fw error with a status extends it. */
 export class HttpError extends Error {
-  readonly status: number;
-  readonly code?: string;
-  readonly details?: unknown;
-  readonly retryable?: boolean;
-  readonly headers?: Record<string, string>;
-  readonly expose?: boolean;
-  /** A random id for an error that is not exposed, in its answer and its log line, to find one from the other. */
-  readonly errorId?: string;
+  declare readonly status: number;
+  declare readonly code?: string;
+  declare readonly details?: unknown;
+  declare readonly retryable?: boolean;
+  declare readonly headers?: Record<string, string>;
+  /** The id of an error whose message is not shown to the client (see `HttpErrorOptions.errorId`). */
+  declare readonly errorId?: string;
 
   constructor(status: number, message?: string, options: HttpErrorOptions = {}) {
     super(message ?? defaultMessage(status), options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
-    this.status = status;
-    this.code = options.code;
-    this.details = options.details;
-    this.retryable = options.retryable;
-    this.headers = options.headers;
-    if (options.expose === false) {
-      this.expose = false;
-      this.errorId = crypto.randomUUID();
-    }
+    const { cause, ...own } = options;
+    Object.assign(this, own, { status });
   }
 }
 

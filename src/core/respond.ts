@@ -79,28 +79,24 @@ export function statusOf(error: unknown): number {
 }
 
 /**
- * The one error body shape of fw: `{ error, code, details? }`, plus `stack` in development mode; an error that is not
- * exposed (`expose: false`) answers its status's reason phrase and its `errorId` alone outside development.
+ * The one error body shape of fw: `{ error, code, details? }`, plus `stack` in development mode. Outside development,
+ * an unknown 500 and an error marked with an `errorId` (server text, not for clients) answer the status's reason phrase
+ * (and that id), never their own message or details.
  */
 export function errorBody(error: unknown, status: number, development: boolean): Record<string, unknown> {
-  if (error instanceof HttpError && error.expose === false && !development)
-    return {
-      error: defaultMessage(status),
-      code: status === 500 ? 'INTERNAL_ERROR' : (error.code ?? codeFor(status)),
-      errorId: error.errorId,
-    };
-  const known = error instanceof HttpError || status !== 500 || (error as { name?: string } | null)?.name === 'FatalError';
-  const message =
-    error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : defaultMessage(status);
-  const code = (error as { code?: unknown } | null)?.code;
+  const e = error as { name?: unknown; code?: unknown; details?: unknown; errors?: unknown; errorId?: unknown } | null;
+  const id = e?.errorId;
+  const known = (id === undefined || development) && (error instanceof HttpError || status !== 500 || e?.name === 'FatalError');
+  const shown = known || development;
+  const code = e?.code;
   const body: Record<string, unknown> = {
-    error: known || development ? message : defaultMessage(status),
-    code: known ? (typeof code === 'string' && code ? code : codeFor(status)) : 'INTERNAL_ERROR',
+    error: (shown && ((error instanceof Error && error.message) || (typeof error === 'string' && error))) || defaultMessage(status),
+    code: status === 500 && !known ? 'INTERNAL_ERROR' : (typeof code === 'string' && code) || codeFor(status),
   };
-  const details = (error as { details?: unknown; errors?: unknown } | null)?.details ?? (error as { errors?: unknown } | null)?.errors;
-  if (details !== undefined && (known || development)) body.details = details;
+  const details = e?.details ?? e?.errors;
+  if (details !== undefined && shown) body.details = details;
   if (development && error instanceof Error && error.stack) body.stack = error.stack;
-  if (error instanceof HttpError && error.errorId !== undefined) body.errorId = error.errorId;
+  if (id !== undefined) body.errorId = id;
   return body;
 }
 
@@ -120,7 +116,7 @@ export function defaultErrorResponse(ctx: Context, error: unknown, development: 
     body = errorBody(error, status, development);
     extra = (error as { headers?: unknown } | null)?.headers;
   } catch {
-    body = { error: defaultMessage(status), code: status === 500 ? 'INTERNAL_ERROR' : codeFor(status) };
+    body = errorBody(null, status, false);
   }
   const format = ctx.responseFormat();
   const headers = new Headers({ 'content-type': format.contentType });

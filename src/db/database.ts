@@ -106,7 +106,7 @@ export class Database implements Queryable {
       throw new SystemError(
         `${this.type}: withLock() is for engines without transactional DDL (mysql); use transaction(fn, { lock }) here`,
         {
-          expose: false,
+          errorId: crypto.randomUUID(),
           code: 'DB_UNSUPPORTED',
           details: { engine: this.type, code: 'DB_UNSUPPORTED' },
         },
@@ -190,7 +190,7 @@ export class Database implements Queryable {
       throw new SystemError(
         `${this.url}: no D1 binding named "${name}" found; pass \`binding: env.${name}\` in the config, or call db.bindEnv(env) (the bindDatabaseEnv() middleware does it per request)`,
         {
-          expose: false,
+          errorId: crypto.randomUUID(),
           code: 'DB_NO_BINDING',
           details: { engine: 'd1', code: 'DB_NO_BINDING', binding: name },
         },

@@ -27,7 +27,7 @@ export async function loadDriver<T>(name: string, engine: string, given?: unknow
 
 function driverMissing(message: string, name: string, engine: string, cause?: unknown): SystemError {
   return new SystemError(message, {
-    expose: false,
+    errorId: crypto.randomUUID(),
     code: 'DB_DRIVER_MISSING',
     details: { engine, code: 'DB_DRIVER_MISSING', package: name },
     cause,

@@ -29,7 +29,7 @@ export function databaseError(engine: DatabaseType, error: unknown, extra: Recor
   const unreachable = code !== null && connectionCodes.has(code);
   const details: DatabaseErrorDetails = { engine, code, ...extra };
   return new SystemError(`${engine} error${code ? ` ${code}` : ''}: ${message}`, {
-    expose: false,
+    errorId: crypto.randomUUID(),
     code: unreachable ? 'DB_UNAVAILABLE' : 'DB_ERROR',
     status: unreachable ? 503 : 500,
     retryable: unreachable,

@@ -18,7 +18,7 @@ export function checkLockTimeout(value: unknown, option: string): number {
 /** The 503 for a named lock still held by another connection after `ms`: retryable, so a caller may try again later. */
 export function lockTimeoutError(engine: DatabaseType, lock: string, ms: number, cause?: unknown): SystemError {
   return new SystemError(`${engine}: lock "${lock}" is still held by another connection after waiting ${ms} ms (lockTimeout)`, {
-    expose: false,
+    errorId: crypto.randomUUID(),
     code: 'DB_LOCK_TIMEOUT',
     status: 503,
     retryable: true,

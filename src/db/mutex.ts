@@ -38,7 +38,13 @@ export class Mutex {
           reject(
             new SystemError(
               `${this.engine}: waited ${this.timeoutMs} ms for a running transaction to finish (inside a transaction, run queries on its tx argument, not on db)`,
-              { expose: false, code: 'DB_BUSY', status: 503, retryable: true, details: { engine: this.engine, code: 'DB_BUSY' } },
+              {
+                errorId: crypto.randomUUID(),
+                code: 'DB_BUSY',
+                status: 503,
+                retryable: true,
+                details: { engine: this.engine, code: 'DB_BUSY' },
+              },
             ),
           );
         }, this.timeoutMs),

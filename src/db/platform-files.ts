@@ -24,6 +24,10 @@ const NO_FILES =
  */
 export async function platformFiles(): Promise<MigrationFiles> {
   if (!hasPlatform('migrationFiles'))
-    throw new SystemError(NO_FILES, { expose: false, code: 'DB_NO_FILES', details: { code: 'DB_NO_FILES', service: 'migrationFiles' } });
+    throw new SystemError(NO_FILES, {
+      errorId: crypto.randomUUID(),
+      code: 'DB_NO_FILES',
+      details: { code: 'DB_NO_FILES', service: 'migrationFiles' },
+    });
   return platform('migrationFiles', NO_FILES);
 }

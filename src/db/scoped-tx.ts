@@ -7,7 +7,7 @@ export function scopedTransaction(engine: string, target: Queryable): { tx: Tran
   const check = (): void => {
     if (!open)
       throw new SystemError(`${engine}: this transaction has already finished; run the query on db instead`, {
-        expose: false,
+        errorId: crypto.randomUUID(),
         code: 'DB_TX_FINISHED',
         details: { engine, code: 'DB_TX_FINISHED' },
       });

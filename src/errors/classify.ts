@@ -49,7 +49,7 @@ interface ErrorLike {
   status?: unknown;
   code?: unknown;
   retryable?: unknown;
-  expose?: unknown;
+  errorId?: unknown;
   cause?: unknown;
 }
 
@@ -108,7 +108,7 @@ export function classifyError(error: unknown): ClassifiedError {
     code: typeof e.code === 'string' && e.code ? e.code : category.toUpperCase(),
     message: typeof e.message === 'string' && e.message ? e.message : String(error),
     retryable: typeof e.retryable === 'boolean' ? e.retryable : inferred,
-    expose: e.expose !== false && (status !== null || exposed.has(category)),
+    expose: e.errorId === undefined && (status !== null || exposed.has(category)),
     error,
   };
 }

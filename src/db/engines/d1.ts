@@ -42,7 +42,7 @@ class D1Engine implements Engine {
   /** D1 has no interactive transactions: this fails at once, pointing at `batch()`, which is atomic. */
   async transaction<T>(_fn: (tx: Transaction) => Promise<T>): Promise<T> {
     throw new SystemError('d1 has no interactive transactions: use db.batch([{ sql, params }, ...]), which D1 runs atomically', {
-      expose: false,
+      errorId: crypto.randomUUID(),
       code: 'DB_UNSUPPORTED',
       details: { engine: 'd1', code: 'DB_UNSUPPORTED' },
     });

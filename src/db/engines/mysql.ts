@@ -151,7 +151,7 @@ class MysqlEngine implements Engine {
         const [row] = await conn.query<{ got: number | null }>(`SELECT GET_LOCK(${LOCK_NAME}, ?) AS got`, [options.lock, wait / 1000]);
         if (row?.got === null || row?.got === undefined)
           throw new SystemError(`mysql: GET_LOCK failed for lock "${options.lock}"`, {
-            expose: false,
+            errorId: crypto.randomUUID(),
             code: 'DB_ERROR',
             details: { engine: 'mysql', code: null },
           });

@@ -102,7 +102,7 @@ class PostgresEngine implements Engine {
     }
     throw new SystemError(
       `postgres: the schema "${schema}" (database.schema) does not exist: create it (CREATE SCHEMA ${quoteIdentifier(schema)}), or migrate (autoMigrate, fw migrate up), which creates it`,
-      { expose: false, code: 'DB_NO_SCHEMA', details: { engine: 'postgres', code: 'DB_NO_SCHEMA', schema } },
+      { errorId: crypto.randomUUID(), code: 'DB_NO_SCHEMA', details: { engine: 'postgres', code: 'DB_NO_SCHEMA', schema } },
     );
   }
 

@@ -60,7 +60,7 @@ async function loadSqliteModule(given: unknown): Promise<{ mod: SqliteModule; na
   throw new SystemError(
     `The sqlite engine needs a driver: Node >= 22.5 (node:sqlite), or one of the packages better-sqlite3 or node-sqlite3-wasm (npm install node-sqlite3-wasm), and none could be loaded`,
     {
-      expose: false,
+      errorId: crypto.randomUUID(),
       code: 'DB_DRIVER_MISSING',
       details: { engine: 'sqlite', code: 'DB_DRIVER_MISSING', package: 'node-sqlite3-wasm' },
       cause: failures.at(-1),

@@ -21,7 +21,7 @@ export function statementFailure(
   const cause = (error as { cause?: unknown }).cause ?? error;
   const reason = cause instanceof Error ? cause.message : String(cause);
   return new SystemError(`Migration ${label} failed at statement ${index + 1} (line ${statement.line}): ${reason}; ${kept}`, {
-    expose: false,
+    errorId: crypto.randomUUID(),
     code: 'MIGRATION_FAILED',
     details: {
       engine,
@@ -47,7 +47,7 @@ export function needsRepair(engine: DatabaseType, table: string, entry: HistoryE
   return new SystemError(
     `${what}, so it may be partly applied; it is recorded as "${entry.state}" in ${table} and will not run again by itself: ${repairAdvice(label)}`,
     {
-      expose: false,
+      errorId: crypto.randomUUID(),
       code: 'MIGRATION_NEEDS_REPAIR',
       details: { engine, code: 'MIGRATION_NEEDS_REPAIR', migration: label, state: entry.state, startedAt: entry.applied_at, table },
     },
@@ -61,7 +61,7 @@ export function lockWaitExpired(error: unknown, table: string, ms: number): unkn
   return new SystemError(
     `Waited ${ms} ms for the migration lock of ${table}: another instance is still migrating this database. Raise \`migrationLockTimeout\` (Migrator \`lockTimeout\`, default 600000 ms) if its migrations take longer`,
     {
-      expose: false,
+      errorId: crypto.randomUUID(),
       code: 'MIGRATION_LOCK_TIMEOUT',
       status: 503,
       retryable: true,

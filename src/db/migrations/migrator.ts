@@ -96,13 +96,13 @@ export class Migrator {
     const file = files.find((f) => f.name === last.name);
     if (!file)
       throw new SystemError(`Cannot roll back "${last.name}": its file is not among the migrations`, {
-        expose: false,
+        errorId: crypto.randomUUID(),
         code: 'MIGRATION_MISSING',
         details: { migration: last.name },
       });
     if (file.down === null) {
       throw new SystemError(`Cannot roll back "${file.name}": the file has no "-- down" part`, {
-        expose: false,
+        errorId: crypto.randomUUID(),
         code: 'MIGRATION_NO_DOWN',
         details: { migration: file.name },
       });
