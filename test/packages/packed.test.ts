@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importAloneScript, packageEntries, workerBundleFolders, writeEntriesTypeCheck } from './entries';
 import { createPackedProject, type PackedProject } from './packed-project';
-import { sh, startServer } from './run';
+import { mcpToken, sh, startServer } from './run';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -61,7 +61,12 @@ type Fetch = (path: string, init?: RequestInit) => Promise<Response>;
 
 const mcpCall = {
   method: 'POST',
-  headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+  headers: {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-06-18',
+    authorization: `Bearer ${mcpToken}`,
+  },
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_users_by_id', arguments: { id: '1' } } }),
 };
 
@@ -192,7 +197,7 @@ describe("the README's new project, from the tarballs", { timeout: 90_000 }, () 
   it('bundles for workers with fw build, and the bundle answers in workerd', async () => {
     const outfile = await fwBuild('worker', 'src/worker.ts', 'dist/worker/index.js');
     const modules = [{ type: 'ESModule' as const, path: 'index.js', contents: readFileSync(outfile, 'utf8') }];
-    const mf = new Miniflare({ modules, compatibilityDate: '2026-04-01', cf: false });
+    const mf = new Miniflare({ modules, compatibilityDate: '2026-04-01', cf: false, bindings: { MCP_TOKEN: mcpToken } });
     try {
       await expectTheApp(
         (path, init) => mf.dispatchFetch(new URL(path, 'http://localhost').href, init as never) as unknown as Promise<Response>,

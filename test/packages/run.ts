@@ -4,11 +4,17 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** The environment of this process without the npm_* variables `npm test` sets, so npm in the temporary project acts as a user's. */
+/** The Bearer token of the README app's MCP endpoint (it reads MCP_TOKEN), given to every process the test starts. */
+export const mcpToken = 'packed-mcp-token';
+
+/**
+ * The environment of this process without the npm_* variables `npm test` sets, so npm in the temporary project acts
+ * as a user's, plus the MCP_TOKEN the README app's MCP endpoint reads.
+ */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key)) env[key] = value;
-  return { ...env, ...extra };
+  return { ...env, MCP_TOKEN: mcpToken, ...extra };
 }
 
 /** Runs a command to completion; a non-zero exit throws with the command, its stdout and stderr. */
