@@ -7,13 +7,24 @@ export interface CancellationKV {
   delete(key: string): Promise<void>;
 }
 
-/** One running request as the table knows it: the controller its handler's signal follows, and when it started. */
+/**
+ * One running request as the table knows it: the controller its handler's signal follows (made on first read of the
+ * signal: most handlers never read it, and an AbortController costs microseconds per call), the reason once
+ * cancelled, and when it started.
+ */
 interface Watched {
-  controller: AbortController;
+  controller: AbortController | null;
+  reason: string | null;
   started: number;
   /** Whether another request may abort it directly; else a cancellation waits in `mailbox` for its own timer. */
   direct: boolean;
   mailbox: string | null;
+}
+
+/** Aborts a watched request: its signal if one was made, else the one made later (it starts aborted). */
+function abortWatched(entry: Watched, reason: string): void {
+  entry.reason ??= reason;
+  entry.controller?.abort(reason);
 }
 
 /** What `watch` hands back: the signal a cancellation aborts, and the call that forgets the request once answered. */
@@ -73,7 +84,7 @@ export class CrossCancellations {
    * received here wait for the request's own timer, which runs in its context.
    */
   watch(caller: string, id: RequestId, direct = true): CancellationWatch {
-    const entry: Watched = { controller: new AbortController(), started: Date.now(), direct, mailbox: null };
+    const entry: Watched = { controller: null, reason: null, started: Date.now(), direct, mailbox: null };
     let requests = this.running.get(caller);
     if (!requests) this.running.set(caller, (requests = new Map()));
     requests.set(id, entry);
@@ -92,9 +103,9 @@ export class CrossCancellations {
       const store = this.store;
       let key: Promise<string> | null = null;
       const poll = async () => {
-        if (stopped) return;
+        if (stopped || entry.reason !== null) return;
         if (entry.mailbox !== null) {
-          entry.controller.abort(entry.mailbox);
+          abortWatched(entry, entry.mailbox);
           return;
         }
         try {
@@ -103,7 +114,7 @@ export class CrossCancellations {
             const reason = storedReason(await store.get(await key), entry.started);
             if (reason !== null && !stopped) {
               await store.delete(await key);
-              entry.controller.abort(reason);
+              abortWatched(entry, reason);
               return;
             }
           }
@@ -114,8 +125,16 @@ export class CrossCancellations {
       };
       timer = setTimeout(poll, this.pollIntervalMs);
     }
-    entry.controller.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
-    return { signal: entry.controller.signal, stop };
+    return {
+      get signal() {
+        if (entry.controller === null) {
+          entry.controller = new AbortController();
+          if (entry.reason !== null) entry.controller.abort(entry.reason);
+        }
+        return entry.controller.signal;
+      },
+      stop,
+    };
   }
 
   /**
@@ -125,7 +144,7 @@ export class CrossCancellations {
   async cancel(caller: string, id: RequestId, reason: string): Promise<void> {
     const local = this.running.get(caller)?.get(id);
     if (local !== undefined) {
-      if (local.direct) local.controller.abort(reason);
+      if (local.direct) abortWatched(local, reason);
       else local.mailbox ??= reason;
       return;
     }

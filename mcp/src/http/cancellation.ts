@@ -21,11 +21,11 @@ export function cancellationOf(message: unknown): { id: RequestId; reason: strin
  * The abort source of a watched request: its connection's (when closing it cancels) and its cancellation signal,
  * combined on first use (most handlers never read `ctx.signal`).
  */
-export function watchedSource(outer: AbortSource | undefined, cancelled: AbortSignal): AbortSource {
+export function watchedSource(outer: AbortSource | undefined, cancellation: { readonly signal: AbortSignal }): AbortSource {
   let combined: AbortSignal | undefined;
   return {
     get signal() {
-      return (combined ??= outer === undefined ? cancelled : AbortSignal.any([outer.signal, cancelled]));
+      return (combined ??= outer === undefined ? cancellation.signal : AbortSignal.any([outer.signal, cancellation.signal]));
     },
     headers: outer?.headers,
   };

@@ -127,7 +127,7 @@ export class StreamableHTTP {
     if (id === null) return this.server.handle(message, exchange, source);
     // Workers forbid one request to touch another's I/O objects (an abort included): there the request's own timer aborts it.
     const watch = this.cancellations.watch(caller!, id, direct);
-    return this.server.handle(message, exchange, watchedSource(source, watch.signal)).finally(watch.stop);
+    return this.server.handle(message, exchange, watchedSource(source, watch)).finally(watch.stop);
   }
 
   /**
