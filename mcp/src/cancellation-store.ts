@@ -8,17 +8,25 @@ export interface CancellationKV {
 }
 
 /**
- * One running request as the table knows it: the controller its handler's signal follows (made on first read of the
- * signal: most handlers never read it, and an AbortController costs microseconds per call), the reason once
- * cancelled, and when it started.
+ * One running request as the table knows it: whose it is (asked only when a cancellation or the store needs it: most
+ * calls finish without either), the controller its handler's signal follows (made on first read of the signal: most
+ * handlers never read it, and an AbortController costs microseconds per call), the reason once cancelled, and when it
+ * started.
  */
 interface Watched {
+  caller: () => Promise<string>;
   controller: AbortController | null;
   reason: string | null;
   started: number;
   /** Whether another request may abort it directly; else a cancellation waits in `mailbox` for its own timer. */
   direct: boolean;
   mailbox: string | null;
+}
+
+/** A function that runs `find` once and keeps its promise (the caller of a request is the same for its whole life). */
+export function once<T>(find: () => Promise<T>): () => Promise<T> {
+  let found: Promise<T> | undefined;
+  return () => (found ??= find());
 }
 
 /** Aborts a watched request: its signal if one was made, else the one made later (it starts aborted). */
@@ -70,7 +78,7 @@ function storedReason(text: string | null, started: number): string | null {
  * reaches only requests running on the instance that receives it.
  */
 export class CrossCancellations {
-  private readonly running = new Map<string, Map<RequestId, Watched>>();
+  private readonly running = new Map<RequestId, Watched[]>();
 
   constructor(
     private readonly store: CancellationKV | null,
@@ -79,25 +87,26 @@ export class CrossCancellations {
   ) {}
 
   /**
-   * Registers a request of `caller` that has started; its signal aborts when the caller cancels it, here or elsewhere.
-   * `direct` false (workers, whose requests may not touch each other's I/O objects, and Lambda) makes a cancellation
-   * received here wait for the request's own timer, which runs in its context.
+   * Registers a request that has started, of the caller `caller()` names (asked only when needed); its signal aborts
+   * when that caller cancels it, here or elsewhere. `direct` false (workers, whose requests may not touch each other's
+   * I/O objects, and Lambda) makes a cancellation received here wait for the request's own timer, which runs in its
+   * context.
    */
-  watch(caller: string, id: RequestId, direct = true): CancellationWatch {
-    const entry: Watched = { controller: null, reason: null, started: Date.now(), direct, mailbox: null };
-    let requests = this.running.get(caller);
-    if (!requests) this.running.set(caller, (requests = new Map()));
-    requests.set(id, entry);
+  watch(caller: () => Promise<string>, id: RequestId, direct = true): CancellationWatch {
+    const entry: Watched = { caller, controller: null, reason: null, started: Date.now(), direct, mailbox: null };
+    const same = this.running.get(id);
+    if (same === undefined) this.running.set(id, [entry]);
+    else same.push(entry);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const stop = () => {
       stopped = true;
       clearTimeout(timer);
-      const current = this.running.get(caller);
-      if (current?.get(id) === entry) {
-        current.delete(id);
-        if (current.size === 0) this.running.delete(caller);
-      }
+      const current = this.running.get(id);
+      const at = current?.indexOf(entry) ?? -1;
+      if (at === -1) return;
+      if (current!.length === 1) this.running.delete(id);
+      else current!.splice(at, 1);
     };
     if (this.store !== null || !direct) {
       const store = this.store;
@@ -110,7 +119,7 @@ export class CrossCancellations {
         }
         try {
           if (store !== null) {
-            key ??= keyOf(caller, id);
+            key ??= caller().then((who) => keyOf(who, id));
             const reason = storedReason(await store.get(await key), entry.started);
             if (reason !== null && !stopped) {
               await store.delete(await key);
@@ -142,8 +151,8 @@ export class CrossCancellations {
    * instance running it; resolves once written, so a platform that ends with the response (Lambda, workers) keeps it.
    */
   async cancel(caller: string, id: RequestId, reason: string): Promise<void> {
-    const local = this.running.get(caller)?.get(id);
-    if (local !== undefined) {
+    for (const local of this.running.get(id) ?? []) {
+      if ((await local.caller()) !== caller) continue;
       if (local.direct) abortWatched(local, reason);
       else local.mailbox ??= reason;
       return;

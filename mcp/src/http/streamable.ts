@@ -1,6 +1,6 @@
 import type { Context } from 'fw';
-import { CrossCancellations } from '../cancellation-store';
-import { ErrorCode, classify, internalErrorOf, type JSONRPCResponse } from '../jsonrpc';
+import { CrossCancellations, once } from '../cancellation-store';
+import { ErrorCode, classify, internalErrorOf, type JSONRPCResponse, type RequestId } from '../jsonrpc';
 import { onTokenExpiry } from '../oauth/expiry';
 import { principalOf } from '../oauth/principal';
 import { authOf } from '../oauth/request-auth';
@@ -98,8 +98,11 @@ export class StreamableHTTP {
     if (peer.key !== '') exchange.headers[SESSION_HEADER] = peer.key;
 
     const cancels = messages.map(cancellationOf).filter((c) => c !== null);
-    const caller = cancels.length > 0 || messages.some((m) => toolCallId(m) !== null) ? await cancelCaller(ctx, peer) : null;
-    if (caller !== null) await Promise.all(cancels.map(({ id, reason }) => this.cancellations.cancel(caller, id, reason)));
+    const caller = once(() => cancelCaller(ctx, peer));
+    if (cancels.length > 0) {
+      const who = await caller();
+      await Promise.all(cancels.map(({ id, reason }) => this.cancellations.cancel(who, id, reason)));
+    }
     if (!messages.some(needsAnswer)) {
       await Promise.all(messages.map((m) => this.server.handle(m, exchange)));
       exchange.finish([], batch);
@@ -122,11 +125,31 @@ export class StreamableHTTP {
    * Hands one message to the server; a `tools/call` is watched meanwhile, so a `notifications/cancelled` of its caller
    * reaches it from another POST, or from another instance through the cancellation store.
    */
-  private answer(message: unknown, exchange: PostExchange, source: AbortSource | undefined, caller: string | null, direct: boolean) {
-    const id = caller === null ? null : toolCallId(message);
+  private answer(
+    message: unknown,
+    exchange: PostExchange,
+    source: AbortSource | undefined,
+    caller: () => Promise<string>,
+    direct: boolean,
+  ): Promise<JSONRPCResponse | null> {
+    const id = toolCallId(message);
     if (id === null) return this.server.handle(message, exchange, source);
-    // Workers forbid one request to touch another's I/O objects (an abort included): there the request's own timer aborts it.
-    const watch = this.cancellations.watch(caller!, id, direct);
+    // Workers forbid one request to touch another's I/O objects (an abort included): there the request's own timer
+    // aborts it, and its caller is found first, in its own context, so another request compares plain text.
+    if (!direct) return caller().then((who) => this.watched(message, exchange, source, () => Promise.resolve(who), id, false));
+    return this.watched(message, exchange, source, caller, id, true);
+  }
+
+  /** Runs a `tools/call` while the cancellation table watches it. */
+  private watched(
+    message: unknown,
+    exchange: PostExchange,
+    source: AbortSource | undefined,
+    caller: () => Promise<string>,
+    id: RequestId,
+    direct: boolean,
+  ): Promise<JSONRPCResponse | null> {
+    const watch = this.cancellations.watch(caller, id, direct);
     return this.server.handle(message, exchange, watchedSource(source, watch)).finally(watch.stop);
   }
 
