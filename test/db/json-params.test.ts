@@ -56,7 +56,9 @@ describe.each(['postgres', 'mysql', 'sqlite'] as const)('%s: objects and arrays 
   });
 
   it('refuses class instances and values JSON cannot hold, naming the parameter', async () => {
-    await expect(t.db.query('SELECT ?', [new Map([['a', 1]]) as never])).rejects.toThrow('Query parameter 1 is a Map: bind a plain object or array');
+    await expect(t.db.query('SELECT ?', [new Map([['a', 1]]) as never])).rejects.toThrow(
+      'Query parameter 1 is a Map: bind a plain object or array',
+    );
     const circular: Record<string, unknown> = {};
     circular.self = circular;
     await expect(t.db.query('SELECT ?, ?', [1, circular])).rejects.toThrow(/Query parameter 2 cannot be written as JSON/);
