@@ -1,6 +1,7 @@
 import { offersTasks } from './methods/tool-tasks';
 import type { ClientLink } from './peer';
 import type { Registry } from './registry';
+import { TASKS_EXTENSION } from './tasks/extension';
 
 /**
  * The capabilities announced to the client of `link`: only what is registered, plus logging. `listChanged` and
@@ -28,7 +29,8 @@ export function serverCapabilities(registry: Registry, link?: ClientLink): Recor
 /**
  * The capabilities `server/discover` declares (2026-07-28): only what is registered, each with its change
  * notifications and resource subscriptions (a `subscriptions/listen` stream reaches any client), plus logging
- * (per-request levels). No `tasks`: that version moved tasks to an extension this server does not offer.
+ * (per-request levels), and the tasks extension (`extensions["io.modelcontextprotocol/tasks"]`, never the older
+ * `tasks` slot) when a tool takes tasks.
  */
 export function discoverCapabilities(registry: Registry): Record<string, unknown> {
   const caps: Record<string, unknown> = { logging: {} };
@@ -36,5 +38,6 @@ export function discoverCapabilities(registry: Registry): Record<string, unknown
   if (registry.resources.size > 0 || registry.templates.size > 0) caps.resources = { subscribe: true, listChanged: true };
   if (registry.prompts.size > 0) caps.prompts = { listChanged: true };
   if (registry.prompts.size > 0 || registry.templates.size > 0) caps.completions = {};
+  if (offersTasks(registry)) caps.extensions = { [TASKS_EXTENSION]: {} };
   return caps;
 }

@@ -46,6 +46,8 @@ export { RequestContext, type AbortSource, type InputOptions } from './request-c
 export type { Change, SubscriptionFilter } from './modern/change-feed';
 export { paginate, decodeCursor, type Page } from './pagination';
 export type { Task, TaskStatus } from './tasks/types';
+export { inputBeforeTask, type InputFirstHandler, type InputFirstParts } from './tasks/input-first';
+export { TASKS_EXTENSION } from './tasks/extension';
 export { compileUriTemplate, type UriTemplate } from './uri-template';
 export { docsResources, slugOf } from './docs';
 export { ErrorCode, RpcError } from './jsonrpc';

@@ -6,11 +6,17 @@ import { complete } from '../methods/completion';
 import { getPrompt, listPrompts } from '../methods/prompts';
 import { listResources, listTemplates, readResource } from '../methods/resources';
 import { objectParam } from '../methods/params';
+import { isTaskTool, offersTasks } from '../methods/tool-tasks';
 import { listTools, runTool, toolOf } from '../methods/tools';
 import { clientScope, type ClientLink, type ClientScope, type PeerState } from '../peer';
 import type { Registry } from '../registry';
 import { RequestContext, type AbortSource } from '../request-context';
 import type { MCPServer } from '../server';
+import { callTaskTool } from '../tasks/extension-call';
+import { EXTENSION_METHODS, answerTaskMethod } from '../tasks/extension-methods';
+import { ExtensionTasks } from '../tasks/extension-tasks';
+import { openTaskStore } from '../tasks/store';
+import type { TasksOptions } from '../tasks/types';
 import { MODERN_VERSIONS } from '../versions';
 import { cacheHints } from './caching';
 import { ChangeFeed, type Change } from './change-feed';
@@ -37,6 +43,8 @@ export interface ModernOptions {
   requestState?: RequestStateOptions;
   subscriptions?: SubscriptionsOptions;
   cacheTtlMs?: number;
+  /** Where the tasks of the tasks extension live (the store the 2025-11-25 tasks use), their lifetime and poll interval. */
+  tasks?: TasksOptions;
 }
 
 /** Methods that may answer with an InputRequiredResult (the spec's multi round-trip requests). */
@@ -99,6 +107,8 @@ export class ModernEra {
   private readonly ttlMs: number;
   /** Listening streams by client, so a stdio connection that ends can close its own. */
   private readonly listening = new Map<ClientScope, Set<RequestContext>>();
+  /** The tasks extension (`io.modelcontextprotocol/tasks`): tasks of `tools/call`s of task tools, in the task store. */
+  private readonly tasks: ExtensionTasks;
 
   constructor(
     private readonly host: EraHost,
@@ -109,6 +119,7 @@ export class ModernEra {
     this.pollIntervalMs = positive(options.subscriptions?.pollIntervalMs, 'subscriptions.pollIntervalMs', 1000)!;
     this.maxDurationMs = positive(options.subscriptions?.maxDurationMs, 'subscriptions.maxDurationMs', undefined);
     this.ttlMs = Math.floor(positive(options.cacheTtlMs, 'cacheTtlMs', 60_000, true)!);
+    this.tasks = new ExtensionTasks(host.server, openTaskStore(options.tasks));
   }
 
   /** Publishes a change to the listening streams of every instance sharing the store; resolves with how many want it. */
@@ -143,7 +154,7 @@ export class ModernEra {
     const ctx = new RequestContext(this.host.server, link, id, params?._meta, abortSource, { peer, trip });
     this.host.inflight.add(scope, id, ctx);
     try {
-      const work = this.dispatch(method, params, ctx, scope);
+      const work = this.dispatch(method, params, ctx, scope, link);
       const outcome = trip === undefined ? await work : await Promise.race([work, trip.blocked]);
       if (outcome === INPUT_REQUIRED) {
         work.catch(() => {});
@@ -170,6 +181,7 @@ export class ModernEra {
     params: Record<string, any> | undefined,
     ctx: RequestContext,
     scope: ClientScope,
+    link: ClientLink,
   ): Promise<Record<string, unknown>> {
     const r = this.host.registry;
     const pageSize = this.host.pageSize;
@@ -180,7 +192,7 @@ export class ModernEra {
         return result;
       }
       case 'tools/list': {
-        // 2026-07-28 tools have no `execution`: tasks are an extension there, which this server does not offer.
+        // 2026-07-28 tools have no `execution`: under the tasks extension the server decides which calls become tasks.
         const listed = listTools(r, params, pageSize, ctx);
         return { ...listed, tools: (listed.tools as Record<string, unknown>[]).map(({ execution, ...tool }) => tool) };
       }
@@ -188,7 +200,7 @@ export class ModernEra {
         const tool = toolOf(r, params, ctx);
         const mismatch = ctx.headers && paramHeaderMismatch(ctx.headers, tool.inputSchema, objectParam(params, 'arguments') ?? {});
         if (mismatch) throw new RpcError(ErrorCode.HeaderMismatch, mismatch);
-        return runTool(tool, params, ctx);
+        return isTaskTool(tool) ? callTaskTool(this.tasks, tool, params, ctx, link) : runTool(tool, params, ctx);
       }
       case 'prompts/list':
         return listPrompts(r, params, pageSize, ctx);
@@ -205,8 +217,15 @@ export class ModernEra {
       case 'subscriptions/listen':
         return this.listen(ctx, params, scope);
     }
+    const tasks = method.startsWith('tasks/') && offersTasks(r);
+    if (tasks && EXTENSION_METHODS.has(method)) return answerTaskMethod(this.tasks, method, params, ctx, link);
     const instead =
-      REMOVED[method] ?? (method.startsWith('tasks/') ? 'tasks are an extension this server does not offer there' : undefined);
+      REMOVED[method] ??
+      (method.startsWith('tasks/')
+        ? tasks
+          ? 'the tasks extension has tasks/get (with the result inlined), tasks/update and tasks/cancel only'
+          : 'tasks are an extension this server offers with tools whose execution.taskSupport is optional or required, and it has none'
+        : undefined);
     throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method}${instead === undefined ? '' : ` (2026-07-28: ${instead})`}`);
   }
 

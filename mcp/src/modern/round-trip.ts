@@ -80,7 +80,8 @@ export class RoundTrip {
   private readonly pending: Ask[] = [];
   private readonly keys = new Set<string>();
 
-  private constructor(
+  /** Subclasses answer asks their own way (a 2026-07-28 task answers them through `tasks/update`). */
+  protected constructor(
     private readonly answers: Map<number, Answer>,
     private readonly responses: Record<string, unknown>,
   ) {

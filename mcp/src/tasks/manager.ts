@@ -1,4 +1,3 @@
-import { MemoryKV } from 'fw';
 import { ErrorCode, RpcError, type RequestId } from '../jsonrpc';
 import type { ClientLink } from '../peer';
 import type { RequestContext } from '../request-context';
@@ -6,7 +5,7 @@ import type { MCPServer } from '../server';
 import { TaskContext } from './context';
 import { TaskLink } from './link';
 import { ANYONE, ownerOf } from './owner';
-import { TaskStore, taskView } from './store';
+import { openTaskStore, type TaskStore, taskView } from './store';
 import { RELATED_TASK, isTerminal, type Task, type TaskOutcome, type TaskRecord, type TaskStatus, type TasksOptions } from './types';
 
 interface Running {
@@ -20,20 +19,15 @@ interface Running {
   writes: Promise<unknown>;
 }
 
-function positive(value: number | undefined, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!(typeof value === 'number' && value > 0 && Number.isFinite(value)))
-    throw new TypeError(`tasks.${name} must be a positive number of milliseconds, got ${String(value)}`);
-  return value;
-}
-
-const notFound = (taskId: string) =>
+/** -32602 for a task id the client cannot see. */
+export const notFound = (taskId: string): RpcError =>
   new RpcError(
     ErrorCode.InvalidParams,
     `Failed to retrieve task: no task ${JSON.stringify(taskId)} (unknown, expired, or another client's)`,
   );
 
-function outcomeOf(error: unknown): TaskOutcome {
+/** The outcome of a request that threw: its JSON-RPC error (an RpcError's own, else -32603). */
+export function outcomeOf(error: unknown): TaskOutcome {
   if (error instanceof RpcError)
     return {
       error:
@@ -50,7 +44,7 @@ function outcomeOf(error: unknown): TaskOutcome {
 }
 
 /** The outcome as it can be stored: a result JSON cannot hold (a BigInt, a cycle) becomes a -32603 error, so the task fails instead of staying `working`. */
-function storable(outcome: TaskOutcome): TaskOutcome {
+export function storable(outcome: TaskOutcome): TaskOutcome {
   try {
     JSON.stringify(outcome);
     return outcome;
@@ -98,11 +92,7 @@ export class TaskManager {
     private readonly server: MCPServer,
     options: TasksOptions = {},
   ) {
-    this.store = new TaskStore(options.store ?? new MemoryKV(), {
-      defaultTtlMs: positive(options.defaultTtlMs, 'defaultTtlMs', 3_600_000),
-      maxTtlMs: positive(options.maxTtlMs, 'maxTtlMs', 86_400_000),
-      pollIntervalMs: positive(options.pollIntervalMs, 'pollIntervalMs', 1000),
-    });
+    this.store = openTaskStore(options);
   }
 
   /** Creates a task for the request `requestId` of `link` and starts `work` in the background; answers `CreateTaskResult`. */
@@ -126,7 +116,7 @@ export class TaskManager {
 
   /** `tasks/get`: the task's state. */
   async get(link: ClientLink, taskId: string): Promise<Task> {
-    const record = await this.store.get(await ownerOf(link), taskId);
+    const record = await this.find(await ownerOf(link), taskId);
     if (record === null) throw notFound(taskId);
     return taskView(record);
   }
@@ -135,7 +125,7 @@ export class TaskManager {
   async result(link: ClientLink, taskId: string, signal: AbortSignal): Promise<Record<string, unknown>> {
     const owner = await ownerOf(link);
     for (;;) {
-      const record = await this.store.get(owner, taskId);
+      const record = await this.find(owner, taskId);
       if (record === null) throw notFound(taskId);
       if (isTerminal(record.status)) return this.outcome(record);
       if (signal.aborted) throw new RpcError(ErrorCode.RequestFailed, 'tasks/result was cancelled');
@@ -153,7 +143,7 @@ export class TaskManager {
         'tasks/list needs a session (or an OAuth token): without one the server cannot tell whose tasks to list (poll each task with tasks/get)',
       );
     const page = await this.store.list(owner, cursor, pageSize);
-    const result: Record<string, unknown> = { tasks: page.tasks.map(taskView) };
+    const result: Record<string, unknown> = { tasks: page.tasks.filter((task) => !task.extension).map(taskView) };
     if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
     return result;
   }
@@ -161,7 +151,7 @@ export class TaskManager {
   /** `tasks/cancel`: moves the task to `cancelled` (final) and stops it (here at once, elsewhere at its next poll). */
   async cancel(link: ClientLink, taskId: string): Promise<Task> {
     const owner = await ownerOf(link);
-    const record = await this.store.get(owner, taskId);
+    const record = await this.find(owner, taskId);
     if (record === null) throw notFound(taskId);
     if (isTerminal(record.status))
       throw new RpcError(ErrorCode.InvalidParams, `Cannot cancel task: already in terminal status '${record.status}'`);
@@ -171,6 +161,12 @@ export class TaskManager {
     local?.ctx.abort('The task was cancelled by request.');
     local?.link.announce(taskView(cancelled));
     return taskView(cancelled);
+  }
+
+  /** The owner's 2025-11-25 task: one of the 2026-07-28 extension (sharing the store) is not found here. */
+  private async find(owner: string, taskId: string): Promise<TaskRecord | null> {
+    const record = await this.store.get(owner, taskId);
+    return record?.extension ? null : record;
   }
 
   private outcome(record: TaskRecord): Record<string, unknown> {

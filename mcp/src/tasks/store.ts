@@ -1,6 +1,6 @@
-import type { KVStore } from 'fw';
+import { MemoryKV, type KVStore } from 'fw';
 import { ErrorCode, RpcError } from '../jsonrpc';
-import { isTerminal, type Task, type TaskRecord } from './types';
+import { isTerminal, type Task, type TaskRecord, type TasksOptions } from './types';
 
 const PREFIX = 'mcp:task:';
 /** Workers KV refuses expirations under 60 s; a record outlives its ttl by at most that and is refused on read. */
@@ -59,8 +59,8 @@ export class TaskStore {
     readonly settings: TaskStoreSettings,
   ) {}
 
-  /** Starts a `working` task for `owner`; `requestedTtl` (ms, from `task.ttl`) is cut to the maximum. */
-  async create(owner: string, requestedTtl: number | undefined): Promise<TaskRecord> {
+  /** Starts a `working` task for `owner`; `requestedTtl` (ms, from `task.ttl`) is cut to the maximum; `extension` marks a 2026-07-28 one. */
+  async create(owner: string, requestedTtl: number | undefined, extension = false): Promise<TaskRecord> {
     const now = new Date().toISOString();
     const ttl = Math.min(requestedTtl ?? this.settings.defaultTtlMs, this.settings.maxTtlMs);
     const record: TaskRecord = {
@@ -72,6 +72,7 @@ export class TaskStore {
       ttl,
       pollInterval: this.settings.pollIntervalMs,
     };
+    if (extension) record.extension = true;
     await this.write(record);
     return record;
   }
@@ -105,6 +106,20 @@ export class TaskStore {
     return next;
   }
 
+  /**
+   * Rewrites the owner's task as `change` makes it from the current record, unless the task is gone or already final
+   * (or `change` returns null); returns the new record, or null when nothing changed.
+   */
+  async modify(owner: string, taskId: string, change: (current: TaskRecord) => TaskRecord | null): Promise<TaskRecord | null> {
+    const current = await this.get(owner, taskId);
+    if (current === null || isTerminal(current.status)) return null;
+    const next = change(current);
+    if (next === null) return null;
+    const written: TaskRecord = { ...next, lastUpdatedAt: new Date().toISOString() };
+    await this.write(written);
+    return written;
+  }
+
   /** One page of the owner's live tasks, in task id order; the cursor is the last id seen. */
   async list(owner: string, cursor: unknown, pageSize: number): Promise<TaskPage> {
     const after = decodeCursor(cursor);
@@ -127,4 +142,20 @@ export class TaskStore {
       ttl: Math.max(MIN_KV_TTL_SECONDS, Math.ceil(remaining / 1000)),
     });
   }
+}
+
+function positive(value: number | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!(typeof value === 'number' && value > 0 && Number.isFinite(value)))
+    throw new TypeError(`tasks.${name} must be a positive number of milliseconds, got ${String(value)}`);
+  return value;
+}
+
+/** The task store the `tasks` options describe (a bad lifetime or interval fails here, at startup). */
+export function openTaskStore(options: TasksOptions = {}): TaskStore {
+  return new TaskStore(options.store ?? new MemoryKV(), {
+    defaultTtlMs: positive(options.defaultTtlMs, 'defaultTtlMs', 3_600_000),
+    maxTtlMs: positive(options.maxTtlMs, 'maxTtlMs', 86_400_000),
+    pollIntervalMs: positive(options.pollIntervalMs, 'pollIntervalMs', 1000),
+  });
 }

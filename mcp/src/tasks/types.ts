@@ -21,11 +21,23 @@ export interface Task {
 /** What the underlying request answered: its result, or its JSON-RPC error. */
 export type TaskOutcome = { result: Record<string, unknown> } | { error: { code: number; message: string; data?: unknown } };
 
+/** An input a 2026-07-28 task waits on: the request the client answers with `tasks/update`. */
+export interface TaskInputRequest {
+  method: string;
+  params?: Record<string, unknown>;
+}
+
 /** A task as stored: the task, the client it belongs to, and the outcome once final. */
 export interface TaskRecord extends Task {
   /** Hash of the session (or stdio/legacy stream) id; `-` for a sessionless client. */
   owner: string;
   outcome?: TaskOutcome;
+  /** Set on tasks of the 2026-07-28 extension (`io.modelcontextprotocol/tasks`): the other era does not see them. */
+  extension?: true;
+  /** Extension tasks: the inputs the task waits on, by key (shown by `tasks/get` while `input_required`). */
+  inputRequests?: Record<string, TaskInputRequest>;
+  /** Extension tasks: answers `tasks/update` delivered, by key, for the instance running the task to pick up. */
+  answers?: Record<string, Record<string, unknown>>;
 }
 
 /** Options of task-augmented `tools/call` (`MCPServerOptions.tasks`). */
