@@ -1,3 +1,4 @@
+import type { ExecutionContext } from 'fw';
 import type { JSONRPCMessage } from './jsonrpc';
 import type { MCPAuthInfo } from './oauth/types';
 
@@ -47,6 +48,14 @@ export function newPeer(key: string, protocolVersion: string, clientCapabilities
   return { key, protocolVersion, clientCapabilities, logLevel: null };
 }
 
+/** What the target handed an MCP request besides the Request itself: fw's `ctx.env` and `ctx.executionCtx`. */
+export interface PlatformContext {
+  /** The bindings on workers, `{ event, context }` on Lambda, the connection on Node (`{ incoming }`) and Bun (`{ server }`). */
+  readonly env: unknown;
+  /** The platform's execution context (`waitUntil`) on workers and Lambda; undefined on Node and Bun. */
+  readonly executionCtx: ExecutionContext | undefined;
+}
+
 /**
  * The way back to a client: each transport hands one to the server with every message it receives
  * (the SSE response stream of a POST, a stdio connection, a legacy SSE stream).
@@ -81,6 +90,8 @@ export interface ClientLink {
   readonly trusted?: boolean;
   /** The client's address as the endpoint knows it (fw's peer address, or `trustProxy()`'s), handed to in-process calls. */
   readonly address?: string | null;
+  /** What the target gave the HTTP request this link answers (its env and execution context); absent over stdio. */
+  readonly platform?: PlatformContext;
 }
 
 /** Who a message comes from, for isolation: the session id when there is one, else the link itself (one POST exchange). */

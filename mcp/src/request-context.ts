@@ -6,7 +6,7 @@ import type { RoundTrip } from './modern/round-trip';
 import { LOG_LEVEL_META, isLogLevel, levelPasses, type ClientLink, type LogLevel, type PeerState } from './peer';
 import type { MCPAuthInfo } from './oauth/types';
 import type { MCPServer } from './server';
-import type { CoreFw } from 'fw';
+import type { CoreFw, ExecutionContext } from 'fw';
 
 /** Whatever carries the transport's abort signal (a Request, or an HTTP exchange) and the HTTP request's headers. */
 export interface AbortSource {
@@ -102,6 +102,19 @@ export class RequestContext {
   /** The client's address as the endpoint knows it (null when unknown), handed to in-process calls. */
   get address(): string | null {
     return this.link.address ?? null;
+  }
+
+  /**
+   * The env the target gave the MCP request (`ctx.env` of its route): the bindings on workers, `{ event, context }` on
+   * Lambda, the connection on Node and Bun; undefined over stdio and the legacy SSE transport.
+   */
+  get env(): unknown {
+    return this.link.platform?.env;
+  }
+
+  /** The execution context the target gave the MCP request (workers, Lambda: its `waitUntil`); undefined elsewhere. */
+  get executionCtx(): ExecutionContext | undefined {
+    return this.link.platform?.executionCtx;
   }
 
   /** The fw app the server is bound to, or null. */

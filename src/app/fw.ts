@@ -10,6 +10,7 @@ import { installErrorLog } from '../core/error-log';
 import { checkOptions } from '../core/options';
 import { installServerMethods } from '../core/server-methods';
 import { installCookieMethods } from '../cookie/context-methods';
+import { moveFirst } from '../cors/runs-first';
 import type { Database } from '../db/database';
 import type { DatabaseConfig } from '../db/types';
 import { fromFileRoutes, type FileRoutesOptions } from '../file-routes/from-file-routes';
@@ -121,6 +122,12 @@ export class Fw<T extends AppTypes = NoTypes> extends CoreFw<T, 'full'> {
   override async stop(): Promise<void> {
     await super.stop();
     await this.database?.close();
+  }
+
+  /** Compiles as the kernel does, cors() moved ahead of every other middleware first, wherever it was registered (src/cors). */
+  override compile(): this {
+    moveFirst(this.middleware);
+    return super.compile();
   }
 
   protected override groupAt(prefix: string): Group<any, any> {

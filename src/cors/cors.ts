@@ -2,6 +2,7 @@ import type { Context, FwPluginConfig, Middleware } from 'fw';
 import { appendVary, mutableResponse } from '../security/mutable-response';
 import { checkOptions } from '../core/options';
 import { type CorsOrigin, originMatcher } from './origin';
+import { markRunsFirst } from './runs-first';
 
 export type { CorsOrigin } from './origin';
 
@@ -46,8 +47,10 @@ function decision(value: unknown): boolean {
 
 /**
  * CORS middleware: answers preflights (204 with the allowed methods, headers and Max-Age; 403 for an origin
- * that is not allowed) and adds Access-Control-* headers to actual responses. `*` is never sent with credentials,
- * an origin allowing every site is refused with credentials at startup, and `Origin: null` is never allowed with them.
+ * that is not allowed) and adds Access-Control-* headers to actual responses. On `fw`'s app it runs before every
+ * other middleware of its paths wherever it is registered (runs-first.ts), so guards never see a preflight and their
+ * 401 carries the headers. `*` is never sent with credentials, an origin allowing every site is refused with
+ * credentials at startup, and `Origin: null` is never allowed with them.
  */
 export function cors(options: CorsOptions = {}): Middleware {
   checkOptions('cors()', options, corsOptionsKeys);
@@ -62,7 +65,7 @@ export function cors(options: CorsOptions = {}): Middleware {
   const exposed = options.exposedHeaders?.join(', ');
   const allowedHeaders = options.allowedHeaders?.map((h) => h.toLowerCase());
 
-  return async (ctx, next) => {
+  return markRunsFirst(async (ctx, next) => {
     const requestOrigin = ctx.header('origin');
     const preflight = ctx.method === 'OPTIONS' && ctx.header('access-control-request-method') !== null;
     if (requestOrigin === null) return next();
@@ -106,7 +109,7 @@ export function cors(options: CorsOptions = {}): Middleware {
       addHeaders(response.headers);
     }
     return response;
-  };
+  });
 }
 
 /** CORS as a plugin, for `app.use(corsPlugin(...))`. */

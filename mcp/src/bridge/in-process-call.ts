@@ -1,6 +1,7 @@
 import { assignPeerAddress, type CoreFw } from 'fw';
 import { setAuth } from '../oauth/request-auth';
 import type { MCPAuthInfo } from '../oauth/types';
+import type { PlatformContext } from '../peer';
 import { guardInProcessCalls, markInProcess } from './in-process-guard';
 
 /** In-process calls one tool call (or workflow run) may make, by default. */
@@ -23,6 +24,8 @@ export interface InProcessCaller {
   readonly headers: Readonly<Record<string, string>>;
   /** Aborted when the client cancels the tool call or goes away. */
   readonly signal?: AbortSignal;
+  /** The env and execution context each call hands `app.fetch` (`inProcessPlatform`); undefined passes none. */
+  readonly platform?: PlatformContext;
   /** How long one call may take, its response body included. */
   readonly timeoutMs: number;
   /** The most calls the tool call may make, and how many it has made. */
@@ -36,9 +39,29 @@ export interface InProcessLimits {
   timeoutMs?: number;
 }
 
-/** A caller for one tool call: the client's principal, forwarded headers and signal, with fresh limits. */
+/**
+ * What in-process calls hand `app.fetch` besides the Request: the MCP request's env and execution context where the
+ * target gave an execution context (workers: the bindings, so KV, D1, secrets and Durable Objects answer as over
+ * HTTP; Lambda: `{ event, context }`), so `ctx.env` and `ctx.waitUntil` work in the route. Without one (Node, Bun)
+ * env is the MCP request's own connection (Node's `IncomingMessage`, Bun's server), not the app's: nothing is passed,
+ * so the in-process request never carries that socket, its raw headers or its already-read body.
+ */
+export function inProcessPlatform(platform: PlatformContext | undefined): PlatformContext | undefined {
+  return platform?.executionCtx === undefined ? undefined : platform;
+}
+
+/**
+ * A caller for one tool call: the client's principal, forwarded headers and signal, and what the target gave its MCP
+ * request (kept only where `inProcessPlatform` says), with fresh limits.
+ */
 export function inProcessCaller(
-  client: { auth?: MCPAuthInfo; address?: string | null; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  client: {
+    auth?: MCPAuthInfo;
+    address?: string | null;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+    platform?: PlatformContext;
+  } = {},
   limits: InProcessLimits = {},
 ): InProcessCaller {
   return {
@@ -46,6 +69,7 @@ export function inProcessCaller(
     address: client.address,
     headers: client.headers ?? {},
     signal: client.signal,
+    platform: inProcessPlatform(client.platform),
     timeoutMs: limits.timeoutMs ?? DEFAULT_IN_PROCESS_TIMEOUT_MS,
     maxCalls: limits.maxCalls ?? DEFAULT_MAX_IN_PROCESS_CALLS,
     calls: 0,
@@ -111,9 +135,11 @@ const nullBodyStatus = new Set([101, 103, 204, 205, 304]);
 /**
  * The one way fw-mcp's tools call the app in process (route tools, `fw/routes/invoke`, workflow requests): the
  * Request carries the client's forwarded headers (over any the tool set), its principal (`authOf` in the route sees
- * it), its address (fw's `peerAddress`, so rate limits count the client) and an AbortSignal that ends with the tool call or after `timeoutMs`; the app's before-handle check refuses
- * hidden routes (the MCP endpoint) and routes whose `mcp.scopes` the client lacks. At most `maxCalls` calls per
- * tool call. Resolves with the response, its body read in full (bounded in time and size); throws when refused.
+ * it), its address (fw's `peerAddress`, so rate limits count the client) and an AbortSignal that ends with the tool
+ * call or after `timeoutMs`; `app.fetch` gets the caller's `platform` (a worker's bindings and execution context,
+ * Lambda's event and context). The app's before-handle check refuses hidden routes (the MCP endpoint) and routes
+ * whose `mcp.scopes` the client lacks. At most `maxCalls` calls per tool call. Resolves with the response, its body
+ * read in full (bounded in time and size); throws when refused.
  */
 export async function callInProcess(app: CoreFw, init: InProcessRequest, caller: InProcessCaller): Promise<Response> {
   const url = new URL(init.url);
@@ -134,7 +160,9 @@ export async function callInProcess(app: CoreFw, init: InProcessRequest, caller:
   try {
     const aborted = whenAborted(signal);
     aborted.catch(() => {});
-    const response = await Promise.race([Promise.resolve(app.fetch(request)), aborted]);
+    const platform = caller.platform;
+    const answer = app.fetch(request, platform?.env, platform?.executionCtx);
+    const response = await Promise.race([Promise.resolve(answer), aborted]);
     const body = response.body === null ? null : await readBounded(response.body, signal, MAX_IN_PROCESS_RESPONSE_BYTES, what);
     return new Response(nullBodyStatus.has(response.status) ? null : body, {
       status: response.status,

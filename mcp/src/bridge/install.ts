@@ -53,7 +53,13 @@ function checkBridgeOptions(options: BridgeOptions): void {
 function callContext(rc: RequestContext, options: BridgeOptions): WorkflowCallContext {
   const forward = (options.forwardHeaders ?? []).map((h) => h.toLowerCase());
   const caller = inProcessCaller(
-    { auth: rc.auth, address: rc.address, headers: forwarded(forward, rc.headers), signal: rc.signal },
+    {
+      auth: rc.auth,
+      address: rc.address,
+      headers: forwarded(forward, rc.headers),
+      signal: rc.signal,
+      platform: { env: rc.env, executionCtx: rc.executionCtx },
+    },
     { maxCalls: options.maxInProcessCalls, timeoutMs: options.inProcessTimeoutMs },
   );
   return {

@@ -5,7 +5,7 @@ import { authOf } from '../oauth/request-auth';
 import { callerTrusted } from './caller-trust';
 import { callerAddress } from './client-address';
 import type { MCPAuthInfo } from '../oauth/types';
-import type { ClientLink, PeerState } from '../peer';
+import type { ClientLink, PeerState, PlatformContext } from '../peer';
 import { bufferedResponseReason } from './buffered-response';
 import { accepted, jsonResponse } from './responses';
 
@@ -74,6 +74,11 @@ export class PostExchange implements ClientLink {
   /** The client's address, handed to the in-process calls its tools make. */
   get address(): string | null {
     return callerAddress(this.ctx);
+  }
+
+  /** The env and execution context the target gave this request, for its tools' in-process calls (`callInProcess`). */
+  get platform(): PlatformContext {
+    return { env: this.ctx.env, executionCtx: this.ctx.executionCtx };
   }
 
   /** Keeps work (a task) alive after the answer: the platform's `waitUntil` (workers, Lambda; nothing to do on Node, Bun). */

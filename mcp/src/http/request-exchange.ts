@@ -5,7 +5,7 @@ import { authOf } from '../oauth/request-auth';
 import { callerTrusted } from './caller-trust';
 import { callerAddress } from './client-address';
 import type { MCPAuthInfo } from '../oauth/types';
-import { newPeer, type ClientLink, type PeerState } from '../peer';
+import { newPeer, type ClientLink, type PeerState, type PlatformContext } from '../peer';
 import type { AbortSource } from '../request-context';
 import { MODERN_VERSIONS } from '../versions';
 import { accepted } from './responses';
@@ -74,6 +74,11 @@ export class RequestExchange implements ClientLink, AbortSource {
   /** The client's address, handed to the in-process calls its tools make. */
   get address(): string | null {
     return callerAddress(this.ctx);
+  }
+
+  /** The env and execution context the target gave this request, for its tools' in-process calls (`callInProcess`). */
+  get platform(): PlatformContext {
+    return { env: this.ctx.env, executionCtx: this.ctx.executionCtx };
   }
 
   /** Aborted when the client goes away or closes the stream; made on first use (the request's own signal is watched lazily). */
