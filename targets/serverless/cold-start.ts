@@ -9,7 +9,11 @@ export interface ColdStartStats {
   coldStarts: number;
   invocations: number;
   warmInvocations: number;
-  /** Milliseconds from module load to the first `markReady()`; on workers, whose clock stands at 0 at module scope, from the first request. */
+  /**
+   * Milliseconds from the instance's start to the first `markReady()` (to now while not ready): from the process's
+   * start (`performance.timeOrigin`) on Node, Bun and Lambda, so runtime boot and every import count; on workers,
+   * whose clock stands still at module scope, from the first request.
+   */
   initDurationMs: number;
   firstInvocationMs: number | null;
   warmUpMs: number | null;
@@ -20,7 +24,7 @@ export interface ColdStartStats {
 interface State {
   target: string;
   instanceId: string | null;
-  /** When the module loaded; on workers, where the clock stands still at module scope, when the first request started. */
+  /** When the instance started (performance.now()'s clock): the process's start, else (workers) the first request. */
   loadedAt: number;
   /** Whether the clock stood still when the module loaded (workerd's performance.now() reads 0 at module scope, then epoch ms). */
   clockFrozen: boolean;
@@ -33,11 +37,20 @@ interface State {
   lastInvocationAt: number | null;
 }
 
-function freshState(): State {
+/**
+ * Where the instance started on performance.now()'s clock: 0, the process's start, where the clock counts from it
+ * (Node, Bun, Lambda: `performance.timeOrigin` is when the process began); elsewhere (workerd, whose `timeOrigin`
+ * is 0 and whose clock reads epoch milliseconds) the moment this module loaded.
+ */
+function processStart(): number {
+  return performance.timeOrigin > 0 ? 0 : performance.now();
+}
+
+function freshState(loadedAt: number): State {
   return {
     target: 'unknown',
     instanceId: null,
-    loadedAt: performance.now(),
+    loadedAt,
     clockFrozen: performance.now() === 0,
     readyAt: null,
     coldStart: false,
@@ -49,7 +62,7 @@ function freshState(): State {
   };
 }
 
-let state = freshState();
+let state = freshState(processStart());
 
 /** Workers forbid random values at module scope, so the id is drawn on first read (loading Node's crypto takes ~0.4 ms, kept off the first invocation). */
 function instanceId(): string {
@@ -118,7 +131,7 @@ export function getColdStartStats(): ColdStartStats {
   };
 }
 
-/** Forgets everything and starts a new simulated instance; for tests only. */
+/** Forgets everything and starts a new simulated instance, started now; for tests only. */
 export function resetColdStartStats(): void {
-  state = freshState();
+  state = freshState(performance.now());
 }

@@ -267,7 +267,7 @@ function subsystemTools(app: CoreFw, options: RuntimeBridgeOptions): BridgeTool[
     ),
     tool(
       'fw/serverless/status',
-      'Cold-start statistics of this instance: target, cold starts, invocations, warm invocations, init and warm-up durations, uptime.',
+      'Cold-start statistics of this instance: target, cold starts, invocations, warm invocations, init and warm-up durations, uptime. initDurationMs (start to ready) and uptimeMs count from the process start on Node, Bun and Lambda (runtime boot and imports included) and from the first request on workers (their clock stands still while the module loads); firstInvocationMs is the first request alone, warmUpMs the warm-up alone.',
       noInput,
       async () => {
         const stats = (options.coldStart ?? getColdStartStats)();
