@@ -92,6 +92,8 @@ export interface ClientLink {
   readonly address?: string | null;
   /** What the target gave the HTTP request this link answers (its env and execution context); absent over stdio. */
   readonly platform?: PlatformContext;
+  /** Headers every in-process call made for this client carries (stdio's `headers`: the credentials its entry was given). */
+  readonly callHeaders?: Readonly<Record<string, string>>;
 }
 
 /** Who a message comes from, for isolation: the session id when there is one, else the link itself (one POST exchange). */

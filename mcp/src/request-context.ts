@@ -104,6 +104,11 @@ export class RequestContext {
     return this.link.address ?? null;
   }
 
+  /** Headers every in-process call made for this client carries (stdio's `headers` option); empty elsewhere. */
+  get callHeaders(): Readonly<Record<string, string>> {
+    return this.link.callHeaders ?? {};
+  }
+
   /**
    * The env the target gave the MCP request (`ctx.env` of its route): the bindings on workers, `{ event, context }` on
    * Lambda, the connection on Node and Bun; undefined over stdio and the legacy SSE transport.

@@ -56,7 +56,7 @@ function callContext(rc: RequestContext, options: BridgeOptions): WorkflowCallCo
     {
       auth: rc.auth,
       address: rc.address,
-      headers: forwarded(forward, rc.headers),
+      headers: { ...rc.callHeaders, ...forwarded(forward, rc.headers) },
       signal: rc.signal,
       platform: { env: rc.env, executionCtx: rc.executionCtx },
     },

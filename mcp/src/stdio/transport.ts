@@ -25,6 +25,13 @@ export interface StdioTransportOptions {
   debug?: boolean;
   /** Most messages one JSON-RPC batch line may hold (default 100); a larger batch is answered with one -32600 error. */
   maxBatchSize?: number;
+  /**
+   * Headers every in-process call of this client's tools carries (route tools, `fw/routes/invoke`, workflow steps):
+   * the credentials of the stdio client, which sends no HTTP headers of its own, so route tools pass the app's own
+   * guards. E.g. `{ authorization: \`Bearer ${token}\` }`, the token read by the entry from the environment that the
+   * desktop client's config sets.
+   */
+  headers?: Record<string, string>;
 }
 
 interface ProcessStdio {
@@ -67,6 +74,7 @@ export class StdioTransport {
   private readonly logLine: (line: string) => void;
   private readonly debug: boolean;
   private readonly maxBatchSize: number;
+  private readonly headers: Readonly<Record<string, string>> | undefined;
   private closed = false;
 
   constructor(options: StdioTransportOptions = {}) {
@@ -77,6 +85,7 @@ export class StdioTransport {
     this.input = input;
     this.debug = options.debug ?? false;
     this.maxBatchSize = checkBatchLimit(options.maxBatchSize, 'StdioTransport');
+    this.headers = options.headers === undefined ? undefined : checkedHeaders(options.headers);
     this.logLine = options.log ?? ((line) => console.error(line));
     if (output instanceof WritableStream) {
       const writer = output.getWriter();
@@ -98,6 +107,7 @@ export class StdioTransport {
       trusted: true,
       // The stdio client is a process on this machine: the app's limits count its tools' calls as loopback.
       address: '127.0.0.1',
+      callHeaders: this.headers,
     };
     server.setClientLink(link);
     const running = new Set<Promise<void>>();
@@ -174,5 +184,29 @@ export class StdioTransport {
     }
     const answer = await server.handle(parsed, link);
     if (answer !== null) this.send(answer);
+  }
+}
+
+const unset = ': is the environment variable it comes from set (in the "env" of this server in the MCP client\'s config)?';
+
+/**
+ * The `headers` option, checked at startup: a value that is not a string, that ends in `undefined` or `null` (an unset
+ * environment variable in a template), or that HTTP refuses fails there, naming the header. Names are lower-cased.
+ */
+function checkedHeaders(headers: Record<string, string>): Readonly<Record<string, string>> {
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers))
+    throw new TypeError('StdioTransport: headers must be an object of header names and string values, e.g. { authorization: "Bearer …" }');
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value !== 'string')
+      throw new TypeError(
+        `StdioTransport: headers.${name} must be a string, got ${value === undefined ? 'undefined' : typeof value}${unset}`,
+      );
+    // `Bearer ${process.env.TOKEN}` with TOKEN unset reads "Bearer undefined": every guarded call would answer 401.
+    if (/(^|\s)(undefined|null)$/.test(value)) throw new TypeError(`StdioTransport: headers.${name} is ${JSON.stringify(value)}${unset}`);
+  }
+  try {
+    return Object.freeze(Object.fromEntries(new Headers(headers)));
+  } catch (error) {
+    throw new TypeError(`StdioTransport: headers are not valid HTTP headers: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
