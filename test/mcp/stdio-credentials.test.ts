@@ -90,7 +90,7 @@ describe('StdioTransport headers', () => {
     return { input: input.readable, output, answers, send, end: () => writer.close() };
   }
 
-  it('carries them on every in-process call, over the headers a tool sets, and leaves ctx.headers to HTTP', async () => {
+  it('carries them on every in-process call (route tools, fw/routes/invoke), over the headers a tool sets', async () => {
     const app = new Fw();
     app.get('/seen', (ctx) => ({ authorization: ctx.header('authorization'), extra: ctx.header('x-extra') }));
     const io = pipes();
