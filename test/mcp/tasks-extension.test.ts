@@ -260,6 +260,20 @@ describe('the tasks extension on the 2026-07-28 endpoint', () => {
   });
 });
 
+describe('one store, two eras', () => {
+  it('keeps them apart: a 2025-11-25 client does not see an extension task, nor a 2026-07-28 one a 2025-11-25 task', async () => {
+    const app = await appWith(taskServer(new MemoryKV()));
+    const legacy = async (id: number, method: string, params: Record<string, unknown>) =>
+      (await post(app, { jsonrpc: '2.0', id, method, params }, { accept: 'application/json' })).json;
+    const extensionTask = await result(app, 'tools/call', { name: 'sleep', arguments: { ms: 1 } });
+    expect((await legacy(1, 'tasks/get', { taskId: extensionTask.taskId })).error.code).toBe(-32602);
+    const legacyTask = (await legacy(2, 'tools/call', { name: 'sleep', arguments: { ms: 1 }, task: {} })).result.task;
+    expect(legacyTask.taskId).toMatch(UUID);
+    expect((await legacy(3, 'tasks/get', { taskId: legacyTask.taskId })).result.taskId).toBe(legacyTask.taskId);
+    expect((await call(app, 'tasks/get', { taskId: legacyTask.taskId })).error?.code).toBe(-32602);
+  });
+});
+
 describe('two instances sharing only the task store', () => {
   it('answers, resumes and cancels from the other instance', async () => {
     const store = new MemoryKV();
