@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Fw, MemoryKV, type KVStore } from 'fw';
-import { ErrorCode, RpcError, createMCPServer, inputBeforeTask, type MCPServer, type RequestContext } from 'fw-mcp';
+import { ErrorCode, RpcError, StdioTransport, createMCPServer, inputBeforeTask, type MCPServer, type RequestContext } from 'fw-mcp';
 import { appWith, post } from './helpers';
 import { UUID, until } from './wire';
 
@@ -292,5 +292,52 @@ describe('two instances sharing only the task store', () => {
     await result(b, 'tasks/cancel', { taskId: sleeping.taskId });
     await until(() => abortedA.includes('sleep'));
     expect(await result(a, 'tasks/get', { taskId: sleeping.taskId })).toMatchObject({ status: 'cancelled' });
+  });
+});
+
+describe('over stdio', () => {
+  it('runs a task that asks for input on one connection: create, input_required, tasks/update, completed', async () => {
+    const input = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = input.writable.getWriter();
+    const lines: any[] = [];
+    let pending = '';
+    const output = new WritableStream<Uint8Array>({
+      write(chunk) {
+        pending += new TextDecoder().decode(chunk);
+        for (let nl = pending.indexOf('\n'); nl !== -1; nl = pending.indexOf('\n')) {
+          lines.push(JSON.parse(pending.slice(0, nl)));
+          pending = pending.slice(nl + 1);
+        }
+      },
+    });
+    const server = taskServer();
+    const done = server.start(new StdioTransport({ input: input.readable, output }));
+    let id = 0;
+    const ask = async (method: string, params: Record<string, unknown>) => {
+      const mine = ++id;
+      const meta = { 'io.modelcontextprotocol/protocolVersion': V, 'io.modelcontextprotocol/clientCapabilities': withTasks };
+      await writer.write(
+        new TextEncoder().encode(`${JSON.stringify({ jsonrpc: '2.0', id: mine, method, params: { ...params, _meta: meta } })}\n`),
+      );
+      await until(() => lines.some((line) => line.id === mine));
+      return lines.find((line) => line.id === mine).result;
+    };
+    const created = await ask('tools/call', { name: 'two_questions', arguments: {} });
+    expect(created).toMatchObject({ resultType: 'task', status: 'working' });
+    for (let i = 0; i < 100 && Object.keys((await ask('tasks/get', { taskId: created.taskId })).inputRequests ?? {}).length < 2; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    await ask('tasks/update', {
+      taskId: created.taskId,
+      inputResponses: { a: { action: 'accept', content: { v: 'p' } }, b: { action: 'accept', content: { v: 'q' } } },
+    });
+    let task = await ask('tasks/get', { taskId: created.taskId });
+    for (let i = 0; i < 100 && task.status !== 'completed'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      task = await ask('tasks/get', { taskId: created.taskId });
+    }
+    expect(task).toMatchObject({ status: 'completed', result: { content: [{ text: 'p+q' }] } });
+    expect(lines.filter((line) => line.id === undefined)).toEqual([]);
+    await writer.close();
+    await done;
   });
 });
