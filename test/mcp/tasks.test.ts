@@ -72,6 +72,14 @@ function taskServer(store: KVStore = new MemoryKV(), maxTtlMs?: number) {
       },
     })
     .addTool({
+      name: 'invocation',
+      description: 'Reports the Lambda invocation the task was started from (ctx.env)',
+      execution: { taskSupport: 'optional' },
+      handler: (_args, ctx) => ({
+        awsRequestId: (ctx.env as { context?: { awsRequestId?: string } } | undefined)?.context?.awsRequestId ?? null,
+      }),
+    })
+    .addTool({
       name: 'unstorable',
       description: 'Returns a result JSON cannot hold',
       execution: { taskSupport: 'optional' },
@@ -412,6 +420,16 @@ describe('tasks on serverless targets', () => {
     const { taskId } = JSON.parse(created.body).result.task;
     const got = (await handler(event(rpc(2, 'tasks/get', { taskId })), lambdaContext())) as { body: string };
     expect(JSON.parse(got.body).result.status).toBe('completed');
+  });
+
+  it("Lambda: a task's tool sees the invocation that started it (ctx.env through the task's link)", async () => {
+    const handler = lambda(await appWith(taskServer().server));
+    const started = (await handler(event(callAsTask(1, 'invocation')), { ...lambdaContext(), awsRequestId: 'aws-task-start' })) as {
+      body: string;
+    };
+    const { taskId } = JSON.parse(started.body).result.task;
+    const result = (await handler(event(rpc(2, 'tasks/result', { taskId })), lambdaContext())) as { body: string };
+    expect(JSON.parse(result.body).result.structuredContent).toEqual({ awsRequestId: 'aws-task-start' });
   });
 
   it('workerd: the task keeps running after the answer (waitUntil) and tasks/result reads it', async () => {

@@ -1,6 +1,6 @@
 import { notificationOf, type JSONRPCMessage } from '../jsonrpc';
 import type { MCPAuthInfo } from '../oauth/types';
-import type { ClientLink, PeerState } from '../peer';
+import type { ClientLink, PeerState, PlatformContext } from '../peer';
 import { RELATED_TASK, type Task } from './types';
 
 function withRelatedTask(message: JSONRPCMessage, taskId: string): JSONRPCMessage {
@@ -39,6 +39,18 @@ export class TaskLink implements ClientLink {
 
   get address(): string | null | undefined {
     return this.origin.address;
+  }
+
+  get platform(): PlatformContext | undefined {
+    return this.origin.platform;
+  }
+
+  get callHeaders(): Readonly<Record<string, string>> | undefined {
+    return this.origin.callHeaders;
+  }
+
+  get noRequestReason(): string | undefined {
+    return this.origin.noRequestReason;
   }
 
   send(message: JSONRPCMessage): boolean {
