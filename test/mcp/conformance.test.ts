@@ -18,6 +18,7 @@ import { Miniflare } from 'miniflare';
 import { serve, type NodeServer } from 'fw/node';
 import { conformanceApp } from '../fixtures/mcp-conformance/server';
 import { ensureInstalled, installs } from './client-matrix';
+import { conformanceCounts as counts } from './conformance-counts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -25,14 +26,14 @@ const node22 = `${root}test/.out/node22/node_modules/node/bin/node`;
 const suite = `${root}node_modules/@modelcontextprotocol/conformance/dist/index.js`;
 const suite2026 = `${root}test/.out/${installs.conformance2026.dir}/node_modules/@modelcontextprotocol/conformance/dist/index.js`;
 
-/** The suite runs: a name (its output folder), how many server scenarios it has, and the suite's CLI and arguments. */
+/** The suite runs: a name (its output folder), how many server scenarios it has (conformance-counts.ts), and the suite's CLI and arguments. */
 const runs = [
-  ['2025-06-18', 26, [suite, 'server', '--spec-version', '2025-06-18']],
-  ['2025-11-25', 30, [suite, 'server', '--spec-version', '2025-11-25']],
-  ['2026-07-28', 40, [suite2026, 'server', '--suite', 'all', '--spec-version', '2026-07-28']],
-  ['requirements-2026-07-28', 50, [suite2026, 'server', '--requirements', '2026-07-28']],
-  ['alpha-2025-06-18', 27, [suite2026, 'server', '--suite', 'all', '--spec-version', '2025-06-18']],
-  ['alpha-2025-11-25', 33, [suite2026, 'server', '--suite', 'all', '--spec-version', '2025-11-25']],
+  ['2025-06-18', counts['2025-06-18'], [suite, 'server', '--spec-version', '2025-06-18']],
+  ['2025-11-25', counts['2025-11-25'], [suite, 'server', '--spec-version', '2025-11-25']],
+  ['2026-07-28', counts['2026-07-28'], [suite2026, 'server', '--suite', 'all', '--spec-version', '2026-07-28']],
+  ['requirements-2026-07-28', counts['requirements-2026-07-28'], [suite2026, 'server', '--requirements', '2026-07-28']],
+  ['alpha-2025-06-18', counts['alpha-2025-06-18'], [suite2026, 'server', '--suite', 'all', '--spec-version', '2025-06-18']],
+  ['alpha-2025-11-25', counts['alpha-2025-11-25'], [suite2026, 'server', '--suite', 'all', '--spec-version', '2025-11-25']],
 ] as const;
 
 /** Runs one set of server scenarios against `url`; returns the summary (a failing run's too, so the test names what failed). */
