@@ -235,6 +235,7 @@ describe("third-party clients with toolNameStyle: 'provider-safe'", () => {
     );
     const report = JSON.parse(stdout);
     expect(report.error).toBeUndefined();
+    expect(report.protocolVersion, 'the AI SDK probes server/discover and settles on 2026-07-28').toBe('2026-07-28');
     expect(report.names.length).toBeGreaterThan(20);
     for (const name of report.names) expect(name).toMatch(PATTERN);
     expect(report.names).toEqual(expect.arrayContaining(['fw_serverless_status', 'ops_nightly', 'm_t_o']));
