@@ -1,12 +1,13 @@
 /**
  * The official MCP conformance suite (@modelcontextprotocol/conformance, Node 22) against the fixture app,
- * served by fw on Node and inside workerd through miniflare: all 26 scenarios of 2025-06-18 and all 30 of 2025-11-25
+ * served by fw on Node and inside workerd through miniflare: every server scenario of 2025-06-18 and 2025-11-25
  * (its elicitation SEP-1034 defaults and SEP-1330 enum forms, SSE streams and DNS-rebinding checks included) with the
- * project's pinned 0.1.16; with 0.2.0-alpha.12 (installed at test time, 0.1.16 has no 2026-07-28 scenario) all 40 of
+ * project's pinned suite; with the alpha installed at test time (the pinned one has no 2026-07-28 scenario) every one of
  * 2026-07-28 (stateless requests, discovery, headers, caching, multi round-trip requests, subscriptions; `--suite
- * all`, pending and draft ones included), all 50 of `--requirements 2026-07-28` (the revision's required set plus
- * what it runs unscored: the tasks extension io.modelcontextprotocol/tasks and the pending header scenarios), and its
- * 2025-06-18 and 2025-11-25 sets (`--suite all`: 27 and 33, its session lifecycle check included); no expected failures.
+ * all`, pending and draft ones included), of `--requirements 2026-07-28` (the revision's required set plus what it
+ * runs unscored: the tasks extension io.modelcontextprotocol/tasks and the pending header scenarios), and its
+ * 2025-06-18 and 2025-11-25 sets (`--suite all`, its session lifecycle check included); no expected failures. The
+ * counts and suite versions are in conformance-counts.ts (mcp/README.md states them; readme-counts.test.ts checks).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
