@@ -52,7 +52,7 @@ export function newPeer(key: string, protocolVersion: string, clientCapabilities
 export interface PlatformContext {
   /** The bindings on workers, `{ event, context }` on Lambda, the connection on Node (`{ incoming }`) and Bun (`{ server }`). */
   readonly env: unknown;
-  /** The platform's execution context (`waitUntil`) on workers and Lambda; undefined on Node and Bun. */
+  /** The platform's execution context (`waitUntil`) on workers and Lambda; undefined on the server runtimes. */
   readonly executionCtx: ExecutionContext | undefined;
 }
 
