@@ -7,32 +7,10 @@ export interface CancellationKV {
   delete(key: string): Promise<void>;
 }
 
-/**
- * One running request as the table knows it: whose it is (asked only when a cancellation or the store needs it: most
- * calls finish without either), the controller its handler's signal follows (made on first read of the signal: most
- * handlers never read it, and an AbortController costs microseconds per call), the reason once cancelled, and when it
- * started.
- */
-interface Watched {
-  caller: () => Promise<string>;
-  controller: AbortController | null;
-  reason: string | null;
-  started: number;
-  /** Whether another request may abort it directly; else a cancellation waits in `mailbox` for its own timer. */
-  direct: boolean;
-  mailbox: string | null;
-}
-
 /** A function that runs `find` once and keeps its promise (the caller of a request is the same for its whole life). */
 export function once<T>(find: () => Promise<T>): () => Promise<T> {
   let found: Promise<T> | undefined;
   return () => (found ??= find());
-}
-
-/** Aborts a watched request: its signal if one was made, else the one made later (it starts aborted). */
-function abortWatched(entry: Watched, reason: string): void {
-  entry.reason ??= reason;
-  entry.controller?.abort(reason);
 }
 
 /** What `watch` hands back: the signal a cancellation aborts, and the call that forgets the request once answered. */
@@ -69,6 +47,76 @@ function storedReason(text: string | null, started: number): string | null {
 }
 
 /**
+ * One running request as the table knows it: whose it is (asked only when a cancellation or the store needs it: most
+ * calls finish without either), the controller its handler's signal follows (made on first read of the signal: most
+ * handlers never read it, and an AbortController costs microseconds per call), the reason once cancelled, and when it
+ * started. A class, so a call allocates one object and no closures.
+ */
+class WatchedCall implements CancellationWatch {
+  private controller: AbortController | null = null;
+  reason: string | null = null;
+  /** A cancellation received where this request may not be aborted directly, waiting for its own timer. */
+  mailbox: string | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined = undefined;
+  private stopped = false;
+  private key: Promise<string> | null = null;
+  readonly started = Date.now();
+
+  constructor(
+    private readonly table: CrossCancellations,
+    readonly caller: () => Promise<string>,
+    private readonly id: RequestId,
+    /** Whether another request may abort it directly; else a cancellation waits in `mailbox` for its own timer. */
+    readonly direct: boolean,
+  ) {}
+
+  get signal(): AbortSignal {
+    if (this.controller === null) {
+      this.controller = new AbortController();
+      if (this.reason !== null) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  /** Aborts the request: its signal if one was made, else the one made later (it starts aborted). */
+  abort(reason: string): void {
+    this.reason ??= reason;
+    this.controller?.abort(reason);
+  }
+
+  /** Forgets the request once answered. */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.table.forget(this.id, this);
+  }
+
+  /** Reads the mailbox and the store every `pollIntervalMs` until the request ends or is cancelled. */
+  schedule(store: CancellationKV | null, pollIntervalMs: number, onError: (error: unknown) => void): void {
+    this.timer = setTimeout(() => void this.poll(store, pollIntervalMs, onError), pollIntervalMs);
+  }
+
+  private async poll(store: CancellationKV | null, pollIntervalMs: number, onError: (error: unknown) => void): Promise<void> {
+    if (this.stopped || this.reason !== null) return;
+    if (this.mailbox !== null) return this.abort(this.mailbox);
+    try {
+      if (store !== null) {
+        this.key ??= this.caller().then((who) => keyOf(who, this.id));
+        const key = await this.key;
+        const reason = storedReason(await store.get(key), this.started);
+        if (reason !== null && !this.stopped) {
+          await store.delete(key);
+          return this.abort(reason);
+        }
+      }
+    } catch (error) {
+      onError(error);
+    }
+    if (!this.stopped) this.schedule(store, pollIntervalMs, onError);
+  }
+}
+
+/**
  * `notifications/cancelled` that reach a request running in another HTTP exchange or on another instance. Each
  * running request is kept per caller (a session, or the credential and address of a sessionless caller), so a
  * cancellation finds only its own caller's requests. One arriving where the request runs aborts it (at once, or at the
@@ -78,7 +126,7 @@ function storedReason(text: string | null, started: number): string | null {
  * reaches only requests running on the instance that receives it.
  */
 export class CrossCancellations {
-  private readonly running = new Map<RequestId, Watched[]>();
+  private readonly running = new Map<RequestId, WatchedCall[]>();
 
   constructor(
     private readonly store: CancellationKV | null,
@@ -93,57 +141,21 @@ export class CrossCancellations {
    * context.
    */
   watch(caller: () => Promise<string>, id: RequestId, direct = true): CancellationWatch {
-    const entry: Watched = { caller, controller: null, reason: null, started: Date.now(), direct, mailbox: null };
+    const call = new WatchedCall(this, caller, id, direct);
     const same = this.running.get(id);
-    if (same === undefined) this.running.set(id, [entry]);
-    else same.push(entry);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const stop = () => {
-      stopped = true;
-      clearTimeout(timer);
-      const current = this.running.get(id);
-      const at = current?.indexOf(entry) ?? -1;
-      if (at === -1) return;
-      if (current!.length === 1) this.running.delete(id);
-      else current!.splice(at, 1);
-    };
-    if (this.store !== null || !direct) {
-      const store = this.store;
-      let key: Promise<string> | null = null;
-      const poll = async () => {
-        if (stopped || entry.reason !== null) return;
-        if (entry.mailbox !== null) {
-          abortWatched(entry, entry.mailbox);
-          return;
-        }
-        try {
-          if (store !== null) {
-            key ??= caller().then((who) => keyOf(who, id));
-            const reason = storedReason(await store.get(await key), entry.started);
-            if (reason !== null && !stopped) {
-              await store.delete(await key);
-              abortWatched(entry, reason);
-              return;
-            }
-          }
-        } catch (error) {
-          this.onError(error);
-        }
-        if (!stopped) timer = setTimeout(poll, this.pollIntervalMs);
-      };
-      timer = setTimeout(poll, this.pollIntervalMs);
-    }
-    return {
-      get signal() {
-        if (entry.controller === null) {
-          entry.controller = new AbortController();
-          if (entry.reason !== null) entry.controller.abort(entry.reason);
-        }
-        return entry.controller.signal;
-      },
-      stop,
-    };
+    if (same === undefined) this.running.set(id, [call]);
+    else same.push(call);
+    if (this.store !== null || !direct) call.schedule(this.store, this.pollIntervalMs, this.onError);
+    return call;
+  }
+
+  /** Drops an answered request from the table. */
+  forget(id: RequestId, call: WatchedCall): void {
+    const same = this.running.get(id);
+    const at = same?.indexOf(call) ?? -1;
+    if (at === -1) return;
+    if (same!.length === 1) this.running.delete(id);
+    else same!.splice(at, 1);
   }
 
   /**
@@ -153,7 +165,7 @@ export class CrossCancellations {
   async cancel(caller: string, id: RequestId, reason: string): Promise<void> {
     for (const local of this.running.get(id) ?? []) {
       if ((await local.caller()) !== caller) continue;
-      if (local.direct) abortWatched(local, reason);
+      if (local.direct) local.abort(reason);
       else local.mailbox ??= reason;
       return;
     }

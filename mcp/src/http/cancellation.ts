@@ -17,16 +17,29 @@ export function cancellationOf(message: unknown): { id: RequestId; reason: strin
   return { id, reason: typeof params?.reason === 'string' ? params.reason : 'cancelled by the client' };
 }
 
+/** The abort source of a watched request (a class: one object per call, no closures or accessor literals). */
+class WatchedSource implements AbortSource {
+  private combined: AbortSignal | undefined;
+
+  constructor(
+    private readonly outer: AbortSource | undefined,
+    private readonly cancellation: { readonly signal: AbortSignal },
+  ) {}
+
+  get signal(): AbortSignal {
+    const outer = this.outer;
+    return (this.combined ??= outer === undefined ? this.cancellation.signal : AbortSignal.any([outer.signal, this.cancellation.signal]));
+  }
+
+  get headers(): AbortSource['headers'] {
+    return this.outer?.headers;
+  }
+}
+
 /**
  * The abort source of a watched request: its connection's (when closing it cancels) and its cancellation signal,
  * combined on first use (most handlers never read `ctx.signal`).
  */
 export function watchedSource(outer: AbortSource | undefined, cancellation: { readonly signal: AbortSignal }): AbortSource {
-  let combined: AbortSignal | undefined;
-  return {
-    get signal() {
-      return (combined ??= outer === undefined ? cancellation.signal : AbortSignal.any([outer.signal, cancellation.signal]));
-    },
-    headers: outer?.headers,
-  };
+  return new WatchedSource(outer, cancellation);
 }

@@ -150,7 +150,7 @@ export class StreamableHTTP {
     direct: boolean,
   ): Promise<JSONRPCResponse | null> {
     const watch = this.cancellations.watch(caller, id, direct);
-    return this.server.handle(message, exchange, watchedSource(source, watch)).finally(watch.stop);
+    return this.server.handle(message, exchange, watchedSource(source, watch)).finally(() => watch.stop());
   }
 
   /**
