@@ -1,0 +1,7 @@
+/** The Bun server: `npm run dev` runs it with bun --watch, `npm start` runs its bundle. */
+import { serve } from 'fw/bun';
+import { app } from './app.js';
+
+const server = await serve(app, { port: Number(process.env.PORT ?? 3000), hostname: process.env.HOST ?? '127.0.0.1' });
+console.log(`listening on ${server.url}`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void server.stop().then(() => process.exit(0)));
