@@ -3,12 +3,14 @@ import { parseArgs } from 'node:util';
 import { closest, distance } from 'fastest-levenshtein';
 import { CliUsageError } from './io';
 
-/** The flags a command takes: `string` flags need a value, `boolean` flags take none. */
-export type FlagSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+/** The flags a command takes: `string` flags need a value, `boolean` flags take none; `multiple` ones collect every value given. */
+export type FlagSpec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 
 /** Parsed flags and positional arguments of one command. */
 export interface ParsedArgs {
   flags: Record<string, string | boolean | undefined>;
+  /** Every value of each `multiple` flag, in the order given (absent when the flag was not given). */
+  lists: Record<string, string[]>;
   positionals: string[];
 }
 
@@ -24,6 +26,7 @@ export function parseCommandArgs(command: string, argv: string[], spec: FlagSpec
   const options: FlagSpec = { ...spec, help: { type: 'boolean', short: 'h' } };
   const { tokens } = parseArgs({ args: argv, options, strict: false, allowPositionals: true, tokens: true });
   const flags: ParsedArgs['flags'] = {};
+  const lists: ParsedArgs['lists'] = {};
   const positionals: string[] = [];
   for (const token of tokens) {
     if (token.kind === 'positional') positionals.push(token.value);
@@ -38,7 +41,8 @@ export function parseCommandArgs(command: string, argv: string[], spec: FlagSpec
     if (known.type === 'string' && token.value === undefined)
       throw new CliUsageError(`fw ${command}: ${token.rawName} needs a value (see fw ${command} --help)`);
     if (known.type === 'boolean' && token.value !== undefined) throw new CliUsageError(`fw ${command}: ${token.rawName} takes no value`);
-    flags[token.name] = known.type === 'string' ? token.value : true;
+    if (known.multiple) lists[token.name] = [...(lists[token.name] ?? []), token.value as string];
+    else flags[token.name] = known.type === 'string' ? token.value : true;
   }
-  return { flags, positionals };
+  return { flags, lists, positionals };
 }
