@@ -11,6 +11,8 @@ export interface HealthCheckOptions {
   timeout?: number;
   /** Paths of the three endpoints (defaults /health, /live, /ready). */
   paths?: { health?: string; live?: string; ready?: string };
+  /** Count the probes in `rateLimit()` like any route (default false: they are registered with `rateLimit: false`). */
+  rateLimit?: boolean;
 }
 
 /** What the plugin shares as app state `fw:health` (the dashboard reads it). */
@@ -31,15 +33,21 @@ function noStore(ctx: Context, body: unknown, status: number): Response {
 }
 
 /** Every option of healthCheck(), so a mistyped key fails at startup. */
-const healthCheckOptionsKeys: Record<keyof HealthCheckOptions, true> = { checks: true, timeout: true, paths: true };
+const healthCheckOptionsKeys: Record<keyof HealthCheckOptions, true> = { checks: true, timeout: true, paths: true, rateLimit: true };
 
-/** Adds /health (checks), /live (the process answers) and /ready (checks pass and not shutting down), all `Cache-Control: no-store`. */
+/**
+ * Adds /health (checks), /live (the process answers) and /ready (checks pass and not shutting down), all
+ * `Cache-Control: no-store`; the probes are public (`security: []` in the OpenAPI document) and not rate limited.
+ */
 export function healthCheck(options: HealthCheckOptions = {}): FwPluginConfig {
   checkOptions('healthCheck()', options, healthCheckOptionsKeys);
   assertChecks(options.checks, options.timeout);
   const checks = { ...options.checks };
   const timeout = options.timeout ?? 5000;
+  if (options.rateLimit !== undefined && typeof options.rateLimit !== 'boolean')
+    throw new TypeError(`healthCheck "rateLimit" must be true or false, got ${String(options.rateLimit)}`);
   const state: HealthState = { run: () => runChecks(checks, timeout), names: Object.keys(checks) };
+  const probe = { tags: ['health'], security: [], ...(options.rateLimit === true ? {} : { rateLimit: false as const }) };
   return {
     name: 'health',
     state: { [HEALTH_STATE_KEY]: state },
@@ -50,10 +58,10 @@ export function healthCheck(options: HealthCheckOptions = {}): FwPluginConfig {
           const report = await state.run();
           return noStore(ctx, report, report.status === 'healthy' ? 200 : 503);
         },
-        { tags: ['health'], summary: 'Runs every health check' },
+        { ...probe, summary: 'Runs every health check' },
       );
       app.get(options.paths?.live ?? '/live', (ctx: Context) => noStore(ctx, { alive: true }, 200), {
-        tags: ['health'],
+        ...probe,
         summary: 'Liveness: the process answers',
       });
       app.get(
@@ -64,7 +72,7 @@ export function healthCheck(options: HealthCheckOptions = {}): FwPluginConfig {
           if (report.status === 'healthy') return noStore(ctx, { ready: true }, 200);
           return noStore(ctx, { ready: false, checks: report.checks }, 503);
         },
-        { tags: ['health'], summary: 'Readiness: the checks pass and the app is not shutting down' },
+        { ...probe, summary: 'Readiness: the checks pass and the app is not shutting down' },
       );
     },
   };

@@ -2,6 +2,7 @@ import { HttpError } from '../core/errors';
 import type { Context } from '../core/context';
 import type { Middleware } from '../core/types';
 import { mutableResponse } from '../security/mutable-response';
+import { ExemptRoutes } from './exempt-routes';
 import { defaultKey, storeKey } from './key';
 import { MemoryStore } from './memory-store';
 import { RateMeter } from './rate-meter';
@@ -14,6 +15,7 @@ export class RateLimiter {
   private readonly options: RateLimitOptions;
   private readonly key: (ctx: Context) => string | Promise<string>;
   private readonly meter = new RateMeter();
+  private readonly exempt = new ExemptRoutes();
   private total = 0;
   private refused = 0;
 
@@ -52,10 +54,10 @@ export class RateLimiter {
     });
   }
 
-  /** The middleware: skip, count, refuse with 429, or pass on and add the X-RateLimit-* headers. */
+  /** The middleware: skip (a `rateLimit: false` route, `skip`), count, refuse with 429, or pass on with X-RateLimit-*. */
   middleware(): Middleware {
     return async (ctx, next) => {
-      if (this.options.skip && (await this.options.skip(ctx))) return next();
+      if (this.exempt.has(ctx) || (this.options.skip && (await this.options.skip(ctx)))) return next();
       const result = await this.check(ctx);
       const response = await next();
       if (this.options.headers === false) return response;
