@@ -18,7 +18,7 @@ function nextSteps(dir, pm, installed) {
   const steps = [
     ...(cd === '' ? [] : [`cd ${/\s/.test(cd) ? JSON.stringify(cd) : cd}`]),
     ...(installed ? [] : [`${pm} install`]),
-    `${run} test`,
+    pm === 'bun' ? 'bun run test' : `${pm} test`,
     `${run} dev`,
   ];
   return `\nNext:\n${steps.map((step) => `  ${step}`).join('\n')}\n`;

@@ -5,26 +5,24 @@ import { targetNames, targets } from './targets.mjs';
 /** The person closed the input (Ctrl-D) or pressed Ctrl-C before answering: the bin exits without writing anything. */
 export class PromptCancelled extends Error {}
 
-/** One line typed in answer to `question`; rejects with PromptCancelled when the input ends first. */
-function ask(rl, question) {
-  return new Promise((resolve, reject) => {
-    const cancel = () => reject(new PromptCancelled('cancelled: nothing was written'));
-    rl.once('close', cancel);
-    rl.question(question, (answer) => {
-      rl.off('close', cancel);
-      resolve(answer.trim());
-    });
-  });
+/** Shows `question` and resolves to the next line typed (lines typed ahead wait their turn); PromptCancelled when the input ends first. */
+async function ask(rl, lines, question) {
+  rl.setPrompt(question);
+  rl.prompt();
+  const { value, done } = await lines.next();
+  if (done) throw new PromptCancelled('cancelled: nothing was written');
+  return value.trim();
 }
 
 /** Asks what create-fw lacks (`dir` when undefined, `template` when undefined) over `input`/`output`, asking again after a wrong answer. */
 export async function askMissing({ dir, template }, input, output) {
   const rl = createInterface({ input, output, terminal: Boolean(input.isTTY && output.isTTY) });
   rl.on('SIGINT', () => rl.close());
+  const lines = rl[Symbol.asyncIterator]();
   try {
     let folder = dir;
     while (folder === undefined) {
-      const answer = await ask(rl, 'Project folder (my-fw-app): ');
+      const answer = await ask(rl, lines, 'Project folder (my-fw-app): ');
       folder = answer === '' ? 'my-fw-app' : answer;
     }
     let target = template;
@@ -34,7 +32,7 @@ export async function askMissing({ dir, template }, input, output) {
       );
     }
     while (target === undefined) {
-      const answer = await ask(rl, `Template (1-${targetNames.length} or a name): `);
+      const answer = await ask(rl, lines, `Template (1-${targetNames.length} or a name): `);
       const picked = /^\d+$/.test(answer) ? targetNames[Number(answer) - 1] : answer;
       if (targetNames.includes(picked)) target = picked;
       else output.write(`"${answer}" is none of them: type 1-${targetNames.length} or ${targetNames.join(', ')}\n`);
