@@ -2,7 +2,7 @@ import { propertyKey, schemaToType } from './schema-to-ts';
 import type { OpenAPI31Document, OpenAPI31Operation, OpenAPI31Parameter } from './types';
 
 const methods = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
-const successOrder = ['200', '201', '202', '203', '2XX', 'default'];
+const successOrder = ['200', '201', '202', '203', '204', '2XX', 'default'];
 
 /** The runtime part of every generated client: request building, response parsing, errors. */
 const runtime = `/** A non-2xx answer: the status and the parsed body (fw answers { error, code, details }). */
@@ -95,7 +95,8 @@ function successSchema(op: OpenAPI31Operation): string {
     const response = op.responses[code];
     if (!response) continue;
     const media = response.content?.['application/json'] ?? Object.values(response.content ?? {})[0];
-    return media ? schemaToType(media.schema) : 'unknown';
+    if (media) return schemaToType(media.schema);
+    return code === '204' ? 'undefined' : 'unknown';
   }
   return 'unknown';
 }

@@ -1,5 +1,5 @@
 import type { Fw } from '../core/fw';
-import type { JSONSchema, RouteInfo, RouteSchema } from '../core/types';
+import type { JSONSchema, RouteInfo, RouteOptions, RouteSchema } from '../core/types';
 import { collectRoutes, type CollectedRoute } from './collect';
 import { splitDocComment } from './doc-comments';
 import { isStatusMap, routeJSONSchemas } from './route-json-schema';
@@ -46,23 +46,33 @@ function parametersOf(schema: RouteSchema, route: CollectedRoute): OpenAPI31Para
   return list;
 }
 
-function responsesOf(schema: RouteSchema): Record<string, OpenAPI31Response> {
+/** Statuses whose answers carry no body, so their responses have no `content`. */
+const bodiless = new Set([204, 205, 304]);
+
+/** What a success status is called when nothing else describes it. */
+const successDescriptions: Record<number, string> = { 200: 'Successful response', 201: 'Created', 202: 'Accepted', 204: 'No content' };
+
+/** The status a route answers a non-Response result with: its `status` option, else 200. */
+function successStatus(options: RouteOptions): number {
+  const status = (options as { status?: unknown }).status;
+  return typeof status === 'number' ? status : 200;
+}
+
+function responsesOf(schema: RouteSchema, status: number): Record<string, OpenAPI31Response> {
   const response = schema.response;
   const responses: Record<string, OpenAPI31Response> = {};
   if (response && isStatusMap(response)) {
     for (const [code, s] of Object.entries(response as Record<string, JSONSchema>)) {
-      responses[code.toUpperCase()] = {
-        description: (s.description as string | undefined) ?? `Status ${code}`,
-        content: { 'application/json': { schema: s } },
-      };
+      const key = code.toUpperCase();
+      const description = (s.description as string | undefined) ?? successDescriptions[Number(key)] ?? `Status ${code}`;
+      responses[key] = bodiless.has(Number(key)) ? { description } : { description, content: { 'application/json': { schema: s } } };
     }
-  } else if (response) {
-    responses['200'] = {
-      description: (response.description as string | undefined) ?? 'Successful response',
-      content: { 'application/json': { schema: response as JSONSchema } },
-    };
   } else {
-    responses['200'] = { description: 'Successful response' };
+    const description = (response?.description as string | undefined) ?? successDescriptions[status] ?? `Status ${status}`;
+    responses[String(status)] =
+      response && !bodiless.has(status)
+        ? { description, content: { 'application/json': { schema: response as JSONSchema } } }
+        : { description };
   }
   if ((schema.body || schema.query || schema.params || schema.headers) && !responses['400']) {
     responses['400'] = { description: 'Invalid input', content: { 'application/json': { schema: errorSchema } } };
@@ -90,7 +100,7 @@ function operationOf(route: CollectedRoute, options: OpenAPIOptions, used: Set<s
   const schema = routeJSONSchemas(o.schema ?? {});
   const operation: OpenAPI31Operation = {
     operationId: uniqueId(o.operationId ?? defaultOperationId(route), used),
-    responses: responsesOf(schema),
+    responses: responsesOf(schema, successStatus(o)),
   };
   const comment = options.docComments?.[`${route.method} ${route.path}`];
   const fromComment = comment ? splitDocComment(comment) : undefined;
