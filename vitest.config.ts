@@ -1,5 +1,14 @@
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { sourceAliases } from './aliases.ts';
+import { testLanes } from './test/lanes.ts';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+/** Unit files need nothing outside the process; integration files start workerd, Bun, Chromium, tsc or talk to a database (test/lanes.ts). */
+const lanes = testLanes(root, ['test', 'mcp/test']);
+/** Every core runs a test file (at least two at a time): files share no port, database schema or temporary folder. */
+const workers = Math.max(2, availableParallelism());
 
 export default defineConfig({
   resolve: {
@@ -9,11 +18,17 @@ export default defineConfig({
     })),
   },
   test: {
-    include: ['test/**/*.test.ts', 'mcp/test/**/*.test.ts'],
-    globalSetup: ['test/setup/chromium.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    maxWorkers: workers,
     silent: 'passed-only',
+    projects: [
+      { extends: true, test: { name: 'unit', include: lanes.unit } },
+      {
+        extends: true,
+        test: { name: 'integration', include: lanes.integration, globalSetup: ['test/setup/chromium.ts'] },
+      },
+    ],
   },
 });
