@@ -28,9 +28,17 @@ export async function sh(command: string, args: string[], cwd: string, env: Reco
   }
 }
 
-/** Starts a server process and resolves with its URL once it prints `listening on <url>`; rejects with its output if it exits first. */
-export function startServer(command: string, args: string[], cwd: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(command, args, { cwd, env: cleanEnv({ PORT: '0' }), stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts a server process (with `env` added to the clean environment) and resolves with its URL once it prints
+ * `listening on <url>`; rejects with its output if it exits first.
+ */
+export function startServer(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(command, args, { cwd, env: cleanEnv({ PORT: '0', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${args.join(' ')} printed no "listening on" within 10 s:\n${output}`)), 10_000);
