@@ -35,10 +35,13 @@ export async function projectDrivers(dir: string): Promise<ProjectDrivers> {
   return { bundled: found.filter((n) => known[n].bundles), native: found.filter((n) => !known[n].bundles) };
 }
 
+/** A `database` property written out (`database: config`) or by shorthand (`{ database }`, `{ database, … }`). */
+const databaseOption = /\bdatabase\s*(?::|,|\})/;
+
 /**
  * Whether the app's own modules (the project files the entry reaches, found by a first bundling pass that writes
- * nothing) give an Fw a `database` option (`database:`): what a plain config needs the db module for. False when
- * that pass fails; the real one reports why.
+ * nothing) give an Fw a `database` option (`database:` or the shorthand `{ database }`): what a plain config needs
+ * the db module for. False when that pass fails; the real one reports why.
  */
 export async function sourcesNameDatabase(config: BuildOptions, cwd: string): Promise<boolean> {
   const probe = await build({ ...config, write: false, metafile: true, logLevel: 'silent', sourcemap: false }).catch(() => null);
@@ -46,7 +49,7 @@ export async function sourcesNameDatabase(config: BuildOptions, cwd: string): Pr
   const own = Object.keys(probe.metafile.inputs)
     .map((input) => resolve(cwd, input))
     .filter((file) => !file.includes(`${sep}node_modules${sep}`) && !relative(cwd, file).startsWith('..') && !file.includes('<'));
-  for (const file of own) if (/\bdatabase\s*:/.test(await readFile(file, 'utf8').catch(() => ''))) return true;
+  for (const file of own) if (databaseOption.test(await readFile(file, 'utf8').catch(() => ''))) return true;
   return false;
 }
 

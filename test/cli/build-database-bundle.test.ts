@@ -201,6 +201,37 @@ export default worker(app);
   });
 });
 
+describe('fw build --target worker of an app that passes its database config by shorthand', () => {
+  it('carries the db module for `new Fw({ database })`: the D1 app answers from its migrated table in workerd', async () => {
+    const dir = await tempProject({
+      'package.json': JSON.stringify({ name: 'd1-shorthand', type: 'module', private: true }),
+      'tsconfig.json': JSON.stringify({ extends: join(repo, 'tsconfig.json') }),
+      'src/index.ts': `import { Fw } from 'fw';
+import { worker } from 'fw/worker';
+const database = { url: 'd1:DB', autoMigrate: true, migrations: { '001_t.sql': "CREATE TABLE t (v TEXT); INSERT INTO t VALUES ('shorthand');" } };
+const app = new Fw({ database });
+app.use((ctx, next) => {
+  ctx.app.db.bindEnv(ctx.env);
+  return next();
+});
+app.get('/notes', (ctx) => ctx.app.db.query('SELECT v FROM t'));
+export default worker(app);
+`,
+    });
+    dirs.push(dir);
+    const built = await fw(dir, 'build', '--target', 'worker');
+    expect(built.err).toEqual([]);
+    const mf = await runWorker(await readFile(join(dir, 'dist/worker/index.js'), 'utf8'), { d1Databases: ['DB'] });
+    try {
+      const response = await mf.dispatchFetch('http://app.test/notes');
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual([{ v: 'shorthand' }]);
+    } finally {
+      await mf.dispose();
+    }
+  });
+});
+
 describe('fw build of an entry that does not reach the database option', () => {
   it('worker: a one-route entry next to an app with a database carries no db module', async () => {
     const dir = await tempProject({
