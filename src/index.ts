@@ -1,6 +1,6 @@
 export { Fw, type FwConfig } from './app/fw';
 export { Fw as CoreFw } from './core/fw';
-export { setResponseFactory, makeResponse, type ResponseFactory } from './core/response-factory';
+export { responseFactory, makeResponse, type ResponseFactory } from './core/response-factory';
 export type { SchemaCompiler, CompiledRouteSchema } from './core/schema-compiler';
 export { Context, type ExecutionContext } from './core/context';
 export { Group } from './app/group';
@@ -27,10 +27,11 @@ export {
   registerFormat,
   getFormat,
   listFormats,
-  resetFormats,
   negotiateFormat,
   jsonFormat,
   type DataFormat,
+  type FormatOwner,
+  type FormatTable,
 } from './core/formats';
 export {
   WebSocketRoutes,

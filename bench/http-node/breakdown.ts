@@ -3,15 +3,15 @@
  * app.fetch with light responses on (as fw/node calls it) and off (as workers get real Responses), and undici
  * Responses alone for comparison. Prints JSON (µs medians).
  */
-import { Fw } from 'fw';
-import { LightResponse, lightResponses } from 'fw/node';
+import { Fw, responseFactory } from 'fw';
+import { LightResponse, lightResponseFactory } from 'fw/node';
 import { lazyRequest } from '../../targets/serverless/lazy-request';
 import { RawHeaders } from '../../targets/node/raw-headers';
 
 const app = new Fw().get('/', () => ({ hello: 'world' }));
 await app.ready();
 const raw = ['Host', '127.0.0.1:3000', 'User-Agent', 'autocannon', 'Accept', '*/*', 'Connection', 'keep-alive'];
-const light = { [lightResponses]: true };
+const light = { [responseFactory]: lightResponseFactory };
 
 function request(): Request {
   return lazyRequest({ method: 'GET', url: new URL('http://127.0.0.1:3000/').href, headers: new RawHeaders(raw), body: undefined });

@@ -7,6 +7,7 @@ import { useFullRouteSyntax } from '../core/route-syntax';
 import { coreConfigKeys } from '../core/config-keys';
 import { installContextExtras, queryCacheFor } from '../core/context-extras';
 import { installErrorLog } from '../core/error-log';
+import { registerFormat, type DataFormat } from '../core/formats';
 import { checkOptions } from '../core/options';
 import { installServerMethods } from '../core/server-methods';
 import { installCookieMethods } from '../cookie/context-methods';
@@ -47,6 +48,8 @@ type FullFw<T extends AppTypes> = Fw<T>;
 export interface FwConfig extends FwCoreConfig {
   /** Database configuration (or a Database from `createDatabase`): makes `app.db` available lazily. */
   database?: DatabaseConfig | Database;
+  /** Data formats besides JSON this app reads and answers in (`registerYamlFormat` from `fw/schema` adds YAML); other apps never see them. */
+  formats?: DataFormat[];
 }
 
 /**
@@ -55,7 +58,7 @@ export interface FwConfig extends FwCoreConfig {
  */
 export class Fw<T extends AppTypes = NoTypes> extends CoreFw<T, 'full'> {
   /** The options `new Fw()` accepts: the kernel's and `database` (a subclass that adds options extends this table). */
-  static readonly configKeys: Readonly<Record<string, true>> = { ...coreConfigKeys, database: true };
+  static readonly configKeys: Readonly<Record<string, true>> = { ...coreConfigKeys, database: true, formats: true };
 
   /** A mistyped option fails at startup, naming the closest known one. */
   static override checkConfig(this: typeof Fw, config: FwConfig): void {
@@ -70,7 +73,15 @@ export class Fw<T extends AppTypes = NoTypes> extends CoreFw<T, 'full'> {
   private database: Database | null = null;
 
   constructor(config: FwConfig = {}) {
-    super(config);
+    // The kernel resolves `format` by name among the app's formats: registered here first, then the default set.
+    const named = config.formats !== undefined && typeof config.format === 'string';
+    super(named ? { ...config, format: undefined } : config);
+    if (named) (this as { config: FwConfig }).config = config;
+    if (config.formats !== undefined) {
+      if (!Array.isArray(config.formats)) throw new TypeError('new Fw(): `formats` must be an array of data formats');
+      for (const format of config.formats) registerFormat(this, format);
+      if (named) this.setFormat(config.format!);
+    }
     this.queryCache = queryCacheFor(config);
     if (config.schemaCompiler === undefined) this.setSchemaCompiler(jsonSchemaCompiler);
   }
@@ -85,6 +96,12 @@ export class Fw<T extends AppTypes = NoTypes> extends CoreFw<T, 'full'> {
   }
 
   /** Registers the callback's routes under a prefix; the group also registers WebSocket routes. */
+  /** Adds (or replaces, by name) a data format on this app, so its requests can ask for it by Accept or Content-Type. */
+  registerFormat(format: DataFormat): this {
+    registerFormat(this, format);
+    return this;
+  }
+
   /** Registers a WebSocket route; `Data` types `ws.data` (what the `upgrade(ctx)` handler returns). */
   ws<Data = Record<string, unknown>>(path: string, handlers: WebSocketHandlers<Data>, options?: WebSocketRouteOptions): this {
     this.websockets.add(path, handlers, options);

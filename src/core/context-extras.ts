@@ -59,7 +59,7 @@ function formData(this: Context): Promise<FormData> {
 
 function parseBody(this: Context, format?: string): Promise<unknown> {
   if (format === undefined) return this.body();
-  const chosen = getFormat(format);
+  const chosen = getFormat(this.app, format);
   if (!chosen) return Promise.reject(new HttpError(415, `Unknown data format "${format}"`, { code: 'UNSUPPORTED_FORMAT' }));
   return this.parseWith(chosen);
 }

@@ -2,7 +2,7 @@ import { HttpError } from './errors';
 import { readBodyWithin } from './body-limit';
 import { TEXT_PLAIN, withContext } from './respond';
 import { copyQueryValues, parseQueryString, type ParsedQuery } from './query';
-import { getFormat, jsonFormat, responseFormatOf, type DataFormat } from './formats';
+import { getFormat, jsonFormat, negotiateFormat, type DataFormat } from './formats';
 import type { Fw } from './fw';
 import type { DefaultInput, RequestHeaders, RouteInput } from './typed-routes';
 
@@ -166,7 +166,7 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** The data format the client asked for through Accept, among those registered (the app's default while JSON is the only one). */
   responseFormat(): DataFormat {
-    return responseFormatOf(this.request, this.app.getFormat());
+    return negotiateFormat(this.app, this.request.headers.get('accept'));
   }
 
   #respond(body: BodyInit | null, status: number, contentType: string | null): Response {
@@ -180,7 +180,7 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   #requestFormat(): DataFormat {
     const type = this.request.headers.get('content-type');
-    return (type && getFormat(type)) || jsonFormat;
+    return (type && getFormat(this.app, type)) || jsonFormat;
   }
 
   /** The body parsed by a data format (undefined for GET, HEAD and an empty body); a parse failure is a 400. */

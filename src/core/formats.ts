@@ -1,6 +1,6 @@
 import { parseAccept, rangeCovers } from './accept';
 
-/** A wire format for request and response bodies (JSON is built in; YAML and custom ones register). */
+/** A wire format for request and response bodies (JSON is built in; YAML and custom ones are registered on an app). */
 export interface DataFormat {
   name: string;
   contentTypes: string[];
@@ -10,7 +10,7 @@ export interface DataFormat {
   serialize(value: unknown): string;
 }
 
-/** JSON, the native format: always registered and the default unless an app says otherwise. */
+/** JSON, the native format: every app has it, and it is the default unless an app says otherwise. */
 export const jsonFormat: DataFormat = {
   name: 'json',
   contentTypes: ['application/json', 'text/json'],
@@ -20,21 +20,25 @@ export const jsonFormat: DataFormat = {
   serialize: (value) => JSON.stringify(value) ?? 'null',
 };
 
-const byName = new Map<string, DataFormat>();
-const byType = new Map<string, DataFormat>();
+/** Picks a response format among `list` for an Accept header, `fallback` when nothing better is asked for. */
+type Negotiation = (accept: string | null, fallback: DataFormat, list: DataFormat[]) => DataFormat;
 
-/** Puts a format in the registry under its name and media types (registerFormat checks it first). */
-function add(format: DataFormat): void {
-  byName.set(format.name.toLowerCase(), format);
-  for (const type of format.contentTypes) byType.set(type.toLowerCase(), format);
+/** The formats registered on an app (JSON first) and how its responses pick one from Accept. */
+export interface FormatTable {
+  list: DataFormat[];
+  negotiate: Negotiation;
 }
 
-// JSON is registered by a plain call here, not through registerFormat(), so a bundle that never registers a format
-// carries no registration code.
-add(jsonFormat);
+/**
+ * An app as the format functions see it: `formats` is unset while JSON is its only format, so a JSON-only bundle
+ * carries no Accept parser (the table, and its negotiation, come with the first `registerFormat`).
+ */
+export interface FormatOwner {
+  formats?: FormatTable;
+  getFormat(): DataFormat;
+}
 
-/** How a response picks its format from Accept: installed by registerFormat(), so a JSON-only bundle carries no Accept parser. */
-let negotiation: typeof negotiateFormat | null = null;
+const onlyJson = [jsonFormat];
 
 function isStringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((v) => typeof v === 'string');
@@ -56,67 +60,66 @@ function assertFormat(format: DataFormat): void {
   if (!valid) throw new TypeError('registerFormat needs { name, contentTypes (non-empty), extensions, contentType, parse, serialize }');
 }
 
-/** Adds (or replaces, by name) a format in the global registry so requests can ask for it by Accept or Content-Type. */
-export function registerFormat(format: DataFormat): void {
+/**
+ * Adds (or replaces, by name) a data format on one app, so its requests can ask for it by Accept or Content-Type;
+ * other apps of the process never see it. `fw`'s `Fw` has it as `app.registerFormat(format)` and `formats` in its config.
+ */
+export function registerFormat(app: FormatOwner, format: DataFormat): void {
+  if (typeof (app as Partial<FormatOwner> | null)?.getFormat !== 'function')
+    throw new TypeError(
+      'registerFormat(app, format): a data format is registered on an app; pass the app first, or call app.registerFormat(format)',
+    );
   assertFormat(format);
-  const previous = byName.get(format.name.toLowerCase());
-  if (previous !== undefined) for (const [type, owner] of byType) if (owner === previous) byType.delete(type);
-  add(format);
-  negotiation = negotiateFormat;
+  const name = format.name.toLowerCase();
+  const list = listFormats(app).filter((f) => f.name.toLowerCase() !== name);
+  list.push(format);
+  app.formats = { list, negotiate: pick };
 }
 
-/** Finds a format by name (`yaml`), media type (`application/yaml; charset=utf-8`) or extension (`.yml`). */
-export function getFormat(nameOrContentType: string): DataFormat | undefined {
+/** Finds one of the app's formats by name (`yaml`), media type (`application/yaml; charset=utf-8`) or extension (`.yml`). */
+export function getFormat(app: FormatOwner, nameOrContentType: string): DataFormat | undefined {
   if (typeof nameOrContentType !== 'string') return undefined;
   const key = nameOrContentType.toLowerCase().trim();
-  const named = byName.get(key);
-  if (named) return named;
   const semi = key.indexOf(';');
   const type = semi === -1 ? key : key.slice(0, semi).trim();
-  const typed = byType.get(type);
-  if (typed) return typed;
-  if (type.endsWith('+json')) return byName.get('json');
-  if (key.startsWith('.')) for (const format of byName.values()) if (format.extensions.includes(key)) return format;
-  return undefined;
+  const list = listFormats(app);
+  return (
+    list.find((f) => f.name.toLowerCase() === key) ??
+    byType(list, type) ??
+    (type.endsWith('+json') ? jsonFormat : list.find((f) => f.extensions.includes(key)))
+  );
 }
 
-/** Every registered format, JSON first. */
-export function listFormats(): DataFormat[] {
-  return [...byName.values()];
+/** The app's formats, JSON first. */
+export function listFormats(app: FormatOwner): DataFormat[] {
+  return app.formats?.list ?? onlyJson;
 }
 
-/** Drops every registered format but JSON (for tests and for apps that rebuild their registry). */
-export function resetFormats(): void {
-  byName.clear();
-  byType.clear();
-  add(jsonFormat);
+/** The format of a response to a request with this Accept header: the app's default, unless formats registered on it let Accept choose. */
+export function negotiateFormat(app: FormatOwner, accept: string | null): DataFormat {
+  const table = app.formats;
+  return table === undefined ? app.getFormat() : table.negotiate(accept, app.getFormat(), table.list);
 }
 
-/** Whether an Accept header could pick anything but `fallback` (false while JSON is the only format and the default). */
-export function negotiable(fallback: DataFormat): boolean {
-  return byName.size !== 1 || byName.get('json') !== fallback;
-}
-
-/** The format of a response to `request`: the app's default, unless registered formats let its Accept header choose. */
-export function responseFormatOf(request: Request, fallback: DataFormat): DataFormat {
-  return negotiation === null || !negotiable(fallback) ? fallback : negotiation(request.headers.get('accept'), fallback);
+function byType(list: DataFormat[], type: string): DataFormat | undefined {
+  return list.find((f) => f.contentTypes.some((t) => t.toLowerCase() === type));
 }
 
 /**
- * Picks the response format for an Accept header: the best-ranked range (quality values honoured)
- * that a registered format serves; `*\/*` and a missing header mean the default, and so does a
- * header that names nothing registered (fw answers in its default format rather than with a 406).
+ * Picks the response format for an Accept header: the best-ranked range (quality values honoured) that one of
+ * `list` serves; `*\/*` and a missing header mean the default, and so does a header that names nothing in `list`
+ * (fw answers in its default format rather than with a 406).
  */
-export function negotiateFormat(accept: string | null, fallback: DataFormat): DataFormat {
-  if (accept === null || !negotiable(fallback)) return fallback;
+function pick(accept: string | null, fallback: DataFormat, list: DataFormat[]): DataFormat {
+  if (accept === null) return fallback;
   for (const { type } of parseAccept(accept)) {
     if (type === '*/*') return fallback;
     if (type.endsWith('/*')) {
       if (fallback.contentTypes.some((t) => rangeCovers(type, t))) return fallback;
-      for (const format of byName.values()) if (format.contentTypes.some((t) => rangeCovers(type, t))) return format;
+      for (const format of list) if (format.contentTypes.some((t) => rangeCovers(type, t))) return format;
       continue;
     }
-    const format = byType.get(type) ?? (type.endsWith('+json') ? byName.get('json') : undefined);
+    const format = byType(list, type) ?? (type.endsWith('+json') ? jsonFormat : undefined);
     if (format !== undefined) return format;
   }
   return fallback;

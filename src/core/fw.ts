@@ -11,7 +11,7 @@ import { makeResponse, responseWithoutBody } from './response-factory';
 import { assertSchemaCompiler, type CompiledRouteSchema, type SchemaCompiler } from './schema-compiler';
 import { Router, noParams, normalizePattern, type Match } from './router';
 import { canonicalPath, canonicalPattern, rawPathOf } from './path';
-import { jsonFormat, getFormat, type DataFormat } from './formats';
+import { jsonFormat, getFormat, type DataFormat, type FormatTable } from './formats';
 import { refuseUnknownOptions } from './option-names';
 import { addVerbs, routeMethods as methods } from './verbs';
 import type { AppTypes, HandlerResult, InputOf, NoTypes, RouteContext, RouteEntry, TypedRoute, TypesOf, WithContext } from './typed-routes';
@@ -42,11 +42,11 @@ function prefixOf(path: string): string | null {
   return p === '/' || p === '*' || p === '/*' ? null : p;
 }
 
-function resolveFormat(format: string | DataFormat | undefined): DataFormat {
+function resolveFormat(app: Fw<any, any>, format: string | DataFormat | undefined): DataFormat {
   if (format === undefined) return jsonFormat;
   if (typeof format !== 'string') return format;
-  const found = getFormat(format);
-  if (!found) throw new Error(`Unknown data format "${format}": register it with registerFormat() first`);
+  const found = getFormat(app, format);
+  if (!found) throw new Error(`Unknown data format "${format}": register it on the app first (registerFormat)`);
   return found;
 }
 
@@ -125,6 +125,8 @@ export class Fw<
   ) => Context;
   /** The largest request body the context's readers accept, in bytes (`config.maxBodySize`, default 1 MiB). */
   declare readonly maxBodySize: number;
+  /** The data formats registered on this app (`registerFormat`); unset while JSON is its only one. */
+  declare formats?: FormatTable;
   /** Bumped by every registration so compiled pipelines know when to rebuild. */
   generation = 0;
 
@@ -155,7 +157,7 @@ export class Fw<
     (new.target as typeof Fw).checkConfig(config);
     this.config = config;
     if (config.schemaCompiler !== undefined) this.setSchemaCompiler(config.schemaCompiler);
-    this.#format = resolveFormat(config.format);
+    this.#format = resolveFormat(this, config.format);
     this.maxBodySize = checkBodyLimit(config.maxBodySize);
     this.ContextClass = class AppContext extends Context {};
   }
@@ -341,7 +343,7 @@ export class Fw<
   }
   /** Sets the default data format (a registered name or a DataFormat). */
   setFormat(format: string | DataFormat): this {
-    this.#format = resolveFormat(format);
+    this.#format = resolveFormat(this, format);
     this.generation++;
     return this;
   }
@@ -444,7 +446,7 @@ export class Fw<
     const pipeline = route.generation === this.generation ? route.pipeline! : this.#pipelineFor(route);
     const response = this.middleware.length === 0 ? pipeline(ctx) : runMiddleware(this, ctx, this.middleware, pipeline);
     if (method !== 'HEAD' || route.method === 'HEAD') return response;
-    return Promise.resolve(response).then(responseWithoutBody);
+    return Promise.resolve(response).then((r) => responseWithoutBody(ctx, r));
   }
 
   /** The 400 for a path with no canonical form or with an encoded slash, answered before any middleware (no guard could judge it). */

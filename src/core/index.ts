@@ -26,7 +26,16 @@ export {
   type HttpErrorOptions,
 } from './errors';
 export { errorBody } from './respond';
-export { registerFormat, getFormat, listFormats, resetFormats, negotiateFormat, jsonFormat, type DataFormat } from './formats';
+export {
+  registerFormat,
+  getFormat,
+  listFormats,
+  negotiateFormat,
+  jsonFormat,
+  type DataFormat,
+  type FormatOwner,
+  type FormatTable,
+} from './formats';
 export { providePlatform, withdrawPlatform, hasPlatform, platform, type PlatformServices } from './platform';
 export type * from './types';
 export type * from './typed-routes';

@@ -1,7 +1,8 @@
 /**
- * How the core makes the Responses it builds itself (strings, serialized objects, error bodies, 204s). By default a
- * plain `new Response`, which native runtimes (workerd, Bun, Deno) make cheaply; a runtime entry may install a
- * faster factory, as Node's does with its light responses (targets/node/light-response.ts).
+ * How the core makes the Responses it builds itself (strings, serialized objects, error bodies, 204s): a plain
+ * `new Response`, unless the target that called `app.fetch` lends a faster factory for that request in its `env`
+ * under `responseFactory` (fw/node's server adapter lends its light responses, which only it writes). Nothing is
+ * installed for the process, so `app.fetch(request)` called by anyone else always answers with a real Response.
  */
 import type { Context } from './context';
 
@@ -11,11 +12,12 @@ export interface ResponseFactory {
   withoutBody(response: Response): Response | null;
 }
 
-let installed: ResponseFactory | null = null;
+/** The key of the ResponseFactory a target lends in the `env` it passes to `app.fetch`, for that request alone. */
+export const responseFactory: unique symbol = Symbol();
 
-/** Installs the runtime's response factory (null restores plain Responses); runtime entries call it once. */
-export function setResponseFactory(factory: ResponseFactory | null): void {
-  installed = factory;
+/** The factory the request's target lent, if any. */
+function lentFactory(ctx: Context<any, any, any>): ResponseFactory | undefined {
+  return (ctx.env as { [responseFactory]?: ResponseFactory } | null | undefined)?.[responseFactory];
 }
 
 /** The core's one way to make a response; `headers` is a content type alone, or any HeadersInit. */
@@ -25,14 +27,15 @@ export function makeResponse(
   status: number,
   headers: string | HeadersInit | null,
 ): Response {
-  if (installed !== null) return installed.make(ctx, body, status, headers);
+  const lent = lentFactory(ctx);
+  if (lent !== undefined) return lent.make(ctx, body, status, headers);
   if (headers === null) return new Response(body, { status });
   return new Response(body, { status, headers: typeof headers === 'string' ? { 'content-type': headers } : headers });
 }
 
 /** The same response with its body dropped (HEAD answered by a GET route). */
-export function responseWithoutBody(response: Response): Response {
-  const own = installed?.withoutBody(response);
+export function responseWithoutBody(ctx: Context<any, any, any>, response: Response): Response {
+  const own = lentFactory(ctx)?.withoutBody(response);
   if (own) return own;
   if (response.body !== null) response.body.cancel().catch(() => undefined);
   return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });

@@ -6,8 +6,9 @@ import { getFormat, listFormats } from '../core/formats';
 const bodyless = new Set(['GET', 'HEAD']);
 
 /** The error for a body no registered data format reads, with `Accept-Post`/`Accept-Patch` listing what would be read. */
-function unsupportedMediaType(method: string, contentType: string | null): HttpError {
-  const formats = listFormats();
+function unsupportedMediaType(ctx: Context, contentType: string | null): HttpError {
+  const method = ctx.method;
+  const formats = listFormats(ctx.app);
   const sent = contentType?.split(';')[0].trim().toLowerCase();
   const header = method === 'POST' ? 'accept-post' : method === 'PATCH' ? 'accept-patch' : null;
   const error = new HttpError(
@@ -29,7 +30,7 @@ function unsupportedMediaType(method: string, contentType: string | null): HttpE
  */
 export async function assertBodyMediaType(ctx: Context): Promise<void> {
   const contentType = ctx.header('content-type');
-  if (contentType !== null && getFormat(contentType) !== undefined) return;
+  if (contentType !== null && getFormat(ctx.app, contentType) !== undefined) return;
   if (bodyless.has(ctx.method) || (await ctx.bodyText()) === '') return;
-  throw unsupportedMediaType(ctx.method, contentType);
+  throw unsupportedMediaType(ctx, contentType);
 }

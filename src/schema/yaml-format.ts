@@ -1,4 +1,4 @@
-import { registerFormat, type DataFormat } from '../core/formats';
+import { registerFormat, type DataFormat, type FormatOwner } from '../core/formats';
 
 let loading: Promise<DataFormat> | null = null;
 
@@ -27,17 +27,19 @@ async function buildYamlFormat(): Promise<DataFormat> {
 }
 
 /**
- * Registers YAML (`application/yaml`, `.yaml`/`.yml`) through the `yaml` package (an optional peer: `npm i yaml`),
- * imported on first call so that an app which never calls this does not load or bundle it. Resolves with the
- * registered format; calling it again reuses the loaded module. Rejects with what to install when yaml is missing.
+ * Registers YAML (`application/yaml`, `.yaml`/`.yml`) on one app through the `yaml` package (an optional peer:
+ * `npm i yaml`), imported on first call so that an app which never calls this does not load or bundle it. Resolves
+ * with the registered format; calling it again reuses the loaded module. Rejects with what to install when yaml is missing.
  */
-export function registerYamlFormat(): Promise<DataFormat> {
+export function registerYamlFormat(app: FormatOwner): Promise<DataFormat> {
+  if (typeof (app as Partial<FormatOwner> | null)?.getFormat !== 'function')
+    return Promise.reject(new TypeError('registerYamlFormat(app): YAML is registered on an app; pass the app'));
   loading ??= buildYamlFormat().catch((error: unknown) => {
     loading = null;
     throw error;
   });
   return loading.then((format) => {
-    registerFormat(format);
+    registerFormat(app, format);
     return format;
   });
 }

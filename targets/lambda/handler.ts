@@ -5,13 +5,11 @@ import { detectEvent } from './detect';
 import { dispatchEvent } from './events';
 import { startInit } from './init';
 import { httpInvoker, settle } from './invoke';
-import { installLambdaPlatform } from './platform';
 import { toResult } from './result';
 import type { LambdaContext, LambdaHandler, LambdaOptions } from './types';
 
 /** Wraps an app as a Lambda handler; call it at module scope so the warm-up runs during init. */
 export function lambda(app: CoreFw, options: LambdaOptions = {}): LambdaHandler {
-  installLambdaPlatform();
   const invoker = httpInvoker(app, options, true);
   let ready: Promise<void> | null = startInit(app, options).then(() => {
     ready = null;

@@ -1,6 +1,8 @@
 /** Answers one HTTP event with the app: event -> Request -> `app.fetch` -> Response, collecting `waitUntil` work. */
 import type { CoreFw } from 'fw';
 import { negotiateFormat } from '../../src/core/formats';
+import { responseFactory } from '../../src/core/response-factory';
+import { lightResponseFactory } from '../node/light-response';
 import { errorBody } from '../../src/core/respond';
 import { binaryTest, type BinaryTest } from './binary';
 import { eventHeader } from './headers';
@@ -25,7 +27,7 @@ export async function settle(pending: Promise<unknown>[]): Promise<void> {
 /** Answers an event that could not be turned into a Request (400) or made the app throw (500), in the negotiated format. */
 export function errorResponse(app: CoreFw, event: unknown, error: unknown): Response {
   const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;
-  const format = negotiateFormat(eventHeader(event, 'accept') ?? null, app.getFormat());
+  const format = negotiateFormat(app, eventHeader(event, 'accept') ?? null);
   const body = format.serialize(errorBody(error, status, app.config.development ?? false));
   return new Response(body, { status, headers: { 'content-type': format.contentType } });
 }
@@ -61,8 +63,10 @@ export function httpInvoker(
       }
       const waitUntil = (promise: Promise<unknown>) => void pending.push(promise);
       const executionCtx = buffered ? { waitUntil, bufferedResponse: true } : { waitUntil };
+      // The buffered handler reads each answer whole, so it lends the light responses; the streaming one hands real ones to Lambda.
+      const env = buffered ? { event, context, [responseFactory]: lightResponseFactory } : { event, context };
       try {
-        return { response: await app.fetch(request, { event, context }, executionCtx), pending };
+        return { response: await app.fetch(request, env, executionCtx), pending };
       } catch (error) {
         console.error('fw/lambda: the app threw instead of answering', error);
         return { response: errorResponse(app, event, error), pending };

@@ -7,7 +7,6 @@ import { detectEvent } from './detect';
 import { dispatchEvent } from './events';
 import { startInit } from './init';
 import { httpInvoker, settle } from './invoke';
-import { installLambdaPlatform } from './platform';
 import { splitHeaders } from './result';
 import type { LambdaContext, LambdaOptions } from './types';
 
@@ -44,7 +43,6 @@ function metadataOf(response: Response): Record<string, unknown> {
 /** Wraps an app as a streaming handler: status, headers and every cookie go in the prelude, the body streams with back-pressure, and the stream always ends. */
 export function lambdaStream(app: CoreFw, options: LambdaOptions = {}): LambdaStreamHandler {
   const aws = runtime();
-  installLambdaPlatform();
   const invoker = httpInvoker(app, options);
   const ready = startInit(app, options);
   return aws.streamifyResponse(async (event, responseStream, context) => {

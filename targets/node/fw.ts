@@ -3,11 +3,8 @@
  * registered (file routes and static files from disk, run-time driver imports, and the `listen()` adapter, which
  * imports fw/node on first use so that bundles that never listen, such as Lambda's, hold no HTTP server).
  */
-import { setResponseFactory } from '../../src/core/response-factory';
-import { lightResponseFactory } from './light-response';
 import { installNodeEntryPlatform } from './platform';
 
 export * from '../../src/index';
 
 installNodeEntryPlatform();
-setResponseFactory(lightResponseFactory);

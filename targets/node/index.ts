@@ -1,5 +1,6 @@
 /** fw/node: run an fw app on `node:http`/`node:https`, with WebSocket routes on the `ws` package. */
-import { installNode } from './install';
+import { installServerMethods } from '../../src/core/server-methods';
+import { installNodePlatform } from './platform-server';
 export { node } from './adapter';
 export { serve, type NodeServer } from './serve';
 export { createListener, type ListenerOptions } from './listener';
@@ -19,8 +20,9 @@ export { migrationsFromDir, readSeedFile, createMigrationFile } from './db-migra
 export { runDbCommand, type DbCommandIO } from './db-cli';
 export { installSignalHandlers, gracefulServer, type GracefulServerHandle, type SignalOptions } from './signals';
 export { nodeFileSource } from './static-fs';
-export { LightResponse, lightResponses, lightParts, lightResponseFactory, type LightOptIn, type LightParts } from './light-response';
+export { LightResponse, lightParts, lightResponseFactory, type LightParts } from './light-response';
 export { loadFileRoutes, listRouteFiles } from './file-routes-fs';
 export { localUploadStorage } from './upload-local';
 
-installNode();
+installNodePlatform();
+installServerMethods();

@@ -3,19 +3,11 @@
  * that is `instanceof Response` but keeps its body as a string and its headers as a content type until someone
  * needs more. A real Response (which on Node builds a ReadableStream for every body) is made only when a member
  * that needs it is touched (`body`, `formData`, undici's internal slots); `text`, `json`, `arrayBuffer`, `blob`,
- * `clone`, `headers` and the status members are served from the kept string. Targets that write responses
- * themselves opt in per request (fw/node); targets that hand responses to a runtime reading real Response
- * internals (workerd, Bun, Lambda's streaming) do not, and get real Responses.
+ * `clone`, `headers` and the status members are served from the kept string. Only targets that write
+ * responses themselves lend this factory, per request, in the `env` they pass to `app.fetch` (fw/node's server
+ * adapter, fw/lambda's buffered handler); every other caller of `app.fetch` gets real Responses.
  */
 import type { Context, ResponseFactory } from 'fw';
-
-/** The key of the flag a target sets on the `env` it passes to `app.fetch` (own or inherited, e.g. on its class): true opts in, false out. */
-export const lightResponses: unique symbol = Symbol('fw.lightResponses');
-
-/** An env carrying the opt-in flag. */
-export interface LightOptIn {
-  [lightResponses]?: boolean;
-}
 
 const light = Symbol('fw.light');
 const nullBodyStatus = new Set([101, 103, 204, 205, 304]);
@@ -261,30 +253,14 @@ export function lightWithoutBody(response: LightResponse): Response {
   return new LightResponse(null, state.status, state.headers ?? state.pairs ?? state.contentType, state.statusText);
 }
 
-/**
- * Whether light responses are the default here: on undici (Node's fetch), whose Response keeps its state in
- * symbol slots that a LightResponse forwards, so anything reading them gets the real Response. Runtimes with
- * native Responses (workerd, Bun, Deno) read internals a JavaScript object cannot forward, and get real ones.
- */
-let lightByDefault: boolean | null = null;
-
-/** Whether this request's answers may be light: the env's `lightResponses` flag when set, else the runtime default. */
-function lightAllowed(env: unknown): boolean {
-  const flag = (env as LightOptIn | null | undefined)?.[lightResponses];
-  return flag === undefined ? (lightByDefault ??= responseSlots().length > 0) : flag === true;
-}
-
-/**
- * A LightResponse for a string or empty body where light responses are allowed (`env[lightResponses]`, else on by
- * default on Node), else a real Response. `headers` is a content type alone, or any HeadersInit.
- */
-function makeLight(ctx: Context, body: BodyInit | null, status: number, headers: string | HeadersInit | null): Response {
-  if ((typeof body === 'string' || body === null) && lightAllowed(ctx.env)) return new LightResponse(body, status, headers);
+/** A LightResponse for a string or empty body, else a real Response. `headers` is a content type alone, or any HeadersInit. */
+function makeLight(_ctx: Context, body: BodyInit | null, status: number, headers: string | HeadersInit | null): Response {
+  if (typeof body === 'string' || body === null) return new LightResponse(body, status, headers);
   if (headers === null) return new Response(body, { status });
   return new Response(body, { status, headers: typeof headers === 'string' ? { 'content-type': headers } : headers });
 }
 
-/** The response factory Node's entry installs in the core (`setResponseFactory`): light responses where they win. */
+/** The light-response factory fw/node's server adapter lends each request it answers (`env[responseFactory]`). */
 export const lightResponseFactory: ResponseFactory = {
   make: makeLight,
   withoutBody: (response) => (response instanceof LightResponse ? lightWithoutBody(response) : null),

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CoreFw } from 'fw';
-import { lightResponses, type LightOptIn } from './light-response';
+import { responseFactory, type ResponseFactory } from 'fw';
+import { lightResponseFactory } from './light-response';
 import { startInvocation } from 'fw/serverless';
 import { BodyTooLargeError, type BodyState } from './body';
 import { adapterError, httpError } from './errors';
@@ -16,12 +17,12 @@ export interface ListenerOptions {
 
 const closeHeader = ['connection', 'close'];
 
-/** The `env` fw/node passes to `app.fetch`: Node's request, and the light-responses flag (the listener writes them). */
-class NodeEnv implements LightOptIn {
+/** The `env` fw/node passes to `app.fetch`: Node's request, and the light responses it lends (the listener writes them). */
+class NodeEnv {
   constructor(readonly incoming: IncomingMessage) {}
 
-  get [lightResponses](): boolean {
-    return true;
+  get [responseFactory](): ResponseFactory {
+    return lightResponseFactory;
   }
 }
 

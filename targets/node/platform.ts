@@ -6,7 +6,7 @@
  */
 import type { Adapter } from '../../src/core/types';
 import { hasPlatform, providePlatform } from '../../src/core/platform';
-import { lightResponses } from './light-response';
+import { LightResponse } from './light-response';
 import { importModule } from './platform-import';
 import { installNodeServices } from './platform-services';
 
@@ -25,7 +25,7 @@ export function installNodeEntryPlatform(): void {
 /** The part of fw/node the run-time adapter reads. */
 interface FwNode {
   node(): Adapter;
-  lightResponses: symbol;
+  LightResponse: unknown;
 }
 
 /**
@@ -34,7 +34,7 @@ interface FwNode {
  */
 async function adapterOfFwNode(): Promise<Adapter> {
   const fwNode = (await importModule('fw/node')) as FwNode;
-  if (fwNode.lightResponses !== lightResponses) {
+  if (fwNode.LightResponse !== LightResponse) {
     throw new Error(
       'fw/node was found at run time, but it is another copy of fw than the one this app runs on (fw is bundled); import { node } from "fw/node" in the app so the bundle holds it',
     );

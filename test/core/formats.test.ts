@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DataFormat, Fw, registerFormat, resetFormats } from 'fw/core';
+import { type DataFormat, Fw, registerFormat } from 'fw/core';
 
 const lines: DataFormat = {
   name: 'lines',
@@ -12,7 +12,6 @@ const lines: DataFormat = {
 
 const ask = (app: Fw, accept?: string): Promise<Response> => app.request('/', accept === undefined ? {} : { headers: { accept } });
 
-// One file, in this order: negotiation is installed by the first registerFormat() of the process.
 describe('response formats of the kernel', () => {
   it('answers JSON whatever Accept says while JSON is the only format', async () => {
     const app = new Fw().get('/', () => ['a', 'b']);
@@ -32,20 +31,25 @@ describe('response formats of the kernel', () => {
     }
   });
 
-  it('lets Accept choose once a second format is registered, and JSON stays the default', async () => {
-    registerFormat(lines);
-    try {
-      const app = new Fw().get('/', () => ['a', 'b']);
-      expect(await (await ask(app, 'text/x-lines')).text()).toBe('a\nb');
-      expect(await (await ask(app, 'application/json;q=0.5, text/x-lines;q=0.9')).text()).toBe('a\nb');
-      expect(await (await ask(app, 'application/json')).json()).toEqual(['a', 'b']);
-      expect((await ask(app)).headers.get('content-type')).toBe('application/json; charset=utf-8');
-      expect((await ask(app, 'image/png')).headers.get('content-type')).toBe('application/json; charset=utf-8');
-      const custom = new Fw({ format: 'lines' }).get('/', () => ['a', 'b']);
-      expect(await (await ask(custom, 'application/json')).json()).toEqual(['a', 'b']);
-      expect(await (await ask(custom, '*/*')).text()).toBe('a\nb');
-    } finally {
-      resetFormats();
-    }
+  it('lets Accept choose once a second format is registered on the app, and JSON stays the default', async () => {
+    const app = new Fw().get('/', () => ['a', 'b']);
+    registerFormat(app, lines);
+    expect(await (await ask(app, 'text/x-lines')).text()).toBe('a\nb');
+    expect(await (await ask(app, 'application/json;q=0.5, text/x-lines;q=0.9')).text()).toBe('a\nb');
+    expect(await (await ask(app, 'application/json')).json()).toEqual(['a', 'b']);
+    expect((await ask(app)).headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect((await ask(app, 'image/png')).headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const custom = new Fw();
+    registerFormat(custom, lines);
+    custom.setFormat('lines').get('/', () => ['a', 'b']);
+    expect(await (await ask(custom, 'application/json')).json()).toEqual(['a', 'b']);
+    expect(await (await ask(custom, '*/*')).text()).toBe('a\nb');
+    const other = new Fw().get('/', () => ['a', 'b']);
+    expect((await ask(other, 'text/x-lines')).headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(() => new Fw({ format: 'lines' })).toThrow(/Unknown data format "lines"/);
+  });
+
+  it('refuses registerFormat without an app, saying to pass one', () => {
+    expect(() => (registerFormat as unknown as (format: DataFormat) => void)(lines)).toThrow(/pass the app first/);
   });
 });

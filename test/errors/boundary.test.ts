@@ -3,7 +3,6 @@ import { Fw } from '../../src/app/fw';
 import type { Context } from '../../src/core/context';
 import { NotFoundError } from '../../src/core/errors';
 import { errorBoundary, toErrorResponse, withErrorBoundary } from '../../src/errors';
-import { registerFormat, resetFormats } from '../../src/core/formats';
 
 describe('errorBoundary plugin', () => {
   it('reports every error with its classification and answers with the core body', async () => {
@@ -110,24 +109,26 @@ describe('ctx.errorBoundary', () => {
 
 describe('toErrorResponse', () => {
   it('uses the negotiated format and the error headers', async () => {
-    registerFormat({
-      name: 'lines',
-      contentTypes: ['text/x-lines'],
-      extensions: ['.lines'],
-      contentType: 'text/x-lines',
-      parse: (t) => t,
-      serialize: (v) =>
-        Object.entries(v as object)
-          .map(([k, x]) => `${k}: ${x}`)
-          .join('\n'),
+    const app = new Fw({
+      formats: [
+        {
+          name: 'lines',
+          contentTypes: ['text/x-lines'],
+          extensions: ['.lines'],
+          contentType: 'text/x-lines',
+          parse: (t) => t,
+          serialize: (v) =>
+            Object.entries(v as object)
+              .map(([k, x]) => `${k}: ${x}`)
+              .join('\n'),
+        },
+      ],
     });
-    const app = new Fw();
     app.get('/', (ctx: Context) => toErrorResponse(ctx, Object.assign(new NotFoundError('gone'), { headers: { 'x-why': 'test' } })));
     const res = await app.request('/', { headers: { accept: 'text/x-lines' } });
     expect(res.status).toBe(404);
     expect(res.headers.get('x-why')).toBe('test');
     expect(res.headers.get('content-type')).toContain('text/x-lines');
     expect(await res.text()).toContain('error: gone');
-    resetFormats();
   });
 });

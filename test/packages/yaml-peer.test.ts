@@ -16,15 +16,16 @@ const entry = `
 import { registerYamlFormat } from ${JSON.stringify(join(root, 'src/schema/yaml-format.ts'))};
 import { listFormats } from ${JSON.stringify(join(root, 'src/core/formats.ts'))};
 const out = [];
+const app = { getFormat() {} };
 for (let attempt = 0; attempt < 2; attempt++) {
   try {
-    const format = await registerYamlFormat();
+    const format = await registerYamlFormat(app);
     out.push(format.serialize({ a: 1 }).trim());
   } catch (error) {
     out.push(error.message);
   }
 }
-out.push(listFormats().map((format) => format.name).join(','));
+out.push(listFormats(app).map((format) => format.name).join(','));
 console.log(JSON.stringify(out));
 `;
 const outside = mkdtempSync(join(tmpdir(), 'fw-yaml-peer-'));

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import {
   Fw,
@@ -8,7 +8,6 @@ import {
   negotiateFormat,
   registerFormat,
   registerYamlFormat,
-  resetFormats,
   HttpError,
   type Context,
   type DataFormat,
@@ -32,40 +31,45 @@ const csv: DataFormat = {
           .join('\n'),
 };
 
-afterEach(() => resetFormats());
+/** The format `app` answers a request with this Accept header in, its default set to `fallback`. */
+const negotiator = (app: Fw) => (accept: string | null, fallback: DataFormat) => negotiateFormat(app.setFormat(fallback), accept);
 
 describe('format registry', () => {
   it('has JSON built in', () => {
-    expect(listFormats()).toEqual([jsonFormat]);
-    expect(getFormat('json')).toBe(jsonFormat);
-    expect(getFormat('application/json; charset=utf-8')).toBe(jsonFormat);
-    expect(getFormat('application/problem+json')).toBe(jsonFormat);
-    expect(getFormat('.json')).toBe(jsonFormat);
+    const app = new Fw();
+    expect(listFormats(app)).toEqual([jsonFormat]);
+    expect(getFormat(app, 'json')).toBe(jsonFormat);
+    expect(getFormat(app, 'application/json; charset=utf-8')).toBe(jsonFormat);
+    expect(getFormat(app, 'application/problem+json')).toBe(jsonFormat);
+    expect(getFormat(app, '.json')).toBe(jsonFormat);
   });
 
   it('registers, looks up by name, media type or extension, and resets', async () => {
-    registerFormat(csv);
-    const yaml = await registerYamlFormat();
-    expect(listFormats().map((f) => f.name)).toEqual(['json', 'csv', 'yaml']);
-    expect(getFormat('CSV')).toBe(csv);
-    expect(getFormat('text/csv;charset=utf-8')).toBe(csv);
-    expect(getFormat('.yml')).toBe(yaml);
-    expect(getFormat('application/x-yaml')).toBe(yaml);
-    expect(getFormat('text/plain')).toBeUndefined();
-    expect(getFormat(42 as any)).toBeUndefined();
-    resetFormats();
-    expect(getFormat('csv')).toBeUndefined();
-    expect(listFormats()).toEqual([jsonFormat]);
+    const app = new Fw();
+    registerFormat(app, csv);
+    const yaml = await registerYamlFormat(app);
+    expect(listFormats(app).map((f) => f.name)).toEqual(['json', 'csv', 'yaml']);
+    expect(getFormat(app, 'CSV')).toBe(csv);
+    expect(getFormat(app, 'text/csv;charset=utf-8')).toBe(csv);
+    expect(getFormat(app, '.yml')).toBe(yaml);
+    expect(getFormat(app, 'application/x-yaml')).toBe(yaml);
+    expect(getFormat(app, 'text/plain')).toBeUndefined();
+    expect(getFormat(app, 42 as any)).toBeUndefined();
+    const other = new Fw();
+    expect(getFormat(other, 'csv')).toBeUndefined();
+    expect(listFormats(other)).toEqual([jsonFormat]);
   });
 
   it('replacing a format by name drops its old media types', () => {
-    registerFormat(csv);
-    registerFormat({ ...csv, contentTypes: ['application/csv'] });
-    expect(getFormat('text/csv')).toBeUndefined();
-    expect(getFormat('application/csv')?.contentTypes).toEqual(['application/csv']);
+    const app = new Fw();
+    registerFormat(app, csv);
+    registerFormat(app, { ...csv, contentTypes: ['application/csv'] });
+    expect(getFormat(app, 'text/csv')).toBeUndefined();
+    expect(getFormat(app, 'application/csv')?.contentTypes).toEqual(['application/csv']);
   });
 
   it('refuses malformed formats with a TypeError', () => {
+    const app = new Fw();
     for (const bad of [
       null,
       {},
@@ -75,56 +79,63 @@ describe('format registry', () => {
       { ...csv, extensions: undefined },
       { ...csv, contentType: 1 },
     ]) {
-      expect(() => registerFormat(bad as any)).toThrow(TypeError);
+      expect(() => registerFormat(app, bad as any)).toThrow(TypeError);
     }
   });
 
   it('YAML parses and serializes', async () => {
-    const yaml = await registerYamlFormat();
+    const app = new Fw();
+    const yaml = await registerYamlFormat(app);
     expect(yaml.parse('a: 1\nb: [x, y]\n')).toEqual({ a: 1, b: ['x', 'y'] });
     expect(parseYaml(yaml.serialize({ a: { b: 'c' } }))).toEqual({ a: { b: 'c' } });
-    expect(await registerYamlFormat()).toBe(yaml);
+    expect(await registerYamlFormat(app)).toBe(yaml);
   });
 });
 
 describe('negotiateFormat', () => {
   it('returns the default for no header, */*, and names nothing registered', async () => {
-    const yaml = await registerYamlFormat();
-    expect(negotiateFormat(null, jsonFormat)).toBe(jsonFormat);
-    expect(negotiateFormat('*/*', jsonFormat)).toBe(jsonFormat);
-    expect(negotiateFormat('*/*', yaml)).toBe(yaml);
-    expect(negotiateFormat('image/png, text/html', jsonFormat)).toBe(jsonFormat);
-    expect(negotiateFormat('', jsonFormat)).toBe(jsonFormat);
-    expect(negotiateFormat(',;;,q=', jsonFormat)).toBe(jsonFormat);
+    const app = new Fw();
+    const negotiate = negotiator(app);
+    const yaml = await registerYamlFormat(app);
+    expect(negotiate(null, jsonFormat)).toBe(jsonFormat);
+    expect(negotiate('*/*', jsonFormat)).toBe(jsonFormat);
+    expect(negotiate('*/*', yaml)).toBe(yaml);
+    expect(negotiate('image/png, text/html', jsonFormat)).toBe(jsonFormat);
+    expect(negotiate('', jsonFormat)).toBe(jsonFormat);
+    expect(negotiate(',;;,q=', jsonFormat)).toBe(jsonFormat);
   });
 
   it('honours quality values, specificity and header order', async () => {
-    const yaml = await registerYamlFormat();
-    registerFormat(csv);
-    expect(negotiateFormat('application/yaml', jsonFormat)).toBe(yaml);
-    expect(negotiateFormat('application/json;q=0.5, application/yaml;q=0.8', jsonFormat)).toBe(yaml);
-    expect(negotiateFormat('application/yaml;q=0.1, text/csv', jsonFormat)).toBe(csv);
-    expect(negotiateFormat('*/*;q=0.9, application/yaml', jsonFormat)).toBe(yaml);
-    expect(negotiateFormat('*/*, application/yaml', jsonFormat)).toBe(yaml);
-    expect(negotiateFormat('application/yaml;q=0, */*', jsonFormat)).toBe(jsonFormat);
-    expect(negotiateFormat('application/yaml;q=abc', jsonFormat)).toBe(jsonFormat);
-    expect(negotiateFormat('text/*', jsonFormat)).toBe(jsonFormat);
-    expect(negotiateFormat('text/*', csv)).toBe(csv);
-    expect(negotiateFormat('text/csv;q=0.5, text/*', yaml)).toBe(yaml);
-    expect(negotiateFormat('image/*, text/csv;q=0.1', jsonFormat)).toBe(csv);
-    expect(negotiateFormat('application/*', yaml)).toBe(yaml);
-    expect(negotiateFormat('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', yaml)).toBe(yaml);
+    const app = new Fw();
+    const negotiate = negotiator(app);
+    const yaml = await registerYamlFormat(app);
+    registerFormat(app, csv);
+    expect(negotiate('application/yaml', jsonFormat)).toBe(yaml);
+    expect(negotiate('application/json;q=0.5, application/yaml;q=0.8', jsonFormat)).toBe(yaml);
+    expect(negotiate('application/yaml;q=0.1, text/csv', jsonFormat)).toBe(csv);
+    expect(negotiate('*/*;q=0.9, application/yaml', jsonFormat)).toBe(yaml);
+    expect(negotiate('*/*, application/yaml', jsonFormat)).toBe(yaml);
+    expect(negotiate('application/yaml;q=0, */*', jsonFormat)).toBe(jsonFormat);
+    expect(negotiate('application/yaml;q=abc', jsonFormat)).toBe(jsonFormat);
+    expect(negotiate('text/*', jsonFormat)).toBe(jsonFormat);
+    expect(negotiate('text/*', csv)).toBe(csv);
+    expect(negotiate('text/csv;q=0.5, text/*', yaml)).toBe(yaml);
+    expect(negotiate('image/*, text/csv;q=0.1', jsonFormat)).toBe(csv);
+    expect(negotiate('application/*', yaml)).toBe(yaml);
+    expect(negotiate('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', yaml)).toBe(yaml);
   });
 
-  it('serves JSON on request even when the default is a format only the app knows', () => {
-    expect(negotiateFormat('application/json', csv)).toBe(jsonFormat);
+  it('serves JSON on request even when the default is another format', () => {
+    const app = new Fw({ formats: [csv] });
+    const negotiate = negotiator(app);
+    expect(negotiate('application/json', csv)).toBe(jsonFormat);
   });
 });
 
 describe('formats in responses', () => {
   async function yamlApp(config = {}): Promise<Fw> {
-    await registerYamlFormat();
-    const app = new Fw(config);
+    const yaml = await registerYamlFormat(new Fw());
+    const app = new Fw({ formats: [yaml], ...config });
     app.get('/obj', () => ({ hello: 'world', list: [1, 2] }));
     app.get('/const', { constant: true });
     app.get('/string', () => 'just text');
@@ -216,8 +227,8 @@ describe('formats in responses', () => {
 
 describe('ctx.parseBody()', () => {
   async function echoApp(): Promise<Fw> {
-    await registerYamlFormat();
     const app = new Fw();
+    await registerYamlFormat(app);
     app.post('/echo', async (ctx: Context) => ({ parsed: await ctx.parseBody() }));
     app.post('/as-yaml', async (ctx: Context) => ({ parsed: await ctx.parseBody('yaml') }));
     app.post('/as-unknown', async (ctx: Context) => ({ parsed: await ctx.parseBody('toml') }));

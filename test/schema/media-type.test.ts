@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { Fw, registerYamlFormat, resetFormats, type Context } from 'fw';
+import { describe, expect, it } from 'vitest';
+import { Fw, registerYamlFormat, type Context } from 'fw';
 
 const todo = { type: 'object', required: ['title'], properties: { title: { type: 'string' } } };
 
@@ -21,8 +21,6 @@ const send = (method: string, body: string | FormData | URLSearchParams | null, 
 };
 
 describe('a route with a body schema answers 415 for a body no data format reads', () => {
-  afterEach(() => resetFormats());
-
   it.each([
     ['text', 'text/plain', '{"title":"x"}', 'text/plain'],
     ['text with a charset', 'text/plain; charset=utf-8', '{"title":"x"}', 'text/plain'],
@@ -87,7 +85,7 @@ describe('a route with a body schema answers 415 for a body no data format reads
       const response = await app.request('/todos', send('POST', '{"title":"x"}', type));
       expect([type, response.status]).toEqual([type, 200]);
     }
-    await registerYamlFormat();
+    await registerYamlFormat(app);
     const yaml = await app.request('/todos', send('POST', 'title: from yaml\n', 'application/yaml'));
     expect(await yaml.json()).toEqual({ got: { title: 'from yaml' } });
     const refused = await app.request('/todos', send('POST', 'title=x', 'application/x-www-form-urlencoded'));
@@ -100,8 +98,8 @@ describe('a route with a body schema answers 415 for a body no data format reads
   });
 
   it('answers in the negotiated format, and leaves routes without a body schema and bodiless methods alone', async () => {
-    await registerYamlFormat();
     const app = makeApp();
+    await registerYamlFormat(app);
     const yaml = await app.request('/todos', {
       method: 'POST',
       body: 'x',

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { Fw, compileResponseSerializer, registerYamlFormat, resetFormats, wrapWithResponseSerializer, type Context } from 'fw';
+import { Fw, compileResponseSerializer, registerYamlFormat, wrapWithResponseSerializer, type Context } from 'fw';
 
 const user = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } };
 const problem = { type: 'object', properties: { message: { type: 'string' } } };
 const full = { id: 1, name: 'Ann', password: 'secret', message: 'hello' };
-
-beforeAll(async () => {
-  await registerYamlFormat();
-});
-afterAll(() => resetFormats());
 
 describe('compileResponseSerializer', () => {
   it('matches the exact status first, then Nxx, then default', () => {
@@ -39,6 +34,7 @@ describe('compileResponseSerializer', () => {
 
 describe('schema.response on routes', () => {
   const app = new Fw();
+  beforeAll(() => registerYamlFormat(app));
   app.get('/user', () => full, { schema: { response: user } });
   app.get(
     '/status',
@@ -108,6 +104,7 @@ describe('schema.response on routes', () => {
 
 describe('route option serializers', () => {
   const app = new Fw();
+  beforeAll(() => registerYamlFormat(app));
   app.get('/report', () => full, {
     schema: { response: user },
     serializers: {

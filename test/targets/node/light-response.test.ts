@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Fw, makeResponse } from 'fw';
-import { LightResponse, lightResponses } from 'fw/node';
+import { Fw, makeResponse, responseFactory } from 'fw';
+import { LightResponse, lightResponseFactory } from 'fw/node';
 import { serve, type NodeServer } from 'fw/node';
 import { rawExchange } from './helpers';
 
-const optIn = { [lightResponses]: true };
+const optIn = { [responseFactory]: lightResponseFactory };
 
 function sample(): LightResponse {
   return new LightResponse('{"a":"é"}', 201, 'application/json');
@@ -107,32 +107,31 @@ describe('LightResponse', () => {
   });
 });
 
-describe('makeResponse: light by default on Node, opt-out per env', () => {
+describe('makeResponse: light only where the env lends the factory', () => {
   const app = new Fw().get('/', () => ({ hello: 'world' })).get('/text', () => 'hi');
 
-  it('answers light on Node by default, real where the env opts out', async () => {
+  it('answers with real Responses from app.fetch, light ones where the env lends the factory', async () => {
     await app.ready();
-    const light = app.fetch(new Request('http://localhost/'));
-    expect(light).toBeInstanceOf(LightResponse);
-    expect(await (light as Response).json()).toEqual({ hello: 'world' });
-    const opted = app.fetch(new Request('http://localhost/'), optIn);
-    expect(opted).toBeInstanceOf(LightResponse);
-    expect(await (app.fetch(new Request('http://localhost/text'), optIn) as Response).text()).toBe('hi');
-    const real = app.fetch(new Request('http://localhost/'), { [lightResponses]: false });
+    const real = app.fetch(new Request('http://localhost/'));
     expect(real).toBeInstanceOf(Response);
     expect(real).not.toBeInstanceOf(LightResponse);
     expect(await (real as Response).json()).toEqual({ hello: 'world' });
+    const opted = app.fetch(new Request('http://localhost/'), optIn);
+    expect(opted).toBeInstanceOf(LightResponse);
+    expect(await (opted as Response).json()).toEqual({ hello: 'world' });
+    expect(await (app.fetch(new Request('http://localhost/text'), optIn) as Response).text()).toBe('hi');
   });
 
   it('hands undici a light response wherever it takes a Response', async () => {
-    const answer = app.fetch(new Request('http://localhost/')) as Response;
+    const answer = app.fetch(new Request('http://localhost/'), optIn) as Response;
+    expect(answer).toBeInstanceOf(LightResponse);
     const copy = new Response(answer.body, answer);
     expect([copy.status, copy.headers.get('content-type'), await copy.json()]).toEqual([
       200,
       'application/json; charset=utf-8',
       { hello: 'world' },
     ]);
-    const cloned = (app.fetch(new Request('http://localhost/text')) as Response).clone();
+    const cloned = (app.fetch(new Request('http://localhost/text'), optIn) as Response).clone();
     expect(await cloned.text()).toBe('hi');
   });
 

@@ -1,0 +1,142 @@
+/**
+ * Settings belong to the app: two differently configured apps in one process (test/core/fixtures/two-apps.ts: a
+ * data format registered on one) never see each other's settings, in process, on fw/node over a socket, on Bun,
+ * in workerd and through Lambda handlers; and `app.fetch` answers with a real Response after fw/node is imported,
+ * light responses staying inside fw/node's server adapter.
+ */
+import type { Miniflare } from 'miniflare';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lambda } from 'fw/lambda';
+import { LightResponse, serve, type NodeServer } from 'fw/node';
+import { lambdaContext } from '../fixtures/lambda/context';
+import { startBun, type BunProcess } from '../targets/bun/bun-process';
+import { bundleWorker, runWorker } from '../targets/worker/helpers';
+import { dispatcher, twoApps } from './fixtures/two-apps';
+
+interface Answer {
+  status: number;
+  type: string | null;
+  text: string;
+}
+interface Sent {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+type Send = (path: string, init?: Sent) => Promise<Answer>;
+
+const askKv = { headers: { accept: 'text/x-kv' } };
+const postKv = { method: 'POST', headers: { 'content-type': 'text/x-kv' }, body: 'a=1' };
+
+/** What both apps answer, each with its own formats only. */
+async function expectIsolated(send: Send): Promise<void> {
+  const kv = await send('/kv/data', askKv);
+  expect([kv.status, kv.type, kv.text]).toEqual([200, 'text/x-kv; charset=utf-8', 'app=kv\nn=1']);
+  const json = await send('/json/data', askKv);
+  expect([json.status, json.type, JSON.parse(json.text)]).toEqual([200, 'application/json; charset=utf-8', { app: 'json', n: 1 }]);
+  expect(JSON.parse((await send('/kv/echo', postKv)).text)).toEqual({ got: { a: '1' } });
+  const refused = await send('/json/echo', postKv);
+  expect([refused.status, refused.type, JSON.parse(refused.text).code]).toEqual([400, 'application/json; charset=utf-8', 'INVALID_BODY']);
+  const kvMissing = await send('/kv/nowhere', askKv);
+  expect([kvMissing.status, kvMissing.type, kvMissing.text]).toEqual([
+    404,
+    'text/x-kv; charset=utf-8',
+    expect.stringContaining('code=NOT_FOUND'),
+  ]);
+  const jsonMissing = await send('/json/nowhere', askKv);
+  expect([jsonMissing.status, jsonMissing.type]).toEqual([404, 'application/json; charset=utf-8']);
+}
+
+async function read(response: Response): Promise<Answer> {
+  return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+}
+
+const toInit = (init: Sent = {}): RequestInit => ({ method: init.method ?? 'GET', headers: init.headers, body: init.body });
+
+describe('two apps in one process', () => {
+  it('in process: each app answers with its own formats, and app.fetch answers with real Responses after fw/node', async () => {
+    const apps = twoApps();
+    const fetch = dispatcher(apps);
+    await expectIsolated(async (path, init) => {
+      const response = await fetch(new Request(`http://localhost${path}`, toInit(init)));
+      expect(Object.getPrototypeOf(response)).toBe(Response.prototype);
+      expect(response).not.toBeInstanceOf(LightResponse);
+      return read(response);
+    });
+  });
+
+  describe('on fw/node over a socket', () => {
+    const apps = twoApps();
+    const servers: NodeServer[] = [];
+    const made: Response[] = [];
+    beforeAll(async () => {
+      apps.kv.onAfterHandle((_ctx, response) => void made.push(response));
+      servers.push(await serve(apps.kv, { port: 0, hostname: '127.0.0.1' }), await serve(apps.json, { port: 0, hostname: '127.0.0.1' }));
+    });
+    afterAll(async () => {
+      for (const server of servers) await server.stop();
+    });
+
+    it('each app answers with its own formats; light responses are made for socket requests only', async () => {
+      await expectIsolated(async (path, init) => read(await fetch(`${servers[path.startsWith('/kv/') ? 0 : 1].url}${path}`, toInit(init))));
+      expect(made.length).toBeGreaterThan(0);
+      expect(made.every((response) => response instanceof LightResponse)).toBe(true);
+      const inProcess = await apps.kv.request('/kv/data');
+      expect(Object.getPrototypeOf(inProcess)).toBe(Response.prototype);
+    });
+  });
+
+  describe('on Bun', () => {
+    let bun: BunProcess;
+    beforeAll(async () => {
+      bun = await startBun('test/core/fixtures/two-apps-bun.ts');
+    });
+    afterAll(() => bun.stop());
+
+    it('each app answers with its own formats', async () => {
+      await expectIsolated(async (path, init) =>
+        read(await fetch(`${path.startsWith('/kv/') ? `http://127.0.0.1:${bun.port}` : bun.url}${path}`, toInit(init))),
+      );
+    });
+  });
+
+  describe('in workerd (miniflare), both apps in one isolate', () => {
+    let mf: Miniflare;
+    beforeAll(async () => {
+      mf = await runWorker(await bundleWorker('test/core/fixtures/two-apps-worker.ts'));
+    }, 60_000);
+    afterAll(() => mf?.dispose());
+
+    it('each app answers with its own formats', async () => {
+      await expectIsolated(async (path, init) => {
+        const response = await mf.dispatchFetch(`http://localhost${path}`, toInit(init) as never);
+        return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+      });
+    });
+  });
+
+  it('through Lambda handlers, one per app', async () => {
+    const apps = twoApps();
+    const handlers = { kv: lambda(apps.kv), json: lambda(apps.json) };
+    const context = lambdaContext();
+    await expectIsolated(async (path, init = {}) => {
+      const method = init.method ?? 'GET';
+      const event = {
+        version: '2.0',
+        routeKey: '$default',
+        rawPath: path,
+        rawQueryString: '',
+        headers: { host: 'id.execute-api.us-east-1.amazonaws.com', ...init.headers },
+        requestContext: { http: { method, path, protocol: 'HTTP/1.1', sourceIp: '192.0.2.44', userAgent: 'test' } },
+        body: init.body,
+        isBase64Encoded: false,
+      };
+      const result = (await handlers[path.startsWith('/kv/') ? 'kv' : 'json'](event, context)) as {
+        statusCode: number;
+        headers: Record<string, string>;
+        body: string;
+      };
+      return { status: result.statusCode, type: result.headers['content-type'] ?? null, text: result.body };
+    });
+  });
+});
