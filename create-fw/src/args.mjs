@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { targetNames } from './targets.mjs';
 
 /** The package managers `--pm` accepts. */
-export const packageManagers = ['npm', 'pnpm', 'yarn', 'bun'];
+const packageManagers = ['npm', 'pnpm', 'yarn', 'bun'];
 
 /** The help text of `create-fw --help`. */
 export const usage = `Usage: npm create fw@latest [dir] -- [options]
@@ -22,7 +22,7 @@ Writes a new fw project into dir (a new or empty folder).
 export class UsageError extends Error {}
 
 /** The package manager that runs create-fw, read from `npm_config_user_agent` (`pnpm/9.1.0 npm/? node/v20…`); npm when unknown. */
-export function detectPackageManager(userAgent) {
+function detectPackageManager(userAgent) {
   const name = /^([a-z]+)\//.exec(userAgent ?? '')?.[1];
   return packageManagers.includes(name) ? name : 'npm';
 }

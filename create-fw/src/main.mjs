@@ -8,7 +8,7 @@ import { targetNames } from './targets.mjs';
 import { TargetDirError, writeProject } from './write-project.mjs';
 
 /** create-fw's own version: the fw, fw-cli range a new project depends on. */
-export const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
 /** The lines a run ends with: where to go and what to run there. */
 function nextSteps(dir, pm, installed) {

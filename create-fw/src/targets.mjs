@@ -4,7 +4,7 @@
  * Versions of the tools a new project installs, the ranges fw's own repository builds and tests with
  * (test/create/create-fw.test.ts keeps them equal to the repository's devDependencies).
  */
-export const toolVersions = {
+const toolVersions = {
   vitest: '^4.1.12',
   typescript: '^7.0.2',
   wrangler: '4.86',

@@ -10,7 +10,7 @@ const templates = fileURLToPath(new URL('../templates/', import.meta.url));
 export class TargetDirError extends Error {}
 
 /** The npm package name of a project in folder `dir`: its base name, lower-cased, other characters than npm allows made `-`. */
-export function packageName(dir) {
+function packageName(dir) {
   const name = basename(dir)
     .toLowerCase()
     .replace(/[^a-z0-9._~-]+/g, '-')
@@ -19,7 +19,7 @@ export function packageName(dir) {
 }
 
 /** Refuses a path that is a file, or a folder holding anything but `.git`, naming what is there. */
-export function checkTargetDir(dir) {
+function checkTargetDir(dir) {
   if (!existsSync(dir)) return;
   if (!statSync(dir).isDirectory()) throw new TargetDirError(`${dir} is a file, not a folder: name a new folder for the project`);
   const entries = readdirSync(dir).filter((entry) => entry !== '.git');
