@@ -48,6 +48,7 @@ export const sourceAliases: Record<string, string> = {
   'fw/webhooks': `${root}src/webhooks/index.ts`,
   'fw/workspace': `${root}src/workspace/index.ts`,
   'fw/ws': `${root}src/ws/index.ts`,
+  'fw-mcp/plain': `${root}mcp/src/plain.ts`,
   'fw-mcp': `${root}mcp/src/index.ts`,
   'fw/core': `${root}src/core/index.ts`,
   'fw/client': `${root}src/client/index.ts`,

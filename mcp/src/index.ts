@@ -1,6 +1,9 @@
+/**
+ * `fw-mcp`: the MCP server bound to an fw app (route tools, runtime tools, prompts, workflows), its HTTP plugin and
+ * OAuth, and everything `fw-mcp/plain` exports. This is where transports and the bridge are wired to the server.
+ */
 import type { CoreFw } from 'fw';
 import { BridgedMCPServer } from './bridged-server';
-import { MCPServer as PlainMCPServer } from './server';
 import type { MCPServerOptions } from './types';
 
 /** Creates an MCP server, optionally bound to an fw app (`null` binds later with `server.bind(app)`). */
@@ -13,72 +16,31 @@ export function mcp(app: CoreFw | null = null, options: MCPServerOptions = {}): 
   return new BridgedMCPServer(app, options);
 }
 
-/**
- * An MCP server without the app bridge: only what is registered on it (no route tools, built-in tools, prompts or
- * workflows), so a worker bundle leaves the bridge out; the bridge options throw here.
- */
-export function createPlainMCPServer(app: CoreFw | null = null, options: MCPServerOptions = {}): PlainMCPServer {
-  return new PlainMCPServer(app, options);
-}
-
+export * from './plain';
 export { BridgedMCPServer as MCPServer } from './bridged-server';
-export { PlainMCPServer };
-export type { NotificationListener } from './server';
 export {
   createMCPPlugin,
   type MCPCancellationOptions,
   type MCPHTTPOptions,
-  type MCPIntrospectionCacheOptions,
-  type MCPIntrospectionOptions,
-  type MCPJWTOptions,
-  type MCPOAuth,
-  type MCPOAuthOptions,
   type MCPResumabilityOptions,
   type MCPSessionOptions,
 } from './http/plugin';
-export { oauth } from './oauth/resource-server';
-export { authOf } from './oauth/request-auth';
-export type { MCPAuthInfo } from './oauth/types';
-export type { MCPRouteOptions } from './bridge/route-options';
 export type { SessionKV } from './http/options';
-export { StdioTransport, type StdioTransportOptions, type StdioInput, type StdioOutput } from './stdio/transport';
-export { RequestContext, type AbortSource, type InputOptions } from './request-context';
-export type { Change, SubscriptionFilter } from './modern/change-feed';
-export { paginate, decodeCursor, type Page } from './pagination';
-export type { Task, TaskStatus } from './tasks/types';
-export { inputBeforeTask, type InputFirstHandler, type InputFirstParts } from './tasks/input-first';
-export { TASKS_EXTENSION } from './tasks/extension';
-export { compileUriTemplate, type UriTemplate } from './uri-template';
-export { docsResources, slugOf } from './docs';
-export { ErrorCode, RpcError } from './jsonrpc';
+export { oauth } from './oauth/resource-server';
 export type {
-  JSONRPCMessage,
-  JSONRPCRequest,
-  JSONRPCNotification,
-  JSONRPCResponse,
-  JSONRPCResult,
-  JSONRPCError,
-  RequestId,
-} from './jsonrpc';
-export { LOG_LEVELS, type LogLevel, type PeerState, type ClientLink } from './peer';
-export { SUPPORTED_VERSIONS, MODERN_VERSIONS, LEGACY_VERSIONS, LATEST_VERSION } from './versions';
-export type * from './types';
+  MCPIntrospectionCacheOptions,
+  MCPIntrospectionOptions,
+  MCPJWTOptions,
+  MCPOAuth,
+  MCPOAuthOptions,
+} from './oauth/options';
+export { authOf } from './auth/request-auth';
+export type { MCPRouteOptions } from './bridge/route-options';
 export { runWorkflow } from './workflows/run-workflow';
 export { createBuiltinWorkflows, type BuiltinWorkflowOptions } from './workflows/builtin';
-export type {
-  WorkflowStep,
-  HttpStep,
-  CodeStep,
-  DelayStep,
-  LogStep,
-  ResultStep,
-  RunWorkflowOptions,
-  WorkflowRun,
-  StepReport,
-} from './workflows/types';
+export type { RunWorkflowOptions, WorkflowRun, StepReport } from './workflows/types';
 export { routeToolName } from './bridge/route-tool-name';
-export { PROVIDER_TOOL_NAME, providerSafeNames, safeToolName, type ToolNameStyle } from './tool-names';
-export type { BridgeOptions } from './bridge/install';
+export type { BridgeOptions } from './app-bridge';
 export { runtimeTools } from './bridge/runtime-tools';
 export { routeTools, type RouteTool, type RouteToolOptions } from './bridge/route-tools';
-export type { BridgeTool, RuntimeBridgeOptions } from './bridge/bridge-tool';
+export type { BridgeTool } from './bridge/bridge-tool';

@@ -1,6 +1,6 @@
 import type { ExecutionContext } from 'fw';
 import type { JSONRPCMessage } from './jsonrpc';
-import type { MCPAuthInfo } from './oauth/types';
+import type { MCPAuthInfo } from './auth/info';
 
 /** Log levels of `notifications/message`, least severe first. */
 export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;

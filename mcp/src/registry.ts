@@ -1,6 +1,6 @@
 import { checkIcons } from './icons';
 import { checkCacheHint } from './modern/caching';
-import { withScopeMarker } from './oauth/scopes';
+import { withScopeMarker } from './auth/scopes';
 import { PROVIDER_TOOL_NAME, checkToolNameStyle, providerSafeNames, unsafeNameWarning, type ToolNameStyle } from './tool-names';
 import { compileUriTemplate, type UriTemplate } from './uri-template';
 import type { MCPPrompt, MCPResource, MCPResourceTemplate, MCPTool, Workflow } from './types';

@@ -4,7 +4,7 @@ import { ErrorCode, RpcError, notificationOf, type RequestId } from './jsonrpc';
 import { INPUT_METHODS } from './modern/input-response';
 import type { RoundTrip } from './modern/round-trip';
 import { LOG_LEVEL_META, isLogLevel, levelPasses, type ClientLink, type LogLevel, type PeerState } from './peer';
-import type { MCPAuthInfo } from './oauth/types';
+import type { MCPAuthInfo } from './auth/info';
 import type { MCPServer } from './server';
 import type { CoreFw, ExecutionContext } from 'fw';
 

@@ -1,7 +1,5 @@
-import type { CoreFw, FwPluginConfig } from 'fw';
-import type { BridgeOptions } from './bridge/install';
+import type { CoreFw } from 'fw';
 import { docsResources, readDocsDir } from './docs';
-import { createMCPPlugin, type MCPHTTPOptions } from './http/plugin';
 import {
   ErrorCode,
   RpcError,
@@ -33,7 +31,7 @@ import { initialize, setLevel } from './methods/lifecycle';
 import { Registry } from './registry';
 import { Subscriptions } from './subscriptions';
 import { RequestContext, type AbortSource } from './request-context';
-import { StdioTransport } from './stdio/transport';
+import { checkSchema, type SchemaCheck } from './schema-check';
 import type { MCPPrompt, MCPResource, MCPResourceTemplate, MCPServerOptions, MCPTool, RuntimeBridgeOptions, Workflow } from './types';
 import { LATEST_VERSION } from './versions';
 
@@ -46,7 +44,15 @@ export interface ServerBridge {
 }
 
 /** Makes a server's bridge (`MCPServer` from `fw-mcp` sets it; the plain server has none, so it bundles none). */
-export type BridgeFactory = (registry: Registry, options: BridgeOptions) => ServerBridge;
+export type BridgeFactory = (registry: Registry, options: MCPServerOptions & { allowMutation: boolean }) => ServerBridge;
+
+/**
+ * What the server knows of a transport: something that feeds it the client's messages (`server.handle(message, link)`,
+ * each with the `ClientLink` leading back) until the connection ends. Stdio is one; the HTTP plugin feeds it per request.
+ */
+export interface Transport {
+  serve(server: MCPServer): Promise<void>;
+}
 
 /** Refuses bridge options on a server without the bridge (they would do nothing). */
 function checkPlainOptions(options: MCPServerOptions): void {
@@ -89,6 +95,10 @@ export class MCPServer {
   private readonly bridge: ServerBridge | null;
   /** Makes the bridge of the servers of this class: none here, `AppBridge` on the `MCPServer` exported by `fw-mcp`. */
   protected static readonly makeBridge: BridgeFactory | null = null;
+  /** Checks tool arguments and output of the servers of this class: `@cfworker/json-schema` here, fw's validator on `MCPServer`. */
+  protected static readonly schemaCheck: SchemaCheck = checkSchema;
+  /** Checks a tool's arguments and structured output against its schemas (see `schemaCheck`). */
+  readonly checkSchema: SchemaCheck;
   /** The 2026-07-28 side of the endpoint: stateless requests, multi round-trips, `subscriptions/listen`. */
   private readonly modern: ModernEra;
 
@@ -110,6 +120,7 @@ export class MCPServer {
     for (const prompt of options.prompts ?? []) this.registry.addPrompt(prompt);
     for (const workflow of options.workflows ?? []) this.registry.addWorkflow(workflow);
     for (const doc of docsResources(options.docs ?? {})) this.registry.addResource(doc);
+    this.checkSchema = (new.target as typeof MCPServer).schemaCheck;
     const makeBridge = (new.target as typeof MCPServer).makeBridge;
     if (makeBridge === null) checkPlainOptions(options);
     this.bridge = makeBridge === null ? null : makeBridge(this.registry, { ...options, allowMutation: options.allowMutation ?? false });
@@ -311,17 +322,13 @@ export class MCPServer {
     };
   }
 
-  /** Serves over stdio (`'stdio'` or a configured `StdioTransport`); resolves when the input ends. */
-  start(transport: 'stdio' | StdioTransport = 'stdio'): Promise<void> {
-    const chosen = transport === 'stdio' ? new StdioTransport({ debug: this.debug }) : transport;
-    if (!(chosen instanceof StdioTransport))
-      throw new TypeError(`Unknown transport "${String(transport)}": use "stdio" or a StdioTransport; for HTTP use startHTTP(options)`);
-    return chosen.serve(this);
-  }
-
-  /** The fw plugin that serves this server over streamable HTTP (and legacy SSE). */
-  startHTTP(options: MCPHTTPOptions = {}): FwPluginConfig {
-    return createMCPPlugin(this, options);
+  /** Serves over a transport (a configured `StdioTransport`); resolves when it ends. */
+  start(transport: Transport): Promise<void> {
+    if (typeof (transport as Partial<Transport> | null)?.serve !== 'function')
+      throw new TypeError(
+        `Unknown transport "${String(transport)}": use "stdio" or a StdioTransport; for HTTP use createMCPPlugin(server, options)`,
+      );
+    return transport.serve(this);
   }
 
   /** The long-lived links of the same client as `link` (its session's GET streams, stdio), `link` excluded. */

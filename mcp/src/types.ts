@@ -1,13 +1,12 @@
 import type { JSONSchema } from 'fw';
-import type { RuntimeBridgeOptions } from './bridge/bridge-tool';
 import type { SubscriptionsOptions } from './modern/listen';
 import type { RequestStateOptions } from './modern/request-state';
 import type { RequestContext } from './request-context';
 import type { TasksOptions } from './tasks/types';
 import type { ToolNameStyle } from './tool-names';
-import type { Workflow } from './workflows/types';
+import type { Workflow } from './workflow-definition';
 
-export type { RequestStateOptions, RuntimeBridgeOptions, SubscriptionsOptions, TasksOptions, Workflow };
+export type { RequestStateOptions, SubscriptionsOptions, TasksOptions, Workflow };
 
 /** How long a 2026-07-28 client may reuse a resource's contents (`ttlMs`) and whether shared caches may (`public`). */
 export interface CacheHint {
@@ -207,6 +206,24 @@ export interface MCPPrompt {
   /** OAuth scopes a token needs to get it or complete its arguments (with `oauth` on the HTTP plugin); listed in `_meta.securitySchemes`. */
   scopes?: string[];
   handler(args: Record<string, string>, ctx: RequestContext): PromptReturn | Promise<PromptReturn>;
+}
+
+/** Live subsystems the runtime tools read; each falls back to the app state key `fw:<name>` when not given. */
+export interface RuntimeBridgeOptions {
+  /** A RoomManager: `rooms()`, `presence(room)`, `connections()`. */
+  rooms?: { rooms(): unknown; presence(room: string): unknown; connections(): unknown };
+  /** A HotReloader: `status()`, `trigger()`, `modules()`. */
+  hotReloader?: { status(): unknown; trigger(): unknown; modules(): unknown };
+  /** Static site output: the paths, and a renderer for one path. */
+  ssg?: { paths: string[] | (() => string[] | Promise<string[]>); render?(path: string): unknown };
+  /** A rate limiter exposing `metrics()` (current RPS, limits, buckets). */
+  rateLimiter?: { metrics(): unknown };
+  /** A circuit-breaker registry (default: the process-wide one of `fw`). */
+  circuitBreakers?: { list(): Array<{ name: string; metrics(): unknown }>; metrics(): unknown; reset(name: string): boolean };
+  /** Produces the app's OpenAPI document. */
+  openapi?: () => unknown;
+  /** Reads this instance's cold-start statistics (default: `getColdStartStats` of `fw/serverless`). */
+  coldStart?: () => { invocations: number; target: string };
 }
 
 /** Options of `createMCPServer` / `mcp`. */

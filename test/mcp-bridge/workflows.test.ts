@@ -4,7 +4,7 @@ import { Fw } from 'fw';
 import { runWorkflow } from '../../mcp/src/workflows/run-workflow';
 import { createBuiltinWorkflows } from '../../mcp/src/workflows/builtin';
 import { workflowTools } from '../../mcp/src/workflows/workflow-tools';
-import type { Workflow } from '../../mcp/src/workflows/types';
+import type { Workflow } from '../../mcp/src/workflow-definition';
 
 function app(): Fw {
   const a = new Fw();

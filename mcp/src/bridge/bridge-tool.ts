@@ -17,24 +17,6 @@ export interface BridgeTool {
   handler(args: Record<string, unknown>, ctx?: RouteToolContext): Promise<ToolResult>;
 }
 
-/** Live subsystems the runtime tools read; each falls back to the app state key `fw:<name>` when not given. */
-export interface RuntimeBridgeOptions {
-  /** A RoomManager: `rooms()`, `presence(room)`, `connections()`. */
-  rooms?: { rooms(): unknown; presence(room: string): unknown; connections(): unknown };
-  /** A HotReloader: `status()`, `trigger()`, `modules()`. */
-  hotReloader?: { status(): unknown; trigger(): unknown; modules(): unknown };
-  /** Static site output: the paths, and a renderer for one path. */
-  ssg?: { paths: string[] | (() => string[] | Promise<string[]>); render?(path: string): unknown };
-  /** A rate limiter exposing `metrics()` (current RPS, limits, buckets). */
-  rateLimiter?: { metrics(): unknown };
-  /** A circuit-breaker registry (default: the process-wide one of `fw`). */
-  circuitBreakers?: { list(): Array<{ name: string; metrics(): unknown }>; metrics(): unknown; reset(name: string): boolean };
-  /** Produces the app's OpenAPI document. */
-  openapi?: () => unknown;
-  /** Reads this instance's cold-start statistics (default: `getColdStartStats` of `fw/serverless`). */
-  coldStart?: () => { invocations: number; target: string };
-}
-
 function safeCopy(value: unknown, ancestors: Set<object>): unknown {
   if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
   if (typeof value === 'bigint' || typeof value === 'symbol') return value.toString();

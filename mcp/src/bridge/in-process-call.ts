@@ -1,6 +1,6 @@
 import { assignPeerAddress, type CoreFw } from 'fw';
-import { setAuth } from '../oauth/request-auth';
-import type { MCPAuthInfo } from '../oauth/types';
+import { setAuth } from '../auth/request-auth';
+import type { MCPAuthInfo } from '../auth/info';
 import type { PlatformContext } from '../peer';
 import { guardInProcessCalls, markInProcess } from './in-process-guard';
 

@@ -1,6 +1,6 @@
 import type { Context, CoreFw, RouteInfo } from 'fw';
-import { grantedOf, missingScopes } from '../oauth/scopes';
-import type { MCPAuthInfo } from '../oauth/types';
+import { grantedOf, missingScopes } from '../auth/scopes';
+import type { MCPAuthInfo } from '../auth/info';
 import './route-options';
 
 /** What the app's hook needs to know about the client an in-process request was made for. */

@@ -4,7 +4,7 @@ import { routeInputSchema } from './route-tool-schema';
 import { acceptedSchema, coerceArguments } from './route-tool-coerce';
 import { callRoute, type ToolResult } from './route-tool-call';
 import { inProcessCaller, type InProcessCaller } from './in-process-call';
-import { checkScopes } from '../oauth/scopes';
+import { checkScopes } from '../auth/scopes';
 import type { ToolAnnotations } from '../types';
 
 export type { ToolAnnotations };

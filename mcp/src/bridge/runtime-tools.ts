@@ -1,6 +1,7 @@
 import { getCircuitBreakerRegistry, type CoreFw, type RouteInfo } from 'fw';
 import { getColdStartStats } from 'fw/serverless';
-import type { BridgeTool, RuntimeBridgeOptions } from './bridge-tool';
+import type { RuntimeBridgeOptions } from '../types';
+import type { BridgeTool } from './bridge-tool';
 import { toJSONSafe } from './bridge-tool';
 import { jsonResult, toolError, unavailable } from './json-result';
 import { analyzeRoutes, suggestRoutes } from './route-analysis';

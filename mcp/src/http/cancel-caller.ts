@@ -1,6 +1,6 @@
 import type { Context } from 'fw';
-import { principalOf } from '../oauth/principal';
-import { authOf } from '../oauth/request-auth';
+import { principalOf } from '../auth/principal';
+import { authOf } from '../auth/request-auth';
 import type { PeerState } from '../peer';
 import { callerAddress } from './client-address';
 

@@ -1,10 +1,10 @@
 import type { Context } from 'fw';
 import { encodeAnswer, encodeAnswers, encodeMessage } from '../encode';
 import type { JSONRPCMessage, JSONRPCResponse } from '../jsonrpc';
-import { authOf } from '../oauth/request-auth';
+import { authOf } from '../auth/request-auth';
 import { callerTrusted } from './caller-trust';
 import { callerAddress } from './client-address';
-import type { MCPAuthInfo } from '../oauth/types';
+import type { MCPAuthInfo } from '../auth/info';
 import type { ClientLink, PeerState, PlatformContext } from '../peer';
 import { bufferedResponseReason } from './buffered-response';
 import { accepted, jsonResponse } from './responses';

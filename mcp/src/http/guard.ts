@@ -5,7 +5,7 @@ import { clientKey } from './client-address';
 import { isLoopbackName } from './loopback';
 import type { MCPHTTPOptions } from './options';
 import { TokenBuckets } from './rate-limit';
-import { rpcErrorResponse } from './responses';
+import { rpcErrorResponse } from '../http-json/error-response';
 
 function hostnameOf(url: string): string | null {
   try {

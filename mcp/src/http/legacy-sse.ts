@@ -1,17 +1,18 @@
 import type { Context } from 'fw';
 import { ErrorCode, internalErrorOf } from '../jsonrpc';
 import { onTokenExpiry } from '../oauth/expiry';
-import { principalOf } from '../oauth/principal';
-import { authOf } from '../oauth/request-auth';
+import { principalOf } from '../auth/principal';
+import { authOf } from '../auth/request-auth';
 import { callerTrusted } from './caller-trust';
 import { callerAddress } from './client-address';
 import { newPeer, type ClientLink } from '../peer';
 import type { MCPServer } from '../server';
 import { sendEncoded } from '../encode';
 import { DEFAULT_MAX_BATCH_SIZE } from '../limits';
-import { readJSON } from './body';
+import { readJSON } from '../http-json/body';
 import { admitMessages } from './message-checks';
-import { accepted, rpcErrorResponse } from './responses';
+import { rpcErrorResponse } from '../http-json/error-response';
+import { accepted } from './responses';
 import { SSEStream } from './sse';
 
 /**

@@ -1,7 +1,8 @@
 import type { Context } from 'fw';
 import { ErrorCode, classify, errorOf, type JSONRPCError } from '../jsonrpc';
 import { batchTooLarge } from '../limits';
-import { jsonResponse, rpcErrorResponse } from './responses';
+import { rpcErrorResponse } from '../http-json/error-response';
+import { jsonResponse } from './responses';
 
 /** The messages of a POST body, and whether they came as a batch. */
 export interface Admitted {

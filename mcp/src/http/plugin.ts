@@ -3,28 +3,18 @@ import type { MCPServer } from '../server';
 import { exposureCheck } from './exposure';
 import { createGuard } from './guard';
 import { ErrorCode } from '../jsonrpc';
-import { rpcErrorResponse } from './responses';
+import { rpcErrorResponse } from '../http-json/error-response';
 import { LegacySSE } from './legacy-sse';
-import { bearerChallenge, METADATA_PATH, metadataDocument, metadataPathFor, resourceOf } from './oauth';
+import { bearerChallenge, METADATA_PATH, metadataDocument, metadataPathFor, resourceOf } from '../oauth/metadata';
 import type { MCPHTTPOptions } from './options';
 import { LiveStreams, resumabilityConfig } from './resumability';
-import { limitBody, tooLarge } from './body';
+import { limitBody, tooLarge } from '../http-json/body';
 import { checkBatchLimit, checkBodyLimit } from '../limits';
 import { createSessionStore } from './sessions';
 import { cancellationsOf } from './cancellation-options';
 import { StreamableHTTP } from './streamable';
 
-export type {
-  MCPCancellationOptions,
-  MCPHTTPOptions,
-  MCPIntrospectionCacheOptions,
-  MCPIntrospectionOptions,
-  MCPJWTOptions,
-  MCPOAuth,
-  MCPOAuthOptions,
-  MCPResumabilityOptions,
-  MCPSessionOptions,
-} from './options';
+export type { MCPCancellationOptions, MCPHTTPOptions, MCPResumabilityOptions, MCPSessionOptions } from './options';
 
 /** Refuses an `oauth` option that did not come from `oauth()`, and one combined with `authToken`. */
 function checkOAuthOption(options: MCPHTTPOptions): void {

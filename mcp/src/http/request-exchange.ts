@@ -1,10 +1,10 @@
 import { makeResponse, type Context } from 'fw';
 import { encodeAnswer, encodeMessage } from '../encode';
 import { ErrorCode, type JSONRPCMessage, type JSONRPCResponse } from '../jsonrpc';
-import { authOf } from '../oauth/request-auth';
+import { authOf } from '../auth/request-auth';
 import { callerTrusted } from './caller-trust';
 import { callerAddress } from './client-address';
-import type { MCPAuthInfo } from '../oauth/types';
+import type { MCPAuthInfo } from '../auth/info';
 import { newPeer, type ClientLink, type PeerState, type PlatformContext } from '../peer';
 import type { AbortSource } from '../request-context';
 import { MODERN_VERSIONS } from '../versions';

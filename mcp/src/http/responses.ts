@@ -1,6 +1,6 @@
 import { makeResponse, type Context } from 'fw';
 import { encodeAnswer, encodeAnswers } from '../encode';
-import { errorOf, type JSONRPCResponse } from '../jsonrpc';
+import type { JSONRPCResponse } from '../jsonrpc';
 
 const jsonType = { 'content-type': 'application/json' };
 
@@ -16,20 +16,6 @@ export function jsonResponse(
 ): Response {
   const text = Array.isArray(body) ? encodeAnswers(body) : encodeAnswer(body);
   return makeResponse(ctx, text, status, headers ? { ...jsonType, ...headers } : 'application/json');
-}
-
-/** An HTTP error whose body is a JSON-RPC error (id null, `data` when given), so MCP clients can show the reason. */
-export function rpcErrorResponse(
-  status: number,
-  code: number,
-  message: string,
-  headers?: Record<string, string>,
-  data?: unknown,
-): Response {
-  return new Response(JSON.stringify(errorOf(null, code, message, data)), {
-    status,
-    headers: headers ? { ...jsonType, ...headers } : jsonType,
-  });
 }
 
 /** 202 Accepted with no body: the answer to POSTed notifications and responses. */

@@ -5,7 +5,7 @@ import { allowsPolling } from '../versions';
 import { EventStore, type Replay, type StreamKind } from './event-store';
 import type { MCPResumabilityOptions, MCPSessionOptions } from './options';
 import { ResumableStream, writeReplay } from './resumable';
-import { rpcErrorResponse } from './responses';
+import { rpcErrorResponse } from '../http-json/error-response';
 import { SSEStream } from './sse';
 
 const MAX_TTL = 86_400;

@@ -1,4 +1,5 @@
-import { validate, type ValidationError } from 'fw';
+import type { ValidationError } from 'fw';
+import type { SchemaCheck } from '../schema-check';
 import { isAsyncIterable, toBlock, toToolResult } from '../content';
 import { ErrorCode, RpcError } from '../jsonrpc';
 import { paginate } from '../pagination';
@@ -52,7 +53,7 @@ function calledName(tool: MCPTool, params: Record<string, any> | undefined): str
   return typeof params?.name === 'string' ? params.name : tool.name;
 }
 
-function checkOutput(tool: MCPTool, name: string, result: CallToolResult): void {
+function checkOutput(tool: MCPTool, name: string, result: CallToolResult, validate: SchemaCheck): void {
   if (tool.outputSchema === undefined || result.isError) return;
   if (result.structuredContent === undefined) {
     throw new RpcError(ErrorCode.InternalError, `The tool "${name}" declares an outputSchema but returned no structuredContent`);
@@ -82,6 +83,7 @@ export function toolOf(registry: Registry, params: Record<string, any> | undefin
  */
 export async function runTool(tool: MCPTool, params: Record<string, any> | undefined, ctx: RequestContext): Promise<CallToolResult> {
   const args = objectParam(params, 'arguments') ?? {};
+  const validate = ctx.server.checkSchema;
   const checked = validate(tool.inputSchema ?? anyObject, args);
   if (!checked.valid) {
     return {
@@ -97,6 +99,6 @@ export async function runTool(tool: MCPTool, params: Record<string, any> | undef
     if (error instanceof RpcError) throw error;
     return { content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }], isError: true };
   }
-  checkOutput(tool, calledName(tool, params), result);
+  checkOutput(tool, calledName(tool, params), result, validate);
   return result;
 }

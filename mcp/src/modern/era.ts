@@ -1,4 +1,4 @@
-import { MemoryKV } from 'fw';
+import { MemoryStore } from '../memory-store';
 import { discoverCapabilities } from '../capabilities';
 import type { InFlight } from '../inflight';
 import { ErrorCode, RpcError, failureOf, resultOf, type JSONRPCRequest, type JSONRPCResponse } from '../jsonrpc';
@@ -115,7 +115,7 @@ export class ModernEra {
     options: ModernOptions = {},
   ) {
     this.state = new RequestStateCodec(options.requestState);
-    this.feed = new ChangeFeed(options.subscriptions?.store ?? new MemoryKV());
+    this.feed = new ChangeFeed(options.subscriptions?.store ?? new MemoryStore());
     this.pollIntervalMs = positive(options.subscriptions?.pollIntervalMs, 'subscriptions.pollIntervalMs', 1000)!;
     this.maxDurationMs = positive(options.subscriptions?.maxDurationMs, 'subscriptions.maxDurationMs', undefined);
     this.ttlMs = Math.floor(positive(options.cacheTtlMs, 'cacheTtlMs', 60_000, true)!);

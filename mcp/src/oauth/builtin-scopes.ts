@@ -1,4 +1,4 @@
-import { checkScopes } from './scopes';
+import { checkScopes } from '../auth/scopes';
 import { isRecord } from './types';
 
 /**

@@ -1,6 +1,6 @@
-import type { MCPIntrospectionCacheOptions, MCPIntrospectionOptions, MCPJWTOptions, MCPOAuthOptions } from '../http/options';
+import type { MCPIntrospectionCacheOptions, MCPIntrospectionOptions, MCPJWTOptions, MCPOAuthOptions } from './options';
 import { hasDotSegments, normalResourceURI, resourceURIProblem } from './audience';
-import { checkScopes, isScopeToken } from './scopes';
+import { checkScopes, isScopeToken } from '../auth/scopes';
 import { isRecord } from './types';
 
 const oauthKeys: Record<keyof MCPOAuthOptions, true> = {

@@ -1,7 +1,8 @@
 import { normalResourceURI, resourceURIProblem } from './audience';
 import { checkClaimTypes } from './claim-types';
-import { scopesOfClaims } from './scopes';
-import { shown, TokenError, type MCPAuthInfo } from './types';
+import { scopesOfClaims } from '../auth/scopes';
+import type { MCPAuthInfo } from '../auth/info';
+import { shown, TokenError } from './types';
 
 /** What accepted claims must satisfy: trusted issuers, this resource as audience, the clock skew allowed. */
 export interface ClaimRules {

@@ -1,4 +1,4 @@
-import type { MCPAuthInfo } from './types';
+import type { MCPAuthInfo } from '../auth/info';
 
 /** The longest delay setTimeout takes (2^31 - 1 ms, about 24.8 days); a later expiry is waited for in steps. */
 const MAX_DELAY_MS = 2_147_483_647;

@@ -1,4 +1,4 @@
-import type { MCPIntrospectionCacheOptions } from '../http/options';
+import type { MCPIntrospectionCacheOptions } from './options';
 
 /** What one introspection answered: the claims of an active token, or null for an inactive one. */
 type Answer = Record<string, unknown> | null;

@@ -1,4 +1,4 @@
-import type { MCPIntrospectionOptions } from '../http/options';
+import type { MCPIntrospectionOptions } from './options';
 import { AS_TIMEOUT_MS, failure, type Discovery } from './discovery';
 import { isRecord, TokenError } from './types';
 

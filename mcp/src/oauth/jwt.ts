@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import type { MCPJWTOptions } from '../http/options';
+import type { MCPJWTOptions } from './options';
 import { AS_TIMEOUT_MS, type Discovery } from './discovery';
 import { checkAccessTokenType } from './token-type';
 import { TokenError } from './types';

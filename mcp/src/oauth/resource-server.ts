@@ -1,15 +1,16 @@
 import type { Context } from 'fw';
-import { peekJSON } from '../http/body';
-import { bearerChallenge, resourceOf } from '../http/oauth';
-import type { MCPOAuth, MCPOAuthOptions, ResourceServerCheck } from '../http/options';
-import { rpcErrorResponse } from '../http/responses';
+import { peekJSON } from '../http-json/body';
+import { bearerChallenge, resourceOf } from './metadata';
+import type { MCPOAuth, MCPOAuthOptions, ResourceServerCheck } from './options';
+import { rpcErrorResponse } from '../http-json/error-response';
 import { ErrorCode } from '../jsonrpc';
 import type { MCPServer } from '../server';
 import { checkOAuth } from './check-options';
 import { declaredScopes, operationOf, scopesOfMessage } from './message-scopes';
-import { setAuth } from './request-auth';
-import { grantedScopes, missingScopes, rememberGranted } from './scopes';
-import { TokenError, type MCPAuthInfo } from './types';
+import { setAuth } from '../auth/request-auth';
+import { grantedScopes, missingScopes, rememberGranted } from '../auth/scopes';
+import type { MCPAuthInfo } from '../auth/info';
+import { TokenError } from './types';
 import { createTokenVerifier, type TokenVerifier } from './verifier';
 
 /** `Bearer <token68>` (RFC 6750 section 2.1), the scheme in any case. */

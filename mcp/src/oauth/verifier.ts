@@ -1,12 +1,13 @@
 import type { Context } from 'fw';
-import type { MCPOAuthOptions } from '../http/options';
+import type { MCPOAuthOptions } from './options';
 import { normalResourceURI } from './audience';
 import { authInfoOf, type ClaimRules } from './claims';
 import { createDiscovery } from './discovery';
 import { createIntrospection, type Introspect } from './introspection';
 import { createIntrospectionCache } from './introspection-cache';
 import { createJWTCheck, looksLikeJWT } from './jwt';
-import { isRecord, TokenError, type MCPAuthInfo } from './types';
+import type { MCPAuthInfo } from '../auth/info';
+import { isRecord, TokenError } from './types';
 
 /** Checks an access token presented to `resource`; rejects with a TokenError. */
 export type TokenVerifier = (token: string, ctx: Context, resource: string) => Promise<MCPAuthInfo>;

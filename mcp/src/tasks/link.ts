@@ -1,5 +1,5 @@
 import { notificationOf, type JSONRPCMessage } from '../jsonrpc';
-import type { MCPAuthInfo } from '../oauth/types';
+import type { MCPAuthInfo } from '../auth/info';
 import type { ClientLink, PeerState, PlatformContext } from '../peer';
 import { RELATED_TASK, type Task } from './types';
 

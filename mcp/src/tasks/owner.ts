@@ -1,4 +1,4 @@
-import { principalOf } from '../oauth/principal';
+import { principalOf } from '../auth/principal';
 import type { ClientLink } from '../peer';
 
 /** Owner of the tasks of a client without a session or OAuth: anyone holding a task id (ids are random UUIDs). */

@@ -1,4 +1,5 @@
-import { MemoryKV, type KVStore } from 'fw';
+import type { KVStore } from 'fw';
+import { MemoryStore } from '../memory-store';
 import { ErrorCode, RpcError } from '../jsonrpc';
 import { isTerminal, type Task, type TaskRecord, type TasksOptions } from './types';
 
@@ -153,7 +154,7 @@ function positive(value: number | undefined, name: string, fallback: number): nu
 
 /** The task store the `tasks` options describe (a bad lifetime or interval fails here, at startup). */
 export function openTaskStore(options: TasksOptions = {}): TaskStore {
-  return new TaskStore(options.store ?? new MemoryKV(), {
+  return new TaskStore(options.store ?? new MemoryStore(), {
     defaultTtlMs: positive(options.defaultTtlMs, 'defaultTtlMs', 3_600_000),
     maxTtlMs: positive(options.maxTtlMs, 'maxTtlMs', 86_400_000),
     pollIntervalMs: positive(options.pollIntervalMs, 'pollIntervalMs', 1000),

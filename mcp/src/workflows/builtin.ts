@@ -2,7 +2,7 @@ import { getCircuitBreakerRegistry, type CoreFw } from 'fw';
 import { getColdStartStats } from 'fw/serverless';
 import { visibleRoutes } from '../bridge/runtime-tools';
 import { compileOrigins } from './origins';
-import type { HttpStepResponse, StepTools, Workflow } from './types';
+import type { HttpStepResponse, StepTools, Workflow } from '../workflow-definition';
 
 interface ChainedRequest {
   method?: string;

@@ -1,5 +1,5 @@
 import type { JSONSchema } from 'fw';
-import type { Workflow } from './types';
+import type { Workflow } from '../workflow-definition';
 
 /** The JSON schema of a workflow's input, as its tool's `inputSchema`. */
 export function workflowInputSchema(workflow: Workflow): JSONSchema {

@@ -2,7 +2,8 @@ import { validateAndCoerce } from 'fw';
 import { workflowInputSchema } from './input-schema';
 import { send } from './send';
 import { inProcessCaller } from '../bridge/in-process-call';
-import type { Computed, HttpStep, RunWorkflowOptions, StepReport, Workflow, WorkflowRun, WorkflowStep } from './types';
+import type { Computed, HttpStep, Workflow, WorkflowStep } from '../workflow-definition';
+import type { RunWorkflowOptions, StepReport, WorkflowRun } from './types';
 
 function compute<T>(value: Computed<T>, input: Record<string, unknown>, prev: unknown): T {
   return typeof value === 'function' ? (value as (i: Record<string, unknown>, p: unknown) => T)(input, prev) : value;

@@ -1,6 +1,7 @@
 import { callInProcess, inProcessCaller } from '../bridge/in-process-call';
 import { compileOrigins, destination, type Destination } from './origins';
-import type { HttpStepResponse, RunWorkflowOptions, Workflow } from './types';
+import type { HttpStepResponse, Workflow } from '../workflow-definition';
+import type { RunWorkflowOptions } from './types';
 
 /** What one request of a workflow asks for (an http step, or `tools.request` in a code step). */
 export interface SendInit {

@@ -6,7 +6,8 @@ import type { ToolResult } from '../bridge/route-tool-call';
 import type { RouteToolContext } from '../bridge/route-tools';
 import { workflowInputSchema } from './input-schema';
 import { runWorkflow } from './run-workflow';
-import type { RunWorkflowOptions, Workflow, WorkflowRun } from './types';
+import type { Workflow } from '../workflow-definition';
+import type { RunWorkflowOptions, WorkflowRun } from './types';
 
 /** Progress and log callbacks of one tool call, handed over by the MCP server. */
 export interface WorkflowCallContext extends RouteToolContext {

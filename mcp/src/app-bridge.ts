@@ -1,16 +1,16 @@
 import type { CoreFw, RouteInfo } from 'fw';
-import { ErrorCode, RpcError } from '../jsonrpc';
-import { builtinScopesOf, checkBuiltinNames, checkBuiltinScopes, type BuiltinScopes } from '../oauth/builtin-scopes';
-import type { RequestContext } from '../request-context';
-import type { Registry } from '../registry';
-import type { MCPPrompt, MCPTool } from '../types';
-import { createBuiltinWorkflows } from '../workflows/builtin';
-import { workflowTools, type WorkflowCallContext } from '../workflows/workflow-tools';
-import type { BridgeTool, RuntimeBridgeOptions } from './bridge-tool';
-import { builtinPrompts, type BridgePrompt } from './prompts';
-import { inProcessCaller } from './in-process-call';
-import { forwarded, routeTools } from './route-tools';
-import { runtimeTools } from './runtime-tools';
+import { ErrorCode, RpcError } from './jsonrpc';
+import { builtinScopesOf, checkBuiltinNames, checkBuiltinScopes, type BuiltinScopes } from './oauth/builtin-scopes';
+import type { RequestContext } from './request-context';
+import type { Registry } from './registry';
+import type { MCPPrompt, MCPTool, RuntimeBridgeOptions } from './types';
+import { createBuiltinWorkflows } from './workflows/builtin';
+import { workflowTools, type WorkflowCallContext } from './workflows/workflow-tools';
+import type { BridgeTool } from './bridge/bridge-tool';
+import { builtinPrompts, type BridgePrompt } from './bridge/prompts';
+import { inProcessCaller } from './bridge/in-process-call';
+import { forwarded, routeTools } from './bridge/route-tools';
+import { runtimeTools } from './bridge/runtime-tools';
 
 /** What the bridge adds to a server bound to an app, each part on by default. */
 export interface BridgeOptions {

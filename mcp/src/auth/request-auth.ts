@@ -1,4 +1,4 @@
-import type { MCPAuthInfo } from './types';
+import type { MCPAuthInfo } from './info';
 
 const accepted = new WeakMap<Request, MCPAuthInfo>();
 

@@ -1,5 +1,5 @@
 import { ErrorCode } from '../jsonrpc';
-import { rpcErrorResponse } from './responses';
+import { rpcErrorResponse } from './error-response';
 
 /**
  * Whether a Content-Type names JSON (`application/json`, parameters allowed). Anything else, or none, is refused:

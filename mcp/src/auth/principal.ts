@@ -1,4 +1,4 @@
-import type { MCPAuthInfo } from './types';
+import type { MCPAuthInfo } from './info';
 
 /**
  * Who a request speaks for, as a key to bind sessions, tasks and streams to: a digest (128 bits of SHA-256, hex) of

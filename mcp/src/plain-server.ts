@@ -1,0 +1,13 @@
+import { MCPServer, type Transport } from './server';
+import { StdioTransport } from './stdio/transport';
+
+/**
+ * The MCP server without the app bridge, with stdio wired in: `start()` serves the process's standard streams. It
+ * imports nothing from fw at run time, so it runs where fw is not installed (`fw-mcp/server`).
+ */
+export class PlainMCPServer extends MCPServer {
+  /** Serves over stdio (`'stdio'` or a configured `StdioTransport`, or any `Transport`); resolves when the input ends. */
+  override start(transport: 'stdio' | Transport = 'stdio'): Promise<void> {
+    return super.start(transport === 'stdio' ? new StdioTransport({ debug: this.debug }) : transport);
+  }
+}
