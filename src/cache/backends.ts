@@ -1,4 +1,4 @@
-import type { Context } from 'fw';
+import type { Context } from '../core/context';
 import type { KVStore } from '../kv/types';
 import { bytesToBase64, base64ToBytes } from './base64';
 

@@ -1,4 +1,4 @@
-import type { AfterHook } from 'fw';
+import type { AfterHook } from '../core/types';
 import { appendVary, mutableResponse } from '../security/mutable-response';
 import { checkOptions } from '../core/options';
 

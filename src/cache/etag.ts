@@ -1,4 +1,4 @@
-import type { Middleware } from 'fw';
+import type { Middleware } from '../core/types';
 import { digestHex, isStreamingType, readBounded } from './body';
 import { checkOptions } from '../core/options';
 

@@ -1,4 +1,5 @@
-import type { Context, FwPluginConfig, Middleware } from 'fw';
+import type { Context } from '../core/context';
+import type { FwPluginConfig, Middleware } from '../core/types';
 import { MemoryKV } from '../kv/memory';
 import type { KVStore } from '../kv/types';
 import { cacheApiBackend, kvBackend, type CacheLike, type CachedResponse, type ResponseCacheBackend } from './backends';

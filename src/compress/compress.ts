@@ -1,4 +1,4 @@
-import type { Middleware } from 'fw';
+import type { Middleware } from '../core/types';
 import { appendVary } from '../security/mutable-response';
 import { isStreamingType, readBounded } from '../cache/body';
 import { availableEncodings, compressor, isCompressible, runtimeEncodesBodies } from './formats';

@@ -1,4 +1,5 @@
-import type { Context, FwPluginConfig, Middleware } from 'fw';
+import type { Context } from '../core/context';
+import type { FwPluginConfig, Middleware } from '../core/types';
 import { appendVary, mutableResponse } from '../security/mutable-response';
 import { checkOptions } from '../core/options';
 import { type CorsOrigin, originMatcher } from './origin';

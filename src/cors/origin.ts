@@ -2,7 +2,7 @@
  * The `origin` option of cors(): checked at startup (so a configuration that lets any website read credentialed
  * answers fails there) and turned into the per-request decision.
  */
-import type { Context } from 'fw';
+import type { Context } from '../core/context';
 
 /** Which origins may call: `*`, one origin, a list, a pattern, or a function deciding per request. */
 export type CorsOrigin = '*' | string | string[] | RegExp | ((origin: string, ctx: Context) => boolean | Promise<boolean>);

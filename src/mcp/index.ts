@@ -2,7 +2,8 @@
  * `fw/mcp`: the core MCP plugin kept from fw 1.x. It is the fw-mcp server (same protocol code) configured the
  * 1.x way: route tools plus seven built-in tools, an `auth(ctx)` hook, served over HTTP at `path`.
  */
-import type { Context, FwPluginConfig } from 'fw';
+import type { Context } from '../core/context';
+import type { FwPluginConfig } from '../core/types';
 import {
   createMCPPlugin,
   createMCPServer as createPackageServer,

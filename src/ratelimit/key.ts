@@ -1,4 +1,4 @@
-import type { Context } from 'fw';
+import type { Context } from '../core/context';
 import { addressKey } from './address-key';
 import { peerAddress } from '../web/peer-address';
 

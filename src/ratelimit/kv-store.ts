@@ -1,5 +1,5 @@
 import { windowResult } from './window-result';
-import type { Context } from 'fw';
+import type { Context } from '../core/context';
 import type { KVStore } from '../kv/types';
 import type { RateLimitResult, RateLimitStore, WindowLimit } from './types';
 import { windowLimit } from './validate';

@@ -1,4 +1,4 @@
-import type { FwPluginConfig, Middleware } from 'fw';
+import type { FwPluginConfig, Middleware } from '../core/types';
 import { RateLimiter } from './limiter';
 import type { RateLimitOptions } from './types';
 import { checkOptions } from '../core/options';

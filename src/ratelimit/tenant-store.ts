@@ -1,4 +1,4 @@
-import type { Context } from 'fw';
+import type { Context } from '../core/context';
 import { MemoryStore } from './memory-store';
 import type { RateLimitResult, RateLimitStore, WindowLimit } from './types';
 import { windowLimit } from './validate';

@@ -1,4 +1,4 @@
-import type { Context } from 'fw';
+import type { Context } from '../core/context';
 
 /** The outcome of counting one request against a limit. */
 export interface RateLimitResult {

@@ -1,4 +1,4 @@
-import type { FwPluginConfig, Middleware } from 'fw';
+import type { FwPluginConfig, Middleware } from '../core/types';
 import { mutableResponse } from './mutable-response';
 import { nonceMiddleware, nonceOf } from './nonce';
 import { checkOptions } from '../core/options';

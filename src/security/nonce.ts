@@ -1,4 +1,5 @@
-import type { Context, Middleware } from 'fw';
+import type { Context } from '../core/context';
+import type { Middleware } from '../core/types';
 
 /** A fresh CSP nonce: 16 random bytes, base64. */
 export function generateNonce(): string {

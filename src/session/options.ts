@@ -1,4 +1,5 @@
-import type { Context, CookieOptions } from 'fw';
+import type { Context } from '../core/context';
+import type { CookieOptions } from '../core/cookie';
 import { MemorySessionStore } from './memory-store';
 import type { SessionOptions, SessionStore } from './types';
 import { checkOptions } from '../core/options';

@@ -1,4 +1,5 @@
-import type { Context, CookieOptions } from 'fw';
+import type { Context } from '../core/context';
+import type { CookieOptions } from '../core/cookie';
 import type { Session } from './session';
 
 /** The data a session keeps between requests: any JSON-serialisable fields. */

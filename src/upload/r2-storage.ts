@@ -1,4 +1,4 @@
-import type { Context } from 'fw';
+import type { Context } from '../core/context';
 import type { R2BucketLike, UploadStorage } from './types';
 
 function isBucket(value: unknown): value is R2BucketLike {

@@ -1,4 +1,4 @@
-import type { Context } from 'fw';
+import type { Context } from '../core/context';
 
 /** An uploaded file after checks and storage; what `ctx.file(name)`, `ctx.files()` and `onUpload` see. */
 export interface UploadedFile {

@@ -1,4 +1,5 @@
-import type { Context, FwPluginConfig } from 'fw';
+import type { Context } from '../core/context';
+import type { FwPluginConfig } from '../core/types';
 import { resolveUploadOptions } from './options';
 import { parseUploads, type ParsedUploads } from './parse';
 import type { FormFields, UploadedFile, UploadOptions } from './types';

@@ -1,4 +1,5 @@
-import type { ExecutionContext, Middleware } from 'fw';
+import type { ExecutionContext } from '../core/context';
+import type { Middleware } from '../core/types';
 
 /** Anything that answers a Request the way an fw app does (`Fw`, a worker handler, another framework's app). */
 export interface FetchTarget {

@@ -1,4 +1,4 @@
-import type { Context } from 'fw';
+import type { Context } from '../core/context';
 
 interface PlatformEnv {
   incoming?: { socket?: { remoteAddress?: string } };

@@ -1,4 +1,5 @@
-import type { Context, Middleware } from 'fw';
+import type { Context } from '../core/context';
+import type { Middleware } from '../core/types';
 import { ipMatcher, normalizeIp } from './ip';
 import { fromLoadBalancer, peerAddress } from './peer-address';
 

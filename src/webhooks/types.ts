@@ -1,4 +1,5 @@
-import type { Context, KVStore } from 'fw';
+import type { Context } from '../core/context';
+import type { KVStore } from '../kv/types';
 
 /** What a provider verifier sees of one delivery: headers, the raw body bytes, and the clock (seconds). */
 export interface WebhookDelivery {

@@ -1,7 +1,6 @@
-import type { Fw } from '../app/fw';
 import type { WSConnection, WebSocketData } from './routes';
 import { decodePayload, encodePayload } from './payload';
-import type { BroadcastOptions, ConnectionInfo, RoomBridge, RoomEvent, RoomInfo, RoomMember, Rooms } from './types';
+import type { BroadcastOptions, ConnectionInfo, RoomBridge, RoomEvent, RoomInfo, RoomMember, Rooms, RoomsApp } from './types';
 
 export type { BroadcastOptions } from './types';
 
@@ -59,7 +58,7 @@ export class RoomManager<Data = unknown> implements Rooms<Data> {
    * Watches every socket of an app (connection counts; members leave their rooms when they disconnect),
    * publishes this manager as app state `fw:rooms` for the MCP tools, and subscribes to the bridge.
    */
-  attach(app: Fw): this {
+  attach(app: RoomsApp): this {
     this.detachers.push(
       app.websockets.observe({
         open: (ws) => {

@@ -1,5 +1,10 @@
-import type { Fw } from '../app/fw';
-import type { WSConnection, WebSocketData } from './routes';
+import type { WSConnection, WebSocketData, WebSocketRoutes } from './routes';
+
+/** What rooms need of an app (fw's `Fw`): its WebSocket routes to watch, and app state to publish themselves in. */
+export interface RoomsApp {
+  readonly websockets: Pick<WebSocketRoutes, 'observe'>;
+  setState(key: string, value: unknown): unknown;
+}
 
 /** One member of a room as presence reports it (plain JSON). */
 export interface RoomMember {
@@ -86,5 +91,5 @@ export interface Rooms<Data = unknown> {
   /** Open connections. */
   connections(): ConnectionInfo | Promise<ConnectionInfo>;
   /** Wires the rooms to an app and publishes them as app state `fw:rooms` (what the MCP tools read). */
-  attach(app: Fw): this;
+  attach(app: RoomsApp): this;
 }
