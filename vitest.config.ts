@@ -7,7 +7,7 @@ import { testLanes } from './test/lanes.ts';
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** Unit files need nothing outside the process; integration files start workerd, Bun, Chromium, tsc or talk to a database (test/lanes.ts). */
 const lanes = testLanes(root, ['test', 'mcp/test']);
-/** Every core runs a test file (at least two at a time): files share no port, database schema or temporary folder. */
+/** Every core runs a test file (at least two at a time): files share no port, database schema or temporary folder, and the build happens once per run. */
 const workers = Math.max(2, availableParallelism());
 
 export default defineConfig({
@@ -27,7 +27,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: lanes.unit } },
       {
         extends: true,
-        test: { name: 'integration', include: lanes.integration, globalSetup: ['test/setup/chromium.ts'] },
+        test: { name: 'integration', include: lanes.integration, globalSetup: ['test/setup/chromium.ts', 'test/setup/run-folder.ts'] },
       },
     ],
   },

@@ -1,10 +1,10 @@
 /** Projects in temporary folders for the CLI tests, and the real `fw` command (node cli/bin/fw.mjs) run inside them. */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtOnce } from '../packages/once-per-run';
 
 /** The repository root. */
 export const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -53,19 +53,7 @@ export function runFw(dir: string, ...args: string[]): Promise<BinRun> {
   });
 }
 
-function declaredTypesPresent(packageDir: string): boolean {
-  const { exports } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
-  return Object.values(exports).every(
-    (target) => typeof target !== 'object' || existsSync(join(packageDir, String((target as { types: string }).types))),
-  );
-}
-
-/** Runs `npm run build` when the dist/ of fw or fw-mcp lacks a declaration its exports name (a fresh checkout), so linked packages look installed. */
-export async function ensureBuilt(): Promise<void> {
-  if (declaredTypesPresent(repo) && declaredTypesPresent(packages['fw-mcp'])) return;
-  await new Promise<void>((done, fail) => {
-    execFile('npm', ['run', 'build'], { cwd: repo }, (error, stdout, stderr) =>
-      error ? fail(new Error(`npm run build failed:\n${stdout}\n${stderr}`)) : done(),
-    );
-  });
+/** Waits for this run's one build of fw, fw-mcp and fw-cli (skipped when dist/ is fresh), so linked packages look installed. */
+export function ensureBuilt(): Promise<void> {
+  return builtOnce(repo);
 }

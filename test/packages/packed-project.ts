@@ -1,10 +1,12 @@
 /**
- * A new user's project made from what `npm pack` ships: builds the packages, packs each workspace once, and
- * installs the tarballs into a temporary folder outside the repository, as the README's "New project" says.
+ * A new user's project made from what `npm pack` ships: the packages built and packed once per test run
+ * (once-per-run.ts), their tarballs installed into a temporary folder outside the repository, as the README's
+ * "New project" says.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { builtOnce, oncePerRun } from './once-per-run';
 import { readmeProjectFiles } from './readme-files';
 import { sh } from './run';
 
@@ -27,26 +29,36 @@ function bytesOf(path: string): number {
   return readdirSync(path).reduce((sum, name) => sum + bytesOf(join(path, name)), 0);
 }
 
-async function pack(root: string, into: string): Promise<Map<string, string>> {
+/** Packs fw and every workspace into `into` (`npm pack --workspaces`); the tarball path per package name. */
+export async function pack(root: string, into: string): Promise<Map<string, string>> {
   const out = await sh('npm', ['pack', '--workspaces', '--include-workspace-root', '--pack-destination', into, '--json'], root);
   const packed = JSON.parse(out.slice(out.indexOf('['))) as { name: string; filename: string }[];
   return new Map(packed.map((p) => [p.name, join(into, p.filename)]));
 }
 
-/** Builds and packs the workspaces, then makes and installs the project (npm prefers the local cache; about a minute). */
+/** The tarball path per package name, built and packed once per test run and shared by every file that asks. */
+export async function packedOnce(root: string): Promise<Map<string, string>> {
+  await builtOnce(root);
+  const tarballs = await oncePerRun('pack', async (folder) => {
+    const into = mkdtempSync(join(folder ?? tmpdir(), 'fw-tarballs-'));
+    return [...(await pack(root, into))];
+  });
+  return new Map(tarballs);
+}
+
+/** Makes and installs the project from this run's tarballs (npm prefers the local cache; about a minute). */
 export async function createPackedProject(root: string): Promise<PackedProject> {
-  await sh('npm', ['run', 'build'], root);
+  const tarballs = await packedOnce(root);
   const base = mkdtempSync(join(tmpdir(), 'fw-packed-'));
   try {
-    return await installProject(root, base);
+    return await installProject(root, base, tarballs);
   } catch (error) {
     rmSync(base, { recursive: true, force: true });
     throw error;
   }
 }
 
-async function installProject(root: string, base: string): Promise<PackedProject> {
-  const tarballs = await pack(root, base);
+async function installProject(root: string, base: string, tarballs: Map<string, string>): Promise<PackedProject> {
   for (const name of ['fw', 'fw-mcp', 'fw-cli']) if (!tarballs.has(name)) throw new Error(`npm pack made no ${name} tarball`);
   const dir = join(base, 'hello');
   mkdirSync(dir);
