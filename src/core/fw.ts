@@ -14,7 +14,19 @@ import { canonicalPath, canonicalPattern, rawPathOf } from './path';
 import { jsonFormat, getFormat, type DataFormat, type FormatTable } from './formats';
 import { refuseUnknownOptions } from './option-names';
 import { addVerbs, routeMethods as methods } from './verbs';
-import type { AppTypes, HandlerResult, InputOf, NoTypes, RouteContext, RouteEntry, TypedRoute, TypesOf, WithContext } from './typed-routes';
+import type { Listed, RoutesOfPlugin } from './plugin-routes';
+import type {
+  AppTypes,
+  HandlerResult,
+  InputOf,
+  NoTypes,
+  RouteContext,
+  RouteEntry,
+  TypedRoute,
+  TypesOf,
+  WithContext,
+  WithRoutes,
+} from './typed-routes';
 import type {
   ConstantAnswer,
   RouteSchema,
@@ -84,11 +96,18 @@ type PluginPart<Pl, Key extends 'decorate' | 'state'> = Pl extends { readonly [K
     : NonNullable<X>
   : {};
 
-/** An app's types with a plugin's decorations and state. */
-export type WithPlugin<T extends AppTypes, Pl> = WithContext<T, PluginPart<Pl, 'decorate'>, PluginPart<Pl, 'state'>>;
+/** An app's types with a plugin's decorations, state and the routes it declares (plugin-routes.ts). */
+export type WithPlugin<T extends AppTypes, Pl> = WithRoutes<
+  WithContext<T, PluginPart<Pl, 'decorate'>, PluginPart<Pl, 'state'>>,
+  RoutesOfPlugin<Pl>
+>;
 
 /** Route options with the schema the route's types come from. */
-export type TypedRouteOptions<S> = Omit<RouteOptions, 'schema'> & { schema?: S };
+export type TypedRouteOptions<S, E = any, H extends boolean = boolean> = Omit<RouteOptions, 'schema' | 'hidden'> & {
+  schema?: S;
+  /** Left out of the OpenAPI document, MCP tools and the app's type (`fw/client`) when true. */
+  hidden?: H;
+};
 
 /**
  * The fw kernel (`fw/core`): registers routes, hooks, middleware and plugins, and answers Requests with Responses.
@@ -191,12 +210,18 @@ export class Fw<
   }
 
   /** Registers a handler (or a constant value to answer with) for a method and a path pattern. */
-  route<const M extends string, const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+  route<
+    const M extends string,
+    const P extends string,
+    const S extends RouteSchema = {},
+    R extends HandlerResult<S> = HandlerResult<S>,
+    const H extends boolean = false,
+  >(
     method: M,
     path: P,
     handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<Uppercase<M>, P, S, R>>>[K];
+    options?: TypedRouteOptions<S, any, H>,
+  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<Uppercase<M>, P, S, R>>>>[K];
   route(method: string, path: string, handler: RouteHandler, options: RouteOptions = {}): unknown {
     const upper = method.toUpperCase() as RouteMethod;
     if (!methods.includes(upper)) throw new Error(`Unknown route method "${method}": use one of ${methods.join(', ')}`);
@@ -512,46 +537,86 @@ export interface Fw<
   St extends object = T['state'],
   Routes extends RouteEntry = T['routes'],
 > {
-  get<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+  get<
+    const P extends string,
+    const S extends RouteSchema = {},
+    R extends HandlerResult<S> = HandlerResult<S>,
+    const H extends boolean = false,
+  >(
     path: P,
     handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'GET', P, S, R>>>[K];
-  post<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    options?: TypedRouteOptions<S, any, H>,
+  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'GET', P, S, R>>>>[K];
+  post<
+    const P extends string,
+    const S extends RouteSchema = {},
+    R extends HandlerResult<S> = HandlerResult<S>,
+    const H extends boolean = false,
+  >(
     path: P,
     handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'POST', P, S, R>>>[K];
-  put<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    options?: TypedRouteOptions<S, any, H>,
+  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'POST', P, S, R>>>>[K];
+  put<
+    const P extends string,
+    const S extends RouteSchema = {},
+    R extends HandlerResult<S> = HandlerResult<S>,
+    const H extends boolean = false,
+  >(
     path: P,
     handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'PUT', P, S, R>>>[K];
-  patch<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    options?: TypedRouteOptions<S, any, H>,
+  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'PUT', P, S, R>>>>[K];
+  patch<
+    const P extends string,
+    const S extends RouteSchema = {},
+    R extends HandlerResult<S> = HandlerResult<S>,
+    const H extends boolean = false,
+  >(
     path: P,
     handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'PATCH', P, S, R>>>[K];
-  delete<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    options?: TypedRouteOptions<S, any, H>,
+  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'PATCH', P, S, R>>>>[K];
+  delete<
+    const P extends string,
+    const S extends RouteSchema = {},
+    R extends HandlerResult<S> = HandlerResult<S>,
+    const H extends boolean = false,
+  >(
     path: P,
     handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'DELETE', P, S, R>>>[K];
-  head<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    options?: TypedRouteOptions<S, any, H>,
+  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'DELETE', P, S, R>>>>[K];
+  head<
+    const P extends string,
+    const S extends RouteSchema = {},
+    R extends HandlerResult<S> = HandlerResult<S>,
+    const H extends boolean = false,
+  >(
     path: P,
     handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'HEAD', P, S, R>>>[K];
-  options<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    options?: TypedRouteOptions<S, any, H>,
+  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'HEAD', P, S, R>>>>[K];
+  options<
+    const P extends string,
+    const S extends RouteSchema = {},
+    R extends HandlerResult<S> = HandlerResult<S>,
+    const H extends boolean = false,
+  >(
     path: P,
     handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'OPTIONS', P, S, R>>>[K];
-  all<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    options?: TypedRouteOptions<S, any, H>,
+  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'OPTIONS', P, S, R>>>>[K];
+  all<
+    const P extends string,
+    const S extends RouteSchema = {},
+    R extends HandlerResult<S> = HandlerResult<S>,
+    const H extends boolean = false,
+  >(
     path: P,
     handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): AppKinds<TypesOf<D, St, Routes | TypedRoute<'ALL', P, S, R>>>[K];
+    options?: TypedRouteOptions<S, any, H>,
+  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'ALL', P, S, R>>>>[K];
 }
 
 addVerbs(Fw);

@@ -1,4 +1,5 @@
 import type { AppKind, Fw, GroupKinds, RoutesOf, TypedHandler, TypedRouteOptions } from './fw';
+import type { Listed } from './plugin-routes';
 import { normalizePattern } from './router';
 import { addVerbs } from './verbs';
 import type { AppTypes, HandlerResult, JoinPath, NoTypes, RouteEntry, TypedRoute, TypesOf } from './typed-routes';
@@ -31,12 +32,18 @@ export class Group<
   ) {}
 
   /** Registers a route under this group's prefix. */
-  route<const M extends string, const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+  route<
+    const M extends string,
+    const P extends string,
+    const S extends RouteSchema = {},
+    R extends HandlerResult<S> = HandlerResult<S>,
+    const H extends boolean = false,
+  >(
     method: M,
     path: P,
     handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<Uppercase<M>, JoinPath<Pre, P>, S, R>>, Pre>[K];
+    options?: TypedRouteOptions<S, any, H>,
+  ): GroupKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<Uppercase<M>, JoinPath<Pre, P>, S, R>>>, Pre>[K];
   route(method: string, path: string, handler: RouteHandler, options?: RouteOptions): unknown {
     this.app.route(method, joinPrefix(this.prefix, path), handler as never, options as never);
     return this;
@@ -69,46 +76,86 @@ export interface Group<
   St extends object = T['state'],
   Routes extends RouteEntry = T['routes'],
 > {
-  get<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+  get<
+    const P extends string,
+    const S extends RouteSchema = {},
+    R extends HandlerResult<S> = HandlerResult<S>,
+    const H extends boolean = false,
+  >(
     path: P,
     handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'GET', JoinPath<Pre, P>, S, R>>, Pre>[K];
-  post<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    options?: TypedRouteOptions<S, any, H>,
+  ): GroupKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'GET', JoinPath<Pre, P>, S, R>>>, Pre>[K];
+  post<
+    const P extends string,
+    const S extends RouteSchema = {},
+    R extends HandlerResult<S> = HandlerResult<S>,
+    const H extends boolean = false,
+  >(
     path: P,
     handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'POST', JoinPath<Pre, P>, S, R>>, Pre>[K];
-  put<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    options?: TypedRouteOptions<S, any, H>,
+  ): GroupKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'POST', JoinPath<Pre, P>, S, R>>>, Pre>[K];
+  put<
+    const P extends string,
+    const S extends RouteSchema = {},
+    R extends HandlerResult<S> = HandlerResult<S>,
+    const H extends boolean = false,
+  >(
     path: P,
     handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'PUT', JoinPath<Pre, P>, S, R>>, Pre>[K];
-  patch<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    options?: TypedRouteOptions<S, any, H>,
+  ): GroupKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'PUT', JoinPath<Pre, P>, S, R>>>, Pre>[K];
+  patch<
+    const P extends string,
+    const S extends RouteSchema = {},
+    R extends HandlerResult<S> = HandlerResult<S>,
+    const H extends boolean = false,
+  >(
     path: P,
     handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'PATCH', JoinPath<Pre, P>, S, R>>, Pre>[K];
-  delete<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    options?: TypedRouteOptions<S, any, H>,
+  ): GroupKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'PATCH', JoinPath<Pre, P>, S, R>>>, Pre>[K];
+  delete<
+    const P extends string,
+    const S extends RouteSchema = {},
+    R extends HandlerResult<S> = HandlerResult<S>,
+    const H extends boolean = false,
+  >(
     path: P,
     handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'DELETE', JoinPath<Pre, P>, S, R>>, Pre>[K];
-  head<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    options?: TypedRouteOptions<S, any, H>,
+  ): GroupKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'DELETE', JoinPath<Pre, P>, S, R>>>, Pre>[K];
+  head<
+    const P extends string,
+    const S extends RouteSchema = {},
+    R extends HandlerResult<S> = HandlerResult<S>,
+    const H extends boolean = false,
+  >(
     path: P,
     handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'HEAD', JoinPath<Pre, P>, S, R>>, Pre>[K];
-  options<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    options?: TypedRouteOptions<S, any, H>,
+  ): GroupKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'HEAD', JoinPath<Pre, P>, S, R>>>, Pre>[K];
+  options<
+    const P extends string,
+    const S extends RouteSchema = {},
+    R extends HandlerResult<S> = HandlerResult<S>,
+    const H extends boolean = false,
+  >(
     path: P,
     handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'OPTIONS', JoinPath<Pre, P>, S, R>>, Pre>[K];
-  all<const P extends string, const S extends RouteSchema = {}, R extends HandlerResult<S> = HandlerResult<S>>(
+    options?: TypedRouteOptions<S, any, H>,
+  ): GroupKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'OPTIONS', JoinPath<Pre, P>, S, R>>>, Pre>[K];
+  all<
+    const P extends string,
+    const S extends RouteSchema = {},
+    R extends HandlerResult<S> = HandlerResult<S>,
+    const H extends boolean = false,
+  >(
     path: P,
     handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R>,
-    options?: TypedRouteOptions<S>,
-  ): GroupKinds<TypesOf<D, St, Routes | TypedRoute<'ALL', JoinPath<Pre, P>, S, R>>, Pre>[K];
+    options?: TypedRouteOptions<S, any, H>,
+  ): GroupKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'ALL', JoinPath<Pre, P>, S, R>>>, Pre>[K];
 }
 
 addVerbs(Group);

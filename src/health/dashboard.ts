@@ -1,8 +1,9 @@
 import type { Context } from '../core/context';
+import type { DeclaresRoutes, PluginRoute } from '../core/plugin-routes';
 import type { FwPluginConfig } from '../core/types';
 import type { HealthCheckFn } from './checks';
 import { renderHealthDashboardHTML } from './render';
-import { buildHealthSnapshot } from './snapshot';
+import { buildHealthSnapshot, type HealthDashboardSnapshot } from './snapshot';
 
 /** Options of `healthDashboard`. */
 export interface HealthDashboardOptions {
@@ -16,8 +17,18 @@ export interface HealthDashboardOptions {
   timeout?: number;
 }
 
-/** Serves a live health dashboard page and its JSON snapshot (`Cache-Control: no-store`). */
-export function healthDashboard(options: HealthDashboardOptions = {}): FwPluginConfig {
+/** The routes `healthDashboard(options)` adds to the app's type: the page and its snapshot (none at a `string` path). */
+export type HealthDashboardRoutes<O> = (O extends { readonly path: infer P extends string } ? P : '/__fw/health') extends infer P extends
+  string
+  ? string extends P
+    ? never
+    : PluginRoute<'GET', P, { 200: string }> | PluginRoute<'GET', `${P}.json`, { 200: HealthDashboardSnapshot }>
+  : never;
+
+/** Serves a live health dashboard page and its JSON snapshot (`Cache-Control: no-store`); both are in the app's type. */
+export function healthDashboard<const O extends HealthDashboardOptions = HealthDashboardOptions>(
+  options: O = {} as O,
+): FwPluginConfig & DeclaresRoutes<HealthDashboardRoutes<O>> {
   const path = options.path ?? '/__fw/health';
   if (typeof path !== 'string' || !path.startsWith('/')) throw new TypeError('healthDashboard "path" must start with "/"');
   const startedAt = Date.now();

@@ -1,6 +1,7 @@
 import type { Context } from '../core/context';
+import type { DeclaresRoutes, PluginRoute } from '../core/plugin-routes';
 import type { FwPluginConfig } from '../core/types';
-import { assertChecks, runChecks, type ChecksReport, type HealthCheckFn } from './checks';
+import { assertChecks, runChecks, type CheckResult, type ChecksReport, type HealthCheckFn } from './checks';
 import { checkOptions } from '../core/options';
 
 /** Options of `healthCheck`. */
@@ -21,6 +22,21 @@ export interface HealthState {
   names: string[];
 }
 
+/** The path an option of `paths` gives (`Default` when it is not given). */
+type PathOption<O, K extends string, Default extends string> = O extends { readonly paths: { readonly [k in K]: infer P extends string } }
+  ? P
+  : Default;
+
+/** The routes `healthCheck(options)` adds to the app's type (for `fw/client`), at the paths its options give. */
+export type HealthRoutes<O> =
+  | PluginRoute<'GET', PathOption<O, 'health', '/health'>, { 200: ChecksReport; 503: ChecksReport }>
+  | PluginRoute<'GET', PathOption<O, 'live', '/live'>, { 200: { alive: true } }>
+  | PluginRoute<
+      'GET',
+      PathOption<O, 'ready', '/ready'>,
+      { 200: { ready: true }; 503: { ready: false; reason?: 'shutting down'; checks?: Record<string, CheckResult> } }
+    >;
+
 /** App state key of the health runner. */
 export const HEALTH_STATE_KEY = 'fw:health';
 /** App state key set to true while the app shuts down (lifecycle sets it); /ready answers 503 then. */
@@ -37,10 +53,13 @@ const healthCheckOptionsKeys: Record<keyof HealthCheckOptions, true> = { checks:
 
 /**
  * Adds /health (checks), /live (the process answers) and /ready (checks pass and not shutting down), all
- * `Cache-Control: no-store`; the probes are public (`security: []` in the OpenAPI document) and not rate limited.
+ * `Cache-Control: no-store`; the probes are public (`security: []` in the OpenAPI document), not rate limited, and
+ * in the app's type at the paths the options give.
  */
-export function healthCheck(options: HealthCheckOptions = {}): FwPluginConfig {
-  checkOptions('healthCheck()', options, healthCheckOptionsKeys);
+export function healthCheck<const O extends HealthCheckOptions = HealthCheckOptions>(
+  options: O = {} as O,
+): FwPluginConfig & DeclaresRoutes<HealthRoutes<O>> {
+  checkOptions<HealthCheckOptions>('healthCheck()', options, healthCheckOptionsKeys);
   assertChecks(options.checks, options.timeout);
   const checks = { ...options.checks };
   const timeout = options.timeout ?? 5000;
