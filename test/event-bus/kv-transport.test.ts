@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EventBus, EventBusBridge, KVBusTransport, type KVBusTransportOptions } from '../../src/event-bus';
 import { MemoryKV } from '../../src/kv/memory';
 import type { KVStore } from '../../src/kv/types';
@@ -132,20 +132,24 @@ describe('KVBusTransport', () => {
     const flaky: KVStore = Object.assign(Object.create(store) as KVStore, {
       list: (options?: { prefix?: string }) => (broken ? Promise.reject(new Error('KV is down')) : store.list(options)),
     });
-    const sender = peer(store);
-    const reader = peer(flaky, { pollIntervalMs: 20 });
-    await sender.bridge.start();
-    await reader.bridge.start();
-    broken = true;
-    for (let i = 0; i < 20; i++) await sender.bus.emitAsync('t.x', i);
-    const until = Date.now() + 5000;
-    while (reader.errors.length < 2 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(reader.errors[0].message).toMatch(/KVBusTransport poll of "kvt:" failed: KV is down/);
-    expect(reader.bridge.stats().errors).toBeGreaterThanOrEqual(2);
-    broken = false;
-    while (reader.got.length < 20 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(payloadsOf(reader.got, 't.x')).toEqual(range(0, 20));
-    await reader.bridge.stop();
+    vi.useFakeTimers();
+    try {
+      const sender = peer(store);
+      const reader = peer(flaky, { pollIntervalMs: 20 });
+      await sender.bridge.start();
+      await reader.bridge.start();
+      broken = true;
+      for (let i = 0; i < 20; i++) await sender.bus.emitAsync('t.x', i);
+      for (let tick = 0; tick < 100 && reader.errors.length < 2; tick++) await vi.advanceTimersByTimeAsync(20);
+      expect(reader.errors[0].message).toMatch(/KVBusTransport poll of "kvt:" failed: KV is down/);
+      expect(reader.bridge.stats().errors).toBeGreaterThanOrEqual(2);
+      broken = false;
+      for (let tick = 0; tick < 100 && reader.got.length < 20; tick++) await vi.advanceTimersByTimeAsync(20);
+      expect(payloadsOf(reader.got, 't.x')).toEqual(range(0, 20));
+      await reader.bridge.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a poll without an onError to report to rejects instead', async () => {

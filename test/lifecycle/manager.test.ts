@@ -87,7 +87,7 @@ describe('lifecycle plugin', () => {
         }),
     );
     const slow = app.request('/slow');
-    await new Promise((r) => setTimeout(r, 10));
+    while (!release) await new Promise((r) => setImmediate(r));
     const shutdown = plugin.manager.shutdown();
     expect((await app.request('/ready')).status).toBe(503);
     release();

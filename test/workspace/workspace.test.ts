@@ -187,12 +187,17 @@ describe('workspace server and graceful stop', () => {
 
   it('stops within shutdownTimeoutMs when a request hangs', async () => {
     const ws = createWorkspace({ shutdownTimeoutMs: 100 });
+    let arrive: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
     ws.app('hang', { prefix: '/hang' }, (app) => {
-      app.get('/', () => new Promise(() => {}));
+      app.get('/', () => {
+        arrive();
+        return new Promise(() => {});
+      });
     });
     server = await ws.listen(0);
     const hanging = fetch(`http://127.0.0.1:${server.port}/hang`).catch(() => 'cut');
-    await new Promise((r) => setTimeout(r, 50));
+    await arrived;
     expect(await ws.stop()).toEqual({ drained: false });
     expect(await hanging).toBe('cut');
     server = null;
