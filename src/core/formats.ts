@@ -71,7 +71,7 @@ export function registerFormat(app: FormatOwner, format: DataFormat): void {
     );
   assertFormat(format);
   const name = format.name.toLowerCase();
-  const list = listFormats(app).filter((f) => f.name.toLowerCase() !== name);
+  const list = formatsOf(app).filter((f) => f.name.toLowerCase() !== name);
   list.push(format);
   app.formats = { list, negotiate: pick };
 }
@@ -82,7 +82,7 @@ export function getFormat(app: FormatOwner, nameOrContentType: string): DataForm
   const key = nameOrContentType.toLowerCase().trim();
   const semi = key.indexOf(';');
   const type = semi === -1 ? key : key.slice(0, semi).trim();
-  const list = listFormats(app);
+  const list = formatsOf(app);
   return (
     list.find((f) => f.name.toLowerCase() === key) ??
     byType(list, type) ??
@@ -90,8 +90,13 @@ export function getFormat(app: FormatOwner, nameOrContentType: string): DataForm
   );
 }
 
-/** The app's formats, JSON first. */
+/** The app's formats, JSON first (a copy: register formats with `registerFormat`). */
 export function listFormats(app: FormatOwner): DataFormat[] {
+  return [...formatsOf(app)];
+}
+
+/** The app's own list of formats, not to be changed. */
+function formatsOf(app: FormatOwner): readonly DataFormat[] {
   return app.formats?.list ?? onlyJson;
 }
 
@@ -101,7 +106,7 @@ export function negotiateFormat(app: FormatOwner, accept: string | null): DataFo
   return table === undefined ? app.getFormat() : table.negotiate(accept, app.getFormat(), table.list);
 }
 
-function byType(list: DataFormat[], type: string): DataFormat | undefined {
+function byType(list: readonly DataFormat[], type: string): DataFormat | undefined {
   return list.find((f) => f.contentTypes.some((t) => t.toLowerCase() === type));
 }
 
