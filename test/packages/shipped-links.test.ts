@@ -4,15 +4,17 @@
  * an installed copy resolve links only there; anything else must be an absolute URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { linkTarget, relativeLinks } from './markdown-links';
-import { createPackedProject, type PackedProject } from './packed-project';
+import { packedOnce } from './packed-project';
 import { sh } from './run';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-let project: PackedProject;
+/** Where this file unpacks the run's tarballs (the tarballs themselves are shared and left alone). */
+let unpacked: string | undefined;
 /** Per package name, the paths of its tarball's files, relative to the package folder. */
 const shipped = new Map<string, { dir: string; files: Set<string> }>();
 
@@ -24,9 +26,10 @@ function filesUnder(dir: string): string[] {
 }
 
 beforeAll(async () => {
-  project = await createPackedProject(root);
-  for (const [name, tarball] of project.tarballs) {
-    const into = join(dirname(project.dir), 'unpacked', name);
+  const tarballs = await packedOnce(root);
+  unpacked = mkdtempSync(join(tmpdir(), 'fw-shipped-docs-'));
+  for (const [name, tarball] of tarballs) {
+    const into = join(unpacked, name);
     mkdirSync(into, { recursive: true });
     await sh('tar', ['-xzf', tarball, '-C', into], into);
     const dir = join(into, 'package');
@@ -35,7 +38,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(() => {
-  if (project) rmSync(dirname(project.dir), { recursive: true, force: true });
+  if (unpacked) rmSync(unpacked, { recursive: true, force: true });
 });
 
 describe('the documentation each tarball ships', { timeout: 60_000 }, () => {
