@@ -1,7 +1,7 @@
 import type { ExecutionContext } from '../core/context';
 import { Fw as CoreFw } from '../core/fw';
 import type { FwCoreConfig } from '../core/types';
-import type { AppTypes, NoTypes, RouteEntry } from '../core/typed-routes';
+import type { AppTypeArgs, NoTypes, RouteEntry } from '../core/typed-routes';
 import type { AppKind } from '../core/fw';
 import { useFullRouteSyntax } from '../core/route-syntax';
 import { coreConfigKeys } from '../core/config-keys';
@@ -18,15 +18,16 @@ import { fromFileRoutes, type FileRoutesOptions } from '../file-routes/from-file
 import { jsonSchemaCompiler } from '../schema/compiler';
 import { WebSocketRoutes, type WebSocketHandlers, type WebSocketRouteOptions, type WebSocketUpgrade } from '../ws/routes';
 import { Group } from './group';
+import { checkStatusOnRoute } from './route-status';
 
 declare module '../core/fw' {
-  interface AppKinds<T extends AppTypes> {
+  interface AppKinds<T extends AppTypeArgs> {
     full: FullFw<T>;
   }
-  interface GroupKinds<T extends AppTypes, Pre extends string> {
+  interface GroupKinds<T extends AppTypeArgs, Pre extends string> {
     full: Group<T, Pre>;
   }
-  interface Fw<T extends AppTypes, K extends AppKind, D extends object, St extends object, Routes extends RouteEntry> {
+  interface Fw<T extends AppTypeArgs, K extends AppKind, D extends object, St extends object, Routes extends RouteEntry, E> {
     /** The database of `config.database`: present on `fw`'s `Fw` (see src/db), typed here so `ctx.app.db` reads it. */
     readonly db: Database;
   }
@@ -42,7 +43,7 @@ installContextExtras();
 installErrorLog();
 
 /** This module's `Fw`, named so the augmentation of the kernel's module above can refer to it. */
-type FullFw<T extends AppTypes> = Fw<T>;
+type FullFw<T extends AppTypeArgs> = Fw<T>;
 
 /** Options of `new Fw()` from `fw`: the kernel's, and the database behind `app.db`. */
 export interface FwConfig extends FwCoreConfig {
@@ -56,7 +57,7 @@ export interface FwConfig extends FwCoreConfig {
  * The fw application of the spec: the kernel (`fw/core`) with the JSON Schema compiler preset, WebSocket routes,
  * file routes and `app.db`. `new Fw()` from `fw` is this class.
  */
-export class Fw<T extends AppTypes = NoTypes> extends CoreFw<T, 'full'> {
+export class Fw<T extends AppTypeArgs = NoTypes> extends CoreFw<T, 'full'> {
   /** The options `new Fw()` accepts: the kernel's and `database` (a subclass that adds options extends this table). */
   static readonly configKeys: Readonly<Record<string, true>> = { ...coreConfigKeys, database: true, formats: true };
 
@@ -155,3 +156,6 @@ export class Fw<T extends AppTypes = NoTypes> extends CoreFw<T, 'full'> {
     return this.#websockets?.has(path) ? this.#websockets.upgradeRequired(path) : null;
   }
 }
+
+// A route's `status` option is checked at registration here; the kernel leaves that out (see route-status.ts).
+checkStatusOnRoute(Fw);

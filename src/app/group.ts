@@ -1,10 +1,10 @@
 import { Group as CoreGroup, joinPrefix } from '../core/group';
 import type { WebSocketHandlers, WebSocketRouteOptions } from '../ws/routes';
 import type { Fw } from './fw';
-import type { AppTypes, NoTypes } from '../core/typed-routes';
+import type { AppTypeArgs, NoTypes } from '../core/typed-routes';
 
 /** The group `fw`'s `Fw` hands to `group()` callbacks: the kernel's, plus WebSocket routes under the prefix. */
-export class Group<T extends AppTypes = NoTypes, Pre extends string = string> extends CoreGroup<T, Pre, 'full'> {
+export class Group<T extends AppTypeArgs = NoTypes, Pre extends string = string> extends CoreGroup<T, Pre, 'full'> {
   /** Registers a WebSocket route under this group's prefix. */
   ws<Data = Record<string, unknown>>(path: string, handlers: WebSocketHandlers<Data>, options?: WebSocketRouteOptions): this {
     (this.app as Fw).ws<Data>(joinPrefix(this.prefix, path), handlers, options);

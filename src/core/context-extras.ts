@@ -8,7 +8,7 @@ import { HttpError } from './errors';
 import { getFormat } from './formats';
 import { Fw, type AppKind } from './fw';
 import { QueryParseCache } from './query';
-import type { AppTypes, RouteEntry, RouteInput } from './typed-routes';
+import type { AppTypeArgs, RouteEntry, RouteInput } from './typed-routes';
 import type { FwCoreConfig } from './types';
 
 declare module './context' {
@@ -24,7 +24,7 @@ declare module './context' {
 }
 
 declare module './fw' {
-  interface Fw<T extends AppTypes, K extends AppKind, D extends object, St extends object, Routes extends RouteEntry> {
+  interface Fw<T extends AppTypeArgs, K extends AppKind, D extends object, St extends object, Routes extends RouteEntry, E> {
     /** How many parsed query strings the app's query cache holds (0 when `queryCache` is false). */
     queryCacheSize(): number;
   }

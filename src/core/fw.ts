@@ -16,12 +16,17 @@ import { refuseUnknownOptions } from './option-names';
 import { addVerbs, routeMethods as methods } from './verbs';
 import type { Listed, RoutesOfPlugin } from './plugin-routes';
 import type {
+  AppTypeArgs,
   AppTypes,
+  BindingsOf,
+  DecorationsOf,
   HandlerResult,
   InputOf,
   NoTypes,
   RouteContext,
   RouteEntry,
+  RoutesIn,
+  StateOf,
   TypedRoute,
   TypesOf,
   WithContext,
@@ -66,21 +71,21 @@ function resolveFormat(app: Fw<any, any>, format: string | DataFormat | undefine
 const noSchema: CompiledRouteSchema = { validate: null, serialize: null };
 
 /**
- * A typed route handler: its context typed from the app's decorations D and state St, the path and the schema, or a
- * constant answer. Methods pass `T['decorations']` and `T['state']`, never T, so a handler's type holds no routes.
+ * A typed route handler: its context typed from the app's decorations D, state St and bindings E, the path and the
+ * schema, or a constant answer. Methods pass T's parts, never T, so a handler's type holds no routes.
  */
-export type TypedHandler<D, St, P extends string, S, R> = ((ctx: RouteContext<D, St, InputOf<P, S>>) => R) | ConstantAnswer;
+export type TypedHandler<D, St, P extends string, S, R, E = any> = ((ctx: RouteContext<D, St, InputOf<P, S>, E>) => R) | ConstantAnswer;
 
 /**
  * The app class of each kind (`fw`'s `Fw` adds `full` by declaration merging), so a registration returns the same
  * class it was called on, with its types grown: `Fw<T, K>` is an app of kind K with types T.
  */
-export interface AppKinds<T extends AppTypes> {
+export interface AppKinds<T extends AppTypeArgs> {
   core: Fw<T, 'core'>;
 }
 
 /** The group class of each kind (see AppKinds). */
-export interface GroupKinds<T extends AppTypes, Pre extends string> {
+export interface GroupKinds<T extends AppTypeArgs, Pre extends string> {
   core: Group<T, Pre, 'core'>;
 }
 
@@ -97,13 +102,13 @@ type PluginPart<Pl, Key extends 'decorate' | 'state'> = Pl extends { readonly [K
   : {};
 
 /** An app's types with a plugin's decorations, state and the routes it declares (plugin-routes.ts). */
-export type WithPlugin<T extends AppTypes, Pl> = WithRoutes<
+export type WithPlugin<T extends AppTypeArgs, Pl> = WithRoutes<
   WithContext<T, PluginPart<Pl, 'decorate'>, PluginPart<Pl, 'state'>>,
   RoutesOfPlugin<Pl>
 >;
 
-/** Route options with the schema the route's types come from. */
-export type TypedRouteOptions<S, E = any, H extends boolean = boolean> = Omit<RouteOptions, 'schema' | 'hidden'> & {
+/** Route options with the schema the route's types come from; hooks see the app's bindings E on `ctx.env`. */
+export type TypedRouteOptions<S, E = any, H extends boolean = boolean> = Omit<RouteOptions<Context<E>>, 'schema' | 'hidden'> & {
   schema?: S;
   /** Left out of the OpenAPI document, MCP tools and the app's type (`fw/client`) when true. */
   hidden?: H;
@@ -114,17 +119,19 @@ export type TypedRouteOptions<S, E = any, H extends boolean = boolean> = Omit<Ro
  * It imports no module and no platform; `fw`'s `Fw` extends it with the JSON Schema compiler, file routes,
  * WebSockets and `app.db`.
  *
- * T: the app's types (decorations, state, routes); K: the kind of app (see AppKinds).
- * D, St and Routes are T's parts, never written by hand: parameters of their own, so a handler's context and the
- * next registration's types read them without instantiating T, whose route union the checker would walk every
- * time (see "Type-check cost" in src/core/README.md).
+ * T: the app's types: `{ Bindings: Env }` when written by hand (`ctx.env` is then `Env`), then what registrations
+ * add (decorations, state, routes); K: the kind of app (see AppKinds).
+ * D, St, Routes and E (the bindings) are T's parts, never written by hand: parameters of their own, so a handler's
+ * context and the next registration's types read them without instantiating T, whose route union the checker would
+ * walk every time (see "Type-check cost" in src/core/README.md).
  */
 export class Fw<
-  T extends AppTypes = NoTypes,
+  T extends AppTypeArgs = NoTypes,
   K extends AppKind = 'core',
-  D extends object = T['decorations'],
-  St extends object = T['state'],
-  Routes extends RouteEntry = T['routes'],
+  D extends object = DecorationsOf<T>,
+  St extends object = StateOf<T>,
+  Routes extends RouteEntry = RoutesIn<T>,
+  E = BindingsOf<T>,
 > {
   /** The app's types (routes, decorations, state): compile time only, never set. */
   declare readonly '~types'?: T;
@@ -219,9 +226,9 @@ export class Fw<
   >(
     method: M,
     path: P,
-    handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S, any, H>,
-  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<Uppercase<M>, P, S, R>>>>[K];
+    handler: TypedHandler<D, St, P, S, R, E>,
+    options?: TypedRouteOptions<S, E, H>,
+  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<Uppercase<M>, P, S, R>>, E>>[K];
   route(method: string, path: string, handler: RouteHandler, options: RouteOptions = {}): unknown {
     const upper = method.toUpperCase() as RouteMethod;
     if (!methods.includes(upper)) throw new Error(`Unknown route method "${method}": use one of ${methods.join(', ')}`);
@@ -252,9 +259,9 @@ export class Fw<
    */
   group<const Pre extends string, G = void>(
     prefix: Pre,
-    callback: (group: GroupKinds<TypesOf<D, St, never>, Pre>[K]) => G,
-  ): AppKinds<TypesOf<D, St, Routes | RoutesOf<G>>>[K] {
-    callback(this.groupAt(normalizePattern(prefix)) as GroupKinds<TypesOf<D, St, never>, Pre>[K]);
+    callback: (group: GroupKinds<TypesOf<D, St, never, E>, Pre>[K]) => G,
+  ): AppKinds<TypesOf<D, St, Routes | RoutesOf<G>, E>>[K] {
+    callback(this.groupAt(normalizePattern(prefix)) as GroupKinds<TypesOf<D, St, never, E>, Pre>[K]);
     return this as never;
   }
 
@@ -264,8 +271,8 @@ export class Fw<
   }
 
   /** Adds middleware (for every request or under a path prefix), or registers a plugin. */
-  use<Pl extends FwPluginConfig>(plugin: Pl): AppKinds<WithPlugin<T, Pl>>[K];
-  use(pathOrMiddleware: string | Middleware, middleware?: Middleware): this;
+  use<Pl extends FwPluginConfig>(plugin: Pl): AppKinds<WithPlugin<TypesOf<D, St, Routes, E>, Pl>>[K];
+  use(pathOrMiddleware: string | Middleware<Context<E>>, middleware?: Middleware<Context<E>>): this;
   use(pathOrMiddleware: string | Middleware | FwPluginConfig, middleware?: Middleware): unknown {
     if (typeof pathOrMiddleware === 'string') {
       if (typeof middleware !== 'function') throw new TypeError('use(path, fn) needs a middleware function');
@@ -283,36 +290,36 @@ export class Fw<
   }
 
   /** Runs before every route handler; returning a Response answers instead of the route. */
-  onBeforeHandle(hook: BeforeHook): this {
+  onBeforeHandle(hook: BeforeHook<Context<E>>): this {
     this.#beforeHooks.push(hook);
     this.generation++;
     return this;
   }
   /** Runs after every route handler with its Response; returning a Response replaces it. */
-  onAfterHandle(hook: AfterHook): this {
+  onAfterHandle(hook: AfterHook<Context<E>>): this {
     this.#afterHooks.push(hook);
     this.generation++;
     return this;
   }
   /** Turns thrown errors into responses; hooks run in order until one returns something. */
-  onError(hook: ErrorHook): this {
+  onError(hook: ErrorHook<Context<E>>): this {
     this.#errorHooks.push(hook);
     this.generation++;
     return this;
   }
   /** Answers requests that match no route. */
-  onNotFound(handler: Handler): this {
+  onNotFound(handler: Handler<Context<E>>): this {
     this.#notFoundHandler = handler;
     this.generation++;
     return this;
   }
   /** @deprecated since 1.1: use `onNotFound`. */
-  notFound(handler: Handler): this {
+  notFound(handler: Handler<Context<E>>): this {
     return this.onNotFound(handler);
   }
 
   /** Registers a plugin (or a list, ordered by dependencies); resolves once its setup has run. */
-  plugin<Pl extends FwPluginConfig>(plugin: Pl): Promise<AppKinds<WithPlugin<T, Pl>>[K]>;
+  plugin<Pl extends FwPluginConfig>(plugin: Pl): Promise<AppKinds<WithPlugin<TypesOf<D, St, Routes, E>, Pl>>[K]>;
   plugin(plugin: FwPluginConfig[]): Promise<this>;
   plugin(plugin: FwPluginConfig | FwPluginConfig[]): Promise<unknown> {
     const list = Array.isArray(plugin) ? plugin : [plugin];
@@ -340,7 +347,7 @@ export class Fw<
     return this.#sharedState[key] as T | undefined;
   }
   /** Writes shared app state (seen by every request as `ctx.state.<key>`). */
-  setState<const Key extends string, V>(key: Key, value: V): AppKinds<WithContext<T, {}, { [k in Key]: V }>>[K] {
+  setState<const Key extends string, V>(key: Key, value: V): AppKinds<TypesOf<D, St & { [k in Key]: V }, Routes, E>>[K] {
     this.#sharedState[key] = value;
     return this as never;
   }
@@ -354,7 +361,7 @@ export class Fw<
     return this.#decorations.get(key) as T | undefined;
   }
   /** Adds `ctx.<key>` to every request; functions are called with the context as `this`. */
-  decorate<const Key extends string, V>(key: Key, value: V): AppKinds<WithContext<T, { [k in Key]: V }, {}>>[K] {
+  decorate<const Key extends string, V>(key: Key, value: V): AppKinds<TypesOf<D & { [k in Key]: V }, St, Routes, E>>[K] {
     if (key in new Context(this, new Request('http://localhost/'), '/'))
       throw new Error(`Cannot decorate "${key}": the context already has a member of that name`);
     this.#decorations.set(key, value);
@@ -531,11 +538,12 @@ export class Fw<
 /** Where the query string starts in a URL (the index of `?`), or -1 when it has none before a fragment. */
 /** The verb methods, added to the class's prototype by `addVerbs` (one loop instead of eight copies of a method). */
 export interface Fw<
-  T extends AppTypes = NoTypes,
+  T extends AppTypeArgs = NoTypes,
   K extends AppKind = 'core',
-  D extends object = T['decorations'],
-  St extends object = T['state'],
-  Routes extends RouteEntry = T['routes'],
+  D extends object = DecorationsOf<T>,
+  St extends object = StateOf<T>,
+  Routes extends RouteEntry = RoutesIn<T>,
+  E = BindingsOf<T>,
 > {
   get<
     const P extends string,
@@ -544,9 +552,9 @@ export interface Fw<
     const H extends boolean = false,
   >(
     path: P,
-    handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S, any, H>,
-  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'GET', P, S, R>>>>[K];
+    handler: TypedHandler<D, St, P, S, R, E>,
+    options?: TypedRouteOptions<S, E, H>,
+  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'GET', P, S, R>>, E>>[K];
   post<
     const P extends string,
     const S extends RouteSchema = {},
@@ -554,9 +562,9 @@ export interface Fw<
     const H extends boolean = false,
   >(
     path: P,
-    handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S, any, H>,
-  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'POST', P, S, R>>>>[K];
+    handler: TypedHandler<D, St, P, S, R, E>,
+    options?: TypedRouteOptions<S, E, H>,
+  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'POST', P, S, R>>, E>>[K];
   put<
     const P extends string,
     const S extends RouteSchema = {},
@@ -564,9 +572,9 @@ export interface Fw<
     const H extends boolean = false,
   >(
     path: P,
-    handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S, any, H>,
-  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'PUT', P, S, R>>>>[K];
+    handler: TypedHandler<D, St, P, S, R, E>,
+    options?: TypedRouteOptions<S, E, H>,
+  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'PUT', P, S, R>>, E>>[K];
   patch<
     const P extends string,
     const S extends RouteSchema = {},
@@ -574,9 +582,9 @@ export interface Fw<
     const H extends boolean = false,
   >(
     path: P,
-    handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S, any, H>,
-  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'PATCH', P, S, R>>>>[K];
+    handler: TypedHandler<D, St, P, S, R, E>,
+    options?: TypedRouteOptions<S, E, H>,
+  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'PATCH', P, S, R>>, E>>[K];
   delete<
     const P extends string,
     const S extends RouteSchema = {},
@@ -584,9 +592,9 @@ export interface Fw<
     const H extends boolean = false,
   >(
     path: P,
-    handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S, any, H>,
-  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'DELETE', P, S, R>>>>[K];
+    handler: TypedHandler<D, St, P, S, R, E>,
+    options?: TypedRouteOptions<S, E, H>,
+  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'DELETE', P, S, R>>, E>>[K];
   head<
     const P extends string,
     const S extends RouteSchema = {},
@@ -594,9 +602,9 @@ export interface Fw<
     const H extends boolean = false,
   >(
     path: P,
-    handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S, any, H>,
-  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'HEAD', P, S, R>>>>[K];
+    handler: TypedHandler<D, St, P, S, R, E>,
+    options?: TypedRouteOptions<S, E, H>,
+  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'HEAD', P, S, R>>, E>>[K];
   options<
     const P extends string,
     const S extends RouteSchema = {},
@@ -604,9 +612,9 @@ export interface Fw<
     const H extends boolean = false,
   >(
     path: P,
-    handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S, any, H>,
-  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'OPTIONS', P, S, R>>>>[K];
+    handler: TypedHandler<D, St, P, S, R, E>,
+    options?: TypedRouteOptions<S, E, H>,
+  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'OPTIONS', P, S, R>>, E>>[K];
   all<
     const P extends string,
     const S extends RouteSchema = {},
@@ -614,9 +622,9 @@ export interface Fw<
     const H extends boolean = false,
   >(
     path: P,
-    handler: TypedHandler<D, St, P, S, R>,
-    options?: TypedRouteOptions<S, any, H>,
-  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'ALL', P, S, R>>>>[K];
+    handler: TypedHandler<D, St, P, S, R, E>,
+    options?: TypedRouteOptions<S, E, H>,
+  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'ALL', P, S, R>>, E>>[K];
 }
 
 addVerbs(Fw);

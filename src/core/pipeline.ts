@@ -17,10 +17,6 @@ export interface RouteRecord {
   generation: number;
 }
 
-function list<T>(value: T | T[] | undefined): T[] {
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
-}
-
 /** Builds a route's pipeline: hooks, validation, handler, serializer (`schema`, compiled by the app's compiler); the hook-free case takes a synchronous fast path. */
 export function buildPipeline(
   app: Fw<any, any>,
@@ -30,14 +26,17 @@ export function buildPipeline(
   schema: CompiledRouteSchema,
 ): Pipeline {
   const constant = route.handler;
-  const handler: Handler =
+  const status = route.options.status;
+  const answer: Handler =
     typeof constant === 'function' ? (constant as Handler) : () => (constant instanceof Response ? constant.clone() : constant);
-  const before = [...globalBefore, ...list(route.options.beforeHandle)];
-  const after = [...list(route.options.afterHandle), ...globalAfter];
+  const handler: Handler = status ? (ctx) => answer(ctx.status(status)) : answer;
+  // concat() takes a hook or a list of hooks alike.
+  const before = globalBefore.concat(route.options.beforeHandle ?? []);
+  const after = ([] as AfterHook[]).concat(route.options.afterHandle ?? [], globalAfter);
   const serializer: ObjectSerializer | null = schema.serialize;
   const validate = schema.validate;
 
-  if (before.length === 0 && after.length === 0 && validate === null) {
+  if (!(before.length || after.length || validate)) {
     return (ctx) => {
       try {
         const result = handler(ctx);

@@ -6,12 +6,12 @@
  */
 import { Fw, type MiddlewareEntry } from './fw';
 import { platform } from './platform';
-import type { AppTypes, RouteEntry } from './typed-routes';
+import type { AppTypeArgs, RouteEntry } from './typed-routes';
 import type { AppKind } from './fw';
 import type { AppConfigInfo, MiddlewareInfo, RouteInfo, Server } from './types';
 
 declare module './fw' {
-  interface Fw<T extends AppTypes, K extends AppKind, D extends object, St extends object, Routes extends RouteEntry> {
+  interface Fw<T extends AppTypeArgs, K extends AppKind, D extends object, St extends object, Routes extends RouteEntry, E> {
     /** Starts a server through the configured adapter, or the one the runtime's entry provides (Bun's, else Node's). */
     listen(port?: number, callback?: (server: Server) => void): Promise<Server>;
     /** Stops the server started by `listen()` and runs every `onStop` callback in reverse order. */

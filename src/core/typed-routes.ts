@@ -175,6 +175,42 @@ export interface AppTypes {
   routes: RouteEntry;
 }
 
+/**
+ * What `new Fw<…>()` may be told: the platform's bindings as `{ Bindings: Env }` (Hono's shape), so `ctx.env` is
+ * `Env` in handlers, hooks and middleware; registrations add the other parts. Without `Bindings`, `ctx.env` is `any`.
+ */
+export interface AppTypeArgs {
+  Bindings?: unknown;
+  decorations?: object;
+  state?: object;
+  routes?: RouteEntry;
+}
+
+/** Whether a type is `any` (an app typed `Fw<any>` keeps every part `any`). */
+type IsAny<T> = 0 extends 1 & T ? true : false;
+
+/** The decorations part of an app's type arguments (none when not given). */
+export type DecorationsOf<T> = IsAny<T> extends true ? any : T extends { decorations: infer D extends object } ? D : {};
+
+/** The state part of an app's type arguments (none when not given). */
+export type StateOf<T> = IsAny<T> extends true ? any : T extends { state: infer St extends object } ? St : {};
+
+/** The routes part of an app's type arguments (UnknownRoute when not given). */
+export type RoutesIn<T> = IsAny<T> extends true ? any : T extends { routes: infer R extends RouteEntry } ? R : UnknownRoute;
+
+/** The platform bindings (`ctx.env`) of an app's type arguments: `Bindings`, else `any`, as before bindings were typed. */
+export type BindingsOf<T> = T extends { Bindings: infer E } ? E : any;
+
+/**
+ * The bindings an app was typed with (`new Fw<{ Bindings: Env }>()` → `Env`), for what hands the app its env
+ * (`worker(app)`); `unknown` for an app typed without bindings.
+ */
+export type AppBindings<App> = App extends { readonly '~types'?: infer T }
+  ? IsAny<BindingsOf<NonNullable<T>>> extends true
+    ? unknown
+    : BindingsOf<NonNullable<T>>
+  : unknown;
+
 /** The types of an app nothing typed has been registered on. */
 export interface NoTypes {
   decorations: {};
@@ -186,10 +222,11 @@ export interface NoTypes {
  * An app's types as each registration leaves them: an interface, not an object literal type, so re-reading them
  * (every later registration does, a few times each) looks at its three arguments, never at a fresh copy.
  */
-export interface TypesOf<D, St, Routes> {
+export interface TypesOf<D, St, Routes, E = any> {
   decorations: D;
   state: St;
   routes: Routes;
+  Bindings: E;
 }
 
 /**
@@ -207,18 +244,23 @@ export interface TypedRoute<M extends string, P extends string, S, R> extends Ro
 
 /** An app's types with one more route (a flat union, read once through `infer`, so a long chain stays shallow). */
 export type WithRoute<T extends AppTypes, M extends string, P extends string, S, R> =
-  T extends TypesOf<infer D, infer St, infer Routes> ? TypesOf<D, St, Routes | TypedRoute<M, P, S, R>> : never;
+  T extends TypesOf<infer D, infer St, infer Routes, infer E> ? TypesOf<D, St, Routes | TypedRoute<M, P, S, R>, E> : never;
 
 /** An app's types with more routes (a group's). */
 export type WithRoutes<T extends AppTypes, Added extends RouteEntry> =
-  T extends TypesOf<infer D, infer St, infer Routes> ? TypesOf<D, St, Routes | Added> : never;
+  T extends TypesOf<infer D, infer St, infer Routes, infer E> ? TypesOf<D, St, Routes | Added, E> : never;
 
 /** An app's types with more decorations (`decorate`, a plugin's `decorate`) and state (`setState`, a plugin's `state`). */
-export type WithContext<T extends AppTypes, More, MoreState> =
-  T extends TypesOf<infer D, infer St, infer Routes> ? TypesOf<D & More, St & MoreState, Routes> : never;
+export type WithContext<T extends AppTypeArgs, More, MoreState> = TypesOf<
+  DecorationsOf<T> & More,
+  StateOf<T> & MoreState,
+  RoutesIn<T>,
+  BindingsOf<T>
+>;
 
 /**
- * The context a route handler gets: its inputs, the app's state on `ctx.state`, and the app's decorations. Takes the
- * decorations and state, not the app's types: a handler's type then never carries the app's routes.
+ * The context a route handler gets: its inputs, the app's bindings on `ctx.env`, the app's state on `ctx.state`, and
+ * the app's decorations. Takes the decorations, state and bindings, not the app's types: a handler's type then never
+ * carries the app's routes.
  */
-export type RouteContext<D, St, I extends RouteInput> = Context<any, Record<string, any> & St, I> & D;
+export type RouteContext<D, St, I extends RouteInput, E = any> = Context<E, Record<string, any> & St, I> & D;

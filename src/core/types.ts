@@ -56,6 +56,12 @@ export interface RouteSchema {
 
 /** Per-route options: validation, hooks, serializers and documentation. */
 export interface RouteOptions<C extends Context = Context> {
+  /**
+   * The status of the route's answers (an integer from 200 to 599), as if the handler began with `ctx.status(status)`:
+   * a returned object, string or nothing (then an empty body) gets it, and the response schema of that status applies.
+   * `fw`'s `Fw` refuses another value at registration; the kernel (`fw/core`) leaves that to the Response it builds.
+   */
+  status?: number;
   schema?: RouteSchema;
   beforeHandle?: BeforeHook<C> | BeforeHook<C>[];
   afterHandle?: AfterHook<C> | AfterHook<C>[];

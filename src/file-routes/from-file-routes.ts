@@ -31,7 +31,7 @@ async function loadFromPlatform(dir: string): Promise<RouteManifest> {
 }
 
 /** Registers every route of the routes folder (or manifest) on the app, then resolves to the app. */
-export async function fromFileRoutes<App extends Fw>(app: App, options: FileRoutesOptions = {}): Promise<App> {
+export async function fromFileRoutes<App extends Fw<any, any>>(app: App, options: FileRoutesOptions = {}): Promise<App> {
   const dir = options.dir ?? 'src/routes';
   const manifest = options.manifest ?? (await loadFromPlatform(dir));
   const log = options.log ?? ((line: string) => console.log(line));

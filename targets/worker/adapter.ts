@@ -1,4 +1,4 @@
-import { SCHEDULER_STATE_KEY, errorBody, isWebSocketRequest, withWebSockets, type CoreFw } from 'fw';
+import { SCHEDULER_STATE_KEY, errorBody, isWebSocketRequest, withWebSockets, type AppBindings, type CoreFw } from 'fw';
 import { markReady, startInvocation } from '../serverless/cold-start';
 import { warmUp } from '../serverless/warm-up';
 import { openWorkerSocket } from './websocket';
@@ -9,6 +9,9 @@ function internalError(error: unknown): Response {
   return new Response(JSON.stringify(errorBody(error, 500, false)), { status: 500, headers: { 'content-type': 'application/json' } });
 }
 
+/** The env of `worker<Env>(app)`: the `Env` named there, else the app's bindings (`new Fw<{ Bindings: Env }>()`). */
+type WorkerEnv<Env, App> = unknown extends Env ? AppBindings<App> : Env;
+
 function isCronRunner(value: unknown): value is CronRunner {
   return typeof (value as CronRunner | null)?.runScheduled === 'function';
 }
@@ -17,8 +20,12 @@ function isCronRunner(value: unknown): value is CronRunner {
  * Turns an app into a worker module's default export: `fetch` answers requests and WebSocket upgrades (with
  * `env` as `ctx.env` and the execution context as `ctx.executionCtx`), `scheduled` runs cron triggers through
  * `options.scheduled` and the scheduler's jobs. Cold-start statistics and warm-up are kept per isolate.
+ * `env` is typed by the app's bindings (`new Fw<{ Bindings: Env }>()`).
  */
-export function worker<Env = unknown>(app: CoreFw, options: WorkerOptions<Env> = {}): WorkerHandlers<Env> {
+export function worker<Env = unknown, App extends CoreFw<any, any> = CoreFw<any, any>>(
+  app: App,
+  options: WorkerOptions<WorkerEnv<Env, App>> = {},
+): WorkerHandlers<WorkerEnv<Env, App>> {
   const mode = options.warmUp ?? 'background';
   if (mode !== 'background' && mode !== 'first-request' && mode !== false) {
     throw new TypeError(`worker(app, { warmUp }) takes 'background', 'first-request' or false, got ${JSON.stringify(mode)}`);
@@ -49,7 +56,7 @@ export function worker<Env = unknown>(app: CoreFw, options: WorkerOptions<Env> =
     ));
   }
 
-  async function answer(request: Request, env: Env, ctx: WorkerExecutionContext): Promise<Response> {
+  async function answer(request: Request, env: WorkerEnv<Env, App>, ctx: WorkerExecutionContext): Promise<Response> {
     rooms?.bind(env);
     if (mode === 'first-request') await warm();
     else if (mode === 'background' && warming === null)
@@ -76,7 +83,7 @@ export function worker<Env = unknown>(app: CoreFw, options: WorkerOptions<Env> =
       }
     },
 
-    async scheduled(controller: WorkerScheduledController, env: Env, ctx: WorkerExecutionContext) {
+    async scheduled(controller: WorkerScheduledController, env: WorkerEnv<Env, App>, ctx: WorkerExecutionContext) {
       const finish = startInvocation('worker');
       try {
         await app.ready();
