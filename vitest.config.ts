@@ -9,6 +9,11 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const lanes = testLanes(root, ['test', 'mcp/test']);
 /** Every core runs a test file (at least two at a time): files share no port, database schema or temporary folder, and the build happens once per run. */
 const workers = Math.max(2, availableParallelism());
+/**
+ * fw-mcp's protocol: JSON-RPC, the MCP methods, sessions, subscriptions, tasks and workflows (mcp/src), without its
+ * transports (http/, http-json/, stdio/), its authorization (oauth/, auth/) and its bridge to fw apps.
+ */
+const mcpProtocol = 'mcp/src/{!(index|app-bridge|bridged-server).ts,methods/**,modern/**,tasks/**,workflows/**}';
 
 export default defineConfig({
   resolve: {
@@ -23,6 +28,12 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: workers,
     silent: 'passed-only',
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.{ts,tsx}', 'mcp/src/**/*.ts', 'targets/**/*.ts'],
+      reporter: ['text-summary', ['text', { skipFull: true }], 'html'],
+      thresholds: { 'src/core/**': { lines: 90 }, [mcpProtocol]: { lines: 90 } },
+    },
     projects: [
       { extends: true, test: { name: 'unit', include: lanes.unit } },
       {
