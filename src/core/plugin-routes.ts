@@ -30,5 +30,8 @@ export type RoutesOfPlugin<Pl> = Pl extends { readonly '~routes'?: infer R }
     : LiteralPaths<Exclude<R, undefined>>
   : never;
 
-/** A registered route as the app's type lists it: left out when registered `hidden: true` (as in the OpenAPI document). */
-export type Listed<H, Route> = H extends true ? never : Route;
+/**
+ * A registered route as the app's type lists it: left out when registered `hidden: true` (as in the OpenAPI document).
+ * Not distributive over H (`[H]`): a `boolean` keeps the route, and the checker keeps the union as it is.
+ */
+export type Listed<H, Route> = [H] extends [true] ? never : Route;
