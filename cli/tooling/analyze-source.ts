@@ -54,6 +54,22 @@ function propertyName(node: Node): string | null {
   return property.type === 'Identifier' ? (property.name as string) : null;
 }
 
+/** Whether an expression is an env object: `env` or `<anything>.env` (`ctx.env`, `c.env`), but not `process.env` or `import.meta.env`. */
+function isEnvObject(node: Node | null | undefined): boolean {
+  if (!node) return false;
+  if (node.type === 'Identifier') return node.name === 'env';
+  if (node.type !== 'MemberExpression' || propertyName(node) !== 'env') return false;
+  const owner = node.object as Node;
+  return owner.type !== 'MetaProperty' && !(owner.type === 'Identifier' && owner.name === 'process');
+}
+
+/** The key of an object-pattern property (`{ DB }`, `{ DB: db }`, `{ 'DB': db }`), or null when computed. */
+function propertyKey(property: Node): string | null {
+  if (property.computed) return null;
+  const key = property.key as Node;
+  return key.type === 'Identifier' ? (key.name as string) : literalString(key);
+}
+
 function schemaOf(options: Node | undefined): boolean | null {
   if (!options) return false;
   if (options.type !== 'ObjectExpression') return null;
@@ -111,13 +127,14 @@ export function analyzeSource(source: string, file = 'source.ts'): SourceAnalysi
     } else if (node.type === 'ImportDeclaration' || node.type === 'ExportAllDeclaration' || node.type === 'ExportNamedDeclaration') {
       const spec = literalString(node.source as Node | undefined);
       if (spec) result.imports.push(spec);
+    } else if (node.type === 'VariableDeclarator' && (node.id as Node).type === 'ObjectPattern' && isEnvObject(node.init as Node | null)) {
+      for (const property of (node.id as Node).properties as Node[]) {
+        const name = property.type === 'ObjectProperty' ? propertyKey(property) : null;
+        if (name) env.add(name);
+      }
     } else if (node.type === 'MemberExpression' && !node.computed) {
-      const object = node.object as Node;
-      const isEnv =
-        (object.type === 'Identifier' && object.name === 'env') ||
-        (object.type === 'MemberExpression' && propertyName(object) === 'env' && (object.object as Node).type !== 'MetaProperty');
       const name = propertyName(node);
-      if (isEnv && name && !(object.type === 'MemberExpression' && (object.object as Node).name === 'process')) env.add(name);
+      if (name && isEnvObject(node.object as Node)) env.add(name);
     }
   });
   result.envBindings = [...env].sort();

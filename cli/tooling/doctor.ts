@@ -144,9 +144,24 @@ function declaredBindings(config: Json): Set<string> {
   return names;
 }
 
+/** The env bindings the sources read, named and counted: `2 env bindings read (DB, KV)`. */
+function bindingsRead(names: string[]): string {
+  return names.length === 0
+    ? 'no env bindings read'
+    : `${names.length} env binding${names.length === 1 ? '' : 's'} read (${names.join(', ')})`;
+}
+
 async function checkWrangler(root: string, analysis: ProjectAnalysis | null, checks: DoctorCheck[]): Promise<void> {
   const text = await readText(resolve(root, 'wrangler.toml'));
-  if (text === null) return;
+  if (text === null) {
+    if (analysis && analysis.envBindings.length > 0)
+      checks.push({
+        name: 'bindings',
+        status: 'ok',
+        message: `${bindingsRead(analysis.envBindings)}; no wrangler.toml to check them against`,
+      });
+    return;
+  }
   let config: Json;
   try {
     config = parseToml(text) as Json;
@@ -172,11 +187,11 @@ async function checkWrangler(root: string, analysis: ProjectAnalysis | null, che
   const missing = analysis.envBindings.filter((name) => !declared.has(name));
   checks.push(
     missing.length === 0
-      ? { name: 'bindings', status: 'ok', message: `every env binding the sources read is declared (${analysis.envBindings.length})` }
+      ? { name: 'bindings', status: 'ok', message: `${bindingsRead(analysis.envBindings)}, each declared in wrangler.toml` }
       : {
           name: 'bindings',
           status: 'error',
-          message: `read in source but not declared in wrangler.toml: ${missing.map((n) => `env.${n}`).join(', ')}`,
+          message: `${bindingsRead(analysis.envBindings)}; not declared in wrangler.toml: ${missing.map((n) => `env.${n}`).join(', ')}`,
         },
   );
 }

@@ -70,11 +70,44 @@ describe('runDoctor', () => {
       { status: 'error', message: '"main" points at src/worker.ts, which does not exist; no "compatibility_date"' },
     ]);
     expect(find(report, 'bindings')).toEqual([
-      { status: 'error', message: 'read in source but not declared in wrangler.toml: env.MODE, env.QUEUE, env.STORE' },
+      {
+        status: 'error',
+        message: '3 env bindings read (MODE, QUEUE, STORE); not declared in wrangler.toml: env.MODE, env.QUEUE, env.STORE',
+      },
     ]);
     expect(find(report, 'validation')).toEqual([
       { status: 'warn', message: 'PUT /items/:id (src/routes.ts:1) takes a body without a schema: add { schema: { body } }' },
     ]);
+  });
+
+  it('names and counts the env bindings the sources read, destructured ones too, with or without wrangler.toml', async () => {
+    const source = [
+      "import { Fw } from 'fw';",
+      'const app = new Fw<{ Bindings: Env }>();',
+      "app.get('/', (ctx) => ctx.env.STORE.get(ctx.env.MODE));",
+      "app.get('/db', ({ env }) => env.DB.prepare('SELECT 1'));",
+      "app.get('/d', (ctx) => { const { AI, 'API_KEY': key, ...rest } = ctx.env; return [AI, key, rest]; });",
+      'const port = process.env.PORT; const mode = import.meta.env.MODE_BUILD; const other = ctx.environment?.X;',
+      'export default app;',
+      '',
+    ].join('\n');
+    const declared = await runDoctor(await project({ ...healthy, 'src/index.ts': source }), { nodeVersion: '22.1.0' });
+    expect(find(declared, 'bindings')).toEqual([
+      {
+        status: 'error',
+        message: '5 env bindings read (AI, API_KEY, DB, MODE, STORE); not declared in wrangler.toml: env.AI, env.API_KEY, env.DB',
+      },
+    ]);
+    expect(find(await runDoctor(await project(healthy), { nodeVersion: '22.1.0' }), 'bindings')).toEqual([
+      { status: 'ok', message: '2 env bindings read (MODE, STORE), each declared in wrangler.toml' },
+    ]);
+    const { 'wrangler.toml': _, ...noWrangler } = healthy;
+    const node = await runDoctor(await project({ ...noWrangler, 'src/index.ts': source }), { nodeVersion: '22.1.0' });
+    expect(find(node, 'bindings')).toEqual([
+      { status: 'ok', message: '5 env bindings read (AI, API_KEY, DB, MODE, STORE); no wrangler.toml to check them against' },
+    ]);
+    const none = await runDoctor(await project({ ...noWrangler, 'src/index.ts': 'export const x = process.env.PORT;\n' }));
+    expect(find(none, 'bindings')).toEqual([]);
   });
 
   it('reports unparsable files and an out-of-range install as findings', async () => {
