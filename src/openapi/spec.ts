@@ -54,8 +54,7 @@ const successDescriptions: Record<number, string> = { 200: 'Successful response'
 
 /** The status a route answers a non-Response result with: its `status` option, else 200. */
 function successStatus(options: RouteOptions): number {
-  const status = (options as { status?: unknown }).status;
-  return typeof status === 'number' ? status : 200;
+  return options.status ?? 200;
 }
 
 function responsesOf(schema: RouteSchema, status: number): Record<string, OpenAPI31Response> {
