@@ -215,12 +215,13 @@ describe("cancellation reaches only the client's own request, and a cancelled re
   });
 
   it("sessions: the SDK client's abort cancels its running call (notifications/cancelled aborts the handler signal)", async () => {
-    const { server, aborted } = isolationServer();
+    const { server, started, aborted } = isolationServer();
     const client = await connectHTTP(await serve(server, { sessions: { secret: 'isolation-test-secret-0123' } }));
     stops.push(() => client.close());
     const controller = new AbortController();
     const pending = client.callTool({ name: 'wait', arguments: { ms: 5000 } }, CallToolResultSchema, { signal: controller.signal });
-    setTimeout(() => controller.abort('changed my mind'), 50);
+    await until(() => started.length === 1);
+    controller.abort('changed my mind');
     await expect(pending).rejects.toThrow();
     await until(() => aborted.length === 1);
     expect((await client.callTool({ name: 'chatty', arguments: {} })).content).toEqual([{ type: 'text', text: 'done' }]);
