@@ -9,6 +9,7 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     sampleInt?: number;
+    idReplacement?: boolean;
   }
   interface Result {
     requests: { average: number; mean: number; p50: number; total: number };

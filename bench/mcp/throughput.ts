@@ -13,6 +13,8 @@ export interface Contestant {
   fw?: boolean;
   /** `modern`: requests of MCP 2026-07-28 (no initialize, the `_meta` envelope, its headers); default 2025-06-18. */
   era?: 'modern';
+  /** Whether the server keeps sessions: the load then opens one (`initialize`) and sends its `Mcp-Session-Id` on every call. */
+  session?: boolean;
 }
 
 /** What one timed run gives: wall-clock throughput and the server process's CPU time per request. */
@@ -44,9 +46,36 @@ const modern = {
   }),
 };
 
-/** The request a contestant is timed with. */
-function requestOf(contestant: Contestant): { headers: Record<string, string>; body: string } {
-  return contestant.era === 'modern' ? modern : legacy;
+/** The request a contestant is timed with (with its session's id when it keeps sessions). */
+function requestOf(contestant: Contestant, sessionId?: string): { headers: Record<string, string>; body: string } {
+  const request = contestant.era === 'modern' ? modern : legacy;
+  return sessionId ? { ...request, headers: { ...request.headers, 'mcp-session-id': sessionId } } : request;
+}
+
+/** Opens a session as a client does (`initialize`, then `notifications/initialized`) and returns its id. */
+async function openSession(contestant: Contestant, url: string): Promise<string> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: accept,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1.0.0' } },
+    }),
+  });
+  await response.text();
+  const id = response.headers.get('mcp-session-id');
+  if (response.status !== 200 || !id) throw new Error(`${contestant.name}: initialize answered ${response.status} without a session id`);
+  const headers = { ...accept, 'mcp-protocol-version': '2025-06-18', 'mcp-session-id': id };
+  const initialized = await fetch(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  });
+  await initialized.text();
+  if (initialized.status !== 202) throw new Error(`${contestant.name}: notifications/initialized answered ${initialized.status}`);
+  return id;
 }
 
 /** Whether servers and load can be pinned to a core each (taskset, Linux). */
@@ -69,8 +98,8 @@ export async function start(contestant: Contestant): Promise<{ child: ChildProce
 }
 
 /** Calls the tool once and checks the answer is 42 (JSON or SSE reply), under 2026-07-28 a complete result too. */
-async function check(contestant: Contestant, url: string): Promise<void> {
-  const { headers, body } = requestOf(contestant);
+async function check(contestant: Contestant, url: string, sessionId?: string): Promise<void> {
+  const { headers, body } = requestOf(contestant, sessionId);
   const response = await fetch(url, { method: 'POST', headers, body });
   const text = await response.text();
   const json = text.startsWith('{')
@@ -99,16 +128,19 @@ function cpuSeconds(pid: number): number {
 export async function measure(contestant: Contestant, seconds: number): Promise<Throughput> {
   const { child, url } = await start(contestant);
   try {
-    await check(contestant, url);
-    const { headers, body } = requestOf(contestant);
-    const run = (duration: number) => autocannon({ url, method: 'POST', headers, body, connections: 10, duration });
+    const sessionId = contestant.session ? await openSession(contestant, url) : undefined;
+    await check(contestant, url, sessionId);
+    const { headers, body } = requestOf(contestant, sessionId);
+    // In a session, JSON-RPC ids must be unique among the requests in flight: autocannon puts a fresh one in each.
+    const load = sessionId ? { body: body.replace('"id":1', '"id":"[<id>]"'), idReplacement: true } : { body };
+    const run = (duration: number) => autocannon({ url, method: 'POST', headers, ...load, connections: 10, duration });
     await run(1);
     const cpuBefore = cpuSeconds(child.pid!);
     const result = await run(seconds);
     const cpu = cpuSeconds(child.pid!) - cpuBefore;
     if (result.non2xx > 0 || result.errors > 0)
       throw new Error(`${contestant.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-    await check(contestant, url);
+    await check(contestant, url, sessionId);
     const total = result.requests.average * seconds;
     return { rps: result.requests.average, cpuUsPerRequest: (cpu / total) * 1e6 };
   } finally {

@@ -1,4 +1,4 @@
-/** Bench contestant: fw-mcp on fw/node, stateless streamable HTTP, one `add` tool. Prints its endpoint URL. */
+/** Bench contestant: fw-mcp on fw/node with the plugin's defaults (stateless streamable HTTP), one `add` tool. Prints its endpoint URL. */
 import { Fw } from 'fw';
 import { serve } from 'fw/node';
 import { createMCPPlugin, createMCPServer } from 'fw-mcp';
@@ -10,6 +10,6 @@ const server = createMCPServer(null, { name: 'bench', version: '1.0.0' }).addToo
   handler: ({ a, b }) => String(a + b),
 });
 const app = new Fw();
-await app.plugin(createMCPPlugin(server, { enableSSE: false }));
+await app.plugin(createMCPPlugin(server));
 const running = await serve(app, { port: 0, hostname: '127.0.0.1' });
 console.log(`${running.url}/mcp`);
