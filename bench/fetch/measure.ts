@@ -1,5 +1,6 @@
 /**
- * Child process: builds one app, checks its five answers, then times app.fetch per case with mitata (p50) and
+ * Child process: builds one app, checks its five answers (each a Response; the class is reported when it is not
+ * undici's own, e.g. a lighter subclass that builds the real one lazily), then times app.fetch per case with mitata (p50) and
  * prints JSON. Each timing gets FETCH_BENCH_MS ms of CPU (default 250; mitata's own default is 642), so the
  * whole bench keeps within its share of `npm run bench`'s 15 minutes.
  */
@@ -14,8 +15,20 @@ if (!load) {
 }
 const app = (await load())();
 
+let responseClass = 'Response';
 for (const c of cases) {
   const response = await app.fetch(c.request());
+  if (!(response instanceof Response)) {
+    console.error(`${name}: ${c.name} answered ${Object.prototype.toString.call(response)}, not a Response`);
+    process.exit(1);
+  }
+  if (Object.getPrototypeOf(response) !== Response.prototype) {
+    responseClass = response.constructor.name;
+    if (name === 'fw') {
+      console.error(`fw: ${c.name} answered a ${responseClass}, not undici's Response: app.fetch must answer a real Response`);
+      process.exit(1);
+    }
+  }
   const body = await response.text();
   const header = c.header ? response.headers.get(c.header[0]) : undefined;
   if (response.status !== c.status || body !== c.body || (c.header && header !== c.header[1])) {
@@ -51,5 +64,5 @@ if (name === 'fw') {
   ).p50;
 }
 
-process.stdout.write(JSON.stringify(out));
+process.stdout.write(JSON.stringify({ timings: out, responseClass }));
 if (sink === null) process.exit(3);

@@ -17,6 +17,8 @@ const caseNames = cases.map((c) => c.name);
 const floorCases = ['floor: new Response("Hi") alone', 'floor: new Request(url) alone'];
 const samples = new Map<string, number[]>();
 const failures: string[] = [];
+/** Contestants whose answers are a subclass of Response rather than undici's own, by class name. */
+const lightAnswers = new Map<string, string>();
 
 buildFw();
 for (let round = 0; round < rounds; round++) {
@@ -31,7 +33,8 @@ for (let round = 0; round < rounds; round++) {
       failures.push(`${name}: ${run.stderr.trim().split('\n')[0]}`);
       continue;
     }
-    const result = JSON.parse(run.stdout) as Record<string, number>;
+    const { timings: result, responseClass } = JSON.parse(run.stdout) as { timings: Record<string, number>; responseClass: string };
+    if (responseClass !== 'Response') lightAnswers.set(name, responseClass);
     for (const [key, value] of Object.entries(result)) samples.set(`${key}|${name}`, [...(samples.get(`${key}|${name}`) ?? []), value]);
     console.log(`round ${round + 1} ${name}: ${caseNames.map((c) => `${(result[c] / 1000).toFixed(1)}`).join(' / ')} µs`);
   }
@@ -49,7 +52,7 @@ for (const c of caseNames) {
     const m = median(values);
     rows.push({
       case: c,
-      contestant: name,
+      contestant: lightAnswers.has(name) ? `${name} (answers ${lightAnswers.get(name)}, not undici Response)` : name,
       median: Number((m / 1000).toFixed(2)),
       unit: 'µs',
       spread: `${(Math.min(...values) / 1000).toFixed(1)}-${(Math.max(...values) / 1000).toFixed(1)}`,
@@ -84,10 +87,14 @@ const result: BenchResult = {
   higherIsBetter: false,
   notes: [
     `Hono's benchmarks/fetch method: prebuilt GET Requests (a fresh Request per call for POST, its construction included), responses not read, mitata p50 per app.fetch() call, ${rounds} rounds in alternating order, one child process per framework; every answer (status, body, x-powered-by) is checked before timing.`,
-    "hono uses RegExpRouter as in its own benchmark; hono/tiny uses PatternRouter; h3 is v2. fw runs from its built package (dist/, built at the start; bench/lib/built-fw.ts), as the peers run from their published JavaScript. On Node fw answers with its LightResponse (instanceof Response; the undici Response is built only if something reads it as a stream or its internals; src/core/README.md), as h3 v2 answers with srvx's FastResponse; hono, hono/tiny and itty build an undici Response per call.",
+    `hono uses RegExpRouter as in its own benchmark; hono/tiny uses PatternRouter; h3 is v2. fw runs from its built package (dist/, built at the start; bench/lib/built-fw.ts), as the peers run from their published JavaScript. Every answer is checked to be a Response before timing (fw's to be undici's own Response).`,
+    `${names.filter((n) => !lightAnswers.has(n)).join(', ')} answer undici's own Response, built per call.`,
+    lightAnswers.size > 0
+      ? `Not the same work: ${[...lightAnswers].map(([n, c]) => `${n} answers ${c} (a Response subclass that defers building undici's Response until something reads it)`).join('; ')}, so its time leaves out the Response construction the others pay (see the floor row).`
+      : '',
     `itty-router's AutoRouter gets a fresh Request per call (its construction included in its time): it wraps request.proxy in a new Proxy on every call, so a reused Request gets slower with every call.`,
     floors.length > 0
-      ? `The floor rows time one \`new Response("Hi")\` and one \`new Request(url)\` on this Node (${process.version}): undici's constructors, which every contestant pays once per call (the Request only in itty's case and for POST).`
+      ? `The floor rows time one \`new Response("Hi")\` and one \`new Request(url)\` on this Node (${process.version}): undici's constructors, which every contestant answering undici's Response pays once per call (the Request only in itty's case and for POST).`
       : '',
     failures.length > 0 ? `Failed: ${failures.join('; ')}.` : '',
     misses.length > 0 ? `Below goal in this run: ${misses.join('; ')}.` : 'Every case met its goals in this run.',
