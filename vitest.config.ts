@@ -35,7 +35,8 @@ export default defineConfig({
       thresholds: { 'src/core/**': { lines: 90 }, [mcpProtocol]: { lines: 90 } },
     },
     projects: [
-      { extends: true, test: { name: 'unit', include: lanes.unit } },
+      { extends: true, test: { name: 'unit', include: lanes.unit, isolate: false } },
+      { extends: true, test: { name: 'unit-isolated', include: lanes.isolated } },
       {
         extends: true,
         test: { name: 'integration', include: lanes.integration, globalSetup: ['test/setup/chromium.ts', 'test/setup/run-folder.ts'] },

@@ -1,7 +1,8 @@
 /**
  * A fw/core app with the modules but without fw: the kernel has none of fw's opt-ins (this file never loads fw),
  * and the modules that used them work on the kernel's own API (query arrays in schemas, session cookies, health,
- * OpenAPI), and importing fw/node adds listen().
+ * OpenAPI), and importing fw/node adds listen(). @isolated: it checks what the imports install, so it needs a fresh
+ * module graph.
  */
 import { describe, expect, it } from 'vitest';
 import { Context, Fw, checkFwConfig } from 'fw/core';

@@ -1,6 +1,7 @@
 /**
  * fw/lambda registers none of Node's services for an app on fw/core (their `node:` imports would load at every cold
- * start); `installNodeServices()` from fw/lambda opts in, as `fw`'s Node entry does for an app on `fw`.
+ * start); `installNodeServices()` from fw/lambda opts in, as `fw`'s Node entry does for an app on `fw`. @isolated: it
+ * checks what the imports register, so it needs a fresh module graph.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
