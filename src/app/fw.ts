@@ -1,16 +1,16 @@
-import type { ExecutionContext } from '../core/context';
+import { Context, type ExecutionContext } from '../core/context';
 import { Fw as CoreFw } from '../core/fw';
 import type { FwCoreConfig } from '../core/types';
 import type { AppTypeArgs, NoTypes, RouteEntry } from '../core/typed-routes';
 import type { AppKind } from '../core/fw';
 import { useFullRouteSyntax } from '../core/route-syntax';
 import { coreConfigKeys } from '../core/config-keys';
-import { installContextExtras, queryCacheFor } from '../core/context-extras';
+import { addContextExtras, queryCacheFor } from '../core/context-extras';
 import { installErrorLog } from '../core/error-log';
 import { registerFormat, type DataFormat } from '../core/formats';
 import { checkOptions } from '../core/options';
 import { installServerMethods } from '../core/server-methods';
-import { installCookieMethods } from '../cookie/context-methods';
+import { addCookieMethods } from '../cookie/context-methods';
 import { moveFirst } from '../cors/runs-first';
 import type { Database } from '../db/database';
 import type { DatabaseConfig } from '../db/types';
@@ -36,11 +36,13 @@ declare module '../core/fw' {
 // fw's routers read the full route syntax (constraints, optional and multi-parameter segments); the kernel's alone reads `:name` and `*`.
 useFullRouteSyntax();
 // …and every app has what the kernel leaves to opt-ins (src/core/README.md, "Kernel and full app"): listen/stop and
-// introspection, ctx.cookie/setCookie/deleteCookie, ctx.queries/formData/parseBody, and the formatted error log.
+// introspection and the formatted error log; ctx.cookie/setCookie/deleteCookie and ctx.queries/formData/parseBody
+// are on FullContext below, the context class of fw's apps only.
 installServerMethods();
-installCookieMethods();
-installContextExtras();
 installErrorLog();
+
+/** The context of `fw`'s apps: the kernel's, with the cookie methods and ctx.queries/formData/parseBody (added below). */
+class FullContext extends Context {}
 
 /** This module's `Fw`, named so the augmentation of the kernel's module above can refer to it. */
 type FullFw<T extends AppTypeArgs> = Fw<T>;
@@ -77,6 +79,7 @@ export class Fw<T extends AppTypeArgs = NoTypes> extends CoreFw<T, 'full'> {
     // The kernel resolves `format` by name among the app's formats: registered here first, then the default set.
     const named = config.formats !== undefined && typeof config.format === 'string';
     super(named ? { ...config, format: undefined } : config);
+    (this as { ContextClass: typeof FullContext }).ContextClass = class AppContext extends FullContext {};
     if (named) (this as { config: FwConfig }).config = config;
     if (config.formats !== undefined) {
       if (!Array.isArray(config.formats)) throw new TypeError('new Fw(): `formats` must be an array of data formats');
@@ -159,3 +162,5 @@ export class Fw<T extends AppTypeArgs = NoTypes> extends CoreFw<T, 'full'> {
 
 // A route's `status` option is checked at registration here; the kernel leaves that out (see route-status.ts).
 checkStatusOnRoute(Fw);
+addCookieMethods(FullContext.prototype);
+addContextExtras(FullContext.prototype, Fw.prototype);

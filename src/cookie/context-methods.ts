@@ -1,8 +1,8 @@
 /**
- * `ctx.cookie()`, `ctx.setCookie()` and `ctx.deleteCookie()`: `fw`'s `Fw` installs them on every context
- * (`installCookieMethods()`) as the spec's context API; the kernel (`fw/core`) has the free functions of `fw/cookie`.
+ * `ctx.cookie()`, `ctx.setCookie()` and `ctx.deleteCookie()`: `fw`'s `Fw` adds them to its own context class
+ * (`addCookieMethods()`) as the spec's context API; the kernel (`fw/core`) has the free functions of `fw/cookie`.
  */
-import { Context } from '../core/context';
+import type { Context } from '../core/context';
 import type { CookieOptions } from '../core/cookie';
 import type { RouteInput } from '../core/typed-routes';
 import { deleteCookie, getCookie, setCookie } from './cookies';
@@ -30,9 +30,9 @@ const methods = {
   },
 };
 
-/** Adds the cookie methods to every context (idempotent; `fw`'s `Fw` calls it on load). */
-export function installCookieMethods(): void {
+/** Adds the cookie methods to one context class's prototype (`fw`'s own, which only its apps use). */
+export function addCookieMethods(prototype: Context): void {
   for (const [name, fn] of Object.entries(methods)) {
-    Object.defineProperty(Context.prototype, name, { value: fn, writable: true, configurable: true, enumerable: false });
+    Object.defineProperty(prototype, name, { value: fn, writable: true, configurable: true, enumerable: false });
   }
 }

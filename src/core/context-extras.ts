@@ -1,12 +1,12 @@
 /**
  * The context helpers beyond the kernel's readers, and the query cache: `ctx.queries()`, `ctx.formData()`,
- * `ctx.parseBody(format)` and `app.queryCacheSize()`. `fw`'s `Fw` installs them (`installContextExtras()`) and
- * gives each app a `QueryParseCache` (`queryCacheFor(config)`), so a `fw/core` bundle carries none of them.
+ * `ctx.parseBody(format)` and `app.queryCacheSize()`. `fw`'s `Fw` adds them to its own classes (`addContextExtras()`)
+ * and gives each app a `QueryParseCache` (`queryCacheFor(config)`), so a `fw/core` bundle and `fw/core` apps have none.
  */
-import { Context } from './context';
+import type { Context } from './context';
 import { HttpError } from './errors';
 import { getFormat } from './formats';
-import { Fw, type AppKind } from './fw';
+import type { Fw, AppKind } from './fw';
 import { QueryParseCache } from './query';
 import type { AppTypeArgs, RouteEntry, RouteInput } from './typed-routes';
 import type { FwCoreConfig } from './types';
@@ -72,12 +72,12 @@ function define(target: object, name: string, value: unknown): void {
   Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
 }
 
-/** Adds `ctx.queries()`, `ctx.formData()`, `ctx.parseBody()` and `app.queryCacheSize()` to every app (idempotent). */
-export function installContextExtras(): void {
-  define(Context.prototype, 'queries', queries);
-  define(Context.prototype, 'formData', formData);
-  define(Context.prototype, 'parseBody', parseBody);
-  define(Fw.prototype, 'queryCacheSize', queryCacheSize);
+/** Adds `ctx.queries()`, `ctx.formData()`, `ctx.parseBody()` and `app.queryCacheSize()` to one context class and one app class (`fw`'s own). */
+export function addContextExtras(context: Context, app: Fw<any, any>): void {
+  define(context, 'queries', queries);
+  define(context, 'formData', formData);
+  define(context, 'parseBody', parseBody);
+  define(app, 'queryCacheSize', queryCacheSize);
 }
 
 /** The query cache of an app's options (`queryCache`, default on; `queryCacheSize`, default 512, checked here). */

@@ -54,8 +54,14 @@ async function read(response: Response): Promise<Answer> {
 const toInit = (init: Sent = {}): RequestInit => ({ method: init.method ?? 'GET', headers: init.headers, body: init.body });
 
 describe('two apps in one process', () => {
-  it('in process: each app answers with its own formats, and app.fetch answers with real Responses after fw/node', async () => {
+  it('in process: each app has its own formats and context methods, and app.fetch answers with real Responses after fw/node', async () => {
     const apps = twoApps();
+    const probe = new Request('http://localhost/');
+    for (const name of ['cookie', 'setCookie', 'queries', 'formData', 'parseBody']) {
+      expect(name in new apps.kv.ContextClass(apps.kv, probe, '/')).toBe(false);
+      expect(name in new apps.json.ContextClass(apps.json, probe, '/')).toBe(true);
+    }
+    expect('queryCacheSize' in apps.kv).toBe(false);
     const fetch = dispatcher(apps);
     await expectIsolated(async (path, init) => {
       const response = await fetch(new Request(`http://localhost${path}`, toInit(init)));
