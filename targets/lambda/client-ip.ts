@@ -1,6 +1,6 @@
 /** The caller's IP address as each event source reports it. */
 import type { LambdaHttpEvent } from './types';
-import { eventHeader } from './headers';
+import { eventHeader } from './sources/fields';
 
 /** The client IP: `identity.sourceIp` (v1), `http.sourceIp` (v2), or the last `x-forwarded-for` entry the ALB appended (never the first, which the client controls). */
 export function clientIp(event: LambdaHttpEvent): string | null {

@@ -3,6 +3,9 @@
 /** The kinds of event the Lambda target knows. */
 export type EventKind = 'v1' | 'v2' | 'alb' | 'sqs' | 'schedule' | 'eventBridge' | 'unknown';
 
+/** The HTTP event kinds: REST (and HTTP API payload 1.0), HTTP API payload 2.0 / function URL, ALB. */
+export type HttpKind = 'v1' | 'v2' | 'alb';
+
 type Loose = Record<string, any>;
 
 /** Classifies an event: ALB by `requestContext.elb`, v2 by `requestContext.http`, v1 by `httpMethod`, then SQS and EventBridge. */

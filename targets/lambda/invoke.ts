@@ -5,9 +5,12 @@ import { responseFactory } from '../../src/core/response-factory';
 import { lightResponseFactory } from '../node/light-response';
 import { errorBody } from '../../src/core/respond';
 import { binaryTest, type BinaryTest } from './binary';
-import { eventHeader } from './headers';
-import type { HttpKind } from './parts';
-import { toRequest } from './request';
+import type { HttpKind } from './detect';
+import { InvalidEventError } from './errors';
+import { albRequest } from './sources/alb';
+import { eventHeader, type FieldMap } from './sources/fields';
+import { httpApiRequest } from './sources/http-api';
+import { restApiRequest } from './sources/rest-api';
 import type { LambdaContext, LambdaOptions } from './types';
 
 /** The app's Response and the promises handlers passed to `ctx.waitUntil` (Lambda freezes once the result is returned). */
@@ -30,6 +33,25 @@ export function errorResponse(app: CoreFw, event: unknown, error: unknown): Resp
   const format = negotiateFormat(app, eventHeader(event, 'accept') ?? null);
   const body = format.serialize(errorBody(error, status, app.config.development ?? false));
   return new Response(body, { status, headers: { 'content-type': format.contentType } });
+}
+
+const readers: Record<HttpKind, (event: FieldMap, options: LambdaOptions) => Request> = {
+  v1: restApiRequest,
+  v2: httpApiRequest,
+  alb: albRequest,
+};
+
+const labels: Record<HttpKind, string> = { v1: 'API Gateway v1', v2: 'API Gateway v2 / function URL', alb: 'ALB' };
+
+/** The Request of an event `detectEvent` classified as HTTP, read by its source; a field of the wrong type is an `InvalidEventError` naming it. */
+function readRequest(kind: HttpKind, event: unknown, options: LambdaOptions): Request {
+  try {
+    return readers[kind](event as FieldMap, options);
+  } catch (error) {
+    if (error instanceof InvalidEventError) throw error;
+    console.error(`fw/lambda: a malformed ${labels[kind]} event slipped past the field checks`, error);
+    throw new InvalidEventError(`Malformed ${labels[kind]} event`, error);
+  }
 }
 
 /** Throws at startup on options that would silently never apply. */
@@ -57,7 +79,7 @@ export function httpInvoker(
       const pending: Promise<unknown>[] = [];
       let request: Request;
       try {
-        request = toRequest(kind, event, options);
+        request = readRequest(kind, event, options);
       } catch (error) {
         return { response: errorResponse(app, event, error), pending };
       }

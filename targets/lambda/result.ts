@@ -3,7 +3,7 @@ import type { ALBResult, APIGatewayProxyResult, APIGatewayProxyStructuredResultV
 import { needsBase64, type BinaryTest } from './binary';
 import { readBody } from './body';
 import { lightParts, type LightParts } from '../node/light-response';
-import type { HttpKind } from './parts';
+import type { HttpKind } from './detect';
 import type { LambdaHttpResult } from './types';
 
 /** A response's headers in one pass: every header but Set-Cookie, and the Set-Cookie values kept apart. */

@@ -1,5 +1,5 @@
 /** Reads the fields of an HTTP event with their types checked, so a malformed event is a 400 naming the field, never a TypeError. */
-import { InvalidEventError } from './errors';
+import { InvalidEventError } from '../errors';
 
 /** A JSON object of the event (a header or query map, `requestContext`...). */
 export type FieldMap = Record<string, unknown>;
@@ -63,4 +63,24 @@ export function flagField(value: unknown, name: string): boolean {
   if (value === undefined || value === null || value === false) return false;
   if (value === true) return true;
   throw new InvalidEventError(`The event's ${name} must be true or false, not ${describe(value)}`);
+}
+
+function isMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** One header of a raw event, case-insensitive, for reading `Accept` or `Host` before a Request exists; only string values count, so it never throws on a malformed event. */
+export function eventHeader(event: unknown, name: string): string | undefined {
+  if (!isMap(event)) return undefined;
+  const { headers, multiValueHeaders } = event;
+  if (isMap(headers) && typeof headers[name] === 'string') return headers[name] as string;
+  if (isMap(multiValueHeaders)) {
+    for (const key in multiValueHeaders) {
+      const values = multiValueHeaders[key];
+      if (key.toLowerCase() === name && Array.isArray(values) && typeof values[0] === 'string') return values[0];
+    }
+  }
+  if (isMap(headers))
+    for (const key in headers) if (key.toLowerCase() === name && typeof headers[key] === 'string') return headers[key] as string;
+  return undefined;
 }
