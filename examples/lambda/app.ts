@@ -27,7 +27,7 @@ export function createApp(): Fw {
       const body = await ctx.body<{ name: string }>();
       const id = String(users.size + 1);
       ctx.setCookie('last-user', id, { httpOnly: true });
-      return ctx.status(201).jsonResponse({ id, name: body.name });
+      return ctx.jsonResponse({ id, name: body.name }, 201);
     },
     { schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } } } },
   );

@@ -31,9 +31,10 @@ export function createApp(): Fw {
       const body = await ctx.body<{ name: string }>();
       const user = { id: String(users.size + 1), name: body.name, role: 'user' };
       users.set(user.id, user);
-      return ctx.status(201) && user;
+      return user;
     },
     {
+      status: 201,
       summary: 'Create a user',
       schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } } },
     },

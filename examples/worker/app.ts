@@ -3,7 +3,7 @@
  * D1, vars, cold-start headers, a WebSocket echo and a cron job. It is exported so plugins (the MCP endpoint, for one) can be
  * mounted on it in `index.ts` before the worker is built from it.
  */
-import { Fw, NotFoundError, bindDatabaseEnv, createDatabase, type Context } from 'fw';
+import { Fw, NotFoundError, bindDatabaseEnv, createDatabase } from 'fw';
 import { coldStartHeader } from 'fw/serverless';
 import { workersKV } from 'fw/worker';
 import type { Env } from './env';
@@ -16,8 +16,6 @@ type Note = {
   body: string;
   created_at: string;
 };
-
-type Ctx = Context<Env>;
 
 const noteBody = {
   type: 'object',
@@ -32,8 +30,8 @@ const noteId = { type: 'object', required: ['id'], properties: { id: { type: 'in
 const kvKey = { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,64}$' } } };
 const kvPut = { type: 'object', properties: { ttl: { type: 'integer', minimum: 1, maximum: 31536000 } } };
 
-/** The example application: `app.db` is the D1 binding `DB`, migrated on first use. */
-export const app = new Fw({
+/** The example application: `ctx.env` is `Env` in every handler; `app.db` is the D1 binding `DB`, migrated on first use. */
+export const app = new Fw<{ Bindings: Env }>({
   development: false,
   database: createDatabase({ url: 'd1:DB', migrations: { '001_notes.sql': notesMigration }, autoMigrate: true }),
 });
@@ -44,12 +42,12 @@ app.use(bindDatabaseEnv());
 // X-Cold-Start and Server-Timing on every response: which requests hit a fresh isolate.
 app.use(coldStartHeader());
 
-app.get('/', (ctx: Ctx) => ({
+app.get('/', (ctx) => ({
   name: ctx.env.APP_NAME,
   routes: ctx.app.getRoutes().map((r) => `${r.method} ${r.path}`),
 }));
 
-app.get('/health', async (ctx: Ctx) => {
+app.get('/health', async (ctx) => {
   const checks = {
     kv: await workersKV(ctx.env.KV)
       .get('health')
@@ -66,7 +64,7 @@ app.get('/health', async (ctx: Ctx) => {
   return ctx.status(healthy ? 200 : 503).jsonResponse({ status: healthy ? 'healthy' : 'unhealthy', checks });
 });
 
-app.get('/hello/:name', (ctx: Ctx) => ({ message: `${ctx.env.GREETING}, ${ctx.params.name}!` }), {
+app.get('/hello/:name', (ctx) => ({ message: `${ctx.env.GREETING}, ${ctx.params.name}!` }), {
   schema: { params: { type: 'object', properties: { name: { type: 'string', pattern: '^[A-Za-z][A-Za-z -]{0,39}$' } } } },
 });
 
@@ -79,7 +77,7 @@ app.get('/users', () => ({ users }), { summary: 'List users' });
 
 app.get(
   '/users/:id',
-  (ctx: Ctx) => {
+  (ctx) => {
     const user = users.find((u) => u.id === Number(ctx.params.id));
     if (!user) throw new NotFoundError(`No user ${ctx.params.id}`);
     return user;
@@ -90,27 +88,27 @@ app.get(
   },
 );
 
-app.get('/notes', async (ctx: Ctx) => ({
+app.get('/notes', async (ctx) => ({
   notes: await ctx.app.db.query<Note>('SELECT id, title, body, created_at FROM notes ORDER BY id'),
 }));
 
 app.post(
   '/notes',
-  async (ctx: Ctx) => {
+  async (ctx) => {
     const input = await ctx.body<{ title: string; body: string }>();
     const [note] = await ctx.app.db.query<Note>(
       'INSERT INTO notes (title, body, created_at) VALUES (?, ?, ?) RETURNING id, title, body, created_at',
       [input.title, input.body, new Date().toISOString()],
     );
-    ctx.status(201).setHeader('location', `/notes/${note.id}`);
+    ctx.setHeader('location', `/notes/${note.id}`);
     return note;
   },
-  { schema: { body: noteBody } },
+  { status: 201, schema: { body: noteBody } },
 );
 
 app.get(
   '/notes/:id',
-  async (ctx: Ctx) => {
+  async (ctx) => {
     const [note] = await ctx.app.db.query<Note>('SELECT id, title, body, created_at FROM notes WHERE id = ?', [ctx.params.id]);
     if (!note) throw new NotFoundError(`Note ${ctx.params.id} not found`);
     return note;
@@ -120,7 +118,7 @@ app.get(
 
 app.delete(
   '/notes/:id',
-  async (ctx: Ctx) => {
+  async (ctx) => {
     const { changes } = await ctx.app.db.execute('DELETE FROM notes WHERE id = ?', [ctx.params.id]);
     if (changes === 0) throw new NotFoundError(`Note ${ctx.params.id} not found`);
     return null;
@@ -128,11 +126,11 @@ app.delete(
   { schema: { params: noteId } },
 );
 
-app.get('/kv', async (ctx: Ctx) => ({ keys: await workersKV(ctx.env.KV).list({ prefix: ctx.query.prefix ?? '' }) }));
+app.get('/kv', async (ctx) => ({ keys: await workersKV(ctx.env.KV).list({ prefix: ctx.query.prefix ?? '' }) }));
 
 app.get(
   '/kv/:key',
-  async (ctx: Ctx) => {
+  async (ctx) => {
     const value = await workersKV(ctx.env.KV).get(ctx.params.key);
     if (value === null) throw new NotFoundError(`Key ${ctx.params.key} not found`);
     return { key: ctx.params.key, value };
@@ -142,7 +140,7 @@ app.get(
 
 app.put(
   '/kv/:key',
-  async (ctx: Ctx) => {
+  async (ctx) => {
     const ttl = ctx.query.ttl === undefined ? undefined : Number(ctx.query.ttl);
     const value = await ctx.bodyText();
     await workersKV(ctx.env.KV).put(ctx.params.key, value, { ttl });
@@ -153,7 +151,7 @@ app.put(
 
 app.delete(
   '/kv/:key',
-  async (ctx: Ctx) => {
+  async (ctx) => {
     await workersKV(ctx.env.KV).delete(ctx.params.key);
     return null;
   },
@@ -162,7 +160,7 @@ app.delete(
 
 app.post(
   '/counters/:key',
-  async (ctx: Ctx) => ({
+  async (ctx) => ({
     key: ctx.params.key,
     value: await workersKV(ctx.env.KV).increment(`counter:${ctx.params.key}`),
   }),

@@ -19,4 +19,4 @@ export { FwKVObject, FwRateLimitObject } from 'fw/worker';
 // ROOMS: the chat's rooms (and every WebSocket route of the app).
 export { FwRoom } from 'fw/worker';
 
-export default worker<Env>(app, { scheduled: recordCron, rooms });
+export default worker(app, { scheduled: recordCron, rooms });

@@ -213,9 +213,11 @@ export type AppBindings<App> = App extends { readonly '~types'?: infer T }
 
 /** The types of an app nothing typed has been registered on. */
 export interface NoTypes {
-  decorations: {};
-  state: {};
-  routes: UnknownRoute;
+  decorations?: {};
+  state?: {};
+  routes?: UnknownRoute;
+  /** Optional, so an app typed with `{ Bindings }` is still a plain `Fw` for functions that take one. */
+  Bindings?: any;
 }
 
 /**

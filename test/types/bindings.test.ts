@@ -114,6 +114,16 @@ describe('ctx.env from { Bindings }', () => {
     expect(await (await app.fetch(new Request('http://localhost/n'), env)).text()).toBe('3');
   });
 
+  it('is still a plain Fw for functions that take one (plugins, mounts, mcp(app))', async () => {
+    const mount = (plain: Fw) => plain.get('/plain', () => 'ok');
+    const typed = new Fw<{ Bindings: Env }>().get('/typed', (ctx) => ctx.env.APP_NAME);
+    mount(typed);
+    mount(new Fw<{ Bindings: Env }>());
+    const kernel = (plain: CoreFw) => plain;
+    kernel(new CoreFw<{ Bindings: Env }>());
+    expect(await (await typed.request('/plain')).text()).toBe('ok');
+  });
+
   it('leaves ctx.env as any without bindings, so untyped apps keep compiling', () => {
     const app = new Fw();
     app.get('/', (ctx) => {

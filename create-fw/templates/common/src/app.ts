@@ -22,9 +22,10 @@ export const app = new Fw()
     async (ctx) => {
       const { lang, text } = await ctx.body();
       greetings.set(lang, text);
-      return ctx.status(201) && { lang, text };
+      return { lang, text };
     },
     {
+      status: 201,
       schema: {
         body: {
           type: 'object',
