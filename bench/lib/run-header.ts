@@ -37,8 +37,13 @@ export function describeMachine(): RunMachine {
 /** Packages a bench imports that are ours or only drive the measurement, so not listed as peers. */
 const notPeers = new Set(['fw', 'fw-mcp', 'fw-cli', 'mitata', 'autocannon', 'tsx']);
 
-/** Packages a bench uses without importing them (run as a command, or loaded by Bun). */
-const usedWithoutImport: Record<string, string[]> = { types: ['typescript'], 'http-bun': ['hono'] };
+/** Packages a bench uses without importing them itself (run as a command, or imported by bench/lib or by a peer). */
+const usedWithoutImport: Record<string, string[]> = {
+  types: ['typescript'],
+  'http-node': ['hono'],
+  'http-bun': ['hono'],
+  mcp: ['express'],
+};
 
 /** Where packages installed at bench time (outside the root node_modules) live, per bench. */
 const extraNodeModules: Record<string, string> = { mcp: join(benchDir, '.out', 'mcp-server-v2', 'node_modules') };
