@@ -32,6 +32,7 @@ export default defineConfig({
       provider: 'v8',
       include: ['src/**/*.{ts,tsx}', 'mcp/src/**/*.ts', 'targets/**/*.ts'],
       reporter: ['text-summary', ['text', { skipFull: true }], 'html'],
+      reportOnFailure: true,
       thresholds: { 'src/core/**': { lines: 90 }, [mcpProtocol]: { lines: 90 } },
     },
     projects: [
