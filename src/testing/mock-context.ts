@@ -1,10 +1,11 @@
 import type { Context, ExecutionContext } from '../core/context';
-import { Fw } from '../core/fw';
+import type { Fw } from '../core/fw';
+import { Fw as FullFw } from '../app/fw';
 import { canonicalPath } from '../core/path';
 
 /** Options of `mockContext`: the request to build and what the platform and router would have set. */
 export interface MockContextOptions {
-  /** The app whose Context class (decorations, state) to use (default: a new empty app). */
+  /** The app whose Context class (decorations, state) to use (default: a new empty `fw` app, with fw's full context). */
   app?: Fw;
   method?: string;
   /** Path with optional query string (default `/`), or a full URL. */
@@ -44,7 +45,7 @@ function requestBody(body: unknown, headers: Headers): BodyInit | undefined {
 
 /** Builds a Context for unit-testing a handler, hook or middleware without routing a request. */
 export function mockContext(options: MockContextOptions = {}): MockContext {
-  const app = options.app ?? new Fw();
+  const app: Fw = options.app ?? new FullFw();
   const url = new URL(options.path ?? '/', 'http://localhost');
   for (const [key, value] of Object.entries(options.query ?? {})) {
     for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
