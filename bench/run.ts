@@ -1,8 +1,8 @@
 /**
  * Runs the side-by-side benchmarks. `npm run bench` (no names) runs every one (fw is built once for the whole run,
- * bench/lib/built-fw.ts) and writes bench/RESULTS.md whole from this run only: a failed bench gets a section saying
- * so. `npm run bench -- <name>...` runs the named ones: each writes bench/.out/<name>.json and prints its table;
- * RESULTS.md is not touched. `--report-only` renders the report from the current bench/.out into
+ * bench/lib/built-fw.ts) and writes bench/RESULTS.md whole from this run only (a failed bench gets a section saying
+ * so), then the README's speed table from it (scripts/readme-speed.ts). `npm run bench -- <name>...` runs the
+ * named ones: each writes bench/.out/<name>.json and prints its table; RESULTS.md is not touched. `--report-only` renders the report from the current bench/.out into
  * bench/.out/RESULTS.preview.md (to check the rendering), again leaving RESULTS.md alone.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,6 +12,7 @@ import { buildFw, builtForRun } from './lib/built-fw';
 import { barChart } from './lib/chart';
 import type { BenchResult } from './lib/result';
 import { type RunMachine, describeMachine, sectionHeader } from './lib/run-header';
+import { readmePath, withSpeedTable } from '../scripts/readme-speed';
 
 const here = import.meta.dirname;
 const order = [
@@ -167,8 +168,12 @@ function report(run: RunRecord, chartsDir: string): string {
 
 if (fullRun && record) {
   mkdirSync(join(here, 'charts'), { recursive: true });
-  writeFileSync(join(here, 'RESULTS.md'), report(record, join(here, 'charts')));
-  console.log(`\nwrote bench/RESULTS.md from this run (${ran.filter((b) => b.exit === 0).length}/${ran.length} benches finished)`);
+  const results = report(record, join(here, 'charts'));
+  writeFileSync(join(here, 'RESULTS.md'), results);
+  writeFileSync(readmePath, withSpeedTable(readFileSync(readmePath, 'utf8'), results));
+  console.log(
+    `\nwrote bench/RESULTS.md and the README's speed table from this run (${ran.filter((b) => b.exit === 0).length}/${ran.length} benches finished)`,
+  );
 } else if (reportOnly) {
   const preview = record ?? {
     command: 'npm run bench -- --report-only (preview: no full run recorded in bench/.out)',
