@@ -5,5 +5,13 @@ export { renderToString } from './render';
 export { renderToStream, type RenderStreamOptions } from './stream';
 export { Suspense, type SuspenseProps } from './suspense';
 export { Island, PageProps, htmlSafeJSON, type IslandProps } from './islands';
-export { hydrate, hydrateIslands, getPageProps, type IslandClient } from './hydrate';
+export {
+  hydrate,
+  hydrateIslands,
+  getPageProps,
+  type IslandClient,
+  type IslandElement,
+  type IslandRoot,
+  type PropsDocument,
+} from './hydrate';
 export { connectHMR } from './hmr-client';

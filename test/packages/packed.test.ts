@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Miniflare } from 'miniflare';
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importAloneScript, packageEntries, workerBundleFolders, writeEntriesTypeCheck } from './entries';
@@ -151,6 +151,33 @@ describe("the README's new project, from the tarballs", { timeout: 90_000 }, () 
       ['-p', 'tsconfig.json', '--noEmit', '--strict', '--module', module, '--moduleResolution', resolution],
       project.dir,
     );
+  });
+
+  it("type-checks a worker-only project (workers-types, no DOM lib) against every fw entry's declarations, no skipLibCheck", async () => {
+    const dir = join(project.dir, 'worker-only');
+    const specifiers = [...entries.keys()].filter((s) => s.startsWith('fw') && !['fw/node', 'fw/bun', 'fw/lambda'].includes(s));
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    writeFileSync(
+      join(dir, 'src', 'index.ts'),
+      `${specifiers.map((s, i) => `import * as m${i} from '${s}';`).join('\n')}\nexport const all = [${specifiers.map((_, i) => `m${i}`).join(', ')}];\n`,
+    );
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          lib: ['ES2023'],
+          typeRoots: [join(root, 'node_modules', '@cloudflare')],
+          types: ['workers-types'],
+          strict: true,
+          noEmit: true,
+        },
+        include: ['src'],
+      }),
+    );
+    await sh(bin('tsc'), ['-p', 'tsconfig.json'], dir);
   });
 
   it('compiles with tsc and answers with plain node', async () => {
