@@ -36,7 +36,7 @@ export default defineConfig({
       thresholds: { 'src/core/**': { lines: 90 }, [mcpProtocol]: { lines: 90 } },
     },
     projects: [
-      { extends: true, test: { name: 'unit', include: lanes.unit, isolate: false } },
+      { extends: true, test: { name: 'unit', include: lanes.unit, isolate: false, setupFiles: ['test/setup/real-timers.ts'] } },
       { extends: true, test: { name: 'unit-isolated', include: lanes.isolated } },
       {
         extends: true,
