@@ -1,4 +1,7 @@
-/** The platform services of the Node entry (`fw` under Node): each one loads, a missing one says what to pass, a failing loader is named, listen() finds fw/node by name. */
+/**
+ * The platform services of the Node entry (`fw` under Node): each one loads, a missing one says what to pass, a
+ * failing loader is named, listen() finds fw/node by name. @isolated: it swaps the process's platform services.
+ */
 import * as fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
