@@ -60,7 +60,8 @@ export function checkInstalledPackage(projectDir: string, name: string, optional
   const missing = [...types].filter(([, file]) => !existsSync(join(pkg.dir, file!))).map(([subpath, file]) => `${file} (${subpath})`);
   if (missing.length > 0)
     return { name: check, status: 'error', message: `${label} lacks the type declarations ${missing.join(', ')}: ${reinstall}` };
-  const others = types.size > 1 ? ` and those of its ${types.size - 1} other exports` : '';
+  const count = types.size - 1;
+  const others = count > 0 ? ` and those of its ${count} other export${count === 1 ? '' : 's'}` : '';
   return {
     name: check,
     status: 'ok',
