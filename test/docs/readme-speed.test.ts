@@ -52,7 +52,7 @@ describe('the speed table in README.md', () => {
 
   it('shows the worst ratio beside the best and marks losses, with the section and the run date', () => {
     const table = speedTable(report(fetchTable));
-    expect(table).toContain('| `fetch` | hono | 2 | **0.80x loss** | 1.30x | 2026-12-01 |');
+    expect(table).toContain('| `fetch` | 1 | **0.80x loss** vs hono | 1.30x vs hono | 1 of 1: hono | 2026-12-01 |');
   });
 
   it('reads sections whose base is the peer (its ratios 1) as fw against that peer', () => {
@@ -63,7 +63,18 @@ describe('the speed table in README.md', () => {
       peer: 'hono handle()',
       ratios: [2, 0.5],
     });
-    expect(speedTable(report(fetchTable))).toContain('| hono handle() | 2 | **0.50x loss** | 2.00x |');
+    expect(speedTable(report(fetchTable))).toContain('| `lambda` | 1 | **0.50x loss** vs hono handle() | 2.00x vs hono handle() |');
+  });
+
+  it('names the peer of the worst and best ratio, and says none when fw loses no case', () => {
+    const twoPeers = [
+      '| case | contestant | median | unit | ratio |',
+      '|---|---|---|---|---|',
+      '| ping | fw | 10 | µs | 1 |',
+      '| ping | hono | 13 | µs | 1.300 |',
+      '| ping | h3 | 25 | µs | 2.500 |',
+    ].join('\n');
+    expect(speedTable(report(twoPeers))).toContain('| `fetch` | 2 | 1.30x vs hono | 2.50x vs h3 | none | 2026-12-01 |');
   });
 
   it('lists a bench that failed in the run as failed', () => {
