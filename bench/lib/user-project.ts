@@ -26,13 +26,24 @@ export function fwCoreMissing(): string | null {
   return null;
 }
 
+/** The paths a `files` entry names: itself, or with each `*` segment expanded to the folders and files present. */
+function expand(entry: string): string[] {
+  let paths = [''];
+  for (const segment of entry.split('/')) {
+    paths = paths.flatMap((base) =>
+      segment === '*' ? readdirSync(join(repoRoot, base)).map((name) => join(base, name)) : [join(base, segment)],
+    );
+  }
+  return entry.includes('*') ? paths.filter((path) => existsSync(join(repoRoot, path))) : paths;
+}
+
 /** Creates the project in a new temp folder (fw must be built) and returns its path; `removeUserProject` deletes it. */
 export function makeUserProject(label: string): string {
   const dir = mkdtempSync(join(tmpdir(), `fw-user-${label}-`));
   const fw = join(dir, 'node_modules', 'fw');
   mkdirSync(fw, { recursive: true });
   cpSync(join(repoRoot, 'package.json'), join(fw, 'package.json'));
-  for (const entry of manifest().files) {
+  for (const entry of manifest().files.flatMap(expand)) {
     if (!existsSync(join(repoRoot, entry))) throw new Error(`${entry} is missing: run npm run build first`);
     cpSync(join(repoRoot, entry), join(fw, entry), { recursive: true });
   }
