@@ -3,7 +3,7 @@
  * Runs `SELECT id, name FROM bench_items WHERE id = ?` n times in sequence after a warm-up, checks every answer,
  * and prints `{ usPerQuery }`.
  */
-import { Database } from '../../src/db/database';
+import { Database } from '../../targets/node/fw';
 
 type Lookup = (id: number) => Promise<{ id: number; name: string } | undefined>;
 

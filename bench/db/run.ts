@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Database } from '../../src/db/database';
+import { Database } from '../../targets/node/fw';
 import type { BenchResult, BenchRow } from '../lib/result';
 
 const here = import.meta.dirname;

@@ -13,7 +13,7 @@ const payload = JSON.stringify({ items: Array.from({ length: 150 }, (_, i) => ({
 const ips = Array.from({ length: 100 }, (_, i) => `198.51.100.${i}`);
 
 async function fwApp(): Promise<Fetch> {
-  const { Fw, rateLimit, etag, compress } = await import('../../src/index');
+  const { Fw, rateLimit, etag, compress } = await import('../../targets/node/fw');
   const app = new Fw();
   if (which === 'ratelimit')
     await app.plugin(rateLimit({ max: 1_000_000_000, windowMs: 60_000, key: (ctx) => ctx.header('x-client') ?? 'local' }));

@@ -17,7 +17,7 @@ mkdirSync(dir, { recursive: true });
 writeBenchFiles(dir);
 
 async function fwApp(): Promise<Fetch> {
-  const { Fw, staticFiles } = await import('../../src/index');
+  const { Fw, staticFiles } = await import('../../targets/node/fw');
   const app = new Fw();
   app.use(staticFiles(dir));
   await app.ready();

@@ -17,7 +17,7 @@ process.once('SIGTERM', () => {
 });
 
 if (framework === 'fw') {
-  const { Fw, staticFiles } = await import('../../src/index');
+  const { Fw, staticFiles } = await import('../../targets/node/fw');
   const { serve } = await import('../../targets/node/index');
   const app = new Fw();
   app.use(staticFiles(dir));
