@@ -64,7 +64,11 @@ describe('fw doctor: packages as installed, module resolution, routes counted fr
       },
     ]);
     expect(find(run, 'fw-mcp install')).toEqual([
-      { status: 'ok', message: 'fw-mcp 1.4.0 in node_modules/fw-mcp: loads dist/src/index.js; types ./dist/src/index.d.ts and those of its 1 other export present' },
+      {
+        status: 'ok',
+        message:
+          'fw-mcp 1.4.0 in node_modules/fw-mcp: loads dist/src/index.js; types ./dist/src/index.d.ts and those of its 1 other export present',
+      },
     ]);
     expect(find(run, 'module resolution')).toEqual([
       { status: 'ok', message: '"moduleResolution": "NodeNext" reads package exports maps (fw/node, fw/worker, fw-mcp)' },
