@@ -1,0 +1,26 @@
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** A user-id and password sent with the Basic scheme. */
+export interface BasicCredentials {
+  username: string;
+  password: string;
+}
+
+/**
+ * The credentials of an `Authorization: Basic <base64>` value (RFC 7617: scheme case-insensitive, UTF-8, the
+ * user-id ends at the first colon), or null for any other shape: bad base64, bytes that are not UTF-8, no colon.
+ */
+export function parseBasic(header: string | null): BasicCredentials | null {
+  if (header === null) return null;
+  const match = /^basic +([A-Za-z0-9+/]+={0,2}) *$/i.exec(header);
+  if (match === null) return null;
+  let text: string;
+  try {
+    text = decoder.decode(Uint8Array.from(atob(match[1]), (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+  const colon = text.indexOf(':');
+  if (colon < 0) return null;
+  return { username: text.slice(0, colon), password: text.slice(colon + 1) };
+}

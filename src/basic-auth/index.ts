@@ -1,0 +1,2 @@
+export { basicAuth, type BasicAuthOptions, type BasicAuthUser } from './basic-auth';
+export { hashPassword, type HashPasswordOptions } from './password-hash';

@@ -1,0 +1,1 @@
+export { bearerAuth, type BearerAuthOptions } from './bearer-auth';

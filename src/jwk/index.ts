@@ -1,0 +1,2 @@
+export { jwk, type JwkOptions } from './jwk';
+export { KeySetUnavailableError } from './key-set';
