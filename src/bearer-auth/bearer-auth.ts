@@ -49,18 +49,25 @@ function checkBearerOptions(options: BearerAuthOptions): void {
   if (options.headerName === '') throw new TypeError('bearerAuth(): `headerName` must not be empty');
 }
 
-/** The token after `prefix` and a space, or null when the header has another shape. */
-export function tokenAfterPrefix(value: string, prefix: string): string | null {
-  if (prefix === '') return value;
-  if (value.length <= prefix.length + 1 || value[prefix.length] !== ' ') return null;
-  if (value.slice(0, prefix.length).toLowerCase() !== prefix.toLowerCase()) return null;
-  return value.slice(prefix.length + 1).trimStart();
+/**
+ * The token of an Authorization value: `other-scheme` when the first word is not `prefix` (RFC 6750 3: another
+ * method counts as no credentials), `malformed` when it is but no single well-formed token follows.
+ */
+export function bearerToken(value: string, prefix: string): string | 'other-scheme' | 'malformed' {
+  if (prefix !== '') {
+    const space = value.indexOf(' ');
+    const scheme = space < 0 ? value : value.slice(0, space);
+    if (scheme.toLowerCase() !== prefix.toLowerCase()) return 'other-scheme';
+    if (space < 0) return 'malformed';
+    value = value.slice(space + 1).trim();
+  }
+  return tokenSyntax.test(value) ? value : 'malformed';
 }
 
 /**
  * Bearer token authentication (RFC 6750): no credentials get 401 with `WWW-Authenticate: Bearer realm=…`, a
  * malformed header 400 with `error="invalid_request"`, a wrong token 401 with `error="invalid_token"`. A valid token
- * is `ctx.bearerToken`. Fixed tokens are compared as SHA-256 digests in constant time.
+ * is `ctx.bearerToken`; another scheme (`Basic …`) counts as no credentials. Fixed tokens are compared as SHA-256 digests in constant time.
  */
 export function bearerAuth(options: BearerAuthOptions): Middleware {
   checkBearerOptions(options);
@@ -85,9 +92,9 @@ export function bearerAuth(options: BearerAuthOptions): Middleware {
 
   return async (ctx, next) => {
     const header = ctx.header(headerName);
-    if (header === null || header === '') throw authError(401, 'Authentication required', 'UNAUTHORIZED', missing);
-    const token = tokenAfterPrefix(header, prefix);
-    if (token === null || !tokenSyntax.test(token)) throw authError(400, 'Malformed bearer credentials', 'INVALID_REQUEST', malformed);
+    const token = header === null || header === '' ? 'other-scheme' : bearerToken(header, prefix);
+    if (token === 'other-scheme') throw authError(401, 'Authentication required', 'UNAUTHORIZED', missing);
+    if (token === 'malformed') throw authError(400, 'Malformed bearer credentials', 'INVALID_REQUEST', malformed);
     if (!(await valid(token, ctx))) throw authError(401, 'Invalid token', 'INVALID_TOKEN', invalid);
     ctx.bearerToken = token;
     return next();

@@ -71,7 +71,7 @@ export function failureDescription(error: unknown): string {
     case 'ERR_JWT_EXPIRED':
       return 'the token has expired';
     case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
-      return `the "${String(e.claim)}" claim check failed`;
+      return `the ${String(e.claim)} claim check failed`;
     case 'ERR_JOSE_ALG_NOT_ALLOWED':
       return 'the token is signed with an algorithm that is not allowed';
     case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':

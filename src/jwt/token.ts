@@ -1,4 +1,5 @@
 import type { Context } from '../core/context';
+import { bearerToken } from '../bearer-auth/bearer-auth';
 import { getCookie } from '../cookie/cookies';
 
 /** Where a token middleware reads the token: a header with the Bearer scheme, then (without the header) a cookie. */
@@ -7,12 +8,15 @@ export interface TokenSource {
   cookie: string | undefined;
 }
 
-/** The token of a request, `missing` when none was sent, `malformed` when the header is not `Bearer <token>`. */
+/**
+ * The token of a request: from the header when it holds `Bearer …`, else from the cookie; `missing` when neither
+ * has one (another scheme counts as none, RFC 6750 3), `malformed` when the header is `Bearer` without one token.
+ */
 export function readToken(ctx: Context, source: TokenSource): string | 'missing' | 'malformed' {
   const header = ctx.header(source.headerName);
   if (header !== null && header !== '') {
-    const match = /^bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(header);
-    return match === null ? 'malformed' : match[1];
+    const token = bearerToken(header, 'Bearer');
+    if (token !== 'other-scheme') return token;
   }
   if (source.cookie === undefined) return 'missing';
   const value = getCookie(ctx, source.cookie);
