@@ -1,0 +1,2 @@
+export { proxy } from './proxy';
+export type { ProxyOptions } from './options';
