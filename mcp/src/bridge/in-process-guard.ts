@@ -2,6 +2,7 @@ import type { Context, CoreFw, RouteInfo } from 'fw';
 import { grantedOf, missingScopes } from '../auth/scopes';
 import type { MCPAuthInfo } from '../auth/info';
 import './route-options';
+import { routeInfos } from 'fw/core';
 
 /** What the app's hook needs to know about the client an in-process request was made for. */
 export interface InProcessMark {
@@ -26,7 +27,7 @@ function routesByPath(app: CoreFw): Map<string, RouteInfo[]> {
   const known = routeTables.get(app);
   if (known !== undefined && known.generation === app.generation) return known.byPath;
   const byPath = new Map<string, RouteInfo[]>();
-  for (const route of app.getRoutes()) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
+  for (const route of routeInfos(app)) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
   routeTables.set(app, { generation: app.generation, byPath });
   return byPath;
 }

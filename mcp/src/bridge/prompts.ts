@@ -2,6 +2,7 @@ import type { CoreFw, RouteInfo } from 'fw';
 import { analyzeRoutes, suggestRoutes } from './route-analysis';
 import { routeInputSchema } from './route-tool-schema';
 import { visibleRoutes } from './runtime-tools';
+import { middlewareInfo } from 'fw/core';
 
 /** One argument of a prompt. */
 export interface PromptArgument {
@@ -40,7 +41,7 @@ function appContext(app: CoreFw): string {
   return [
     `Routes:\n${routeSummary(visibleRoutes(app))}`,
     `Plugins: ${app.getPlugins().join(', ') || '(none)'}`,
-    `Middleware: ${json(app.getMiddlewareInfo())}`,
+    `Middleware: ${json(middlewareInfo(app))}`,
   ].join('\n\n');
 }
 

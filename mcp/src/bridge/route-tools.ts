@@ -6,6 +6,7 @@ import { callRoute, type ToolResult } from './route-tool-call';
 import { inProcessCaller, type InProcessCaller } from './in-process-call';
 import { checkScopes } from '../auth/scopes';
 import type { ToolAnnotations } from '../types';
+import { routeInfos } from 'fw/core';
 
 export type { ToolAnnotations };
 
@@ -81,8 +82,7 @@ export function forwarded(names: string[], headers: Headers | undefined): Record
  * `mcp.scopes` option becomes the tool's scopes (a malformed list throws, naming the route).
  */
 export function routeTools(app: CoreFw, options: RouteToolOptions = {}): RouteTool[] {
-  const routes = app
-    .getRoutes()
+  const routes = routeInfos(app)
     .filter((r) => !r.options?.hidden)
     .filter((r) => !options.excludePaths?.(r.path))
     .filter((r) => options.allowMutation || readOnly.has(r.method));

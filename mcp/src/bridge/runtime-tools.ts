@@ -1,3 +1,4 @@
+import { middlewareInfo, routeInfos } from 'fw/core';
 import { getCircuitBreakerRegistry, type CoreFw, type RouteInfo } from 'fw';
 import { getColdStartStats } from 'fw/serverless';
 import type { RuntimeBridgeOptions } from '../types';
@@ -41,7 +42,7 @@ function subsystem<K extends keyof RuntimeBridgeOptions>(
 
 /** The routes an AI client is shown: all but `hidden` ones (the MCP endpoints among them). */
 export function visibleRoutes(app: CoreFw): RouteInfo[] {
-  return app.getRoutes().filter((r) => !r.options?.hidden);
+  return routeInfos(app).filter((r) => !r.options?.hidden);
 }
 
 function findRoute(app: CoreFw, method: unknown, path: unknown): RouteInfo | undefined {
@@ -174,7 +175,7 @@ function appTools(app: CoreFw, options: RuntimeBridgeOptions): BridgeTool[] {
       ].join('\n');
       return jsonResult({ nodes: plugins.map((p) => p.name), edges, mermaid });
     }),
-    tool('fw/middleware/info', 'Counts global and path-based middleware.', noInput, async () => jsonResult(app.getMiddlewareInfo())),
+    tool('fw/middleware/info', 'Counts global and path-based middleware.', noInput, async () => jsonResult(middlewareInfo(app))),
     tool(
       'fw/state/get',
       'Reads shared app state: one key, or every key when none is given.',

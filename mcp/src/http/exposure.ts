@@ -1,4 +1,5 @@
 import type { Context, CoreFw } from 'fw';
+import { appConfigInfo } from 'fw/core';
 import { isLoopbackName } from './loopback';
 
 interface ServingEnv {
@@ -17,7 +18,7 @@ function servingHost(ctx: Context, app: CoreFw): string {
   if (typeof bound === 'object' && bound !== null && typeof (bound as { address?: unknown }).address === 'string')
     return (bound as { address: string }).address;
   if (typeof env.server?.hostname === 'string') return env.server.hostname;
-  if (env.incoming !== undefined) return app.getAppConfig().hostname;
+  if (env.incoming !== undefined) return appConfigInfo(app).hostname;
   return new URL(ctx.request.url).hostname;
 }
 

@@ -1,4 +1,5 @@
 import type { Context, CoreFw, FwPluginConfig } from 'fw';
+import { appConfigInfo, routeInfos } from 'fw/core';
 import type { MCPServer } from '../server';
 import { exposureCheck } from './exposure';
 import { createGuard } from './guard';
@@ -65,7 +66,7 @@ export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {})
   let mounted: CoreFw | null = null;
   const challenge = (ctx: Context, error?: 'invalid_token'): string =>
     bearerChallenge(oauth, ctx, endpoint, error === undefined ? {} : { error });
-  const guard = createGuard(options, challenge, () => mounted?.getAppConfig().hostname);
+  const guard = createGuard(options, challenge, () => (mounted ? appConfigInfo(mounted).hostname : undefined));
   const checkExposure = exposureCheck(endpoint, options.authToken !== undefined || options.authorize !== undefined || oauth !== undefined);
   const authorize = options.authorize;
   const resourceServer = options.oauth === undefined ? null : options.oauth.check(server, endpoint);
@@ -110,8 +111,7 @@ export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {})
           });
         const paths = new Set([METADATA_PATH, metadataPathFor(oauth.resource === undefined ? base : new URL(oauth.resource).pathname)]);
         const taken = new Set(
-          app
-            .getRoutes()
+          routeInfos(app)
             .filter((route) => route.method === 'GET')
             .map((route) => route.path),
         );

@@ -1,4 +1,5 @@
 import { getCircuitBreakerRegistry, type CoreFw } from 'fw';
+import { appConfigInfo, middlewareInfo } from 'fw/core';
 import { getColdStartStats } from 'fw/serverless';
 import { visibleRoutes } from '../bridge/runtime-tools';
 import { compileOrigins } from './origins';
@@ -110,8 +111,8 @@ export function createBuiltinWorkflows(app?: CoreFw | null, options: BuiltinWork
             return {
               routes: visibleRoutes(app).map((r) => ({ method: r.method, path: r.path, hasValidation: r.hasValidation })),
               plugins: app.getPlugins(),
-              middleware: app.getMiddlewareInfo(),
-              config: app.getAppConfig(),
+              middleware: middlewareInfo(app),
+              config: appConfigInfo(app),
               stateKeys: Object.keys(app.stateObject()),
               circuitBreakers: getCircuitBreakerRegistry()
                 .list()
