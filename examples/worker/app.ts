@@ -4,6 +4,7 @@
  * mounted on it in `index.ts` before the worker is built from it.
  */
 import { Fw, NotFoundError, bindDatabaseEnv, createDatabase } from 'fw';
+import { routeInfos } from 'fw/core';
 import { coldStartHeader } from 'fw/serverless';
 import { workersKV } from 'fw/worker';
 import type { Env } from './env';
@@ -44,7 +45,7 @@ app.use(coldStartHeader());
 
 app.get('/', (ctx) => ({
   name: ctx.env.APP_NAME,
-  routes: ctx.app.getRoutes().map((r) => `${r.method} ${r.path}`),
+  routes: routeInfos(ctx.app).map((r) => `${r.method} ${r.path}`),
 }));
 
 app.get('/health', async (ctx) => {

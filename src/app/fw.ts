@@ -9,7 +9,8 @@ import { addContextExtras, queryCacheFor } from '../core/context-extras';
 import { installErrorLog } from '../core/error-log';
 import { registerFormat, type DataFormat } from '../core/formats';
 import { checkOptions } from '../core/options';
-import { installServerMethods } from '../core/server-methods';
+import { appConfigInfo, listenApp, middlewareInfo, routeInfos, stopApp } from '../core/server-methods';
+import type { AppConfigInfo, MiddlewareInfo, RouteInfo, Server } from '../core/types';
 import { addCookieMethods } from '../cookie/context-methods';
 import { moveFirst } from '../cors/runs-first';
 import type { Database } from '../db/database';
@@ -35,10 +36,8 @@ declare module '../core/fw' {
 
 // fw's routers read the full route syntax (constraints, optional and multi-parameter segments); the kernel's alone reads `:name` and `*`.
 useFullRouteSyntax();
-// …and every app has what the kernel leaves to opt-ins (src/core/README.md, "Kernel and full app"): listen/stop and
-// introspection and the formatted error log; ctx.cookie/setCookie/deleteCookie and ctx.queries/formData/parseBody
-// are on FullContext below, the context class of fw's apps only.
-installServerMethods();
+// …and the formatted error log; ctx.cookie/setCookie/deleteCookie and ctx.queries/formData/parseBody are on
+// FullContext below, the context class of fw's apps only, and listen/stop and introspection are methods of Fw.
 installErrorLog();
 
 /** The context of `fw`'s apps: the kernel's, with the cookie methods and ctx.queries/formData/parseBody (added below). */
@@ -139,10 +138,30 @@ export class Fw<T extends AppTypeArgs = NoTypes> extends CoreFw<T, 'full'> {
     return (this.database = Fw.databaseFactory(config as DatabaseConfig));
   }
 
-  /** Stops the server and runs every `onStop` callback in reverse order (see the kernel), then closes `app.db`. */
-  override async stop(): Promise<void> {
-    await super.stop();
+  /** Starts a server through `config.adapter`, else the one the runtime's entry provides (Bun's, else Node's). */
+  listen(port?: number, callback?: (server: Server) => void): Promise<Server> {
+    return listenApp(this, port, callback);
+  }
+
+  /** Stops the server `listen()` started, runs every `onStop` callback in reverse order, then closes `app.db`. */
+  async stop(): Promise<void> {
+    await stopApp(this);
     await this.database?.close();
+  }
+
+  /** Every registered route, group routes included. */
+  getRoutes(): RouteInfo[] {
+    return routeInfos(this);
+  }
+
+  /** Counts of global and path-limited middleware. */
+  getMiddlewareInfo(): MiddlewareInfo {
+    return middlewareInfo(this);
+  }
+
+  /** Port, hostname and mode of the app (the listening server's port and hostname while it listens). */
+  getAppConfig(): AppConfigInfo {
+    return appConfigInfo(this);
   }
 
   /** Compiles as the kernel does, cors() moved ahead of every other middleware first, wherever it was registered (src/cors). */

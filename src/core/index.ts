@@ -2,7 +2,8 @@
  * `fw/core`: the kernel for the smallest bundles. Routing, the context, hooks, middleware, plugins, decorations and
  * state, groups, errors, data formats and `compile()`; no schema layer (route `schema` needs a compiler set with
  * `app.setSchemaCompiler`, e.g. `jsonSchemaCompiler` from `fw/schema`), no file routes, no WebSockets, no platform,
- * and none of the opt-ins `fw`'s `Fw` installs: `listen()`/`stop()` and introspection (fw/node, fw/bun add them),
+ * and none of the opt-ins `fw`'s `Fw` installs: `listen()`/`stop()` and introspection (serve a
+ * `fw/core` app with `serve(app)` from fw/node or fw/bun; `routeInfos(app)` lists its routes),
  * cookies (`fw/cookie`), `ctx.queries()`/`formData()`/`parseBody()`, the query cache, the "did you mean" of
  * option checking (`checkFwConfig`; an unknown option still fails at startup) and the formatted error log.
  */
@@ -36,6 +37,7 @@ export {
   type FormatOwner,
   type FormatTable,
 } from './formats';
+export { routeInfos, middlewareInfo, appConfigInfo } from './server-methods';
 export { providePlatform, withdrawPlatform, hasPlatform, platform, type PlatformServices } from './platform';
 export type * from './types';
 export type * from './typed-routes';

@@ -1,37 +1,17 @@
 /**
- * `listen()`, `stop()` and the introspection methods (`getRoutes()`, `getMiddlewareInfo()`, `getAppConfig()`):
- * not the kernel's own. The runtime entries install them on every app (`fw`'s `Fw`, fw/node, fw/bun call
- * `installServerMethods()`), so a `fw/core` worker bundle carries no server code; a `fw/core` app on Node is served
- * with `serve(app)` from fw/node (or `app.listen()` once fw/node is imported).
+ * `listen()`, `stop()` and the introspection methods (`getRoutes()`, `getMiddlewareInfo()`, `getAppConfig()`) as
+ * functions of an app: not the kernel's own, so a `fw/core` worker bundle carries no server code. `fw`'s `Fw`
+ * (src/app/fw.ts) has them as methods; a `fw/core` app is served with `serve(app)` from fw/node or fw/bun, and
+ * tools that take any app (fw-mcp, the workspace) call `routeInfos(app)` and the others here.
  */
-import { Fw, type MiddlewareEntry } from './fw';
+import type { Fw, MiddlewareEntry } from './fw';
 import { platform } from './platform';
-import type { AppTypeArgs, RouteEntry } from './typed-routes';
-import type { AppKind } from './fw';
 import type { AppConfigInfo, MiddlewareInfo, RouteInfo, Server } from './types';
 
-declare module './fw' {
-  interface Fw<T extends AppTypeArgs, K extends AppKind, D extends object, St extends object, Routes extends RouteEntry, E> {
-    /** Starts a server through the configured adapter, or the one the runtime's entry provides (Bun's, else Node's). */
-    listen(port?: number, callback?: (server: Server) => void): Promise<Server>;
-    /** Stops the server started by `listen()` and runs every `onStop` callback in reverse order. */
-    stop(): Promise<void>;
-    /** Every registered route, group routes included. */
-    getRoutes(): RouteInfo[];
-    /** Counts of global and path-limited middleware. */
-    getMiddlewareInfo(): MiddlewareInfo;
-    /** Port, hostname and mode of the app. */
-    getAppConfig(): AppConfigInfo;
-  }
-}
-
-const noAdapter =
-  "listen() needs an adapter here: pass new Fw({ adapter }) with node() from 'fw/node' or bun() from 'fw/bun'; on workers and Lambda export the app (fw/worker, fw/lambda) instead of listening";
+type AnyFw = Fw<any, any>;
 
 /** The server each app's `listen()` started, until `stop()`. */
-const servers = new WeakMap<Fw<any, any>, Server>();
-
-type AnyFw = Fw<any, any>;
+const servers = new WeakMap<AnyFw, Server>();
 
 function middlewareOf(app: AnyFw): MiddlewareEntry[] {
   return (app as unknown as { middleware: MiddlewareEntry[] }).middleware;
@@ -53,47 +33,47 @@ export function routeInfos(app: AnyFw): RouteInfo[] {
   }));
 }
 
-const methods = {
-  async listen(this: AnyFw, port?: number, callback?: (server: Server) => void): Promise<Server> {
-    const adapter = this.config.adapter ?? (await platform('adapter', noAdapter));
-    await this.ready();
-    const server = await adapter.listen(this, port ?? this.config.port ?? 3000, this.config.hostname ?? '0.0.0.0');
-    servers.set(this, server);
-    callback?.(server);
-    return server;
-  },
+/** Starts a server for an app through `config.adapter`, else the adapter its platform services lend (what `listen()` does). */
+export async function listenApp(app: AnyFw, port?: number, callback?: (server: Server) => void): Promise<Server> {
+  const adapter = app.config.adapter ?? (await platform('adapter', noAdapter));
+  await app.ready();
+  const server = await adapter.listen(app, port ?? app.config.port ?? 3000, app.config.hostname ?? '0.0.0.0');
+  servers.set(app, server);
+  callback?.(server);
+  return server;
+}
 
-  async stop(this: AnyFw): Promise<void> {
-    const server = servers.get(this);
-    servers.delete(this);
-    if (server) await server.stop();
-    for (const p of [...this.getPluginConfigs()].reverse()) await p.onStop?.(this);
-  },
+const noAdapter =
+  "listen() needs an adapter: pass new Fw({ adapter }) with node() from 'fw/node' or bun() from 'fw/bun' (or serve(app) from either); on workers and Lambda export the app (fw/worker, fw/lambda) instead of listening";
 
-  getRoutes(this: AnyFw): RouteInfo[] {
-    return routeInfos(this);
-  },
+/** Stops the server `listenApp()` started for an app, then runs every plugin's `onStop` in reverse order (what `stop()` does). */
+export async function stopApp(app: AnyFw): Promise<void> {
+  const server = servers.get(app);
+  servers.delete(app);
+  if (server) await server.stop();
+  for (const p of [...app.getPluginConfigs()].reverse()) await p.onStop?.(app);
+}
 
-  getMiddlewareInfo(this: AnyFw): MiddlewareInfo {
-    const middleware = middlewareOf(this);
-    let pathBased = 0;
-    for (const m of middleware) if (m.prefix !== null) pathBased++;
-    return { global: middleware.length - pathBased, pathBased };
-  },
+/** Stops any app: with its own `stop()` when it has one (`fw`'s `Fw` also closes `app.db`), else as `stopApp()`. */
+export function stopAnyApp(app: AnyFw): Promise<void> {
+  const own = (app as { stop?: () => Promise<void> }).stop;
+  return typeof own === 'function' ? own.call(app) : stopApp(app);
+}
 
-  getAppConfig(this: AnyFw): AppConfigInfo {
-    const server = servers.get(this);
-    return {
-      port: server?.port ?? this.config.port ?? 3000,
-      hostname: server?.hostname ?? this.config.hostname ?? '0.0.0.0',
-      development: this.config.development ?? false,
-    };
-  },
-};
+/** Counts of an app's global and path-limited middleware (what `getMiddlewareInfo()` answers). */
+export function middlewareInfo(app: AnyFw): MiddlewareInfo {
+  const middleware = middlewareOf(app);
+  let pathBased = 0;
+  for (const m of middleware) if (m.prefix !== null) pathBased++;
+  return { global: middleware.length - pathBased, pathBased };
+}
 
-/** Adds `listen()`, `stop()` and the introspection methods to every app (idempotent; the runtime entries call it on load). */
-export function installServerMethods(): void {
-  for (const [name, fn] of Object.entries(methods)) {
-    Object.defineProperty(Fw.prototype, name, { value: fn, writable: true, configurable: true, enumerable: false });
-  }
+/** Port, hostname and mode of an app, the listening server's when it listens (what `getAppConfig()` answers). */
+export function appConfigInfo(app: AnyFw): AppConfigInfo {
+  const server = servers.get(app);
+  return {
+    port: server?.port ?? app.config.port ?? 3000,
+    hostname: server?.hostname ?? app.config.hostname ?? '0.0.0.0',
+    development: app.config.development ?? false,
+  };
 }

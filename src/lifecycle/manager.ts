@@ -1,5 +1,6 @@
 import type { Fw } from '../core/fw';
 import { SHUTTING_DOWN_STATE_KEY } from '../health/plugin';
+import { stopAnyApp } from '../core/server-methods';
 
 /** What the manager needs from a server to stop it gracefully (`gracefulServer(server)` from `fw/node` makes one). */
 export interface ServerHandle {
@@ -177,7 +178,7 @@ export class LifecycleManager {
     }
     if (this.app)
       await withDeadline(
-        this.app.stop().catch((error: unknown) => console.error('[fw lifecycle] app.stop() failed', error)),
+        stopAnyApp(this.app).catch((error: unknown) => console.error('[fw lifecycle] app.stop() failed', error)),
         deadline,
       );
     const timedOut = Date.now() >= deadline || !drained || cutRequests || hooks.some((h) => h.error?.startsWith('timed out'));

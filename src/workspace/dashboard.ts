@@ -1,6 +1,7 @@
 import { escapeHtml } from '../health/render';
 import type { EventBusStats } from '../event-bus/types';
 import type { SubApp } from './types';
+import { routeInfos } from '../core/server-methods';
 
 /** What the workspace dashboard shows. */
 export interface WorkspaceSnapshot {
@@ -28,7 +29,7 @@ export function workspaceSnapshot(apps: SubApp[], bus: EventBusStats): Workspace
         name: sub.name,
         prefix: sub.prefix,
         host: sub.host,
-        routes: sub.app.getRoutes().length,
+        routes: routeInfos(sub.app).length,
         requests: m.requests,
         errors: m.errors,
         inFlight: m.inFlight,

@@ -1,5 +1,6 @@
 import type { JSONSchema } from '../core/types';
 import type { SubApp } from './types';
+import { routeInfos } from '../core/server-methods';
 
 /** A minimal OpenAPI 3.1 document. */
 export interface WorkspaceOpenAPIDocument {
@@ -45,7 +46,7 @@ export function aggregateOpenAPI(apps: SubApp[], title = 'fw workspace', version
       name: sub.name,
       description: [sub.host && `host ${sub.host}`, sub.prefix && `prefix ${sub.prefix}`].filter(Boolean).join(', '),
     });
-    for (const route of sub.app.getRoutes()) {
+    for (const route of routeInfos(sub.app)) {
       const options = route.options ?? {};
       if (options.hidden) continue;
       const full =

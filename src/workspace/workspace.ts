@@ -9,6 +9,7 @@ import { renderWorkspaceDashboardHTML, workspaceSnapshot } from './dashboard';
 import { findApp, normalizeHost, normalizePrefix, stripPrefix } from './mount';
 import { aggregateOpenAPI } from './openapi';
 import type { SubApp, WorkspaceAppConfig, WorkspaceAppContext, WorkspaceOptions } from './types';
+import { routeInfos, stopAnyApp } from '../core/server-methods';
 
 /** The app state key under which each workspace app finds the shared bus. */
 export const WORKSPACE_BUS_STATE_KEY = 'fw:bus';
@@ -85,7 +86,7 @@ export class Workspace {
     const server = await this.root.listen(port ?? this.options.port, callback);
     if (this.options.verbose)
       for (const a of this.apps)
-        console.log(`[fw workspace] ${a.name} on ${a.host ?? '*'}${a.prefix ?? ''} (${a.app.getRoutes().length} routes)`);
+        console.log(`[fw workspace] ${a.name} on ${a.host ?? '*'}${a.prefix ?? ''} (${routeInfos(a.app).length} routes)`);
     return server;
   }
 
@@ -209,7 +210,7 @@ export class Workspace {
     await new Promise((resolve) => setTimeout(resolve, 0));
     if (this.options.verbose) console.log(`[fw workspace] stopping (${drained ? 'drained' : `time-out with ${this.inFlight} in flight`})`);
     await this.root.stop();
-    for (const a of this.apps) await a.app.stop();
+    for (const a of this.apps) await stopAnyApp(a.app);
     return { drained };
   }
 }

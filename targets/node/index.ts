@@ -1,5 +1,4 @@
 /** fw/node: run an fw app on `node:http`/`node:https`, with WebSocket routes on the `ws` package. */
-import { installServerMethods } from '../../src/core/server-methods';
 import { installNodePlatform } from './platform-server';
 export { node } from './adapter';
 export { serve, type NodeServer } from './serve';
@@ -25,4 +24,3 @@ export { loadFileRoutes, listRouteFiles } from './file-routes-fs';
 export { localUploadStorage } from './upload-local';
 
 installNodePlatform();
-installServerMethods();

@@ -75,14 +75,15 @@ describe('the kernel (fw/core)', () => {
     expect(new Fw({ database: { url: 'sqlite::memory:' } }).config.database).toEqual({ url: 'sqlite::memory:' });
   });
 
-  it('listens through the platform adapter, and says what to pass where there is none', async () => {
+  it("has no listen(): fw's Fw listens through the platform adapter and says what to pass where there is none", async () => {
+    expect('listen' in new CoreFw()).toBe(false);
     withdrawPlatform('adapter');
     try {
-      await expect(new CoreFw().listen(0)).rejects.toThrow(/listen\(\) needs an adapter here.*fw\/node/);
+      await expect(new Fw().listen(0)).rejects.toThrow(/listen\(\) needs an adapter.*fw\/node.*serve\(app\)/);
     } finally {
       providePlatform('adapter', () => node());
     }
-    const app = new CoreFw({ hostname: '127.0.0.1' }).get('/', 'up');
+    const app = new Fw({ hostname: '127.0.0.1' }).get('/', 'up');
     const server = await app.listen(0);
     try {
       expect(await (await fetch(`http://127.0.0.1:${server.port}/`)).text()).toBe('up');

@@ -1,11 +1,11 @@
 /**
  * A fw/core app with the modules but without fw: the kernel has none of fw's opt-ins (this file never loads fw),
  * and the modules that used them work on the kernel's own API (query arrays in schemas, session cookies, health,
- * OpenAPI), and importing fw/node adds listen(). @isolated: it checks what the imports install, so it needs a fresh
+ * OpenAPI), and fw/node serves it with `serve(app)`, adding nothing to the kernel. @isolated: it checks what the imports install, so it needs a fresh
  * module graph.
  */
 import { describe, expect, it } from 'vitest';
-import { Context, Fw, checkFwConfig } from 'fw/core';
+import { Context, Fw, appConfigInfo, checkFwConfig, middlewareInfo, routeInfos } from 'fw/core';
 import { getCookie } from 'fw/cookie';
 import { jsonSchemaCompiler } from 'fw/schema';
 import { session } from '../../src/session';
@@ -77,15 +77,18 @@ describe('fw/core without fw', () => {
     }
   });
 
-  it('gets listen() and stop() from fw/node', async () => {
-    await import('fw/node');
-    const app = new Fw({ hostname: '127.0.0.1' }).get('/', 'up');
-    const server = await app.listen(0);
+  it('is served by serve(app) from fw/node, which adds no method to the kernel; routeInfos(app) lists its routes', async () => {
+    const { serve } = await import('fw/node');
+    for (const name of ['listen', 'stop', 'getRoutes', 'getMiddlewareInfo', 'getAppConfig']) expect(name in Fw.prototype).toBe(false);
+    const app = new Fw().get('/', 'up').get('/users/:id', 'user');
+    const server = await serve(app, { port: 0, hostname: '127.0.0.1' });
     try {
       expect(await (await fetch(`http://127.0.0.1:${server.port}/`)).text()).toBe('up');
-      expect(app.getAppConfig().port).toBe(server.port);
     } finally {
-      await app.stop();
+      await server.stop();
     }
+    expect(routeInfos(app).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /', 'GET /users/:id']);
+    expect(middlewareInfo(app.use('/users', (_ctx, next) => next()))).toEqual({ global: 0, pathBased: 1 });
+    expect(appConfigInfo(app)).toEqual({ port: 3000, hostname: '0.0.0.0', development: false });
   });
 });
