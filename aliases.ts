@@ -25,6 +25,8 @@ export const sourceAliases: Record<string, string> = {
   'fw/compress': `${root}src/compress/index.ts`,
   'fw/cookie': `${root}src/cookie/index.ts`,
   'fw/cors': `${root}src/cors/index.ts`,
+  'fw/proxy': `${root}src/proxy/index.ts`,
+  'fw/streaming': `${root}src/stream/index.ts`,
   'fw/db': `${root}src/db/index.ts`,
   'fw/errors': `${root}src/errors/index.ts`,
   'fw/event-bus': `${root}src/event-bus/index.ts`,
