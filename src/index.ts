@@ -51,6 +51,8 @@ export * from './circuit-breaker';
 export * from './errors';
 export * from './security';
 export * from './cors';
+export * from './proxy';
+export * from './stream';
 export * from './accepts';
 export * from './language';
 export * from './event-bus';
