@@ -55,6 +55,7 @@ export const sourceAliases: Record<string, string> = {
   'fw/workspace': `${root}src/workspace/index.ts`,
   'fw/ws': `${root}src/ws/index.ts`,
   'fw-mcp/plain': `${root}mcp/src/plain.ts`,
+  'fw-mcp/tasks': `${root}mcp/src/tasks.ts`,
   'fw-mcp': `${root}mcp/src/index.ts`,
   'fw/core': `${root}src/core/index.ts`,
   'fw/client': `${root}src/client/index.ts`,
