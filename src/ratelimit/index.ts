@@ -5,4 +5,6 @@ export { MemoryStore, type MemoryStoreOptions } from './memory-store';
 export { TokenBucketStore, type TokenBucketOptions } from './token-bucket-store';
 export { TenantStore, type TenantStoreOptions } from './tenant-store';
 export { KVRateLimitStore, type KVRateLimitStoreOptions } from './kv-store';
+export type { BanOptions } from './ban';
+export type { HeaderSet } from './headers';
 export type { RateLimitOptions, RateLimitResult, RateLimitStore, RateLimitMetrics, WindowLimit } from './types';

@@ -52,6 +52,11 @@ export class KVRateLimitStore implements RateLimitStore {
     return windowResult(this.limit.max, count, resetAt, now);
   }
 
+  /** The KVStore this request counts in, lent to the ban list so bans live beside the counts. */
+  kvFor(ctx: Context): KVStore {
+    return this.pick(ctx);
+  }
+
   async reset(key: string, ctx?: Context): Promise<void> {
     const kv = ctx ? this.pick(ctx) : this.lastKV;
     if (kv === null) return;

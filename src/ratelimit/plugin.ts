@@ -17,6 +17,11 @@ const rateLimitOptionsKeys: Record<keyof RateLimitOptions, true> = {
   message: true,
   onLimited: true,
   ipv6Subnet: true,
+  policyName: true,
+  onExceeded: true,
+  ban: true,
+  onBanned: true,
+  routeStore: true,
 };
 
 /** Rate limiting for every request as a plugin; registers the limiter as app state `fw:ratelimit` for metrics. */
@@ -27,6 +32,7 @@ export function rateLimit(options: RateLimitOptions = {}): FwPluginConfig {
     name: 'rate-limit',
     setup(app) {
       app.setState(RATE_LIMIT_STATE_KEY, limiter);
+      limiter.checkRoutes(app);
       app.use(limiter.middleware());
     },
   };

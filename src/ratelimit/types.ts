@@ -1,4 +1,5 @@
 import type { Context } from '../core/context';
+import type { BanOptions } from './ban';
 
 /** The outcome of counting one request against a limit. */
 export interface RateLimitResult {
@@ -51,12 +52,28 @@ export interface RateLimitOptions {
   ipv6Subnet?: number | false;
   /** Requests for which this returns true are neither counted nor limited. */
   skip?: (ctx: Context) => boolean | Promise<boolean>;
-  /** Send X-RateLimit-Limit/Remaining/Reset on every counted response (default true). */
-  headers?: boolean;
+  /**
+   * Which rate-limit header fields every counted response carries: `'legacy'` (X-RateLimit-Limit/Remaining/Reset,
+   * also `true`, the default), `'draft'` (the IETF RateLimit-Policy and RateLimit fields), `'both'`, or `false`.
+   */
+  headers?: boolean | 'legacy' | 'draft' | 'both';
+  /** The policy name of the draft fields for the app-wide limit (default `default`); a route's own limit is named `<METHOD> <path>`. */
+  policyName?: string;
   /** Message of the 429 body (default `Too many requests, retry in N s`). */
   message?: string;
   /** Called for every refused request (logging, alerts). */
   onLimited?: (ctx: Context, result: RateLimitResult) => void;
+  /** Called for every request over the limit with the client key (as @fastify/rate-limit's `onExceeded`). */
+  onExceeded?: (ctx: Context, key: string, result: RateLimitResult) => void;
+  /** After `ban.after` windows over the limit, the key is answered 403 for `ban.durationMs` (default: no bans). */
+  ban?: BanOptions;
+  /** Called when a key becomes banned (as @fastify/rate-limit's `onBanReach`). */
+  onBanned?: (ctx: Context, key: string) => void;
+  /**
+   * Builds the store of a route's own limit (route option `rateLimit: { max, windowMs }`). Default: a
+   * `KVRateLimitStore` on the same KVStore when `store` is one, else a `MemoryStore`.
+   */
+  routeStore?: (limit: WindowLimit, route: string) => RateLimitStore;
 }
 
 /** What `metrics()` returns (and the MCP tool `fw/ratelimit/metrics` shows). */
