@@ -1,0 +1,2 @@
+export { timeout } from './timeout';
+export type { TimeoutOptions } from './timeout-options';
