@@ -1,0 +1,2 @@
+export { ipRestriction, type IpRestrictionOptions } from './ip-restriction';
+export type { IpRule } from './rules';
