@@ -4,6 +4,7 @@
  * server. Deliberate differences (see src/jwk/README.md): a key server that cannot be reached gives 503
  * JWKS_UNAVAILABLE where Hono's rethrows (a 500); option names are camelCase (`jwksUrl`, `allowAnonymous`).
  */
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fw } from 'fw';
 import { jwk } from '../../src/jwk';
@@ -79,7 +80,7 @@ describe('jwk: keys from a JWKS URL', () => {
 
   it('answers 503 JWKS_UNAVAILABLE, never 401 or 500, when the key server fails', async () => {
     const token = await tokenFrom(first);
-    for (const mode of ['error', 'garbage'] as const) {
+    for (const mode of ['error', 'missing', 'garbage', 'no-keys'] as const) {
       server.mode = mode;
       const res = await get(guarded(jwk({ jwksUrl: server.url, alg: 'ES256' })), bearer(token));
       expect(res.status, mode).toBe(503);
@@ -122,6 +123,22 @@ describe('jwk: static keys, anonymous access, cookie, options', () => {
     expect(anonymous.status).toBe(200);
     expect((await anonymous.json()).claims).toBe(null);
     expect((await get(open, bearer('bad.token.here'))).status).toBe(401);
+  });
+
+  it('picks the one fitting key for a token without kid, refuses it when several fit', async () => {
+    const noKid = await new SignJWT({ sub: 'x' }).setProtectedHeader({ alg: 'ES256' }).sign(first.privateKey);
+    expect((await get(guarded(jwk({ keys: [first.jwk], alg: 'ES256' })), bearer(noKid))).status).toBe(200);
+    expect((await get(guarded(jwk({ keys: [first.jwk, second.jwk], alg: 'ES256' })), bearer(noKid))).status).toBe(401);
+  });
+
+  it('stacks on nested paths', async () => {
+    const nested = new Fw({ logErrors: false });
+    nested.use('/auth', jwk({ keys: [first.jwk], alg: 'ES256' }));
+    nested.use('/auth/inner', jwk({ keys: [second.jwk], alg: 'ES256', headerName: 'x-inner' }));
+    nested.get('/auth/inner/x', () => 'ok');
+    const headers = { ...bearer(await tokenFrom(first)), 'x-inner': `Bearer ${await tokenFrom(second)}` };
+    expect((await nested.request('/auth/inner/x', { headers })).status).toBe(200);
+    expect((await nested.request('/auth/inner/x', { headers: bearer(await tokenFrom(first)) })).status).toBe(401);
   });
 
   it('reads the token from a cookie', async () => {

@@ -25,7 +25,7 @@ export function tokenFrom(key: SigningKey, claims: Record<string, unknown> = { s
 export interface JwksServer {
   url: string;
   keys: JWK[];
-  mode: 'ok' | 'error' | 'hang' | 'garbage';
+  mode: 'ok' | 'error' | 'missing' | 'hang' | 'garbage' | 'no-keys';
   fetches: number;
   stop(): Promise<void>;
 }
@@ -37,6 +37,8 @@ export async function startJwksServer(keys: JWK[]): Promise<JwksServer> {
   app.get('/.well-known/jwks.json', async () => {
     state.fetches++;
     if (state.mode === 'error') return new Response('down', { status: 500 });
+    if (state.mode === 'missing') return new Response('not here', { status: 404 });
+    if (state.mode === 'no-keys') return { items: [] };
     if (state.mode === 'garbage') return new Response('<html>', { headers: { 'content-type': 'application/json' } });
     if (state.mode === 'hang') await new Promise((resolve) => setTimeout(resolve, 1500));
     return { keys: state.keys };
