@@ -1,0 +1,1 @@
+export { some, every, except, type Combinable, type Condition } from './combine';
