@@ -1,7 +1,6 @@
 import { offersTasks } from './methods/tool-tasks';
 import type { ClientLink } from './peer';
 import type { Registry } from './registry';
-import { TASKS_EXTENSION } from './tasks/extension';
 
 /**
  * The capabilities announced to the client of `link`: only what is registered, plus logging. `listChanged` and
@@ -29,15 +28,15 @@ export function serverCapabilities(registry: Registry, link?: ClientLink): Recor
 /**
  * The capabilities `server/discover` declares (2026-07-28): only what is registered, each with its change
  * notifications and resource subscriptions (a `subscriptions/listen` stream reaches any client), plus logging
- * (per-request levels), and the tasks extension (`extensions["io.modelcontextprotocol/tasks"]`, never the older
- * `tasks` slot) when a tool takes tasks.
+ * (per-request levels), and the opt-in extensions offered now under `extensions` (the tasks extension,
+ * `extensions["io.modelcontextprotocol/tasks"]`, never the older `tasks` slot, when a tool takes tasks).
  */
-export function discoverCapabilities(registry: Registry): Record<string, unknown> {
+export function discoverCapabilities(registry: Registry, extensions: string[] = []): Record<string, unknown> {
   const caps: Record<string, unknown> = { logging: {} };
   if (registry.tools.size > 0) caps.tools = { listChanged: true };
   if (registry.resources.size > 0 || registry.templates.size > 0) caps.resources = { subscribe: true, listChanged: true };
   if (registry.prompts.size > 0) caps.prompts = { listChanged: true };
   if (registry.prompts.size > 0 || registry.templates.size > 0) caps.completions = {};
-  if (offersTasks(registry)) caps.extensions = { [TASKS_EXTENSION]: {} };
+  if (extensions.length > 0) caps.extensions = Object.fromEntries(extensions.map((id) => [id, {}]));
   return caps;
 }

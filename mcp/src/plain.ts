@@ -24,6 +24,7 @@ export { paginate, decodeCursor, type Page } from './pagination';
 export type { Task, TaskStatus } from './tasks/types';
 export { inputBeforeTask, type InputFirstHandler, type InputFirstParts } from './tasks/input-first';
 export { TASKS_EXTENSION } from './tasks/extension';
+export type { BoundExtension, ExtensionHost, MCPExtension } from './modern/extensions';
 export { compileUriTemplate, type UriTemplate } from './uri-template';
 export { docsResources, slugOf } from './docs';
 export { ErrorCode, RpcError } from './jsonrpc';

@@ -1,4 +1,5 @@
 import type { JSONSchema } from 'fw';
+import type { MCPExtension } from './modern/extensions';
 import type { SubscriptionsOptions } from './modern/listen';
 import type { RequestStateOptions } from './modern/request-state';
 import type { RequestContext } from './request-context';
@@ -287,6 +288,11 @@ export interface MCPServerOptions {
   builtinScopes?: Record<string, string[]>;
   /** Task-augmented `tools/call` for tools with `execution.taskSupport`: store, lifetimes, poll interval. */
   tasks?: TasksOptions;
+  /**
+   * Opt-in 2026-07-28 extensions, e.g. `[tasksExtension]` from `fw-mcp/tasks` (tasks for 2026-07-28 clients, in the
+   * `tasks` store); a server without one does not bundle its code.
+   */
+  extensions?: MCPExtension[];
   /** Milliseconds a server-to-client request waits for its answer (default 60000; 2025-11-25 and older). */
   requestTimeoutMs?: number;
   /** 2026-07-28: how input requests (elicitation, sampling, roots) carry their state through the client between rounds. */

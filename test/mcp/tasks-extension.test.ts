@@ -1,12 +1,23 @@
 /**
  * The 2026-07-28 tasks extension (io.modelcontextprotocol/tasks, SEP-2663) over fw's HTTP endpoint in process: what
  * discover declares, the gate on the request's declared extension, CreateTaskResult and DetailedTask shapes, input
- * inside a task through tasks/update, cancellation, input gathered before a task, and two instances that share only
- * the task store answering for each other's tasks.
+ * inside a task through tasks/update, cancellation, input gathered before a task, two instances that share only
+ * the task store answering for each other's tasks, and the opt-in: without `extensions: [tasksExtension]` a server
+ * offers no tasks to 2026-07-28 clients, and a bad `extensions` option fails at startup.
  */
 import { describe, expect, it } from 'vitest';
 import { Fw, MemoryKV, type KVStore } from 'fw';
-import { ErrorCode, RpcError, StdioTransport, createMCPServer, inputBeforeTask, type MCPServer, type RequestContext } from 'fw-mcp';
+import {
+  ErrorCode,
+  RpcError,
+  StdioTransport,
+  createMCPServer,
+  inputBeforeTask,
+  type MCPExtension,
+  type MCPServer,
+  type RequestContext,
+} from 'fw-mcp';
+import { tasksExtension } from 'fw-mcp/tasks';
 import { appWith, post } from './helpers';
 import { UUID, until } from './wire';
 
@@ -62,13 +73,14 @@ async function settled(
 
 const askingTwo = (task: Record<string, any>) => task.status === 'input_required' && Object.keys(task.inputRequests ?? {}).length === 2;
 
-/** A server with task tools; `aborted` records the task handlers that saw their signal abort. */
-function taskServer(store?: KVStore, aborted: string[] = []): MCPServer {
+/** A server with task tools (the extension opted in unless `extensions` says otherwise); `aborted` records the task handlers that saw their signal abort. */
+function taskServer(store?: KVStore, aborted: string[] = [], extensions: MCPExtension[] = [tasksExtension]): MCPServer {
   const server = createMCPServer(null, {
     name: 'tasks',
     version: '1.0.0',
     requestState: { secret: 'tasks-extension-secret' },
     tasks: { store, pollIntervalMs: 50 },
+    extensions,
   });
   const wait = (ms: number, ctx: RequestContext, label: string) =>
     new Promise<void>((resolve) => {
@@ -136,6 +148,29 @@ function taskServer(store?: KVStore, aborted: string[] = []): MCPServer {
       ),
     });
 }
+
+describe('the tasks extension is opt-in (fw-mcp/tasks)', () => {
+  it('without it a server with task tools declares no extension, runs optional task tools plainly and has no tasks/*', async () => {
+    const app = await appWith(taskServer(undefined, [], []));
+    expect((await result(app, 'server/discover', {})).capabilities.extensions).toBeUndefined();
+    const plain = await result(app, 'tools/call', { name: 'sleep', arguments: { ms: 1 } });
+    expect(plain).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'slept 1' }] });
+    expect(plain.taskId).toBeUndefined();
+    const required = await call(app, 'tools/call', { name: 'tool_error', arguments: {} });
+    expect(required.error?.code).toBe(ErrorCode.MethodNotFound);
+    expect(required.error?.message).toContain('does not offer the 2026-07-28 tasks extension');
+    const get = await call(app, 'tasks/get', { taskId: 'x' });
+    expect(get.error?.code).toBe(ErrorCode.MethodNotFound);
+    expect(get.error?.message).toContain('tasks are an extension this server does not offer');
+  });
+
+  it('refuses a bad extensions option at startup, saying what to pass', () => {
+    const bad: unknown[] = [{}, 'tasks', [tasksExtension, tasksExtension]];
+    expect(() => createMCPServer(null, { extensions: bad[0] as MCPExtension[] })).toThrow(/extensions must be an array/);
+    expect(() => createMCPServer(null, { extensions: [bad[1]] as MCPExtension[] })).toThrow(/tasksExtension from 'fw-mcp\/tasks'/);
+    expect(() => createMCPServer(null, { extensions: bad[2] as MCPExtension[] })).toThrow(/given twice/);
+  });
+});
 
 describe('the tasks extension on the 2026-07-28 endpoint', () => {
   it('is declared in server/discover under capabilities.extensions, never as the older tasks capability', async () => {

@@ -6,20 +6,18 @@ import { complete } from '../methods/completion';
 import { getPrompt, listPrompts } from '../methods/prompts';
 import { listResources, listTemplates, readResource } from '../methods/resources';
 import { objectParam } from '../methods/params';
-import { isTaskTool, offersTasks } from '../methods/tool-tasks';
+import { isTaskTool } from '../methods/tool-tasks';
 import { listTools, runTool, toolOf } from '../methods/tools';
 import { clientScope, type ClientLink, type ClientScope, type PeerState } from '../peer';
 import type { Registry } from '../registry';
 import { RequestContext, type AbortSource } from '../request-context';
 import type { MCPServer } from '../server';
-import { callTaskTool } from '../tasks/extension-call';
-import { EXTENSION_METHODS, answerTaskMethod } from '../tasks/extension-methods';
-import { ExtensionTasks } from '../tasks/extension-tasks';
-import { openTaskStore } from '../tasks/store';
+import { TASKS_EXTENSION } from '../tasks/extension';
 import type { TasksOptions } from '../tasks/types';
 import { MODERN_VERSIONS } from '../versions';
 import { cacheHints } from './caching';
 import { ChangeFeed, type Change } from './change-feed';
+import { bindExtensions, type BoundExtension, type MCPExtension } from './extensions';
 import { hasEnvelope, readEnvelope, type Envelope } from './envelope';
 import { listen, type SubscriptionsOptions } from './listen';
 import { paramHeaderMismatch } from './param-headers';
@@ -45,6 +43,8 @@ export interface ModernOptions {
   cacheTtlMs?: number;
   /** Where the tasks of the tasks extension live (the store the 2025-11-25 tasks use), their lifetime and poll interval. */
   tasks?: TasksOptions;
+  /** Opt-in extensions (`tasksExtension` from `fw-mcp/tasks`). */
+  extensions?: MCPExtension[];
 }
 
 /** Methods that may answer with an InputRequiredResult (the spec's multi round-trip requests). */
@@ -85,6 +85,14 @@ function peerOf(envelope: Envelope): PeerState {
   };
 }
 
+/** -32601 for a 2026-07-28 call of a tool that runs only as a task on a server without the tasks extension. */
+function tasksNotOffered(name: string): RpcError {
+  return new RpcError(
+    ErrorCode.MethodNotFound,
+    `The tool "${name}" runs only as a task (its execution.taskSupport is "required"), and this server does not offer the 2026-07-28 tasks extension`,
+  );
+}
+
 /** 2026-07-28 answers -32602 where earlier versions said -32002 (resource not found). */
 function modernError(error: unknown): unknown {
   return error instanceof RpcError && error.code === ErrorCode.ResourceNotFound
@@ -107,8 +115,8 @@ export class ModernEra {
   private readonly ttlMs: number;
   /** Listening streams by client, so a stdio connection that ends can close its own. */
   private readonly listening = new Map<ClientScope, Set<RequestContext>>();
-  /** The tasks extension (`io.modelcontextprotocol/tasks`): tasks of `tools/call`s of task tools, in the task store. */
-  private readonly tasks: ExtensionTasks;
+  /** The opt-in extensions by identifier (the tasks extension: tasks of `tools/call`s of task tools, in the task store). */
+  private readonly extensions: Map<string, BoundExtension>;
 
   constructor(
     private readonly host: EraHost,
@@ -119,7 +127,7 @@ export class ModernEra {
     this.pollIntervalMs = positive(options.subscriptions?.pollIntervalMs, 'subscriptions.pollIntervalMs', 1000)!;
     this.maxDurationMs = positive(options.subscriptions?.maxDurationMs, 'subscriptions.maxDurationMs', undefined);
     this.ttlMs = Math.floor(positive(options.cacheTtlMs, 'cacheTtlMs', 60_000, true)!);
-    this.tasks = new ExtensionTasks(host.server, openTaskStore(options.tasks));
+    this.extensions = bindExtensions(options.extensions, { server: host.server, tasks: options.tasks });
   }
 
   /** Publishes a change to the listening streams of every instance sharing the store; resolves with how many want it. */
@@ -187,7 +195,10 @@ export class ModernEra {
     const pageSize = this.host.pageSize;
     switch (method) {
       case 'server/discover': {
-        const result: Record<string, unknown> = { supportedVersions: [...MODERN_VERSIONS], capabilities: discoverCapabilities(r) };
+        const result: Record<string, unknown> = {
+          supportedVersions: [...MODERN_VERSIONS],
+          capabilities: discoverCapabilities(r, this.offered(r)),
+        };
         if (this.host.server.instructions !== undefined) result.instructions = this.host.server.instructions;
         return result;
       }
@@ -200,7 +211,12 @@ export class ModernEra {
         const tool = toolOf(r, params, ctx);
         const mismatch = ctx.headers && paramHeaderMismatch(ctx.headers, tool.inputSchema, objectParam(params, 'arguments') ?? {});
         if (mismatch) throw new RpcError(ErrorCode.HeaderMismatch, mismatch);
-        return isTaskTool(tool) ? callTaskTool(this.tasks, tool, params, ctx, link) : runTool(tool, params, ctx);
+        if (isTaskTool(tool)) {
+          const asTask = this.extensions.get(TASKS_EXTENSION)?.callTool(tool, params, ctx, link);
+          if (asTask !== undefined) return asTask;
+          if (tool.execution?.taskSupport === 'required') throw tasksNotOffered(tool.name);
+        }
+        return runTool(tool, params, ctx);
       }
       case 'prompts/list':
         return listPrompts(r, params, pageSize, ctx);
@@ -217,16 +233,26 @@ export class ModernEra {
       case 'subscriptions/listen':
         return this.listen(ctx, params, scope);
     }
-    const tasks = method.startsWith('tasks/') && offersTasks(r);
-    if (tasks && EXTENSION_METHODS.has(method)) return answerTaskMethod(this.tasks, method, params, ctx, link);
-    const instead =
-      REMOVED[method] ??
-      (method.startsWith('tasks/')
-        ? tasks
-          ? 'the tasks extension has tasks/get (with the result inlined), tasks/update and tasks/cancel only'
-          : 'tasks are an extension this server offers with tools whose execution.taskSupport is optional or required, and it has none'
-        : undefined);
+    for (const extension of this.extensions.values()) {
+      const answered = extension.offered(r) ? extension.answer(method, params, ctx, link) : undefined;
+      if (answered !== undefined) return answered;
+    }
+    const instead = REMOVED[method] ?? (method.startsWith('tasks/') ? this.tasksHint(r) : undefined);
     throw new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method}${instead === undefined ? '' : ` (2026-07-28: ${instead})`}`);
+  }
+
+  /** The identifiers of the extensions offered now, for `server/discover`. */
+  private offered(registry: Registry): string[] {
+    return [...this.extensions].filter(([, extension]) => extension.offered(registry)).map(([id]) => id);
+  }
+
+  /** What the -32601 of an unknown `tasks/` method says about the tasks extension on this server. */
+  private tasksHint(registry: Registry): string {
+    const tasks = this.extensions.get(TASKS_EXTENSION);
+    if (tasks === undefined) return 'tasks are an extension this server does not offer';
+    return tasks.offered(registry)
+      ? 'the tasks extension has tasks/get (with the result inlined), tasks/update and tasks/cancel only'
+      : 'tasks are an extension this server offers with tools whose execution.taskSupport is optional or required, and it has none';
   }
 
   private async listen(ctx: RequestContext, params: Record<string, any> | undefined, scope: ClientScope): Promise<Record<string, unknown>> {

@@ -2,6 +2,7 @@
 import { Fw } from 'fw';
 import { worker } from 'fw/worker';
 import { createMCPPlugin, createMCPServer } from 'fw-mcp';
+import { tasksExtension } from 'fw-mcp/tasks';
 
 const server = createMCPServer(null, {
   name: 'worker-tasks',
@@ -9,6 +10,7 @@ const server = createMCPServer(null, {
   builtinTools: false,
   builtinPrompts: false,
   tasks: { pollIntervalMs: 20 },
+  extensions: [tasksExtension],
 });
 server.addTool<{ ms: number }>({
   name: 'slow_echo',
