@@ -125,13 +125,15 @@ describe('every', () => {
 
   it('answers what a middleware answers when it ends the chain', async () => {
     const second = vi.fn(passThrough);
-    const res = await appWith(every((ctx) => ctx.text('Hello Middleware 1'), second)).request('/');
+    const answer: Middleware = (ctx) => ctx.text('Hello Middleware 1');
+    const res = await appWith(every(answer, second)).request('/');
     expect(await res.text()).toBe('Hello Middleware 1');
     expect(second).not.toHaveBeenCalled();
   });
 
   it('passes the path params to the middleware', async () => {
-    const res = await appWith(every((ctx) => ctx.jsonResponse(ctx.params))).request('/123');
+    const params: Middleware = (ctx) => ctx.jsonResponse(ctx.params);
+    const res = await appWith(every(params)).request('/123');
     expect(await res.json()).toEqual({ id: '123' });
   });
 
