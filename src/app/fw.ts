@@ -3,10 +3,10 @@ import { Fw as CoreFw } from '../core/fw';
 import type { FwCoreConfig } from '../core/types';
 import type { AppTypeArgs, NoTypes, RouteEntry } from '../core/typed-routes';
 import type { AppKind } from '../core/fw';
-import { useFullRouteSyntax } from '../core/route-syntax';
+import { fullRouteSyntax } from '../core/route-syntax';
 import { coreConfigKeys } from '../core/config-keys';
 import { addContextExtras, queryCacheFor } from '../core/context-extras';
-import { installErrorLog } from '../core/error-log';
+import { logUnhandled } from '../core/error-log';
 import { registerFormat, type DataFormat } from '../core/formats';
 import { checkOptions } from '../core/options';
 import { appConfigInfo, listenApp, middlewareInfo, routeInfos, stopApp } from '../core/server-methods';
@@ -33,12 +33,6 @@ declare module '../core/fw' {
     readonly db: Database;
   }
 }
-
-// fw's routers read the full route syntax (constraints, optional and multi-parameter segments); the kernel's alone reads `:name` and `*`.
-useFullRouteSyntax();
-// …and the formatted error log; ctx.cookie/setCookie/deleteCookie and ctx.queries/formData/parseBody are on
-// FullContext below, the context class of fw's apps only, and listen/stop and introspection are methods of Fw.
-installErrorLog();
 
 /** The context of `fw`'s apps: the kernel's, with the cookie methods and ctx.queries/formData/parseBody (added below). */
 class FullContext extends Context {}
@@ -76,10 +70,11 @@ export class Fw<T extends AppTypeArgs = NoTypes> extends CoreFw<T, 'full'> {
 
   constructor(config: FwConfig = {}) {
     // The kernel resolves `format` by name among the app's formats: registered here first, then the default set.
+    // …and its router reads the full route syntax unless the config names another.
     const named = config.formats !== undefined && typeof config.format === 'string';
-    super(named ? { ...config, format: undefined } : config);
+    super({ ...config, format: named ? undefined : config.format, routeSyntax: config.routeSyntax ?? fullRouteSyntax });
     (this as { ContextClass: typeof FullContext }).ContextClass = class AppContext extends FullContext {};
-    if (named) (this as { config: FwConfig }).config = config;
+    (this as { config: FwConfig }).config = config;
     if (config.formats !== undefined) {
       if (!Array.isArray(config.formats)) throw new TypeError('new Fw(): `formats` must be an array of data formats');
       for (const format of config.formats) registerFormat(this, format);
@@ -136,6 +131,11 @@ export class Fw<T extends AppTypeArgs = NoTypes> extends CoreFw<T, 'full'> {
         "app.db: the database module is not in this bundle; pass `database: createDatabase({ ... })` (import { createDatabase } from 'fw')",
       );
     return (this.database = Fw.databaseFactory(config as DatabaseConfig));
+  }
+
+  /** Writes one unhandled error for `logErrors: true` as the formatted log: a readable line in development, a JSON line in production. */
+  override logUnhandled(error: unknown, ctx: Context, status: number, development: boolean): void {
+    logUnhandled(error, ctx, status, development);
   }
 
   /** Starts a server through `config.adapter`, else the one the runtime's entry provides (Bun's, else Node's). */

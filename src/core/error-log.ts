@@ -1,9 +1,8 @@
 /**
- * The formatted log of unhandled errors `fw`'s `Fw` installs (`installErrorLog()`): development writes the method,
- * path, status and stack, production one JSON line per error. The kernel alone writes the error as it is.
+ * The formatted log of unhandled errors, `fw`'s `Fw`'s `logUnhandled`: development writes the method, path, status
+ * and stack, production one JSON line per error. The kernel writes the error as it is.
  */
 import type { Context } from './context';
-import { setConsoleErrorLog } from './error-report';
 
 function describe(error: unknown): { name: string; message: string; stack?: string } {
   if (error instanceof Error) return error;
@@ -28,9 +27,4 @@ export function logUnhandled(error: unknown, ctx: Context, status: number, devel
       ? `fw: ${method} ${path} answered ${status}${id ? ` (errorId ${id})` : ''}: ${stack ?? `${name}: ${message}`}`
       : JSON.stringify({ level: 'error', time: new Date().toISOString(), method, path, status, errorId: id, error: name, message, stack }),
   );
-}
-
-/** Makes `logErrors: true` write the formatted log for every app of the process (`fw`'s `Fw` calls it on load). */
-export function installErrorLog(): void {
-  setConsoleErrorLog(logUnhandled);
 }

@@ -5,7 +5,6 @@ import { assertPlugin, missingDependency, sortPlugins } from './plugins';
 import { buildPipeline, runMiddleware, type Pipeline, type RouteRecord } from './pipeline';
 import type { QueryParseCache } from './query';
 import { defaultErrorResponse, statusOf, toResponse } from './respond';
-import { reportUnhandled } from './error-report';
 import { checkBodyLimit } from './body-limit';
 import { makeResponse, responseWithoutBody } from './response-factory';
 import { assertSchemaCompiler, type CompiledRouteSchema, type SchemaCompiler } from './schema-compiler';
@@ -159,7 +158,7 @@ export class Fw<
   /** The parsed-query cache requests share (`fw`'s `Fw` sets one; the kernel parses every query string). */
   queryCache: QueryParseCache | null = null;
 
-  readonly #router = new Router<RouteRecord>();
+  readonly #router: Router<RouteRecord>;
   /** Every registered route in order (read by `getRoutes()`, which the runtime entries install). */
   readonly routeRecords: RouteRecord[] = [];
   /** Every `use()` middleware with its path prefix, in order (subclasses hand it to what runs before routes). */
@@ -182,6 +181,7 @@ export class Fw<
   constructor(config: FwCoreConfig = {}) {
     (new.target as typeof Fw).checkConfig(config);
     this.config = config;
+    this.#router = new Router(config.routeSyntax);
     if (config.schemaCompiler !== undefined) this.setSchemaCompiler(config.schemaCompiler);
     this.#format = resolveFormat(this, config.format);
     this.maxBodySize = checkBodyLimit(config.maxBodySize);
@@ -414,13 +414,20 @@ export class Fw<
     return this.#unhandledError(ctx, error);
   }
 
+  /** Writes one unhandled error for `logErrors: true`: the error as it is (`fw`'s `Fw` writes the formatted log). */
+  logUnhandled(error: unknown, _ctx: Context, _status: number, _development: boolean): void {
+    console.error(error);
+  }
+
   /** The default error response, with the error logged when it is a 5xx (nothing answered it on purpose). */
   #unhandledError(ctx: Context, error: unknown): Response {
     const development = this.config.development ?? false;
     const status = statusOf(error);
-    if (status >= 500) {
+    const log = this.config.logErrors;
+    if (status >= 500 && log !== false) {
       try {
-        reportUnhandled(this.config.logErrors, development, error, ctx, status);
+        if (typeof log === 'function') log(error, ctx);
+        else this.logUnhandled(error, ctx, status, development);
       } catch {
         // A failing logger must not turn the error answer into a crash.
       }

@@ -14,6 +14,7 @@ export const coreConfigKeys: Record<keyof FwCoreConfig, true> = {
   allowEncodedSlashes: true,
   development: true,
   logErrors: true,
+  routeSyntax: true,
 };
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The trie edges of pattern segments (constraints, several parameters in one segment). Only the full syntax makes
- * pattern segments, so `useFullRouteSyntax()` installs this with its reader and a kernel bundle carries none of it.
+ * pattern segments, so `fullRouteSyntax` carries this with its reader and a kernel bundle carries none of it.
  */
 import { rawNode, type PatternSegment, type RawNode } from './route-trie';
 

@@ -1,5 +1,5 @@
 /**
- * The full syntax's matcher of dynamic routes (installed by `useFullRouteSyntax()`): compiles one method's routes into
+ * The full syntax's matcher of dynamic routes (part of `fullRouteSyntax`): compiles one method's routes into
  * one RegExp per first character of a static first segment (plus one for routes that start with a parameter or
  * wildcard), generated from the route trie so that the RegExp engine's own backtracking reproduces the trie's
  * precedence at every segment: static text, then pattern segments (constraints, several parameters in a segment),

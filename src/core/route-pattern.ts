@@ -1,8 +1,8 @@
 /**
  * The route pattern syntax the kernel reads itself: literal text, `:name` as a whole segment and `*` as the whole
  * last segment. A pattern it cannot read goes to the full syntax (route-syntax.ts: constraints, optional and
- * multi-parameter segments, `::`) when one is installed, and is refused otherwise; so a `fw/core` bundle carries the
- * full syntax only when the app asks for it. Literal text is decoded as request paths are (src/core/path.ts).
+ * multi-parameter segments, `::`) when the app's router has it, and is refused otherwise; so a `fw/core` bundle
+ * carries the full syntax only when the app asks for it. Literal text is decoded as request paths are (src/core/path.ts).
  */
 import { decodeSegment } from './path';
 import type { PatternSource } from './segment-source';
@@ -47,13 +47,6 @@ export interface RouteShape {
 /** Reads a pattern into the shapes to register, or throws naming what is wrong with it. */
 export type PatternReader = (path: string) => RouteShape[];
 
-let fullReader: PatternReader | null = null;
-
-/** Installs the reader of the patterns the kernel cannot read (route-syntax.ts), for every router; null removes it. */
-export function setPatternReader(reader: PatternReader | null): void {
-  fullReader = reader;
-}
-
 /** The key of a shape, from its segments: equal for two shapes exactly when they match the same requests. */
 export function shapeKey(segments: Segment[], wildcard: boolean): string {
   return JSON.stringify([segments.map((s) => (s.kind === 'static' ? `=${s.text}` : s.kind === 'param' ? ':' : s.key)), wildcard]);
@@ -75,10 +68,10 @@ function isName(name: string): boolean {
 /**
  * Reads a route pattern into the shapes to register, so the router stores structure instead of re-reading text:
  * the kernel's syntax here (literal segments, a lone `:name`, `*` as the whole last segment; runs of slashes and
- * trailing slashes allowed), anything else through the installed full syntax; throws a registration error naming
- * the kernel's syntax when there is none.
+ * trailing slashes allowed), anything else through `full`, the reader of the router's full syntax; throws a
+ * registration error naming the kernel's syntax when there is none.
  */
-export function parsePattern(path: string): RouteShape[] {
+export function parsePattern(path: string, full?: PatternReader | null): RouteShape[] {
   const parts = (path.startsWith('/') ? path : `/${path}`).split('/');
   let last = parts.length - 1;
   while (last > 0 && parts[last] === '') last--;
@@ -104,8 +97,8 @@ export function parsePattern(path: string): RouteShape[] {
     }
   }
   if (readable) return [{ segments, wildcard, names, key: shapeKey(segments, wildcard) }];
-  if (fullReader !== null) return fullReader(path);
+  if (full) return full(path);
   throw new Error(
-    `Route "${path}": fw/core reads text, ":name" segments (each name once) and a last "*"; call useFullRouteSyntax() from 'fw/core' for the rest`,
+    `Route "${path}": fw/core reads text, ":name" segments (each name once) and a last "*"; pass routeSyntax: fullRouteSyntax from 'fw/core' for the rest`,
   );
 }

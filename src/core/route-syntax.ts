@@ -3,13 +3,14 @@
  * parameters in one segment and `::`. It reads a registered path into the segment shapes the router stores, and
  * refuses at registration whatever it does not support, naming the syntax it does. Literal text is decoded as
  * request paths are (src/core/path.ts), after the syntax is read, so `%3A` is a literal colon and `:` starts a
- * parameter. `useFullRouteSyntax()` installs it for every router (fw's Fw does; a `fw/core` app calls it to use it).
+ * parameter. `fullRouteSyntax` gives it to one app's router: `fw`'s `Fw` presets it, a `fw/core` app passes
+ * `new Fw({ routeSyntax: fullRouteSyntax })`; other apps in the process keep their own.
  */
 import { decodeSegment } from './path';
-import { setPatternReader, shapeKey, type ParamSlot, type RouteShape, type Segment } from './route-pattern';
+import { shapeKey, type ParamSlot, type RouteShape, type Segment } from './route-pattern';
 import { patternChild } from './pattern-edges';
 import { compileRegExps } from './route-matcher';
-import { extendRouters } from './router';
+import type { RouteSyntax } from './router';
 import { patternSource } from './segment-source';
 
 const syntax =
@@ -241,8 +242,5 @@ export function readFullPattern(path: string): RouteShape[] {
   return shapes;
 }
 
-/** Installs the full route syntax for every router, so patterns beyond the kernel's are read instead of refused. */
-export function useFullRouteSyntax(): void {
-  setPatternReader(readFullPattern);
-  extendRouters({ child: patternChild, compile: compileRegExps });
-}
+/** The full route syntax, for one app's router: `new Fw({ routeSyntax: fullRouteSyntax })` (`fw`'s `Fw` presets it). */
+export const fullRouteSyntax: RouteSyntax = { read: readFullPattern, child: patternChild, compile: compileRegExps };

@@ -1,4 +1,4 @@
-import { parsePattern, type Segment } from './route-pattern';
+import { parsePattern, type PatternReader, type Segment } from './route-pattern';
 import {
   ANY,
   rawNode,
@@ -13,21 +13,18 @@ import { walkTrie } from './trie-walk';
 
 export type { Match, Params } from './route-trie';
 
-/** What the full route syntax adds to every router: the trie edges of pattern segments, and a matcher that reads them. */
-export interface RouterExtension {
+/**
+ * A route syntax beyond the kernel's, given to one router (`fullRouteSyntax` of route-syntax.ts): the reader of the
+ * patterns the kernel cannot read, the trie edges of their pattern segments, and the matcher of dynamic routes.
+ */
+export interface RouteSyntax {
+  read: PatternReader;
   child<T>(node: RawNode<T>, segment: PatternSegment): RawNode<T>;
   compile: DynamicCompiler;
 }
 
-let extension: RouterExtension | null = null;
-
-/** Installs the full syntax's work in every router built from now on (`useFullRouteSyntax()` does). */
-export function extendRouters(installed: RouterExtension): void {
-  extension = installed;
-}
-
 /** The trie node one segment leads to from `node`, made when missing; pattern edges stay in precedence order. */
-function child<T>(node: RawNode<T>, segment: Segment): RawNode<T> {
+function child<T>(node: RawNode<T>, segment: Segment, syntax: RouteSyntax | undefined): RawNode<T> {
   if (segment.kind === 'param') return (node.param ??= rawNode<T>());
   if (segment.kind === 'static') {
     const statics = (node.statics ??= new Map());
@@ -35,7 +32,7 @@ function child<T>(node: RawNode<T>, segment: Segment): RawNode<T> {
     if (!next) statics.set(segment.text, (next = rawNode<T>()));
     return next;
   }
-  return extension!.child(node, segment);
+  return syntax!.child(node, segment);
 }
 
 /** The frozen params object every static match shares (callers that hand params out copy it first). */
@@ -43,8 +40,8 @@ export const noParams: Params = Object.freeze({}) as Params;
 
 /**
  * Maps (method, canonical path) to a value. Parameterless paths live in one table per method, tried for the method,
- * then for `all` routes; the rest in a trie, matched per method by a walk (trie-walk.ts) or, once the full syntax is
- * installed, by RegExps compiled from it (route-matcher.ts); both keep static > pattern segment > param > wildcard
+ * then for `all` routes; the rest in a trie, matched per method by a walk (trie-walk.ts) or, with the full syntax,
+ * by RegExps compiled from it (route-matcher.ts); both keep static > pattern segment > param > wildcard
  * precedence with backtracking at every segment. A route for the request's method wins over an `all` route on the
  * same pattern.
  */
@@ -58,14 +55,15 @@ export class Router<T> {
   #dynamic = 0;
   /** Each registered method's dynamic matcher (`all` routes merged in, `ALL` for the other methods); null until built. */
   #matchers: Map<string, DynamicLookup<T> | null> | null = null;
-  readonly #compile: DynamicCompiler | null;
+  readonly #syntax: RouteSyntax | undefined;
 
   /**
-   * `compile` chooses the matcher of dynamic routes; by default the full syntax's RegExps when it is installed (they
-   * also read pattern segments, and match faster), else the kernel's trie walk (trie-walk.ts).
+   * `syntax` reads the patterns beyond the kernel's and chooses the matcher of dynamic routes (the full syntax's
+   * RegExps, which also read pattern segments and match faster); without one the router reads the kernel's syntax
+   * and walks the trie (trie-walk.ts).
    */
-  constructor(compile: DynamicCompiler | null = null) {
-    this.#compile = compile;
+  constructor(syntax?: RouteSyntax) {
+    this.#syntax = syntax;
   }
 
   /**
@@ -74,7 +72,7 @@ export class Router<T> {
    * second could never answer.
    */
   add(method: string, path: string, value: T): void {
-    const shapes = parsePattern(path);
+    const shapes = parsePattern(path, this.#syntax?.read);
     for (const { key } of shapes) {
       const earlier = this.#registered.get(`${method} ${key}`);
       if (earlier !== undefined)
@@ -94,7 +92,7 @@ export class Router<T> {
         continue;
       }
       let node = this.#raw;
-      for (const segment of segments) node = child(node, segment);
+      for (const segment of segments) node = child(node, segment, this.#syntax);
       (wildcard ? (node.wildcard ??= new Map()) : (node.values ??= new Map())).set(method, { value, names });
       this.#dynamic++;
     }
@@ -122,7 +120,7 @@ export class Router<T> {
   #built(): Map<string, DynamicLookup<T> | null> {
     if (this.#matchers !== null) return this.#matchers;
     const matchers = new Map<string, DynamicLookup<T> | null>();
-    const compile = this.#compile ?? extension?.compile ?? walkTrie;
+    const compile = this.#syntax?.compile ?? walkTrie;
     if (this.#dynamic > 0) for (const method of new Set([...this.#methods, ANY])) matchers.set(method, compile(this.#raw, method));
     return (this.#matchers = matchers);
   }

@@ -3,6 +3,7 @@ import type { Context } from './context';
 import type { Fw } from './fw';
 import type { DataFormat } from './formats';
 import type { SchemaCompiler } from './schema-compiler';
+import type { RouteSyntax } from './router';
 
 /** An HTTP method a route can be registered for; `ALL` answers any method. */
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'ALL';
@@ -155,6 +156,12 @@ export interface FwCoreConfig {
    * `ctx.path`, so they are data inside one segment for every route, guard and mount; params decode them.
    */
   allowEncodedSlashes?: boolean;
+  /**
+   * The route syntax beyond the kernel's `:name` and `*` (constraints, optional and multi-parameter segments, `::`):
+   * `fullRouteSyntax` from `fw/core`, which `fw`'s `Fw` presets. Without it a `fw/core` app refuses such a pattern
+   * at registration. Only this app's router reads it.
+   */
+  routeSyntax?: RouteSyntax;
 }
 
 /** The methods shared by the app and the group objects handed to `group` callbacks. */

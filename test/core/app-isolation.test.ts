@@ -1,6 +1,7 @@
 /**
  * Settings belong to the app: two differently configured apps in one process (test/core/fixtures/two-apps.ts: a
- * data format registered on one) never see each other's settings, in process, on fw/node over a socket, on Bun,
+ * data format registered on the fw/core one; listen and introspection, the full route syntax and the formatted
+ * error log on the fw one) never see each other's settings, in process, on fw/node over a socket, on Bun,
  * in workerd and through Lambda handlers; and `app.fetch` answers with a real Response after fw/node is imported,
  * light responses staying inside fw/node's server adapter.
  */
@@ -45,6 +46,53 @@ async function expectIsolated(send: Send): Promise<void> {
   ]);
   const jsonMissing = await send('/json/nowhere', askKv);
   expect([jsonMissing.status, jsonMissing.type]).toEqual([404, 'application/json; charset=utf-8']);
+  await expectOwnMembers(send);
+}
+
+const serverMethods = ['listen', 'stop', 'getRoutes', 'getMiddlewareInfo', 'getAppConfig'];
+
+/** Only the fw app has listen and introspection and reads the full route syntax; the kernel app refuses it, saying how. */
+async function expectOwnMembers(send: Send): Promise<void> {
+  const json = JSON.parse((await send('/json/members')).text);
+  expect(json).toEqual({ methods: serverMethods, routeInfos: 5, routes: 5 });
+  const kv = JSON.parse((await send('/kv/members')).text);
+  expect(kv).toEqual({
+    methods: [],
+    routeInfos: 4,
+    refused: expect.stringMatching(
+      /^Route "\/kv\/n\/:id\(\\d\+\)": fw\/core reads text.*pass routeSyntax: fullRouteSyntax from 'fw\/core' for the rest$/,
+    ),
+  });
+  expect(JSON.parse((await send('/json/n/42')).text)).toEqual({ id: '42' });
+  expect((await send('/json/n/x')).status).toBe(404);
+  expect((await send('/kv/n/42')).status).toBe(404);
+  expect((await send('/kv/boom')).status).toBe(500);
+  expect((await send('/json/boom')).status).toBe(500);
+}
+
+/** What each app writes to the console for a 500 while `fn` runs: the kernel the error itself, fw the formatted line. */
+async function expectOwnErrorLogs(fn: () => Promise<void>): Promise<void> {
+  const original = console.error;
+  const logged: unknown[][] = [];
+  console.error = (...args: unknown[]) => void logged.push(args);
+  try {
+    await fn();
+  } finally {
+    console.error = original;
+  }
+  const kernel = logged.filter(([first]) => first instanceof TypeError);
+  const formatted = logged.filter(([first]) => typeof first === 'string' && first.includes('"path":"/json/boom"'));
+  expect(kernel.length).toBeGreaterThan(0);
+  expect(kernel.every((args) => args.length === 1 && (args[0] as Error).message === 'boom')).toBe(true);
+  expect(formatted.length).toBeGreaterThan(0);
+  expect(JSON.parse(formatted[0][0] as string)).toMatchObject({
+    level: 'error',
+    method: 'GET',
+    status: 500,
+    error: 'TypeError',
+    message: 'boom',
+  });
+  expect(logged.some(([first]) => typeof first === 'string' && first.includes('/kv/boom'))).toBe(false);
 }
 
 async function read(response: Response): Promise<Answer> {
@@ -63,12 +111,14 @@ describe('two apps in one process', () => {
     }
     expect('queryCacheSize' in apps.kv).toBe(false);
     const fetch = dispatcher(apps);
-    await expectIsolated(async (path, init) => {
-      const response = await fetch(new Request(`http://localhost${path}`, toInit(init)));
-      expect(Object.getPrototypeOf(response)).toBe(Response.prototype);
-      expect(response).not.toBeInstanceOf(LightResponse);
-      return read(response);
-    });
+    await expectOwnErrorLogs(() =>
+      expectIsolated(async (path, init) => {
+        const response = await fetch(new Request(`http://localhost${path}`, toInit(init)));
+        expect(Object.getPrototypeOf(response)).toBe(Response.prototype);
+        expect(response).not.toBeInstanceOf(LightResponse);
+        return read(response);
+      }),
+    );
   });
 
   describe('on fw/node over a socket', () => {
@@ -84,7 +134,9 @@ describe('two apps in one process', () => {
     });
 
     it('each app answers with its own formats; light responses are made for socket requests only', async () => {
-      await expectIsolated(async (path, init) => read(await fetch(`${servers[path.startsWith('/kv/') ? 0 : 1].url}${path}`, toInit(init))));
+      await expectOwnErrorLogs(() =>
+        expectIsolated(async (path, init) => read(await fetch(`${servers[path.startsWith('/kv/') ? 0 : 1].url}${path}`, toInit(init)))),
+      );
       expect(made.length).toBeGreaterThan(0);
       expect(made.every((response) => response instanceof LightResponse)).toBe(true);
       const inProcess = await apps.kv.request('/kv/data');
@@ -125,24 +177,37 @@ describe('two apps in one process', () => {
     const apps = twoApps();
     const handlers = { kv: lambda(apps.kv), json: lambda(apps.json) };
     const context = lambdaContext();
-    await expectIsolated(async (path, init = {}) => {
-      const method = init.method ?? 'GET';
-      const event = {
-        version: '2.0',
-        routeKey: '$default',
-        rawPath: path,
-        rawQueryString: '',
-        headers: { host: 'id.execute-api.us-east-1.amazonaws.com', ...init.headers },
-        requestContext: { http: { method, path, protocol: 'HTTP/1.1', sourceIp: '192.0.2.44', userAgent: 'test' } },
-        body: init.body,
-        isBase64Encoded: false,
-      };
-      const result = (await handlers[path.startsWith('/kv/') ? 'kv' : 'json'](event, context)) as {
-        statusCode: number;
-        headers: Record<string, string>;
-        body: string;
-      };
-      return { status: result.statusCode, type: result.headers['content-type'] ?? null, text: result.body };
-    });
+    await expectOwnErrorLogs(() =>
+      expectIsolated(async (path, init = {}) => {
+        const method = init.method ?? 'GET';
+        const event = {
+          version: '2.0',
+          routeKey: '$default',
+          rawPath: path,
+          rawQueryString: '',
+          headers: { host: 'id.execute-api.us-east-1.amazonaws.com', ...init.headers },
+          requestContext: { http: { method, path, protocol: 'HTTP/1.1', sourceIp: '192.0.2.44', userAgent: 'test' } },
+          body: init.body,
+          isBase64Encoded: false,
+        };
+        const result = (await handlers[path.startsWith('/kv/') ? 'kv' : 'json'](event, context)) as {
+          statusCode: number;
+          headers: Record<string, string>;
+          body: string;
+        };
+        return { status: result.statusCode, type: result.headers['content-type'] ?? null, text: result.body };
+      }),
+    );
+  });
+
+  it('bad inputs: a fw/core app has no listen() to call (serve(app) from fw/node serves it)', async () => {
+    const apps = twoApps();
+    expect(() => (apps.kv as unknown as { listen(): unknown }).listen()).toThrow(TypeError);
+    const server = await serve(apps.kv, { port: 0, hostname: '127.0.0.1' });
+    try {
+      expect(JSON.parse(await (await fetch(`${server.url}/kv/data`)).text())).toEqual({ app: 'kv', n: 1 });
+    } finally {
+      await server.stop();
+    }
   });
 });

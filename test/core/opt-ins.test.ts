@@ -21,7 +21,9 @@ describe('fw/core without fw', () => {
     for (const name of ['cookie', 'setCookie', 'deleteCookie', 'queries', 'formData', 'parseBody']) {
       expect(name in Context.prototype).toBe(false);
     }
-    expect(() => new Fw({ typo: 1 } as never)).toThrow(/^new Fw\(\): unknown option "typo"; the options are queryCache, .*logErrors$/);
+    expect(() => new Fw({ typo: 1 } as never)).toThrow(
+      /^new Fw\(\): unknown option "typo"; the options are queryCache, .*logErrors, routeSyntax$/,
+    );
     expect(() => new Fw({ maxBodySise: 1 } as never)).toThrow(TypeError);
     expect(() => checkFwConfig({ maxBodySise: 1 } as never)).toThrow(/unknown option "maxBodySise" \(did you mean "maxBodySize"\?\)/);
   });

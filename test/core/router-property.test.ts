@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileRegExps } from '../../src/core/route-matcher';
 import { Router } from '../../src/core/router';
-import { walkTrie } from '../../src/core/trie-walk';
-import { useFullRouteSyntax } from '../../src/core/route-syntax';
-
-// These routers read fw's full route syntax, as fw's Fw does (src/app/fw.ts installs it).
-useFullRouteSyntax();
+import { fullRouteSyntax } from '../../src/core/route-syntax';
 
 interface Route {
   method: string;
@@ -127,7 +122,7 @@ describe('Router against a plain reference implementation (property-based)', () 
         fc.array(requestPath, { minLength: 1, maxLength: 10 }),
         (patterns, paths) => {
           const routes = distinct(patterns.map((path) => ({ method: 'GET', path })));
-          const router = new Router<string>();
+          const router = new Router<string>(fullRouteSyntax);
           for (const r of routes) router.add(r.method, r.path, `${r.method} ${r.path}`);
           for (const path of paths) expect(answer(router, 'GET', path)).toEqual(reference(routes, 'GET', path));
         },
@@ -140,11 +135,11 @@ describe('Router against a plain reference implementation (property-based)', () 
   const plainPattern = pattern.filter((path) => !path.includes('(') && !path.includes('.:'));
 
   it.each([
-    ['the RegExps (fw)', compileRegExps, pattern],
-    ['the trie walk (fw/core), on patterns the kernel reads', walkTrie, plainPattern],
+    ['the RegExps (fw)', fullRouteSyntax, pattern],
+    ['the trie walk (fw/core), on patterns the kernel reads', undefined, plainPattern],
   ] as const)(
     'merges all routes into each method the same way through %s (a method route wins on the same pattern)',
-    (_, compile, paths) => {
+    (_, syntax, paths) => {
       const route = fc.record({ method: fc.constantFrom('GET', 'ALL', 'POST'), path: paths });
       fc.assert(
         fc.property(
@@ -152,7 +147,7 @@ describe('Router against a plain reference implementation (property-based)', () 
           fc.array(requestPath, { minLength: 1, maxLength: 10 }),
           (generated, requests) => {
             const routes = distinct(generated);
-            const router = new Router<string>(compile);
+            const router = new Router<string>(syntax);
             for (const r of routes) router.add(r.method, r.path, `${r.method} ${r.path}`);
             for (const path of requests) {
               for (const method of ['GET', 'POST', 'DELETE']) expect(answer(router, method, path)).toEqual(reference(routes, method, path));
@@ -169,7 +164,7 @@ describe('Router against a plain reference implementation (property-based)', () 
       fc.property(
         fc.array(fc.record({ method: fc.constantFrom('GET', 'ALL'), path: pattern }), { minLength: 1, maxLength: 10 }),
         (routes) => {
-          const router = new Router<string>();
+          const router = new Router<string>(fullRouteSyntax);
           const seen = new Set<string>();
           for (const r of routes) {
             const key = `${r.method} ${shapeOf(r.path)}`;

@@ -1,11 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Router } from '../../src/core/router';
-import { parsePattern, setPatternReader, type RouteShape } from '../../src/core/route-pattern';
-import { readFullPattern, useFullRouteSyntax } from '../../src/core/route-syntax';
-
-// These routers read fw's full route syntax, as fw's Fw does (src/app/fw.ts installs it).
-useFullRouteSyntax();
+import { parsePattern, type RouteShape } from '../../src/core/route-pattern';
+import { fullRouteSyntax, readFullPattern } from '../../src/core/route-syntax';
 
 /** One routing case: routes registered in order (GET unless written "METHOD /path"), a request path and the expected route and params (null: no match). */
 interface Case {
@@ -17,7 +14,7 @@ interface Case {
 }
 
 function lookup(routes: string[], method: string, path: string): Case['expected'] {
-  const router = new Router<string>();
+  const router = new Router<string>(fullRouteSyntax);
   for (const written of routes) {
     const [m, p] = written.includes(' ') ? written.split(' ') : ['GET', written];
     router.add(m, p, written);
@@ -369,7 +366,7 @@ const refused: [string, string | RegExp][] = [
 
 describe('patterns refused at registration', () => {
   it.each(refused)('%s', (pattern, problem) => {
-    const router = new Router<string>();
+    const router = new Router<string>(fullRouteSyntax);
     let message = '';
     try {
       router.add('GET', pattern, 'x');
@@ -382,7 +379,7 @@ describe('patterns refused at registration', () => {
   });
 
   it('a refused registration leaves the router as it was', () => {
-    const router = new Router<string>();
+    const router = new Router<string>(fullRouteSyntax);
     router.add('GET', '/a/:id', 'a');
     expect(() => router.add('GET', '/a/:id/:id', 'bad')).toThrow();
     expect(() => router.add('GET', '/b/:x?', 'x')).not.toThrow();
@@ -393,14 +390,6 @@ describe('patterns refused at registration', () => {
 });
 
 describe("the kernel's own syntax (route-pattern.ts)", () => {
-  const withoutFullSyntax = <T>(read: () => T): T => {
-    setPatternReader(null);
-    try {
-      return read();
-    } finally {
-      useFullRouteSyntax();
-    }
-  };
   const plainShapes = (shapes: RouteShape[]): unknown => JSON.parse(JSON.stringify(shapes));
 
   it('reads a pattern exactly as the full syntax does, or leaves it to the full syntax', () => {
@@ -413,9 +402,9 @@ describe("the kernel's own syntax (route-pattern.ts)", () => {
         const path = `${lead ? '/' : ''}${parts.join('/')}${trail ? '/' : ''}`;
         let kernel: RouteShape[] | null = null;
         try {
-          kernel = withoutFullSyntax(() => parsePattern(path));
+          kernel = parsePattern(path);
         } catch (error) {
-          expect((error as Error).message).toContain('call useFullRouteSyntax()');
+          expect((error as Error).message).toContain('pass routeSyntax: fullRouteSyntax');
         }
         let full: RouteShape[] | null = null;
         try {
@@ -424,23 +413,21 @@ describe("the kernel's own syntax (route-pattern.ts)", () => {
           // refused by the full syntax too
         }
         if (kernel !== null) expect(plainShapes(kernel)).toEqual(plainShapes(full!));
-        if (full === null) expect(() => parsePattern(path)).toThrow(`Route "${path}": `);
+        if (full === null) expect(() => parsePattern(path, readFullPattern)).toThrow(`Route "${path}": `);
       }),
       { numRuns: 2000 },
     );
   });
 
-  it('fw/core refuses constraints, optional and multi-parameter segments until the full syntax is installed, saying how', () => {
-    const message = /Route "\/n\/:id\(\\d\+\)": fw\/core reads text.*call useFullRouteSyntax\(\) from 'fw\/core'/;
-    withoutFullSyntax(() => {
-      const router = new Router<string>();
-      router.add('GET', '/u/:id/*', 'basic');
-      expect(router.match('GET', '/u/7/a/b')?.params).toEqual({ id: '7', '*': 'a/b' });
-      expect(() => router.add('GET', '/n/:id(\\d+)', 'constrained')).toThrow(message);
-      for (const pattern of ['/o/:id?', '/f/:file.:ext', '/a::b']) expect(() => router.add('GET', pattern, 'x')).toThrow('fw/core reads');
-    });
-    const router = new Router<string>();
-    router.add('GET', '/n/:id(\\d+)', 'constrained');
-    expect(router.match('GET', '/n/12')?.value).toBe('constrained');
+  it('fw/core refuses constraints, optional and multi-parameter segments unless its router has the full syntax, saying how', () => {
+    const message = /Route "\/n\/:id\(\\d\+\)": fw\/core reads text.*pass routeSyntax: fullRouteSyntax from 'fw\/core'/;
+    const kernel = new Router<string>();
+    kernel.add('GET', '/u/:id/*', 'basic');
+    expect(kernel.match('GET', '/u/7/a/b')?.params).toEqual({ id: '7', '*': 'a/b' });
+    expect(() => kernel.add('GET', '/n/:id(\\d+)', 'constrained')).toThrow(message);
+    for (const pattern of ['/o/:id?', '/f/:file.:ext', '/a::b']) expect(() => kernel.add('GET', pattern, 'x')).toThrow('fw/core reads');
+    const full = new Router<string>(fullRouteSyntax);
+    full.add('GET', '/n/:id(\\d+)', 'constrained');
+    expect(full.match('GET', '/n/12')?.value).toBe('constrained');
   });
 });

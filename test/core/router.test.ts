@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Fw } from '../../src/app/fw';
 import { Router, noParams } from '../../src/core/router';
-import { useFullRouteSyntax } from '../../src/core/route-syntax';
-
-// These routers read fw's full route syntax, as fw's Fw does (src/app/fw.ts installs it).
-useFullRouteSyntax();
+import { fullRouteSyntax } from '../../src/core/route-syntax';
 
 /** A match as plain data, for comparing. */
 function plain(m: { value: string; params: Record<string, string> } | null): { value: string; params: Record<string, string> } | null {
@@ -12,7 +9,7 @@ function plain(m: { value: string; params: Record<string, string> } | null): { v
 }
 
 function table(): Router<string> {
-  const router = new Router<string>();
+  const router = new Router<string>(fullRouteSyntax);
   const routes: [string, string][] = [
     ['GET', '/user'],
     ['GET', '/user/comments'],
@@ -71,7 +68,7 @@ describe('Router', () => {
   });
 
   it('refuses a second registration of a method and path, naming both; other methods and ALL may share the path', () => {
-    const router = new Router<string>();
+    const router = new Router<string>(fullRouteSyntax);
     router.add('GET', '/a', 'first');
     router.add('GET', '/b/:id', 'first');
     expect(() => router.add('GET', '/a', 'second')).toThrow('Route GET "/a" matches the same requests as GET "/a", registered before it');
@@ -104,7 +101,7 @@ describe('Router', () => {
   });
 
   it('a method route wins over an all route on the same pattern; the most specific pattern wins across them', () => {
-    const router = new Router<string>();
+    const router = new Router<string>(fullRouteSyntax);
     router.add('ALL', '/a/:x', 'all param');
     router.add('GET', '/a/:x', 'get param');
     router.add('ALL', '/a/b', 'all static');
@@ -128,7 +125,7 @@ describe('Router', () => {
   });
 
   it('compressed static chains still backtrack into params at every level', () => {
-    const router = new Router<string>();
+    const router = new Router<string>(fullRouteSyntax);
     router.add('GET', '/a/b/c/d', 'static');
     router.add('GET', '/a/b/:x/e', 'param');
     router.add('GET', '/a/:y/c/d/f', 'deep');
@@ -166,7 +163,7 @@ describe('Router', () => {
   });
 
   it('static segments with RegExp special characters match literally; brackets are written escaped', () => {
-    const router = new Router<string>();
+    const router = new Router<string>(fullRouteSyntax);
     router.add('GET', '/file.json/:id', 'dot');
     router.add('GET', '/a+b/%28x%29/:y', 'special');
     router.add('GET', '/$^[x]|%7B1%7D/*', 'more');
@@ -179,7 +176,7 @@ describe('Router', () => {
   });
 
   it('params before a wildcard, segments sharing a first character, and non-ASCII first segments', () => {
-    const router = new Router<string>();
+    const router = new Router<string>(fullRouteSyntax);
     router.add('GET', '/u/:id/files/*', 'files');
     router.add('GET', '/user/:name', 'user');
     router.add('GET', '/users/:name/x', 'users');
@@ -195,7 +192,7 @@ describe('Router', () => {
   });
 
   it('matches a path containing newlines and other odd characters without crashing', () => {
-    const router = new Router<string>();
+    const router = new Router<string>(fullRouteSyntax);
     router.add('GET', '/p/:v', 'p');
     router.add('GET', '/w/*', 'w');
     expect(plain(router.match('GET', '/p/a\nb'))).toEqual({ value: 'p', params: { v: 'a\nb' } });

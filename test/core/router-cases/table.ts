@@ -4,15 +4,10 @@
  * otherwise than the peer, `differs` says why in one line.
  */
 import { describe, expect, it } from 'vitest';
-import { compileRegExps } from '../../../src/core/route-matcher';
-import { Router } from '../../../src/core/router';
-import { parsePattern, setPatternReader } from '../../../src/core/route-pattern';
-import { readFullPattern, useFullRouteSyntax } from '../../../src/core/route-syntax';
-import type { DynamicCompiler } from '../../../src/core/route-trie';
+import { Router, type RouteSyntax } from '../../../src/core/router';
+import { parsePattern } from '../../../src/core/route-pattern';
+import { fullRouteSyntax } from '../../../src/core/route-syntax';
 import { walkTrie } from '../../../src/core/trie-walk';
-
-// These routers read fw's full route syntax, as fw's Fw does (src/app/fw.ts installs it).
-useFullRouteSyntax();
 
 /** The route that answers (as written in `routes`) and its params; null when no route answers. */
 export type Answer = [route: string, params?: Record<string, string>] | null;
@@ -36,8 +31,8 @@ export function split(written: string): [method: string, path: string] {
   return found ? [found[1], found[2]] : ['GET', written];
 }
 
-function routerOf(routes: string[], compile: DynamicCompiler | null): Router<string> {
-  const router = new Router<string>(compile);
+function routerOf(routes: string[], syntax: RouteSyntax | undefined): Router<string> {
+  const router = new Router<string>(syntax);
   for (const written of routes) {
     const [method, path] = split(written);
     router.add(method, path, written);
@@ -55,14 +50,11 @@ export function checkRefusals(routes: string[], refused: [string, string][], reg
 
 /** Whether the kernel reads a written route without the full syntax (fw/core's own syntax). */
 function kernelReads(written: string): boolean {
-  setPatternReader(null);
   try {
     parsePattern(split(written)[1]);
     return true;
   } catch {
     return false;
-  } finally {
-    setPatternReader(readFullPattern);
   }
 }
 
@@ -73,11 +65,11 @@ function kernelReads(written: string): boolean {
  */
 export function runRouterCases(title: string, cases: RouterCase[]): void {
   const plain = cases.filter((c) => c.routes.every(kernelReads));
-  const matchers: [string, DynamicCompiler, RouterCase[]][] = [['RegExp matcher', compileRegExps, cases]];
-  if (plain.length > 0) matchers.push(['trie walk', walkTrie, plain]);
-  describe.each(matchers)(`${title} (%s)`, (_, compile, table) => {
+  const matchers: [string, RouteSyntax | undefined, RouterCase[]][] = [['RegExp matcher', fullRouteSyntax, cases]];
+  if (plain.length > 0) matchers.push(['trie walk', { ...fullRouteSyntax, compile: walkTrie }, plain]);
+  describe.each(matchers)(`${title} (%s)`, (_, syntax, table) => {
     it.each(table)('$name', ({ routes, requests, refused = [] }) => {
-      const router = routerOf(routes, compile);
+      const router = routerOf(routes, syntax);
       checkRefusals(routes, refused, (method, path) => router.add(method, path, 'refused'));
       for (const [request, answer] of requests) {
         const [method, path] = split(request);
