@@ -2,6 +2,7 @@ import type { Context, ExecutionContext } from '../core/context';
 import type { Fw, MiddlewareEntry } from '../core/fw';
 import { runMiddleware } from '../core/pipeline';
 import { Router, type Params } from '../core/router';
+import { fullRouteSyntax } from '../core/route-syntax';
 import { canonicalPath, canonicalPattern, rawPathOf } from '../core/path';
 
 /** A message as handlers receive it: text frames as strings, binary frames as bytes. */
@@ -133,7 +134,7 @@ class Connection<Data> implements WSConnection<Data> {
 
 /** The WebSocket routes of one app: registration, upgrade resolution and the observers of every socket. */
 export class WebSocketRoutes {
-  private readonly router = new Router<WebSocketRoute>();
+  private readonly router = new Router<WebSocketRoute>(fullRouteSyntax);
   private readonly list: WebSocketRoute[] = [];
   private readonly observers: WebSocketObserver[] = [];
 
