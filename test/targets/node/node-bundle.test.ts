@@ -105,7 +105,7 @@ describe("fw's Node bundle", () => {
       "const body = await (await app.request('/users/7')).text();",
       'console.log(JSON.stringify({ body, refused }));',
     ]);
-    expect(JSON.parse(out)).toEqual({ body: '7', refused: expect.stringContaining('useFullRouteSyntax') });
+    expect(JSON.parse(out)).toEqual({ body: '7', refused: expect.stringContaining('routeSyntax: fullRouteSyntax') });
   });
 
   it("import('fw') loads a few dozen of the package's files (each a module to read and compile), not hundreds; fw/core fewer", () => {
