@@ -208,6 +208,11 @@ describe('proxy() X-Forwarded-*', () => {
     expect(headers['x-forwarded-host']).toBe('proxy.example');
   });
 
+  it('writes an IPv4-mapped peer address as plain IPv4', async () => {
+    await send(app(), '/echo/mapped', {}, '::ffff:198.51.100.9');
+    expect(lastSeen().headers['x-forwarded-for']).toBe('198.51.100.9');
+  });
+
   it('sends none with xForwarded: false (and still drops the client claims)', async () => {
     await send(app({ xForwarded: false }), '/echo/none', { headers: { 'x-forwarded-for': '6.6.6.6' } });
     expect(lastSeen().headers['x-forwarded-for']).toBeUndefined();
