@@ -165,8 +165,8 @@ class Reader {
   }
 }
 
-/** The file's opening doc comment, where its lane markers go. */
-function openingComment(source: string): string {
+/** The file's opening doc comment, where its markers go (its lane here, `@slow` for test/setup/slow-first.ts). */
+export function openingComment(source: string): string {
   return /^\/\*\*[\s\S]*?\*\//.exec(source)?.[0] ?? '';
 }
 
