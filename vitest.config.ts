@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { sourceAliases } from './aliases.ts';
 import { testLanes } from './test/lanes.ts';
+import { SlowFirst } from './test/setup/slow-first.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** Unit files need nothing outside the process; integration files start workerd, Bun, Chromium, tsc or talk to a database (test/lanes.ts). */
@@ -28,6 +29,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: workers,
     silent: 'passed-only',
+    /** Files marked `@slow` start first, so the long ones never run alone at the end (test/setup/slow-first.ts). */
+    sequence: { sequencer: SlowFirst },
     coverage: {
       provider: 'v8',
       include: ['src/**/*.{ts,tsx}', 'mcp/src/**/*.ts', 'targets/**/*.ts'],
