@@ -20,10 +20,11 @@ export function preferredCharsets(header: string | null, available?: string[]): 
 
 /**
  * The content codings of `available` the Accept-Encoding value allows, best first; `identity` is acceptable unless
- * refused (`identity;q=0` or `*;q=0`), as RFC 9110 §12.5.3 says.
+ * refused (`identity;q=0` or `*;q=0`), as RFC 9110 §12.5.3 says. Equal q-values follow the client's order, or the
+ * order of `preferred` when given (a server that knows br beats gzip).
  */
-export function preferredEncodings(header: string | null, available?: string[]): string[] {
-  return negotiator('accept-encoding', header).encodings(available);
+export function preferredEncodings(header: string | null, available?: string[], preferred?: string[]): string[] {
+  return negotiator('accept-encoding', header).encodings(available, preferred === undefined ? undefined : { preferred });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FileCacheLimits } from './file-cache';
 import { safeSegments } from './safe-path';
-import type { StaticOptions } from './types';
+import type { FileStat, PrecompressedEncoding, StaticOptions } from './types';
 import { checkOptions } from '../core/options';
 
 /** `staticFiles` options checked and filled with their defaults. */
@@ -17,6 +17,18 @@ export interface ResolvedStaticOptions {
   cacheTtlMs: number | null;
   dotfiles: boolean;
   untrusted: boolean;
+  precompressed: PrecompressedEncoding[];
+  setHeaders: ((headers: Headers, path: string, stat: FileStat | null) => void) | null;
+}
+
+const encodings: PrecompressedEncoding[] = ['br', 'zstd', 'gzip'];
+
+function precompressedList(value: StaticOptions['precompressed']): PrecompressedEncoding[] {
+  if (value === undefined || value === false) return [];
+  if (value === true) return [...encodings];
+  if (!Array.isArray(value) || value.length === 0 || value.some((e) => !encodings.includes(e)) || new Set(value).size !== value.length)
+    fail(`precompressed must be true, false or a list of distinct "br", "zstd", "gzip", got ${JSON.stringify(value)}`);
+  return [...value];
 }
 
 function fail(message: string): never {
@@ -67,6 +79,8 @@ const staticOptionsKeys: Record<keyof StaticOptions, true> = {
   dotfiles: true,
   untrusted: true,
   source: true,
+  precompressed: true,
+  setHeaders: true,
 };
 
 /** Checks `staticFiles` options, throwing a TypeError that names the bad field. */
@@ -98,6 +112,8 @@ export function resolveStaticOptions(root: string, options: StaticOptions): Reso
     fail(`cacheTtl must be a number of seconds >= 0, got ${String(ttl)}`);
   if (options.untrusted !== undefined && typeof options.untrusted !== 'boolean')
     fail(`untrusted must be a boolean, got ${String(options.untrusted)}`);
+  if (options.setHeaders !== undefined && typeof options.setHeaders !== 'function')
+    fail(`setHeaders must be a function (headers, path, stat) => void, got ${typeof options.setHeaders}`);
   return {
     prefix,
     index,
@@ -111,5 +127,7 @@ export function resolveStaticOptions(root: string, options: StaticOptions): Reso
     cacheTtlMs: ttl === undefined ? null : ttl * 1000,
     dotfiles: options.dotfiles ?? false,
     untrusted: options.untrusted ?? false,
+    precompressed: precompressedList(options.precompressed),
+    setHeaders: options.setHeaders ?? null,
   };
 }

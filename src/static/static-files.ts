@@ -10,6 +10,7 @@ import { nosniffHeaders, withNosniff } from './nosniff';
 import { sandboxActive } from './active-content';
 import { resolveStaticOptions, type ResolvedStaticOptions } from './options';
 import { platformSource } from './platform-source';
+import { pickVariant } from './precompressed';
 import { respondWithFile } from './respond';
 import { safeSegments, segmentsToUrlPath } from './safe-path';
 import type { FileSource, FileStat, StaticOptions } from './types';
@@ -45,8 +46,8 @@ function directoryRedirect(ctx: Context, prefix: string, segments: string[]): Re
   return withNosniff(ctx.redirect(`${segmentsToUrlPath(prefix, segments, true)}${ctx.search ? `?${ctx.search}` : ''}`, 301));
 }
 
-/** Serves the files of one root: resolution, the small-file cache, preloading, listings. */
-class StaticServer {
+/** Serves the files of one root: resolution, the small-file cache, preloading, listings, precompressed variants. */
+export class StaticServer {
   private readonly cache: FileCache | null;
   /** Files whose real path was found inside root, by URL path: while the same file (inode, size, mtime) is there, one stat serves it. */
   private readonly verified = new Map<string, FileStat>();
@@ -124,19 +125,29 @@ class StaticServer {
     return entry !== undefined && entry.trustedUntil > Date.now() ? { path, entry } : null;
   }
 
+  /**
+   * The answer for a file: its precompressed variant when enabled and the client accepts one (Content-Encoding set,
+   * the original's Content-Type kept), `Vary: Accept-Encoding` whenever variants are enabled, then `setHeaders`.
+   */
   private async respond(ctx: Context, path: string, stat: FileStat, known: CachedFile | null): Promise<Response> {
-    const entry = known ?? (await this.cached(path, stat));
-    const etag = !this.options.etag ? null : entry !== null ? entry.etag : mtimeETag(stat);
+    const precompressed = this.options.precompressed;
+    const variant = precompressed.length === 0 ? null : await pickVariant(this.source, path, ctx.header('accept-encoding'), precompressed);
+    const served = variant === null ? { path, stat } : variant;
+    const entry = variant === null ? (known ?? (await this.cached(path, stat))) : await this.cached(variant.path, variant.stat);
+    const etag = !this.options.etag ? null : entry !== null ? entry.etag : mtimeETag(served.stat);
     const contentType = contentTypeFor(path);
     const response = await respondWithFile(ctx.request, {
-      stat,
+      stat: served.stat,
       etag,
       contentType,
       cacheControl: this.options.cacheControl,
       bytes: entry?.bytes ?? null,
-      read: (start, end) => this.source.read(path, start, end),
+      read: (start, end) => this.source.read(served.path, start, end),
     });
+    if (precompressed.length > 0) response.headers.append('vary', 'accept-encoding');
+    if (variant !== null && response.status !== 416) response.headers.set('content-encoding', variant.encoding);
     if (this.options.untrusted) sandboxActive(response.headers, contentType);
+    this.options.setHeaders?.(response.headers, path, stat);
     return response;
   }
 
@@ -205,7 +216,10 @@ export function staticFiles(root: string, options: StaticOptions = {}): Middlewa
         await response.body?.cancel();
         return directoryRedirect(ctx, prefix, segments);
       }
-      return servedAsset(response, resolved);
+      const served = servedAsset(response, resolved);
+      if (served.status < 400 && served.status !== 301 && served.status !== 302 && served.status !== 307 && served.status !== 308)
+        resolved.setHeaders?.(served.headers, segments.join('/'), null);
+      return served;
     }
 
     server ??= platformSource(root).then((source) => new StaticServer(source, resolved));

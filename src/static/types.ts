@@ -69,4 +69,14 @@ export interface StaticOptions {
   untrusted?: boolean;
   /** Where files come from (default: the platform's file system for `root`, or `env.ASSETS` on workers). */
   source?: FileSource;
+  /**
+   * Serve `<file>.br`, `<file>.zst` or `<file>.gz` beside a file when Accept-Encoding allows it (`true`: all three,
+   * or the encodings in the server's order of preference); answers carry `Vary: Accept-Encoding` (default false).
+   */
+  precompressed?: boolean | PrecompressedEncoding[];
+  /** Sets headers of each file answer (200, 206, 304): the headers, the file's path under root, and its stat (null on workers). */
+  setHeaders?: (headers: Headers, path: string, stat: FileStat | null) => void;
 }
+
+/** A content coding a precompressed file beside the original can have. */
+export type PrecompressedEncoding = 'br' | 'zstd' | 'gzip';
