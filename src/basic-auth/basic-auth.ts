@@ -31,9 +31,18 @@ export interface BasicAuthOptions {
   verify?: (username: string, password: string, ctx: Context) => boolean | Promise<boolean>;
   /** The `realm` of the `WWW-Authenticate` challenge (default `Secure Area`). */
   realm?: string;
+  /** The header holding the credentials (default `Authorization`; `X-Forwarded-Authorization` behind some proxies). */
+  headerName?: string;
 }
 
-const keys: Record<keyof BasicAuthOptions, true> = { username: true, password: true, users: true, verify: true, realm: true };
+const keys: Record<keyof BasicAuthOptions, true> = {
+  username: true,
+  password: true,
+  users: true,
+  verify: true,
+  realm: true,
+  headerName: true,
+};
 const userKeys: Record<keyof BasicAuthUser, true> = { username: true, password: true, passwordHash: true };
 
 /** An account ready to compare: digests of its user-id and password, or its parsed password hash. */
@@ -71,6 +80,8 @@ function checkBasicOptions(options: BasicAuthOptions, users: BasicAuthUser[]): v
   if ((users.length === 0) === (options.verify === undefined))
     throw new TypeError('basicAuth(): give accounts (`username` and `password`, or `users`) or a `verify` function, exactly one of them');
   if (options.realm !== undefined && typeof options.realm !== 'string') throw new TypeError('basicAuth(): `realm` must be a string');
+  if (options.headerName !== undefined && (typeof options.headerName !== 'string' || options.headerName === ''))
+    throw new TypeError('basicAuth(): `headerName` must be a non-empty string');
   users.forEach(checkUser);
 }
 
@@ -95,6 +106,7 @@ export function basicAuth(options: BasicAuthOptions): Middleware {
   for (const user of users) if (user.passwordHash !== undefined) parsePasswordHash(user.passwordHash, 'basicAuth()');
   const accounts = users.length === 0 ? null : prepare(users);
   const verify = options.verify;
+  const headerName = options.headerName ?? 'authorization';
   const refusal = challenge('Basic', { realm: options.realm ?? 'Secure Area', charset: 'UTF-8' });
 
   const accepted = async (username: string, password: string, ctx: Context): Promise<boolean> => {
@@ -110,7 +122,7 @@ export function basicAuth(options: BasicAuthOptions): Middleware {
   };
 
   return async (ctx, next) => {
-    const credentials = parseBasic(ctx.header('authorization'));
+    const credentials = parseBasic(ctx.header(headerName));
     if (credentials === null || !(await accepted(credentials.username, credentials.password, ctx)))
       throw authError(401, 'Authentication required', 'UNAUTHORIZED', refusal);
     ctx.basicAuthUser = credentials.username;

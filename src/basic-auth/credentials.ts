@@ -8,7 +8,8 @@ export interface BasicCredentials {
 
 /**
  * The credentials of an `Authorization: Basic <base64>` value (RFC 7617: scheme case-insensitive, UTF-8, the
- * user-id ends at the first colon), or null for any other shape: bad base64, bytes that are not UTF-8, no colon.
+ * user-id ends at the first colon), or null for any other shape: bad base64, bytes that are not UTF-8, no colon,
+ * control characters.
  */
 export function parseBasic(header: string | null): BasicCredentials | null {
   if (header === null) return null;
@@ -21,6 +22,7 @@ export function parseBasic(header: string | null): BasicCredentials | null {
     return null;
   }
   const colon = text.indexOf(':');
-  if (colon < 0) return null;
+  // RFC 7617 section 2: neither part may hold control characters.
+  if (colon < 0 || /[\x00-\x1f\x7f]/.test(text)) return null;
   return { username: text.slice(0, colon), password: text.slice(colon + 1) };
 }

@@ -141,6 +141,43 @@ describe('basicAuth', () => {
     }
   });
 
+  it('decodes RFC 7617 section 2.1 UTF-8 example (test:123£)', async () => {
+    const pound = guarded(basicAuth({ username: 'test', password: '123\u00A3' }));
+    expect((await who(pound, 'Basic dGVzdDoxMjPCow==')).status).toBe(200);
+  });
+
+  it('refuses control characters in the credentials', async () => {
+    const plain = guarded(basicAuth({ verify: () => true }));
+    expect((await who(plain, basic('user\x00', 'pwd'))).status).toBe(401);
+    expect((await who(plain, basic('user', 'p\x7fwd'))).status).toBe(401);
+    expect((await who(plain, basic('user', 'pwd'))).status).toBe(200);
+  });
+
+  it('sends no challenge on success', async () => {
+    const res = await who(app, basic('hono-user-a', 'hono-password-a'));
+    expect(res.headers.get('www-authenticate')).toBe(null);
+  });
+
+  it('reads another header when told (a proxy forwarding the credentials)', async () => {
+    const forwarded = guarded(basicAuth({ username: 'user', password: 'pwd', headerName: 'x-forwarded-authorization' }));
+    const res = await forwarded.request('/auth/who', {
+      headers: { authorization: basic('notuser', 'notpwd'), 'x-forwarded-authorization': basic('user', 'pwd') },
+    });
+    expect(res.status).toBe(200);
+    expect((await who(forwarded, basic('user', 'pwd'))).status).toBe(401);
+  });
+
+  it('lets a verify error fail the request (500), not pass as a wrong password', async () => {
+    const failing = guarded(
+      basicAuth({
+        verify: () => {
+          throw new Error('user store down');
+        },
+      }),
+    );
+    expect((await who(failing, basic('a', 'b'))).status).toBe(500);
+  });
+
   it('refuses bad options at startup with a message', () => {
     expect(() => basicAuth({})).toThrow(/accounts .* or a `verify` function/);
     expect(() => basicAuth({ username: 'a' })).toThrow(/`username` and `password` go together/);

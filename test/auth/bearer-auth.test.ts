@@ -117,6 +117,22 @@ describe('bearerAuth', () => {
     expect(await res.text()).toBe('custom: go away');
   });
 
+  it('takes padding around the token, refuses a bare key or a misspelt scheme (ported from @fastify/bearer-auth)', async () => {
+    const keyed = guarded(bearerAuth({ token: '123456789012354579814' }));
+    expect((await who(keyed, 'bearer   123456789012354579814   ')).status).toBe(200);
+    expect((await who(keyed, '123456789012354579814')).status).toBe(401);
+    expect((await who(keyed, 'bearerr 123456789012354579814')).status).toBe(401);
+    expect((await who(keyed, 'Beaver 123456789012354579814')).status).toBe(401);
+  });
+
+  it('awaits a verify promise, and lets its failure be a 500 (Fastify with failSilent: false)', async () => {
+    const asyncVerify = guarded(bearerAuth({ verify: async (token) => token === 'abcdefg' }));
+    expect((await who(asyncVerify, 'Bearer abcdefg')).status).toBe(200);
+    expect((await who(asyncVerify, 'Bearer abcdefh')).status).toBe(401);
+    const failing = guarded(bearerAuth({ verify: () => Promise.reject(new Error('failing')) }));
+    expect((await who(failing, 'Bearer abcdefg')).status).toBe(500);
+  });
+
   it('refuses bad options at startup with a message', () => {
     expect(() => bearerAuth({})).toThrow(/either `token` .* or `verify`/);
     expect(() => bearerAuth({ token: 'a', verify: () => true })).toThrow(/exactly one/);
