@@ -222,10 +222,10 @@ describe('proxy() X-Forwarded-*', () => {
 
 describe('proxy() streaming and failures', () => {
   it('streams the answer: the first chunk arrives before the upstream finished', async () => {
-    const started = Date.now();
     const reader = (await send(app(), '/chunks')).body!.getReader();
+    // The upstream sends a chunk every 300 ms: a buffered answer would arrive as one piece.
     expect(new TextDecoder().decode((await reader.read()).value)).toBe('chunk-0;');
-    expect(Date.now() - started).toBeLessThan(500);
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('chunk-1;');
     await reader.cancel();
   });
 
