@@ -230,19 +230,24 @@ export class MCPServer {
    * errors), routes responses to waiting server requests, and dispatches notifications. Null when nothing is answered.
    * `abortSource` (the HTTP Request) aborts the handler's signal when the client goes away.
    */
-  async handle(message: unknown, link: ClientLink, abortSource?: AbortSource): Promise<JSONRPCResponse | null> {
-    const sorted = classify(message);
-    switch (sorted.kind) {
-      case 'invalid':
-        return errorOf(sorted.id, ErrorCode.InvalidRequest, `Invalid request: ${sorted.reason}`);
-      case 'response':
-        this.outgoing.settle(sorted.message, link);
-        return null;
-      case 'notification':
-        this.onClientNotification(sorted.message, link);
-        return null;
-      case 'request':
-        return this.answer(sorted.message, link, abortSource);
+  handle(message: unknown, link: ClientLink, abortSource?: AbortSource): Promise<JSONRPCResponse | null> {
+    // Not an async function: a request's answer is handed on as it is, without another hop.
+    try {
+      const sorted = classify(message);
+      switch (sorted.kind) {
+        case 'invalid':
+          return Promise.resolve(errorOf(sorted.id, ErrorCode.InvalidRequest, `Invalid request: ${sorted.reason}`));
+        case 'response':
+          this.outgoing.settle(sorted.message, link);
+          return Promise.resolve(null);
+        case 'notification':
+          this.onClientNotification(sorted.message, link);
+          return Promise.resolve(null);
+        case 'request':
+          return this.answer(sorted.message, link, abortSource);
+      }
+    } catch (error) {
+      return Promise.reject(error);
     }
   }
 

@@ -6,6 +6,7 @@ import { rpcErrorResponse } from './error-response';
  * `text/plain`, forms and bodies without a type are what a browser may POST cross-origin without a CORS preflight.
  */
 function isJSONType(contentType: string | null): boolean {
+  if (contentType === 'application/json') return true;
   return contentType !== null && contentType.split(';')[0].trim().toLowerCase() === 'application/json';
 }
 
@@ -67,32 +68,42 @@ async function readCounted(body: ReadableStream<Uint8Array>, limit: number): Pro
  * The body as text within `limit` (read whole through the platform when its declared length is within it, which
  * `limitBody` checked), or the 413, also when the platform's own limit (fw/node's, fw/bun's) refused it first.
  */
-async function readText(request: Request, limit: number | undefined): Promise<string | Response> {
-  try {
-    if (limit === undefined || limit === Infinity || request.headers.get('content-length') !== null || request.body === null)
-      return await request.text();
-    return await readCounted(request.body, limit);
-  } catch (error) {
-    if ((error as { status?: unknown } | null)?.status === 413) return tooLarge((error as Error).message);
-    throw error;
-  }
+function readText(request: Request, limit: number | undefined): Promise<string | Response> {
+  const read =
+    limit === undefined || limit === Infinity || request.headers.get('content-length') !== null || request.body === null
+      ? request.text()
+      : readCounted(request.body, limit);
+  return read.catch(refusedByPlatform);
 }
 
-async function parseJSON(request: Request): Promise<unknown | Response> {
-  const contentType = request.headers.get('content-type');
-  if (!isJSONType(contentType)) {
-    return rpcErrorResponse(
-      415,
-      ErrorCode.InvalidRequest,
-      `Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json (got ${contentType === null ? 'none' : JSON.stringify(contentType)})`,
-      { accept: 'application/json' },
-    );
-  }
-  const text = await readText(request, limits.get(request));
+/** The 413 of a body the platform's own limit refused (fw/node's, fw/bun's); any other read failure stays one. */
+function refusedByPlatform(error: unknown): Response {
+  if ((error as { status?: unknown } | null)?.status === 413) return tooLarge((error as Error).message);
+  throw error;
+}
+
+/** The parsed body, or the 400 of one that is not JSON (the text of a 413 passes through). */
+function parsed(text: string | Response): unknown | Response {
   if (text instanceof Response) return text;
   try {
     return JSON.parse(text);
   } catch {
     return rpcErrorResponse(400, ErrorCode.ParseError, 'Parse error: the body is not valid JSON');
   }
+}
+
+function parseJSON(request: Request): Promise<unknown | Response> {
+  const contentType = request.headers.get('content-type');
+  if (!isJSONType(contentType)) {
+    return Promise.resolve(
+      rpcErrorResponse(
+        415,
+        ErrorCode.InvalidRequest,
+        `Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json (got ${contentType === null ? 'none' : JSON.stringify(contentType)})`,
+        { accept: 'application/json' },
+      ),
+    );
+  }
+  // Promise chains, not async functions: two fewer hops on every MCP POST.
+  return readText(request, limits.get(request)).then(parsed);
 }

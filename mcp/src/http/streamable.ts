@@ -83,7 +83,11 @@ export class StreamableHTTP {
     const versionHeader = initializing ? null : request.headers.get('mcp-protocol-version');
     if (versionHeader !== null && !isSupportedVersion(versionHeader)) return unsupportedHeader(versionHeader);
 
-    const peer = await this.peerFor(request, initializing, versionHeader);
+    // Stateless: each POST is its own client, made here without an await (most deployments, and every call's path).
+    const peer =
+      this.sessions === null
+        ? newPeer('', versionHeader ?? ASSUMED_VERSION, null)
+        : await this.peerFor(request, initializing, versionHeader);
     if (peer instanceof Response) return peer;
     if (batch && !allowsBatches(versionHeader ?? peer.protocolVersion)) {
       return rpcErrorResponse(
@@ -97,29 +101,44 @@ export class StreamableHTTP {
     const exchange = new PostExchange(peer, acceptsSSE(request), (p, headers) => this.persist(p, headers, initializing), ctx, openStream);
     if (peer.key !== '') exchange.headers[SESSION_HEADER] = peer.key;
 
-    const cancels = messages.map(cancellationOf).filter((c) => c !== null);
     const caller = once(() => cancelCaller(ctx, peer));
-    if (cancels.length > 0) {
-      const who = await caller();
-      await Promise.all(cancels.map(({ id, reason }) => this.cancellations.cancel(who, id, reason)));
-    }
     if (!messages.some(needsAnswer)) {
+      await this.cancelFrom(messages, caller);
       await Promise.all(messages.map((m) => this.server.handle(m, exchange)));
       exchange.finish([], batch);
       return exchange.response;
     }
+    if (batch) await this.cancelFrom(messages, caller);
     // A resumable stream outlives its connection: a dropped connection is not a cancellation (the client resumes).
     const abortSource = resumable ? undefined : request;
-    Promise.all(messages.map((m) => this.answer(m, exchange, abortSource, caller, ctx.executionCtx === undefined))).then(
+    const direct = ctx.executionCtx === undefined;
+    const failed = (error: unknown) => exchange.finish([internalErrorOf(null, error)], false);
+    if (!batch) {
+      // One request (every POST since 2025-06-18): no arrays, no Promise.all.
+      this.answer(messages[0], exchange, abortSource, caller, direct).then(
+        (answer) => exchange.finish(answer === null ? [] : [answer], false),
+        failed,
+      );
+      return exchange.response;
+    }
+    Promise.all(messages.map((m) => this.answer(m, exchange, abortSource, caller, direct))).then(
       (answers) =>
         exchange.finish(
           answers.filter((a): a is JSONRPCResponse => a !== null),
           batch,
         ),
-      (error) => exchange.finish([internalErrorOf(null, error)], false),
+      failed,
     );
     return exchange.response;
   };
+
+  /** Delivers the `notifications/cancelled` among a POST's messages (before any request of the same batch runs). */
+  private async cancelFrom(messages: unknown[], caller: () => Promise<string>): Promise<void> {
+    const cancels = messages.map(cancellationOf).filter((c) => c !== null);
+    if (cancels.length === 0) return;
+    const who = await caller();
+    await Promise.all(cancels.map(({ id, reason }) => this.cancellations.cancel(who, id, reason)));
+  }
 
   /**
    * Hands one message to the server; a `tools/call` is watched meanwhile, so a `notifications/cancelled` of its caller
