@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Fw } from 'fw';
+import { Fw as CoreFw } from 'fw/core';
 import { bearerAuth } from '../../src/bearer-auth';
 import { guarded } from './helpers';
 
@@ -131,6 +132,16 @@ describe('bearerAuth', () => {
     expect((await who(asyncVerify, 'Bearer abcdefh')).status).toBe(401);
     const failing = guarded(bearerAuth({ verify: () => Promise.reject(new Error('failing')) }));
     expect((await who(failing, 'Bearer abcdefg')).status).toBe(500);
+  });
+
+  it('answers the same on a fw/core app', async () => {
+    const core = new CoreFw();
+    core.use(bearerAuth({ token: 'abc', realm: 'core' }));
+    core.get('/x', (ctx) => ctx.bearerToken);
+    const refused = await core.request('/x', { headers: { authorization: 'Bearer nope' } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer realm="core", error="invalid_token"/);
+    expect(await (await core.request('/x', { headers: { authorization: 'Bearer abc' } })).text()).toBe('abc');
   });
 
   it('refuses bad options at startup with a message', () => {
