@@ -3,6 +3,12 @@
  * installs against the packed fw, fw-mcp and fw-cli (the npm cache serves vitest, wrangler and the rest), passes its
  * own `npm test`, type-check and build, and answers a GET from `npm run dev` on 127.0.0.1. Bad input is refused with
  * a message and nothing written; on a terminal the missing template is asked for.
+ *
+ * The four projects are independent, so they are made and checked at the same time. Projects whose package.json asks
+ * for the same packages (lambda, node and bun) share one clean `npm install`: the first one installs, the others start
+ * from a hard-linked copy of its node_modules and lockfile and run their own `npm install`, which finds the tree complete.
+ *
+ * @slow: minutes of installs and child processes, so it starts first (test/setup/slow-first.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -12,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packedOnce } from '../packages/packed-project';
-import { cleanEnv, sh } from '../packages/run';
+import { cleanEnv, sh, waitForUrl } from '../packages/run';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -69,34 +75,15 @@ function freePort(): Promise<number> {
 }
 
 /** Starts `npm run dev -- ...args` in its own process group; resolves with the URL the dev server prints it is ready on. */
-function startDev(dir: string, args: string[], env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+async function startDev(dir: string, args: string[], env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn('npm', ['run', 'dev', '--', ...args], {
     cwd: dir,
     env: cleanEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stopDev(child);
-      reject(new Error(`npm run dev printed no ready line within 90 s:\n${output}`));
-    }, 90_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /(?:ready on|listening on)\s+(http:\/\/[^\s)]+)/i.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ url: match[1], child });
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`npm run dev exited with ${code} before it was ready:\n${output}`));
-    });
-  });
+  const url = await waitForUrl(child, /(?:ready on|listening on)\s+(http:\/\/[^\s)]+)/i, 90_000, () => void stopDev(child));
+  return { url, child };
 }
 
 /** Stops the dev server's process group (npm, its shell, the server and anything it started) and waits for npm to exit. */
@@ -120,16 +107,50 @@ const targets = {
   bun: { deployFile: null, bundle: 'dist/bun/index.js', dev: async () => ({ args: [], env: { PORT: '0' } }) },
 };
 
-describe('npm create fw@latest, for every target', () => {
-  it.each(Object.keys(targets) as (keyof typeof targets)[])(
+/** Queue of `npm exec` runs: npx installs the create-fw tarball into one cache folder, which two runs at once would both write. */
+let npmExecs: Promise<unknown> = Promise.resolve();
+
+/** Runs `npm exec` of the create-fw tarball (what `npm create fw` runs) after the ones before it have finished; its stdout. */
+function npmCreateFw(args: string[]): Promise<string> {
+  const run = npmExecs.then(() => sh('npm', ['exec', '--yes', '--package', tarballs.get('create-fw')!, '--', 'create-fw', ...args], base));
+  npmExecs = run.catch(() => undefined);
+  return run;
+}
+
+/** The first clean install per set of packages a package.json asks for: a hard-linked snapshot of its node_modules and lockfile. */
+const installs = new Map<string, Promise<string>>();
+
+/**
+ * `npm install` in a written project. The first project asking for a set of packages installs it from scratch and
+ * keeps a snapshot; a project asking for the same set starts from a hard-linked copy of that snapshot, and its own
+ * `npm install` checks the tree against its package.json (installing what differs, were anything to).
+ */
+async function npmInstall(dir: string, wanted: object): Promise<void> {
+  const npmInstallArgs = ['install', '--prefer-offline', '--no-audit', '--no-fund'];
+  const key = JSON.stringify(wanted);
+  const first = installs.get(key);
+  if (!first) {
+    const snapshot = (async () => {
+      await sh('npm', npmInstallArgs, dir);
+      const kept = mkdtempSync(join(base, 'installed-'));
+      await sh('cp', ['-al', 'node_modules', 'package-lock.json', kept], dir);
+      return kept;
+    })();
+    installs.set(key, snapshot);
+    await snapshot;
+    return;
+  }
+  const kept = await first;
+  await sh('cp', ['-al', join(kept, 'node_modules'), join(kept, 'package-lock.json'), dir], dir);
+  await sh('npm', npmInstallArgs, dir);
+}
+
+describe.concurrent('npm create fw@latest, for every target', () => {
+  it.for(Object.keys(targets) as (keyof typeof targets)[])(
     '%s: writes a project whose npm install, test, typecheck, build and dev work against the tarballs',
-    async (target) => {
+    async (target, { expect }) => {
       const { deployFile, bundle, dev } = targets[target];
-      const wrote = await sh(
-        'npm',
-        ['exec', '--yes', '--package', tarballs.get('create-fw')!, '--', 'create-fw', `my-${target}`, '--template', target],
-        base,
-      );
+      const wrote = await npmCreateFw([`my-${target}`, '--template', target]);
       expect(wrote).toContain(`Wrote a ${target} project for fw ${rootPackage.version}`);
       const dir = join(base, `my-${target}`);
       if (deployFile) expect(existsSync(join(dir, deployFile))).toBe(true);
@@ -159,7 +180,8 @@ describe('npm create fw@latest, for every target', () => {
         ],
         dir,
       );
-      await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], dir);
+      const installed = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as typeof written;
+      await npmInstall(dir, { dependencies: installed.dependencies, devDependencies: installed.devDependencies });
       const env = {
         PATH: `${bunBin}:${process.env.PATH}`,
         XDG_CONFIG_HOME: join(base, 'xdg'),

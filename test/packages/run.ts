@@ -29,32 +29,50 @@ export async function sh(command: string, args: string[], cwd: string, env: Reco
 }
 
 /**
+ * Resolves with the first URL `pattern` (its first group) finds in what `child` prints on stdout or stderr, so a test
+ * starts talking to a server the moment it says it listens; rejects with the output when the child exits first or
+ * prints no match within `timeoutMs` (then `onTimeout` runs, to stop it).
+ */
+export function waitForUrl(
+  child: ChildProcess,
+  pattern: RegExp,
+  timeoutMs: number,
+  onTimeout: () => void = () => undefined,
+): Promise<string> {
+  const what = child.spawnargs.join(' ');
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      onTimeout();
+      reject(new Error(`${what} printed no ${pattern} within ${timeoutMs / 1000} s:\n${output}`));
+    }, timeoutMs);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = pattern.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} exited with ${code} before it printed ${pattern}:\n${output}`));
+    });
+  });
+}
+
+/**
  * Starts a server process (with `env` added to the clean environment) and resolves with its URL once it prints
  * `listening on <url>`; rejects with its output if it exits first.
  */
-export function startServer(
+export async function startServer(
   command: string,
   args: string[],
   cwd: string,
   env: Record<string, string> = {},
 ): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(command, args, { cwd, env: cleanEnv({ PORT: '0', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} printed no "listening on" within 10 s:\n${output}`)), 10_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ url: match[1], child });
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${args.join(' ')} exited with ${code} before listening:\n${output}`));
-    });
-  });
+  return { url: await waitForUrl(child, /listening on (http:\/\/\S+)/, 10_000, () => child.kill()), child };
 }
