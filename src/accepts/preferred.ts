@@ -24,7 +24,11 @@ export function preferredCharsets(header: string | null, available?: string[]): 
  * order of `preferred` when given (a server that knows br beats gzip).
  */
 export function preferredEncodings(header: string | null, available?: string[], preferred?: string[]): string[] {
-  return negotiator('accept-encoding', header).encodings(available, preferred === undefined ? undefined : { preferred });
+  // negotiator 1.x takes `{ preferred }`; @types/negotiator still describes 0.6, which had no second argument.
+  const ranker = negotiator('accept-encoding', header) as unknown as {
+    encodings(available?: string[], options?: { preferred?: string[] }): string[];
+  };
+  return ranker.encodings(available, preferred === undefined ? undefined : { preferred });
 }
 
 /**
