@@ -62,10 +62,10 @@ describeEveryTarget(
   app,
   (client) => {
     it('streams the upstream answer: the first chunk arrives before the upstream has finished', async () => {
-      const started = Date.now();
       const reader = (await client().fetch('/up/chunks')).body!.getReader();
+      // The upstream sends a chunk every 300 ms: a buffered answer would arrive as one piece.
       expect(new TextDecoder().decode((await reader.read()).value)).toBe('chunk-0;');
-      expect(Date.now() - started).toBeLessThan(550);
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe('chunk-1;');
       await reader.cancel();
     });
   },

@@ -54,11 +54,10 @@ describeEveryTarget(
   app,
   (client) => {
     it('delivers the first event before the handler has finished', async () => {
-      const started = Date.now();
       const response = await client().fetch('/slow-sse');
       const reader = response.body!.getReader();
+      // The handler waits 1.5 s between the events: a buffered answer would bring both in one piece.
       expect(await readUntil(reader, 'first')).toBe('data: first\n\n');
-      expect(Date.now() - started).toBeLessThan(1200);
       expect(await readUntil(reader, 'second')).toBe('data: second\n\n');
     });
 
