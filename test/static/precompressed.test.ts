@@ -72,7 +72,7 @@ describe('precompressed', () => {
 
   it('serves the original without Accept-Encoding, with identity preferred, or for an unknown coding', async () => {
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { 'accept-encoding': 'identity' },
       { 'accept-encoding': 'br;q=0, gzip;q=0' },
       { 'accept-encoding': 'compress' },
