@@ -4,7 +4,7 @@
  * complete); streamText sends no Transfer-Encoding header (a hop-by-hop header the server sets itself; HTTP/2 forbids it).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { Fw } from 'fw';
+import { CoreFw, Fw } from 'fw';
 import { stream, streamText } from '../../src/stream';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
@@ -173,6 +173,11 @@ describe('stream()', () => {
     expect(res.headers.get('content-type')).toBe('application/x-ndjson');
     expect(res.headers.getSetCookie()).toEqual(['seen=1; Path=/']);
     expect(await res.text()).toBe('{}\n');
+  });
+
+  it('works on a fw/core app', async () => {
+    const a = new CoreFw().get('/', (ctx) => stream(ctx, (s) => s.write('core').then(() => undefined)));
+    expect(await (await a.request('/')).text()).toBe('core');
   });
 
   it('refuses a call without a callback, with a message', () => {
