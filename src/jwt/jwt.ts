@@ -103,7 +103,7 @@ export function jwt(options: JwtOptions): Middleware {
 
   return async (ctx, next) => {
     const token = requireToken(ctx, source, refusals);
-    const verifyKey = await key;
+    const verifyKey = await key();
     let payload: JWTPayload;
     try {
       payload = (await jwtVerify(token, verifyKey, verifyOptions)).payload;

@@ -40,8 +40,11 @@ function isCryptoKey(value: unknown): value is CryptoKey {
   return typeof CryptoKey !== 'undefined' && value instanceof CryptoKey;
 }
 
-/** The key to verify with, prepared once: the secret's bytes, or the imported public key. */
-export function prepareKey(where: string, secret: unknown, key: unknown, algorithms: string[]): Promise<CryptoKey | Uint8Array> {
+/** A verification key, ready or imported on first use (a worker may not use Web Crypto while its module loads). */
+export type KeyLoader = () => Promise<CryptoKey | Uint8Array>;
+
+/** The key to verify with, checked now: the secret's bytes, or the public key (imported once, on first use). */
+export function prepareKey(where: string, secret: unknown, key: unknown, algorithms: string[]): KeyLoader {
   const hmac = algorithms.every((a) => (hmacAlgorithms as readonly string[]).includes(a));
   const pub = algorithms.every((a) => (publicKeyAlgorithms as readonly string[]).includes(a));
   if (!hmac && !pub)
@@ -50,34 +53,39 @@ export function prepareKey(where: string, secret: unknown, key: unknown, algorit
     throw new TypeError(`${where}: give \`secret\` (HS*) or \`key\` (RS*, PS*, ES*, EdDSA), exactly one`);
   if (hmac) {
     if (secret === undefined) throw new TypeError(`${where}: ${algorithms.join(', ')} verify with \`secret\`, not \`key\``);
-    if (typeof secret === 'string' && secret !== '') return Promise.resolve(new TextEncoder().encode(secret));
-    if (secret instanceof Uint8Array && secret.length > 0) return Promise.resolve(secret);
+    if (typeof secret === 'string' && secret !== '') return ready(new TextEncoder().encode(secret));
+    if (secret instanceof Uint8Array && secret.length > 0) return ready(secret);
     throw new TypeError(`${where}: \`secret\` must be a non-empty string or Uint8Array`);
   }
   if (key === undefined) throw new TypeError(`${where}: ${algorithms.join(', ')} verify with a public \`key\`, not \`secret\``);
-  if (isCryptoKey(key)) return Promise.resolve(key);
+  if (isCryptoKey(key)) return ready(key);
   const single = algorithms.length === 1 ? algorithms[0] : undefined;
   if (typeof key === 'string') {
     if (!key.includes('-----BEGIN PUBLIC KEY-----'))
       throw new TypeError(`${where}: a string \`key\` must be an SPKI PEM public key (-----BEGIN PUBLIC KEY-----)`);
     if (single === undefined) throw new TypeError(`${where}: a PEM \`key\` works with one algorithm; give \`alg\` as one name`);
-    return guard(where, importSPKI(key, single));
+    return once(where, () => importSPKI(key, single));
   }
   if (typeof key === 'object' && key !== null && typeof (key as JWK).kty === 'string') {
     const jwk = key as JWK;
     if (jwk.d !== undefined || jwk.kty === 'oct') throw new TypeError(`${where}: \`key\` must be a public JWK (no "d", not "oct")`);
     const alg = jwk.alg ?? single;
     if (alg === undefined) throw new TypeError(`${where}: a JWK \`key\` without "alg" works with one algorithm; give \`alg\` as one name`);
-    return guard(where, importJWK(jwk, alg) as Promise<CryptoKey>);
+    return once(where, () => importJWK(jwk, alg) as Promise<CryptoKey>);
   }
   throw new TypeError(`${where}: \`key\` must be a CryptoKey, a public JWK or an SPKI PEM text`);
 }
 
-/** An import that fails answers every request with the same developer error (and is never an unhandled rejection). */
-function guard(where: string, imported: Promise<CryptoKey | Uint8Array>): Promise<CryptoKey | Uint8Array> {
-  const checked = imported.catch((error: unknown) => {
-    throw new TypeError(`${where}: the key could not be imported: ${error instanceof Error ? error.message : String(error)}`);
-  });
-  checked.catch(() => undefined);
-  return checked;
+function ready(value: CryptoKey | Uint8Array): KeyLoader {
+  const resolved = Promise.resolve(value);
+  return () => resolved;
+}
+
+/** Imports on the first call and keeps the result; an import that fails answers every request with the same developer error. */
+function once(where: string, load: () => Promise<CryptoKey | Uint8Array>): KeyLoader {
+  let loaded: Promise<CryptoKey | Uint8Array> | undefined;
+  return () =>
+    (loaded ??= load().catch((error: unknown) => {
+      throw new TypeError(`${where}: the key could not be imported: ${error instanceof Error ? error.message : String(error)}`);
+    }));
 }

@@ -3,10 +3,10 @@
  * answers. The JWKS is served by fw/node on 127.0.0.1 from this process.
  */
 import { fileURLToPath } from 'node:url';
-import { SignJWT } from 'jose';
+import { importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEveryTarget } from '../targets/every-target';
-import { jwtSecret } from './fixtures/auth-app';
+import { edKeys, jwtSecret } from './fixtures/auth-app';
 import { basic } from './helpers';
 import { type JwksServer, type SigningKey, signingKey, startJwksServer, tokenFrom } from './jwks-server';
 
@@ -57,6 +57,12 @@ describeEveryTarget('auth middleware', app, (client) => {
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toContain('the token has expired');
     expect((await client().fetch('/jwt/me', { headers: { authorization: `Bearer ${await hs256({ sub: 'u1' })}` } })).status).toBe(401);
+  });
+
+  it('jwt: EdDSA with a public JWK (imported on first use)', async () => {
+    const token = await new SignJWT({ sub: 'ed' }).setProtectedHeader({ alg: 'EdDSA' }).sign(await importJWK(edKeys.private, 'EdDSA'));
+    expect(await (await client().fetch('/jwt-ed/me', { headers: { authorization: `Bearer ${token}` } })).json()).toEqual({ sub: 'ed' });
+    expect((await client().fetch('/jwt-ed/me', { headers: { authorization: `Bearer ${await hs256({ sub: 'ed' })}` } })).status).toBe(401);
   });
 
   it('jwk: keys from the JWKS, a rotated key, a failing key server as 503', async () => {
