@@ -7,10 +7,12 @@ import { targetUrl } from './target';
 
 const bodyless = new Set(['GET', 'HEAD']);
 
-/** The request headers sent upstream: the client's without hop-by-hop headers, Host and Accept-Encoding, then X-Forwarded-* and the configured ones. */
+/** The request headers sent upstream: the client's without hop-by-hop headers, Host, Expect and Accept-Encoding, then X-Forwarded-* and the configured ones. */
 function upstreamHeaders(ctx: Context, settings: ProxySettings): Headers {
   const headers = withoutHopByHop(ctx.request.headers);
   headers.delete('host');
+  // Expect: 100-continue was answered by the server that took this request; fetch implementations refuse to send it.
+  headers.delete('expect');
   // The runtime's fetch asks for the encodings it can decode, and decodes them (see the response side).
   headers.delete('accept-encoding');
   setForwarded(ctx, headers, settings.xForwarded);

@@ -68,6 +68,13 @@ describe('proxy() forwarding', () => {
     expect(((await res.json()) as { body: string }).body).toBe('test');
   });
 
+  it('forwards a POST sent with Expect: 100-continue (curl sends it for bodies over 1 KB)', async () => {
+    const res = await send(app(), '/echo/expect', { method: 'POST', body: 'x'.repeat(2048), headers: { expect: '100-continue' } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { body: string }).body).toHaveLength(2048);
+    expect(lastSeen().headers.expect).toBeUndefined();
+  });
+
   it('forwards a body the app already read', async () => {
     const a = app({}, (x) =>
       x.use(async (ctx: Context, next) => {
