@@ -172,6 +172,7 @@ describe('jwt: claim checks', () => {
     expect((await get(app, await bearer({ iat: now(), exp: now() + 60 }))).status).toBe(200);
     expect((await get(app, await bearer({ iat: now() - 120, exp: now() + 60 }))).status).toBe(401);
     expect((await get(app, await bearer({ iat: now() }))).status).toBe(401);
+    expect((await get(app, await bearer({ iat: now() + 600, exp: now() + 900 }))).status).toBe(401);
   });
 
   it('accepts a token without exp unless exp is required', async () => {
