@@ -6,6 +6,8 @@ import { checkProxyOptions, type ProxyOptions, type ProxySettings } from './opti
 import { targetUrl } from './target';
 
 const bodyless = new Set(['GET', 'HEAD']);
+/** Statuses whose Response must have no body (the constructor throws otherwise, whatever a runtime's fetch gave). */
+const nullBody = new Set([204, 205, 304]);
 
 /** The request headers sent upstream: the client's without hop-by-hop headers, Host, Expect and Accept-Encoding, then X-Forwarded-* and the configured ones. */
 function upstreamHeaders(ctx: Context, settings: ProxySettings): Headers {
@@ -62,15 +64,15 @@ export function proxy(options: ProxyOptions): (ctx: Context) => Promise<Response
   const settings = checkProxyOptions(options);
   return async (ctx) => {
     const url = targetUrl(ctx, settings);
-    const body = await bodyOf(ctx);
+    const requestBody = await bodyOf(ctx);
     const init: RequestInit & { duplex?: 'half' } = {
       method: ctx.method,
       headers: upstreamHeaders(ctx, settings),
-      body,
+      body: requestBody,
       redirect: 'manual',
       signal: signalFor(ctx, settings.timeout),
     };
-    if (body instanceof ReadableStream) init.duplex = 'half';
+    if (requestBody instanceof ReadableStream) init.duplex = 'half';
     let response: Response;
     try {
       const request = new Request(url, init);
@@ -78,6 +80,7 @@ export function proxy(options: ProxyOptions): (ctx: Context) => Promise<Response
     } catch (error) {
       throw failure(ctx, error);
     }
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: clientHeaders(response) });
+    const body = nullBody.has(response.status) ? null : response.body;
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: clientHeaders(response) });
   };
 }

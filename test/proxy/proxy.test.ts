@@ -145,6 +145,13 @@ describe('proxy() forwarding', () => {
     expect((await send(app(), '/not-found')).status).toBe(404);
   });
 
+  it('answers a 304 without a body, with its headers', async () => {
+    const res = await send(app(), '/not-modified');
+    expect(res.status).toBe(304);
+    expect(res.headers.get('etag')).toBe('"v1"');
+    expect(res.body).toBeNull();
+  });
+
   it('passes redirects to the client instead of following them (reply-from)', async () => {
     const res = await send(app(), '/redirect');
     expect(res.status).toBe(302);
