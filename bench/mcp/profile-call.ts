@@ -2,7 +2,8 @@
  * Profiles fw-mcp's own per-call path: stateless `tools/call` (both eras) handed to `app.fetch` in process, no
  * sockets, so what is left is fw and fw-mcp. Prints µs per call and, with `--profile <file>`, writes a V8 CPU
  * profile (node:inspector) and prints its top self-time frames. Run from the built packages, as the bench does:
- * `npm run build && TSX_TSCONFIG_PATH=bench/tsconfig.dist.json npx tsx bench/mcp/profile-call.ts [--modern] [--profile out.cpuprofile]`.
+ * `npm run build && TSX_TSCONFIG_PATH=bench/tsconfig.dist.json npx tsx bench/mcp/profile-call.ts [--modern] [--profile out.cpuprofile]`;
+ * `--baseline` times a plain fw route instead, `--compare` both in alternating slices (the ratio holds under load).
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -53,24 +54,46 @@ headers['content-length'] = String(new TextEncoder().encode(body).byteLength);
 const url = `http://127.0.0.1/${baseline ? 'baseline' : 'mcp'}`;
 
 /** One call through the app, its answer checked. */
-async function call(): Promise<void> {
-  const response = await app.fetch(new Request(url, { method: 'POST', headers, body }));
+async function call(to = url): Promise<void> {
+  const response = await app.fetch(new Request(to, { method: 'POST', headers, body }));
   const text = await response.text();
   if (response.status !== 200 || !text.includes('"text":"42"')) throw new Error(`answered ${response.status} ${text.slice(0, 200)}`);
 }
 
-/** Runs `count` calls, `concurrency` at a time; resolves with the wall time in ms. */
-async function run(count: number): Promise<number> {
+/** Runs `count` calls to `to`, `concurrency` at a time; resolves with the wall time in ms. */
+async function run(count: number, to = url): Promise<number> {
   const started = performance.now();
   let left = count;
   const lane = async () => {
-    while (left-- > 0) await call();
+    while (left-- > 0) await call(to);
   };
   await Promise.all(Array.from({ length: concurrency }, lane));
   return performance.now() - started;
 }
 
+/** CPU µs of `count` calls to `to`. */
+async function cpuOf(count: number, to: string): Promise<number> {
+  const before = process.cpuUsage();
+  await run(count, to);
+  const used = process.cpuUsage(before);
+  return used.user + used.system;
+}
+
 await run(20_000);
+if (process.argv.includes('--compare')) {
+  // fw-mcp and the plain fw route in alternating slices of one process: load on the machine moves both alike.
+  await run(20_000, 'http://127.0.0.1/baseline');
+  let [mcp, plain] = [0, 0];
+  const slice = 2_000;
+  for (let i = 0; i < calls / slice; i++) {
+    mcp += await cpuOf(slice, url);
+    plain += await cpuOf(slice, 'http://127.0.0.1/baseline');
+  }
+  console.log(
+    `${modern ? '2026-07-28' : '2025-06-18'} tools/call in process: fw-mcp ${(mcp / calls).toFixed(2)} µs CPU per call, plain fw route ${(plain / calls).toFixed(2)} µs, ratio ${(mcp / plain).toFixed(2)}`,
+  );
+  process.exit(0);
+}
 const session = new Session();
 if (profileFile) {
   session.connect();
