@@ -25,6 +25,8 @@ export const sourceAliases: Record<string, string> = {
   'fw/compress': `${root}src/compress/index.ts`,
   'fw/cookie': `${root}src/cookie/index.ts`,
   'fw/cors': `${root}src/cors/index.ts`,
+  'fw/accepts': `${root}src/accepts/index.ts`,
+  'fw/language': `${root}src/language/index.ts`,
   'fw/csrf': `${root}src/csrf/index.ts`,
   'fw/timeout': `${root}src/timeout/index.ts`,
   'fw/ip-restriction': `${root}src/ip-restriction/index.ts`,
