@@ -8,8 +8,11 @@ import type { Middleware } from '../core/types';
 /** A condition: a function of the context answering true (pass) or false (refuse). */
 export type Condition = (ctx: Context) => boolean | Promise<boolean>;
 
-/** What `some` and `every` combine: middleware (a call to next() or an answer passes, a throw refuses) or conditions. */
-export type Combinable = Middleware | Condition;
+/**
+ * What `some` and `every` combine: a middleware (a call to next() or an answer passes, a throw refuses) or a
+ * condition (true passes, false refuses). One function type, so an inline arrow gets its `ctx` typed.
+ */
+export type Combinable = (ctx: Context, next: () => Promise<Response>) => unknown;
 
 function unmet(): ForbiddenError {
   return new ForbiddenError('Forbidden', { code: 'CONDITION_UNMET' });
