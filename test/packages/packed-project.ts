@@ -1,9 +1,9 @@
 /**
  * A new user's project made from what `npm pack` ships: the packages built and packed once per test run
  * (once-per-run.ts), their tarballs installed into a temporary folder outside the repository, as the README's
- * "New project" says.
+ * "New project" says. The install itself happens once per run too; each test file works in a copy of its own.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { builtOnce, oncePerRun } from './once-per-run';
@@ -46,19 +46,36 @@ export async function packedOnce(root: string): Promise<Map<string, string>> {
   return new Map(tarballs);
 }
 
-/** Makes and installs the project from this run's tarballs (npm prefers the local cache; about a minute). */
-export async function createPackedProject(root: string): Promise<PackedProject> {
+/** What the one install of the run left, as JSON: the installed project (never written to) and what `npm install fw fw-mcp` put in. */
+type InstalledProject = Omit<PackedProject, 'tarballs'>;
+
+/**
+ * A project with this run's fw and fw-mcp installed, then fw-cli and @types/node as dev dependencies (the README's
+ * "New project"), installed once per run (npm prefers the local cache; about a minute). Each caller gets a copy of its
+ * own in a new temporary folder (`name` under it), without the README's source files.
+ */
+export async function installedPackedProject(root: string, name = 'hello'): Promise<PackedProject> {
   const tarballs = await packedOnce(root);
-  const base = mkdtempSync(join(tmpdir(), 'fw-packed-'));
-  try {
-    return await installProject(root, base, tarballs);
-  } catch (error) {
-    rmSync(base, { recursive: true, force: true });
-    throw error;
-  }
+  const installed = await oncePerRun<InstalledProject>('packed-project', async (folder) => {
+    const base = mkdtempSync(join(folder ?? tmpdir(), 'fw-packed-install-'));
+    return installProject(root, base, tarballs);
+  });
+  const dir = join(mkdtempSync(join(tmpdir(), 'fw-packed-')), name);
+  cpSync(installed.dir, dir, { recursive: true, verbatimSymlinks: true });
+  return { ...installed, dir, tarballs };
 }
 
-async function installProject(root: string, base: string, tarballs: Map<string, string>): Promise<PackedProject> {
+/** The README's new project, from this run's tarballs, in a temporary folder of its own: the installed project and the README's files. */
+export async function createPackedProject(root: string): Promise<PackedProject> {
+  const project = await installedPackedProject(root);
+  for (const [path, contents] of readmeProjectFiles(root)) {
+    mkdirSync(dirname(join(project.dir, path)), { recursive: true });
+    writeFileSync(join(project.dir, path), contents);
+  }
+  return project;
+}
+
+async function installProject(root: string, base: string, tarballs: Map<string, string>): Promise<InstalledProject> {
   for (const name of ['fw', 'fw-mcp', 'fw-cli']) if (!tarballs.has(name)) throw new Error(`npm pack made no ${name} tarball`);
   const dir = join(base, 'hello');
   mkdirSync(dir);
@@ -74,9 +91,5 @@ async function installProject(root: string, base: string, tarballs: Map<string, 
   const installBytes = bytesOf(join(dir, 'node_modules'));
   const typesNode = JSON.parse(readFileSync(join(root, 'node_modules', '@types', 'node', 'package.json'), 'utf8')).version as string;
   await sh('npm', [...npmInstall, '-D', tarballs.get('fw-cli')!, `@types/node@${typesNode}`], dir);
-  for (const [path, contents] of readmeProjectFiles(root)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), contents);
-  }
-  return { dir, tarballs, installBytes, installed, installScripts };
+  return { dir, installBytes, installed, installScripts };
 }
