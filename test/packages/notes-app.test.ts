@@ -2,16 +2,21 @@
  * The notes service of test/packages/notes-app/ (written from the installed READMEs: JSON Schema and zod bodies, a
  * bearer-guarded group, CORS, security headers, rate limit, OpenAPI, health, PostgreSQL with migrations, D1 and
  * KV on the worker, MCP over HTTP and stdio, the typed client), installed from this run's `npm pack` tarballs into
- * one project outside the repository, type-checked with tsc, and run on every target: the `fw build --target node` bundle with
+ * one project outside the repository (a copy of the run's installed new project, test/packages/packed-project.ts, plus
+ * postgres and zod), type-checked with tsc, and run on every target: the `fw build --target node` bundle with
  * node, src/bun.ts with Bun, the `fw build --target worker` bundle in workerd (miniflare, D1 and KV), and the
  * `fw build --target lambda` bundle's handler with API Gateway v1, v2 and function-URL events. On each: the
  * database route, the MCP route tool that reads a binding (the official SDK client, with the bearer token), the
  * typed client's script, a CORS preflight through the guarded group, and a 500 whose body holds no engine text;
- * on Node also `fw mcp --header` of the packed fw-cli over stdio.
+ * on Node also `fw mcp --header` of the packed fw-cli over stdio. The deployments share nothing but the installed
+ * project (each has its own bundle, server and database schema), so they are checked at the same time, the checks of
+ * one deployment in order.
+ *
+ * @slow: minutes of installs and child processes, so it starts first (test/setup/slow-first.ts).
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -23,7 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTGRES_URL, requireService, uniqueName } from '../db/services';
 import { runWorker } from '../targets/worker/helpers';
 import { lambdaFetch, serveFetch, type LambdaEventKind, type LambdaHandler } from './lambda-fetch';
-import { packedOnce } from './packed-project';
+import { installedPackedProject } from './packed-project';
 import { sh, startServer } from './run';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -55,19 +60,14 @@ const authorized = { authorization: `Bearer ${token}` };
 
 beforeAll(async () => {
   await requireService('PostgreSQL', POSTGRES_URL, 5432);
-  const tarballs = await packedOnce(root);
-  base = mkdtempSync(join(tmpdir(), 'fw-notes-'));
-  dir = join(base, 'notes');
-  mkdirSync(dir);
-  await sh('npm', ['init', '-y'], dir);
-  await sh('npm', ['pkg', 'set', 'type=module'], dir);
-  const npmInstall = ['install', '--prefer-offline', '--no-audit', '--no-fund'];
+  const project = await installedPackedProject(root, 'notes');
+  dir = project.dir;
+  base = dirname(dir);
   await sh(
     'npm',
-    [...npmInstall, tarballs.get('fw')!, tarballs.get('fw-mcp')!, `postgres@${version('postgres')}`, `zod@${version('zod')}`],
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', `postgres@${version('postgres')}`, `zod@${version('zod')}`],
     dir,
   );
-  await sh('npm', [...npmInstall, '-D', tarballs.get('fw-cli')!, `@types/node@${version('@types/node')}`], dir);
   for (const part of ['tsconfig.json', 'src', 'migrations']) cpSync(join(fixture, part), join(dir, part), { recursive: true });
   await fwBuild('node', 'src/call-client.ts', 'dist/client/index.mjs');
 }, 600_000);
@@ -101,7 +101,7 @@ async function mcpClient(url: string): Promise<Client> {
 
 /** The checks of the issue's "Done when", on one deployment. */
 function checksOn(deployment: () => Deployment): void {
-  it('the database route: migrated rows, a JSON Schema body (201, 400), the guard (401), health, OpenAPI, headers', async () => {
+  it.sequential('the database route: migrated rows, a JSON Schema body (201, 400), the guard (401), health, OpenAPI, headers', async () => {
     const { fetch } = deployment();
     const list = await fetch('/api/notes', { headers: authorized });
     expect(list.status).toBe(200);
@@ -134,7 +134,7 @@ function checksOn(deployment: () => Deployment): void {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/notes', '/api/notes/{id}']));
   });
 
-  it('a CORS preflight through the guarded group: 204 with the CORS headers, never the guard 401', async () => {
+  it.sequential('a CORS preflight through the guarded group: 204 with the CORS headers, never the guard 401', async () => {
     const { fetch } = deployment();
     const preflight = await fetch('/api/notes', {
       method: 'OPTIONS',
@@ -149,7 +149,7 @@ function checksOn(deployment: () => Deployment): void {
     expect(refused.headers.get('access-control-allow-origin')).toBe(origin);
   });
 
-  it('a failing query answers 500 with an errorId and no engine text', async () => {
+  it.sequential('a failing query answers 500 with an errorId and no engine text', async () => {
     const { fetch } = deployment();
     const failed = await fetch('/api/archive', { headers: authorized });
     expect(failed.status).toBe(500);
@@ -158,7 +158,7 @@ function checksOn(deployment: () => Deployment): void {
     expect(text).not.toMatch(engineText);
   });
 
-  it('MCP over HTTP, the official SDK client with the bearer token: the route tools read the database and the bindings', async () => {
+  it.sequential('MCP over HTTP, the official SDK client with the bearer token: the route tools read the database and the bindings', async () => {
     const { url, runtime } = deployment();
     const client = await mcpClient(url);
     try {
@@ -178,7 +178,7 @@ function checksOn(deployment: () => Deployment): void {
     }
   });
 
-  it('the typed client (fw/client, typed from the app) creates, edits and lists notes', async () => {
+  it.sequential('the typed client (fw/client, typed from the app) creates, edits and lists notes', async () => {
     const { url, clientRunner = [process.execPath, 'dist/client/index.mjs'] } = deployment();
     const [command, ...args] = clientRunner;
     const out = await sh(command, [...args, url, token], dir);
@@ -188,8 +188,8 @@ function checksOn(deployment: () => Deployment): void {
   });
 }
 
-describe('the notes app, from the tarballs', { timeout: 120_000 }, () => {
-  it('type-checks with tsc --strict (the typed client included) and no skipLibCheck', async () => {
+describe.concurrent('the notes app, from the tarballs', { timeout: 120_000 }, () => {
+  it.sequential('type-checks with tsc --strict (the typed client included) and no skipLibCheck', async () => {
     await sh(bin('tsc'), ['-p', 'tsconfig.json'], dir);
   });
 });
@@ -200,7 +200,7 @@ const over =
   (path, init) =>
     fetch(new URL(path, url), init);
 
-describe('on Node: the fw build --target node bundle', { timeout: 120_000 }, () => {
+describe.concurrent('on Node: the fw build --target node bundle', { timeout: 120_000 }, () => {
   let child: ChildProcess | undefined;
   let url = '';
   const env = databaseEnv();
@@ -217,7 +217,7 @@ describe('on Node: the fw build --target node bundle', { timeout: 120_000 }, () 
 
   checksOn(() => ({ fetch: over(url), url, runtime: (answer) => expect(answer).toEqual({ target: 'node' }) }));
 
-  it('MCP over stdio: the packed fw mcp --header, started as a desktop client does, passes the guard of /api', async () => {
+  it.sequential('MCP over stdio: the packed fw mcp --header, started as a desktop client does, passes the guard of /api', async () => {
     const client = new Client({ name: 'notes-desktop', version: '1.0.0' });
     const { PATH = '', HOME = '' } = process.env;
     await client.connect(
@@ -241,7 +241,7 @@ describe('on Node: the fw build --target node bundle', { timeout: 120_000 }, () 
   });
 });
 
-describe('on Bun: src/bun.ts run by bun from the installed packages', { timeout: 120_000 }, () => {
+describe.concurrent('on Bun: src/bun.ts run by bun from the installed packages', { timeout: 120_000 }, () => {
   let child: ChildProcess | undefined;
   let url = '';
 
@@ -260,7 +260,7 @@ describe('on Bun: src/bun.ts run by bun from the installed packages', { timeout:
   }));
 });
 
-describe('on workerd: the fw build --target worker bundle, with D1 and KV bindings', { timeout: 120_000 }, () => {
+describe.concurrent('on workerd: the fw build --target worker bundle, with D1 and KV bindings', { timeout: 120_000 }, () => {
   let mf: Miniflare | undefined;
   let url = '';
 
@@ -277,7 +277,7 @@ describe('on workerd: the fw build --target worker bundle, with D1 and KV bindin
   checksOn(() => ({ fetch: over(url), url, runtime: (answer) => expect(answer).toEqual({ target: 'worker', motd: 'hello from KV' }) }));
 });
 
-describe('on Lambda: the fw build --target lambda bundle', { timeout: 120_000 }, () => {
+describe.concurrent('on Lambda: the fw build --target lambda bundle', { timeout: 120_000 }, () => {
   let handler: LambdaHandler;
 
   beforeAll(async () => {
