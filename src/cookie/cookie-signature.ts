@@ -23,6 +23,7 @@ const KEY_CACHE_SIZE = 16;
 
 /** The secrets as a list, each checked (a non-empty string or bytes); a bad one throws, naming the function. */
 export function secretList(secret: CookieSecret, where: string): (string | BufferSource)[] {
+  if (secret === undefined || secret === null) throw new TypeError(`${where}: give a secret (a string or bytes, or a list of them)`);
   const list = Array.isArray(secret) ? [...secret] : [secret as string | BufferSource];
   if (list.length === 0) throw new TypeError(`${where}: the secret list is empty; give at least one secret`);
   for (const one of list) {
@@ -60,6 +61,7 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
 /** `value.signature` for a cookie, signed with the first secret. */
 export async function signCookieValue(value: string, secret: CookieSecret): Promise<string> {
   const [first] = secretList(secret, 'signCookieValue()');
+  if (typeof value !== 'string') throw new TypeError(`signCookieValue(): the value must be a string, got ${typeof value}`);
   const signature = await crypto.subtle.sign('HMAC', await importKey(first), encoder.encode(value));
   return `${value}.${toBase64(signature)}`;
 }
@@ -70,6 +72,7 @@ export async function signCookieValue(value: string, secret: CookieSecret): Prom
  */
 export async function unsignCookieValue(signed: string, secret: CookieSecret): Promise<UnsignedValue> {
   const secrets = secretList(secret, 'unsignCookieValue()');
+  if (typeof signed !== 'string') throw new TypeError(`unsignCookieValue(): the signed value must be a string, got ${typeof signed}`);
   const dot = signed.lastIndexOf('.');
   const signature = dot < 1 ? null : signed.slice(dot + 1);
   const bytes = signature !== null && signature.length === 44 && signature.endsWith('=') ? fromBase64(signature) : null;

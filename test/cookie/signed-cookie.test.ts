@@ -145,6 +145,26 @@ describe('secret rotation (@fastify/cookie signer cases)', () => {
     expect((await unsignCookieValue('.', 'secret')).valid).toBe(false);
   });
 
+  it('signs the same with a secret, a list of it, or its bytes; refuses what is not a value or a secret', async () => {
+    const one = await signCookieValue('some-value', 'my-secret');
+    expect(await signCookieValue('some-value', ['my-secret'])).toBe(one);
+    expect(await signCookieValue('some-value', new TextEncoder().encode('my-secret'))).toBe(one);
+    expect(await signCookieValue('some-value', [new TextEncoder().encode('my-secret')])).toBe(one);
+    await expect(signCookieValue(undefined as unknown as string, 'my-secret')).rejects.toThrow('the value must be a string');
+    await expect(signCookieValue('v', 1 as unknown as string)).rejects.toThrow('a secret must be a string or bytes');
+    await expect(signCookieValue('v', undefined as unknown as string)).rejects.toThrow('give a secret');
+    await expect(unsignCookieValue(undefined as unknown as string, 'my-secret')).rejects.toThrow('the signed value must be a string');
+  });
+
+  it('tries every secret of the list until one verifies (@fastify/cookie: key rotation of three)', async () => {
+    const secrets = ['my-secret-1', 'my-secret-2', 'my-secret-3'];
+    expect(await signCookieValue('some-value', secrets)).toBe(await signCookieValue('some-value', 'my-secret-1'));
+    const second = await signCookieValue('some-value', 'my-secret-2');
+    expect(await unsignCookieValue(second, secrets)).toEqual({ valid: true, renew: true, value: 'some-value' });
+    const other = await signCookieValue('some-value', 'invalid-secret');
+    expect(await unsignCookieValue(other, secrets)).toEqual({ valid: false, renew: false, value: null });
+  });
+
   it('signs with bytes as well as text', async () => {
     const key = new TextEncoder().encode('secret lucky charm');
     expect(await signCookieValue('lots-of-money', key)).toBe('lots-of-money.UO6vMygDM6NCDU4LdvBnzdVb2Xcdj+h+ZTnmS8X7iH8=');
