@@ -3,6 +3,8 @@
  * variants, setHeaders, sendFile and download. On workers the assets binding chooses the encoding itself, so
  * precompressed variants are a file-system feature (see the README's limits).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
@@ -10,7 +12,8 @@ import { describeEveryTarget } from '../targets/every-target';
 
 const app = fileURLToPath(new URL('./fixtures/every-target-app.ts', import.meta.url));
 const site = fileURLToPath(new URL('./fixtures/every-target-site', import.meta.url));
-const css = 'body{color:rebeccapurple}\n'.repeat(40);
+/** The original CSS; its .br and .gz beside it hold the same text compressed. */
+const css = readFileSync(join(site, 'style.css'), 'utf8');
 
 describeEveryTarget(
   'static files',
