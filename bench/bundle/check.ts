@@ -16,8 +16,12 @@ export function computedImports(code: string): string[] {
   return found;
 }
 
-/** Throws unless the worker at `file` has no computed import() and answers GET / with 200 "Hello" in workerd. */
-export async function checkWorker(file: string, code: string): Promise<void> {
+/**
+ * Throws unless the worker at `file` has no computed import() and answers GET / with 200 "Hello" in workerd; a
+ * worker with a validated route (`validates`) must also answer POST /users with 201 for a valid user and 400 for an
+ * invalid one, so its validator is in the bundle and runs.
+ */
+export async function checkWorker(file: string, code: string, validates = false): Promise<void> {
   const computed = computedImports(code);
   if (computed.length > 0) throw new Error(`import() with a non-literal argument (Miniflare refuses the bundle): ${computed.join(' | ')}`);
   const mf = new Miniflare({ cf: false, modules: true, scriptPath: file, modulesRoot: dirname(file), compatibilityDate: '2026-04-01' });
@@ -25,6 +29,22 @@ export async function checkWorker(file: string, code: string): Promise<void> {
     const response = await mf.dispatchFetch('http://localhost/');
     const text = await response.text();
     if (response.status !== 200 || text !== 'Hello') throw new Error(`answered GET / with ${response.status} ${text.slice(0, 200)}`);
+    if (validates) {
+      const post = (body: unknown) =>
+        mf.dispatchFetch('http://localhost/users', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const valid = await post({ name: 'Ada', email: 'ada@example.com', age: 36 });
+      const invalid = await post({ name: '', email: 'nope' });
+      await valid.text();
+      await invalid.text();
+      if (valid.status !== 201 || invalid.status !== 400)
+        throw new Error(
+          `answered POST /users with ${valid.status} for a valid user and ${invalid.status} for an invalid one (want 201, 400)`,
+        );
+    }
   } finally {
     await mf.dispose();
   }

@@ -1,6 +1,8 @@
 /**
- * Bundle size of a one-route worker (`GET /` -> "Hello") as users build it: fw/core, fw, hono and hono/tiny, each
- * bundled in a project outside the checkout where `fw` resolves through its exports map into the built dist/
+ * Bundle size of a one-route worker (`GET /` -> "Hello") as users build it: fw/core, fw, hono and hono/tiny; and of
+ * one validated `POST /users` route: fw/core with the Standard Schema compiler and valibot against hono with
+ * @hono/standard-validator, fw/core with the JSON Schema compiler (and fw) against hono with @cfworker/json-schema. Each
+ * is bundled in a project outside the checkout where `fw` resolves through its exports map into the built dist/
  * (bench/lib/user-project.ts), once with esbuild's worker recipe and once with `wrangler deploy --dry-run --minify`,
  * then gzip -9. Every bundle must load from its file in workerd and answer "Hello" before its size counts.
  * Writes bench/.out/bundle.json and prints a table, the goals and what weighs most in the fw bundles.
@@ -13,13 +15,24 @@ import { fwCoreMissing, makeUserProject, removeUserProject, repoRoot } from '../
 import { type BuiltWorker, type Bundler, bundleWorker, heaviestInputs } from './build';
 import { checkWorker } from './check';
 
+const valibotPeer = 'POST /users: hono + @hono/standard-validator + valibot';
+const jsonPeer = 'POST /users: hono + @cfworker/json-schema in validator()';
+
+/** Each contestant with the peer its ratio is taken against (the same app on the stack edge users compare it with). */
 const contestants = [
-  { name: 'fw/core', app: 'fw-core.ts' },
-  { name: 'fw', app: 'fw.ts' },
-  { name: 'hono', app: 'hono.ts' },
-  { name: 'hono/tiny', app: 'hono-tiny.ts' },
+  { name: 'fw/core', app: 'fw-core.ts', peer: 'hono' },
+  { name: 'fw', app: 'fw.ts', peer: 'hono' },
+  { name: 'hono', app: 'hono.ts', peer: 'hono' },
+  { name: 'hono/tiny', app: 'hono-tiny.ts', peer: 'hono' },
+  { name: 'POST /users: fw/core + standardSchemaCompiler + valibot', app: 'fw-core-valibot.ts', peer: valibotPeer, validates: true },
+  { name: valibotPeer, app: 'hono-valibot.ts', peer: valibotPeer, validates: true },
+  { name: 'POST /users: fw/core + jsonSchemaCompiler', app: 'fw-core-json-schema.ts', peer: jsonPeer, validates: true },
+  { name: 'POST /users: fw (JSON Schema preset)', app: 'fw-json-schema.ts', peer: jsonPeer, validates: true },
+  { name: jsonPeer, app: 'hono-cfworker.ts', peer: jsonPeer, validates: true },
 ];
 const bundlers: Bundler[] = ['esbuild', 'wrangler'];
+/** The goal on the Standard Schema route: at most the peer's bytes; on the JSON Schema route: at most 1.3x. */
+const jsonSchemaFactor = 1.3;
 const fwFullLimit = 16 * 1024;
 
 buildFw();
@@ -30,12 +43,12 @@ const failures: string[] = [];
 try {
   for (const bundler of bundlers) {
     for (const c of contestants) {
-      if (c.name === 'fw/core' && coreMissing) continue;
+      if (c.app.startsWith('fw-core') && coreMissing) continue;
       const key = `${bundler} ${c.name}`;
       try {
         const worker = await bundleWorker(project, join(import.meta.dirname, 'apps', c.app), c.app.replace(/\.ts$/, ''), bundler);
         console.log(`${key}: ${worker.minBytes} B minified, ${worker.gzipBytes} B gzip -9`);
-        await checkWorker(worker.file, worker.code);
+        await checkWorker(worker.file, worker.code, c.validates);
         built.set(key, worker);
       } catch (error) {
         failures.push(`${key}: ${(error as Error).message}`);
@@ -51,17 +64,17 @@ const size = (bundler: Bundler, name: string): number | undefined => built.get(`
 const rows: BenchRow[] = [];
 for (const bundler of bundlers) {
   for (const measure of ['gzipBytes', 'minBytes'] as const) {
-    const hono = built.get(`${bundler} hono`)?.[measure];
     for (const c of contestants) {
       const worker = built.get(`${bundler} ${c.name}`);
       if (!worker) continue;
+      const peer = built.get(`${bundler} ${c.peer}`)?.[measure];
       rows.push({
         case: `${bundler}, ${measure === 'gzipBytes' ? 'gzip -9' : 'minified'}`,
         contestant: c.name,
         median: worker[measure],
         unit: 'B',
         spread: 'deterministic',
-        ratio: hono ? Number((hono / worker[measure]).toFixed(3)) : undefined,
+        ratio: peer ? Number((peer / worker[measure]).toFixed(3)) : undefined,
       });
     }
   }
@@ -73,12 +86,17 @@ function goals(bundler: Bundler): { lines: string[]; met: boolean } {
   const show = (b: number | undefined): string => (b === undefined ? 'not measured' : `${b} B`);
   const coreVsHono = core !== undefined && hono !== undefined && core <= hono;
   const fullUnder = full !== undefined && full <= fwFullLimit;
+  const [standard, standardPeer, json, , jsonPeerSize] = contestants.slice(4).map((c) => size(bundler, c.name));
+  const standardMet = standard !== undefined && standardPeer !== undefined && standard <= standardPeer;
+  const jsonMet = json !== undefined && jsonPeerSize !== undefined && json <= jsonPeerSize * jsonSchemaFactor;
   return {
-    met: coreVsHono && fullUnder,
+    met: coreVsHono && standardMet && jsonMet,
     lines: [
       `${bundler}: fw/core ${show(core)} <= hono ${show(hono)}: ${coreVsHono ? 'met' : 'not met'}`,
       `${bundler}: fw/core ${show(core)} < hono/tiny ${show(tiny)} (aim): ${core !== undefined && tiny !== undefined && core < tiny ? 'met' : 'not met'}`,
-      `${bundler}: fw ${show(full)} <= 16 KiB (${fwFullLimit} B): ${fullUnder ? 'met' : 'not met'}`,
+      `${bundler}: fw ${show(full)} <= 16 KiB (${fwFullLimit} B): ${fullUnder ? 'met' : 'not met'} (retired goal, shown for the record)`,
+      `${bundler}: POST /users, fw/core + standardSchemaCompiler + valibot ${show(standard)} <= hono + @hono/standard-validator ${show(standardPeer)}: ${standardMet ? 'met' : 'not met'}`,
+      `${bundler}: POST /users, fw/core + jsonSchemaCompiler ${show(json)} <= ${jsonSchemaFactor}x hono + @cfworker/json-schema ${show(jsonPeerSize)}: ${jsonMet ? 'met' : 'not met'}`,
     ],
   };
 }
@@ -96,18 +114,20 @@ const result: BenchResult = {
   command: 'npm run bench -- bundle (tsx bench/bundle/run.ts)',
   date: new Date().toISOString(),
   rows,
-  goal: `with the esbuild worker recipe, gzip -9: fw/core <= hono, fw <= 16 KiB (aim: fw/core below hono/tiny)`,
+  goal: `with the esbuild worker recipe, gzip -9: fw/core <= hono; one validated POST /users route: fw/core + standardSchemaCompiler + valibot <= hono + @hono/standard-validator, fw/core + jsonSchemaCompiler <= ${jsonSchemaFactor}x hono + @cfworker/json-schema (aim: fw/core below hono/tiny)`,
   met: failures.length === 0 && esbuildGoals.met,
   higherIsBetter: false,
   notes: [
     'Each one-route worker (GET / -> "Hello", `export default app`) is bundled in a project outside the checkout whose node_modules/fw is a copy of the published files of the freshly built package, so `fw` and `fw/core` resolve through the exports map (workerd/worker/browser conditions -> dist/src) as for users; the bench fails if any bundled file comes from outside node_modules.',
     'esbuild: the worker recipe (--bundle --minify --format=esm --platform=neutral --target=es2022, conditions workerd,worker,browser, mainFields module,main, node:* and cloudflare:* external; as bundleConfig("worker")). wrangler: `wrangler deploy --dry-run --minify` (wrangler 4.86 bundles with platform browser, target es2024 and keepNames, and ends the file with a sourceMappingURL comment).',
-    'Each bundle is then checked: no import() with a non-literal argument, and loaded from its file (Miniflare scriptPath, cf: false) it answers GET / with 200 "Hello"; only checked bundles count. Sizes are deterministic (one build each). ratio = hono bytes / contestant bytes with the same bundler (above 1: smaller than hono).',
+    'Each bundle is then checked: no import() with a non-literal argument, and loaded from its file (Miniflare scriptPath, cf: false) it answers GET / with 200 "Hello"; only checked bundles count. Sizes are deterministic (one build each). ratio = the peer bytes / the contestant bytes with the same bundler (above 1: smaller than the peer); the peer of the one-route workers is hono, that of each POST /users worker the hono stack with the same validation (valibot through @hono/standard-validator, or @cfworker/json-schema wired by hand in validator()). Each POST /users worker is also checked to answer 201 for a valid user and 400 for an invalid one.',
     coreMissing ? `fw/core skipped: ${coreMissing}.` : '',
     failures.length > 0 ? `FAILED checks (not counted): ${failures.join(' ; ')}.` : '',
     `Goals: ${[...esbuildGoals.lines, ...wranglerGoals.lines].join('; ')}.`,
     weight('fw/core'),
     weight('fw'),
+    weight(contestants[4].name),
+    weight(contestants[6].name),
   ]
     .filter(Boolean)
     .join(' '),

@@ -1,14 +1,6 @@
 import type { JSONSchema, RouteSchema } from '../core/types';
 import { jsonSchemaOf } from '../schema/standard-json-schema';
-import { isStandardSchema } from '../schema/standard-schema';
-
-const statusKey = /^([1-5](\d\d|XX)|default)$/i;
-
-/** Whether `schema.response` is a map keyed by status (`200`, `2XX`, `default`) rather than one schema. */
-export function isStatusMap(response: object): boolean {
-  const keys = Object.keys(response);
-  return !isStandardSchema(response) && keys.length > 0 && keys.every((k) => statusKey.test(k));
-}
+import { isStatusMap } from '../schema/status-map';
 
 /**
  * A route's schema parts as JSON Schema for the document: JSON schemas as they are, Standard Schema values (zod,

@@ -2,7 +2,8 @@ import type { Fw } from '../core/fw';
 import type { JSONSchema, RouteInfo, RouteOptions, RouteSchema } from '../core/types';
 import { collectRoutes, type CollectedRoute } from './collect';
 import { splitDocComment } from './doc-comments';
-import { isStatusMap, routeJSONSchemas } from './route-json-schema';
+import { isStatusMap } from '../schema/status-map';
+import { routeJSONSchemas } from './route-json-schema';
 import type { OpenAPI31Document, OpenAPI31Operation, OpenAPI31Parameter, OpenAPI31Response, OpenAPIOptions } from './types';
 
 /** The body every fw error response carries (see `errorBody` in core). */

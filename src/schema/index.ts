@@ -1,5 +1,6 @@
-/** `fw/schema`: JSON Schema validation, coercion and serialization, and the route schema compiler `fw`'s `Fw` presets. */
+/** `fw/schema`: the route schema compilers (JSON Schema, which `fw`'s `Fw` presets, and Standard Schema) and JSON Schema validation, coercion and serialization. */
 export { jsonSchemaCompiler } from './compiler';
+export { standardSchemaCompiler } from './standard-compiler';
 export {
   validate,
   validateAndCoerce,

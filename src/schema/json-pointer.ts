@@ -23,14 +23,26 @@ export function toPointer(segments: string[]): string {
 
 const identifier = /^[A-Za-z_$][\w$]*$/;
 
-/** Names a place in the data for a message: `body.items[0].name`, `headers["x-key"]`; `value` for the root of unnamed data. */
-export function dataLabel(where: string | undefined, path: string): string {
+/** Names a place in the data for a message from its keys: `body.items[0].name`, `headers["x-key"]`; `value` for the root of unnamed data. */
+export function keysLabel(where: string | undefined, keys: string[]): string {
   let label = where ?? '';
-  for (const raw of path === '' ? [] : path.slice(1).split('/')) {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (/^\d+$/.test(segment)) label += `[${segment}]`;
-    else if (identifier.test(segment)) label += label === '' ? segment : `.${segment}`;
-    else label += `[${JSON.stringify(segment)}]`;
+  for (const key of keys) {
+    if (/^\d+$/.test(key)) label += `[${key}]`;
+    else if (identifier.test(key)) label += label === '' ? key : `.${key}`;
+    else label += `[${JSON.stringify(key)}]`;
   }
   return label === '' ? 'value' : label;
+}
+
+/** Names a place in the data for a message from a JSON pointer (`/items/0/name`), as `keysLabel` does from its keys. */
+export function dataLabel(where: string | undefined, path: string): string {
+  return keysLabel(
+    where,
+    path === ''
+      ? []
+      : path
+          .slice(1)
+          .split('/')
+          .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~')),
+  );
 }

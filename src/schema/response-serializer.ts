@@ -6,19 +6,12 @@ import { parseAccept, rangeCovers } from '../core/accept';
 import { jsonFormat } from '../core/formats';
 import { compileSerializer, type Serializer } from './serializer';
 import { isStandardSchema } from './standard-schema';
+import { isStatusMap } from './status-map';
 
 /** Route serialization options: a response schema (or a status-keyed map) and per-media-type serializers. */
 export interface ResponseSerializeOptions {
   response?: JSONSchema | Record<string, JSONSchema>;
   serializers?: Record<string, JSONSchema | SerializerFn>;
-}
-
-const statusKey = /^(?:[1-5]\d\d|[1-5]xx|default)$/i;
-
-/** Whether `schema.response` is a map keyed by status (`200`, `2xx`, `default`) rather than one schema for every status. */
-export function isStatusMap(response: object): boolean {
-  const keys = Object.keys(response);
-  return keys.length > 0 && keys.every((k) => statusKey.test(k));
 }
 
 /** A response schema's serializer; null for a Standard Schema, which cannot serialize (the format's own, JSON.stringify, writes). */

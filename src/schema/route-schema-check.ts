@@ -1,6 +1,6 @@
 import type { RouteOptions } from '../core/types';
 import { schemaProblems } from './meta-check';
-import { isStatusMap } from './response-serializer';
+import { isStatusMap } from './status-map';
 import { isStandardSchema, standardSchemaProblem } from './standard-schema';
 
 const parts = new Set(['body', 'query', 'params', 'headers', 'response']);

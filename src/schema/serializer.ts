@@ -163,7 +163,7 @@ function pointerTarget(root: JSONSchema, ref: string): JSONSchema | null {
   let node: unknown = root;
   for (const raw of ref.slice(2).split('/')) {
     const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, key)) return null;
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return null;
     node = (node as Record<string, unknown>)[key];
   }
   return node !== null && typeof node === 'object' ? (node as JSONSchema) : null;
