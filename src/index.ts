@@ -20,6 +20,7 @@ export {
   type HttpErrorOptions,
 } from './core/errors';
 export { errorBody } from './core/respond';
+export { routeInfos, middlewareInfo, appConfigInfo } from './core/server-methods';
 export { providePlatform, withdrawPlatform, hasPlatform, platform, type PlatformServices } from './core/platform';
 export type * from './core/types';
 export * from './schema';
