@@ -148,6 +148,7 @@ async function npmInstall(dir: string, wanted: object): Promise<void> {
 describe.concurrent('npm create fw@latest, for every target', () => {
   it.for(Object.keys(targets) as (keyof typeof targets)[])(
     '%s: writes a project whose npm install, test, typecheck, build and dev work against the tarballs',
+    { timeout: 600_000 },
     async (target, { expect }) => {
       const { deployFile, bundle, dev } = targets[target];
       const wrote = await npmCreateFw([`my-${target}`, '--template', target]);
@@ -204,7 +205,6 @@ describe.concurrent('npm create fw@latest, for every target', () => {
         await stopDev(child);
       }
     },
-    600_000,
   );
 });
 

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { openingComment } from '../lanes.ts';
+import { openingComment } from '../lanes.js';
 
 /** Whether a test file's opening comment says `@slow`. */
 function isSlow(file: string): boolean {
