@@ -3,6 +3,11 @@
  * stays small, and the README's new project type-checks under NodeNext, Node16 and Bundler, runs with plain node,
  * bundles for Node, Lambda and workers with esbuild (no externals) and answers in node and in workerd; and every
  * package entry (`fw/cors`, `fw/rate-limit`, …) imports alone, has its types and bundles without unrelated modules.
+ *
+ * The checks share nothing but the installed project, which they only read (each writes files of its own), so the
+ * tests of each block run at the same time.
+ *
+ * @slow: minutes of installs and child processes, so it starts first (test/setup/slow-first.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Miniflare } from 'miniflare';
@@ -114,7 +119,7 @@ async function bundleWithBuildCommand(target: string, entry: string, outfile: st
   return join(project.dir, outfile);
 }
 
-describe('the tarballs', { timeout: 120_000 }, () => {
+describe.concurrent('the tarballs', { timeout: 120_000 }, () => {
   it.each(['fw', 'fw-mcp', 'fw-cli'])('%s passes publint --strict', async (name) => {
     expect(await sh(bin('publint'), ['run', project.tarballs.get(name)!, '--strict'], root)).toContain('All good');
   });
@@ -139,7 +144,7 @@ describe('the tarballs', { timeout: 120_000 }, () => {
   });
 });
 
-describe("the README's new project, from the tarballs", { timeout: 90_000 }, () => {
+describe.concurrent("the README's new project, from the tarballs", { timeout: 90_000 }, () => {
   it.each([
     ['NodeNext', 'NodeNext'],
     ['Node16', 'Node16'],
@@ -250,7 +255,12 @@ describe("the README's new project, from the tarballs", { timeout: 90_000 }, () 
   });
 });
 
-describe('each package entry, from the tarball', { timeout: 60_000 }, () => {
+describe.concurrent('each package entry, from the tarball', { timeout: 60_000 }, () => {
+  let entriesConfig: string;
+  beforeAll(() => {
+    entriesConfig = writeEntriesTypeCheck(project.dir, [...entries.keys()]);
+  });
+
   it.each([...entries.keys()])(
     "%s imports alone with plain node (before fw), exports values, and shares fw's objects",
     async (specifier) => {
@@ -264,8 +274,7 @@ describe('each package entry, from the tarball', { timeout: 60_000 }, () => {
     ['Node16', 'Node16'],
     ['ESNext', 'Bundler'],
   ])('all type-check (each with value exports) with tsc --strict under module %s, moduleResolution %s', async (module, resolution) => {
-    const config = writeEntriesTypeCheck(project.dir, [...entries.keys()]);
-    await sh(bin('tsc'), ['-p', config, '--strict', '--module', module, '--moduleResolution', resolution], project.dir);
+    await sh(bin('tsc'), ['-p', entriesConfig, '--strict', '--module', module, '--moduleResolution', resolution], project.dir);
   });
 
   /** fw/openapi documents Standard Schema parts through src/schema's converter (jsonSchemaOf), which carries no validator. */
