@@ -3,21 +3,10 @@
  * in-memory stream: the upstream's chunks are written to the response stream as they arrive.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { lambdaStream } from 'fw/lambda';
-import { CapturedStream, installAwsLambdaGlobal } from '../fixtures/lambda/awslambda-stub';
-import { lambdaContext } from '../fixtures/lambda/context';
-import { fixture } from '../targets/lambda/fixtures';
+import { installAwsLambdaGlobal } from '../fixtures/lambda/awslambda-stub';
+import { invokeStreaming } from '../fixtures/lambda/timed-stream';
 import proxyApp from './fixtures/proxy-app';
 import { startUpstream, type Upstream } from './fixtures/upstream';
-
-/** A captured stream that also notes when each chunk was written. */
-class TimedStream extends CapturedStream {
-  readonly times: { at: number; text: string }[] = [];
-  override _write(chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    this.times.push({ at: Date.now(), text: chunk.toString('utf8') });
-    super._write(chunk, encoding, callback);
-  }
-}
 
 let upstream: Upstream;
 let uninstall: () => void;
@@ -31,14 +20,7 @@ beforeEach(() => {
 });
 afterEach(() => uninstall());
 
-async function invoke(path: string): Promise<TimedStream> {
-  const event = fixture('function-url');
-  event.rawPath = path;
-  event.requestContext.http.path = path;
-  const stream = new TimedStream();
-  await lambdaStream(proxyApp())(event, stream, lambdaContext());
-  return stream;
-}
+const invoke = (path: string) => invokeStreaming(proxyApp(), path);
 
 describe('proxy() under lambdaStream()', () => {
   it('writes each upstream chunk to the response stream as it arrives', async () => {

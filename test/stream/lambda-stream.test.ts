@@ -4,20 +4,9 @@
  * Buffered lambda() collects the whole body before answering (targets.test.ts covers that).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lambdaStream } from 'fw/lambda';
-import { CapturedStream, installAwsLambdaGlobal } from '../fixtures/lambda/awslambda-stub';
-import { lambdaContext } from '../fixtures/lambda/context';
-import { fixture } from '../targets/lambda/fixtures';
+import { installAwsLambdaGlobal } from '../fixtures/lambda/awslambda-stub';
+import { invokeStreaming } from '../fixtures/lambda/timed-stream';
 import streamApp from './fixtures/stream-app';
-
-/** A captured stream that also notes when each chunk was written. */
-class TimedStream extends CapturedStream {
-  readonly times: { at: number; text: string }[] = [];
-  override _write(chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    this.times.push({ at: Date.now(), text: chunk.toString('utf8') });
-    super._write(chunk, encoding, callback);
-  }
-}
 
 let uninstall: () => void;
 beforeEach(() => {
@@ -25,14 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => uninstall());
 
-async function invoke(path: string): Promise<TimedStream> {
-  const event = fixture('function-url');
-  event.rawPath = path;
-  event.requestContext.http.path = path;
-  const stream = new TimedStream();
-  await lambdaStream(streamApp())(event, stream, lambdaContext());
-  return stream;
-}
+const invoke = (path: string) => invokeStreaming(streamApp(), path);
 
 describe('streaming helpers under lambdaStream()', () => {
   it('sends the SSE headers in the prelude and every event', async () => {
