@@ -74,5 +74,5 @@ export async function startServer(
   env: Record<string, string> = {},
 ): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(command, args, { cwd, env: cleanEnv({ PORT: '0', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
-  return { url: await waitForUrl(child, /listening on (http:\/\/\S+)/, 10_000, () => child.kill()), child };
+  return { url: await waitForUrl(child, /listening on (http:\/\/\S+)/, 30_000, () => child.kill()), child };
 }
