@@ -1,12 +1,21 @@
 import type { Context } from '../core/context';
 import type { DeclaresRoutes, PluginRoute } from '../core/plugin-routes';
 import type { FwPluginConfig } from '../core/types';
+import { authError } from '../bearer-auth/challenge';
+import { checkOptions } from '../core/options';
+import { assertAccess, assertDetails, healthAccess, type AccessCheck, type HealthAccessOptions } from './access';
 import type { HealthCheckFn } from './checks';
+import { HEALTH_STATE_KEY, type HealthState } from './plugin';
 import { renderHealthDashboardHTML } from './render';
 import { buildHealthSnapshot, type HealthDashboardSnapshot } from './snapshot';
 
 /** Options of `healthDashboard`. */
-export interface HealthDashboardOptions {
+export interface HealthDashboardOptions extends HealthAccessOptions {
+  /**
+   * Who may open the page and its JSON: `'when-authorized'` (default: a caller that `token`, `authorize` or
+   * `loopback` accepts; without any of them, the `healthCheck` plugin's) or `'always'` (anyone). Others get 401.
+   */
+  details?: 'when-authorized' | 'always';
   /** Page path (default `/__fw/health`); the JSON snapshot is served at `<path>.json`. */
   path?: string;
   title?: string;
@@ -17,20 +26,50 @@ export interface HealthDashboardOptions {
   timeout?: number;
 }
 
+/** Every option of healthDashboard(), so a mistyped key fails at startup. */
+const dashboardOptionsKeys: Record<keyof HealthDashboardOptions, true> = {
+  path: true,
+  title: true,
+  refreshMs: true,
+  checks: true,
+  timeout: true,
+  details: true,
+  token: true,
+  authorize: true,
+  loopback: true,
+};
+
+const refused = () => authError(401, 'Authentication required', 'UNAUTHORIZED', 'Bearer realm="fw health"');
+
 /** The routes `healthDashboard(options)` adds to the app's type: the page and its snapshot (none at a `string` path). */
 export type HealthDashboardRoutes<O> = (O extends { readonly path: infer P extends string } ? P : '/__fw/health') extends infer P extends
   string
   ? string extends P
     ? never
-    : PluginRoute<'GET', P, { 200: string }> | PluginRoute<'GET', `${P}.json`, { 200: HealthDashboardSnapshot }>
+    :
+        | PluginRoute<'GET', P, { 200: string; 401: { error: string; code: string } }>
+        | PluginRoute<'GET', `${P}.json`, { 200: HealthDashboardSnapshot; 401: { error: string; code: string } }>
   : never;
 
-/** Serves a live health dashboard page and its JSON snapshot (`Cache-Control: no-store`); both are in the app's type. */
+/**
+ * Serves a live health dashboard page and its JSON snapshot (`Cache-Control: no-store`) to an authorized caller,
+ * 401 with `WWW-Authenticate: Bearer` to anyone else; both are in the app's type.
+ */
 export function healthDashboard<const O extends HealthDashboardOptions = HealthDashboardOptions>(
   options: O = {} as O,
 ): FwPluginConfig & DeclaresRoutes<HealthDashboardRoutes<O>> {
+  checkOptions<HealthDashboardOptions>('healthDashboard()', options, dashboardOptionsKeys);
   const path = options.path ?? '/__fw/health';
   if (typeof path !== 'string' || !path.startsWith('/')) throw new TypeError('healthDashboard "path" must start with "/"');
+  assertDetails('healthDashboard()', options.details, ['when-authorized', 'always']);
+  assertAccess('healthDashboard()', options);
+  const own = options.token !== undefined || options.authorize !== undefined || options.loopback !== undefined;
+  const ownAccess = healthAccess(options);
+  /** Its own access options, else the healthCheck plugin's, else loopback only. */
+  const access = (ctx: Context): AccessCheck => (own ? ownAccess : (ctx.app.state<HealthState>(HEALTH_STATE_KEY)?.authorized ?? ownAccess));
+  const guard = async (ctx: Context): Promise<void> => {
+    if (options.details !== 'always' && !(await access(ctx)(ctx))) throw refused();
+  };
   const startedAt = Date.now();
   const snapshotOptions = { checks: options.checks, timeout: options.timeout, startedAt };
   return {
@@ -39,6 +78,7 @@ export function healthDashboard<const O extends HealthDashboardOptions = HealthD
       app.get(
         `${path}.json`,
         async (ctx: Context) => {
+          await guard(ctx);
           const response = ctx.jsonResponse(await buildHealthSnapshot(ctx.app, snapshotOptions));
           response.headers.set('cache-control', 'no-store');
           return response;
@@ -48,6 +88,7 @@ export function healthDashboard<const O extends HealthDashboardOptions = HealthD
       app.get(
         path,
         async (ctx: Context) => {
+          await guard(ctx);
           const html = renderHealthDashboardHTML(await buildHealthSnapshot(ctx.app, snapshotOptions), {
             title: options.title,
             refreshMs: options.refreshMs,

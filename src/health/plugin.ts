@@ -3,9 +3,15 @@ import type { DeclaresRoutes, PluginRoute } from '../core/plugin-routes';
 import type { FwPluginConfig } from '../core/types';
 import { assertChecks, runChecks, type CheckResult, type ChecksReport, type HealthCheckFn } from './checks';
 import { checkOptions } from '../core/options';
+import { assertAccess, assertDetails, healthAccess, type AccessCheck, type HealthAccessOptions, type HealthDetails } from './access';
 
 /** Options of `healthCheck`. */
-export interface HealthCheckOptions {
+export interface HealthCheckOptions extends HealthAccessOptions {
+  /**
+   * Who sees each check's status, duration and error on /health and /ready: `'when-authorized'` (default: a caller
+   * that `token`, `authorize` or `loopback` accepts), `'always'` or `'never'`. Everyone else gets the status only.
+   */
+  details?: HealthDetails;
   /** Named checks, each an async function returning true; run in parallel on /health and /ready. */
   checks?: Record<string, HealthCheckFn>;
   /** Time-out per check in ms (default 5000); a check that hangs counts as unhealthy. */
@@ -20,6 +26,14 @@ export interface HealthCheckOptions {
 export interface HealthState {
   run(): Promise<ChecksReport>;
   names: string[];
+  /** Whether the caller passes the plugin's access options (`token`, `authorize`, `loopback`); the dashboard reuses it. */
+  authorized: AccessCheck;
+}
+
+/** The answer of /health: the status, and each check only for a caller who may see details. */
+export interface HealthReport {
+  status: ChecksReport['status'];
+  checks?: Record<string, CheckResult>;
 }
 
 /** The path an option of `paths` gives (`Default` when it is not given). */
@@ -29,7 +43,7 @@ type PathOption<O, K extends string, Default extends string> = O extends { reado
 
 /** The routes `healthCheck(options)` adds to the app's type (for `fw/client`), at the paths its options give. */
 export type HealthRoutes<O> =
-  | PluginRoute<'GET', PathOption<O, 'health', '/health'>, { 200: ChecksReport; 503: ChecksReport }>
+  | PluginRoute<'GET', PathOption<O, 'health', '/health'>, { 200: HealthReport; 503: HealthReport }>
   | PluginRoute<'GET', PathOption<O, 'live', '/live'>, { 200: { alive: true } }>
   | PluginRoute<
       'GET',
@@ -49,23 +63,38 @@ function noStore(ctx: Context, body: unknown, status: number): Response {
 }
 
 /** Every option of healthCheck(), so a mistyped key fails at startup. */
-const healthCheckOptionsKeys: Record<keyof HealthCheckOptions, true> = { checks: true, timeout: true, paths: true, rateLimit: true };
+const healthCheckOptionsKeys: Record<keyof HealthCheckOptions, true> = {
+  checks: true,
+  timeout: true,
+  paths: true,
+  rateLimit: true,
+  details: true,
+  token: true,
+  authorize: true,
+  loopback: true,
+};
 
 /**
  * Adds /health (checks), /live (the process answers) and /ready (checks pass and not shutting down), all
- * `Cache-Control: no-store`; the probes are public (`security: []` in the OpenAPI document), not rate limited, and
- * in the app's type at the paths the options give.
+ * `Cache-Control: no-store`; the probes answer their status to anyone (`security: []` in the OpenAPI document), each
+ * check's details only to an authorized caller (`details`), are not rate limited, and are in the app's type at the
+ * paths the options give.
  */
 export function healthCheck<const O extends HealthCheckOptions = HealthCheckOptions>(
   options: O = {} as O,
 ): FwPluginConfig & DeclaresRoutes<HealthRoutes<O>> {
   checkOptions<HealthCheckOptions>('healthCheck()', options, healthCheckOptionsKeys);
   assertChecks(options.checks, options.timeout);
+  assertDetails('healthCheck()', options.details, ['when-authorized', 'always', 'never']);
+  assertAccess('healthCheck()', options);
   const checks = { ...options.checks };
   const timeout = options.timeout ?? 5000;
   if (options.rateLimit !== undefined && typeof options.rateLimit !== 'boolean')
     throw new TypeError(`healthCheck "rateLimit" must be true or false, got ${String(options.rateLimit)}`);
-  const state: HealthState = { run: () => runChecks(checks, timeout), names: Object.keys(checks) };
+  const authorized = healthAccess(options);
+  const details = options.details ?? 'when-authorized';
+  const showDetails = async (ctx: Context) => details === 'always' || (details === 'when-authorized' && (await authorized(ctx)));
+  const state: HealthState = { run: () => runChecks(checks, timeout), names: Object.keys(checks), authorized };
   const probe = { tags: ['health'], security: [], ...(options.rateLimit === true ? {} : { rateLimit: false as const }) };
   return {
     name: 'health',
@@ -75,7 +104,8 @@ export function healthCheck<const O extends HealthCheckOptions = HealthCheckOpti
         options.paths?.health ?? '/health',
         async (ctx: Context) => {
           const report = await state.run();
-          return noStore(ctx, report, report.status === 'healthy' ? 200 : 503);
+          const body: HealthReport = (await showDetails(ctx)) ? report : { status: report.status };
+          return noStore(ctx, body, report.status === 'healthy' ? 200 : 503);
         },
         { ...probe, summary: 'Runs every health check' },
       );
@@ -89,7 +119,7 @@ export function healthCheck<const O extends HealthCheckOptions = HealthCheckOpti
           if (ctx.app.state(SHUTTING_DOWN_STATE_KEY) === true) return noStore(ctx, { ready: false, reason: 'shutting down' }, 503);
           const report = await state.run();
           if (report.status === 'healthy') return noStore(ctx, { ready: true }, 200);
-          return noStore(ctx, { ready: false, checks: report.checks }, 503);
+          return noStore(ctx, (await showDetails(ctx)) ? { ready: false, checks: report.checks } : { ready: false }, 503);
         },
         { ...probe, summary: 'Readiness: the checks pass and the app is not shutting down' },
       );
