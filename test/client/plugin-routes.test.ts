@@ -8,9 +8,9 @@ import { createClient, type PathsOf } from 'fw/client';
 
 function makeApp() {
   return new Fw()
-    .use(healthCheck({ checks: { db: () => true }, paths: { ready: '/readyz' } }))
+    .use(healthCheck({ checks: { db: () => true }, paths: { ready: '/readyz' }, details: 'always' }))
     .use(openapi({ path: '/spec.json/' }))
-    .use(healthDashboard({ path: '/status' }))
+    .use(healthDashboard({ path: '/status', details: 'always' }))
     .get('/users', () => [{ id: 1 }])
     .get('/internal/backdoor', () => 'secret', { hidden: true })
     .group('/admin', (admin) => admin.get('/stats', () => ({ n: 1 })).get('/debug', () => 'debug', { hidden: true }));
