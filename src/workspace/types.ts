@@ -1,5 +1,6 @@
 import type { EventBus } from '../event-bus/bus';
 import type { FwConfig } from '../app/fw';
+import type { HealthAccessOptions } from '../health/access';
 import type { Fw } from '../core/fw';
 import type { MetricsCollector } from '../trace/metrics';
 
@@ -19,6 +20,11 @@ export interface WorkspaceOptions {
   metrics?: boolean;
   /** Metrics path (default `/__fw/metrics`). */
   metricsPath?: string;
+  /**
+   * Who may read the metrics and the dashboard: a loopback caller by default; `{ token, authorize, loopback }` as
+   * `healthCheck()` takes them; `'public'` for anyone. Others get 401 with `WWW-Authenticate: Bearer`.
+   */
+  access?: HealthAccessOptions | 'public';
   /** The bus shared by every app (default a new EventBus named `workspace`). */
   bus?: EventBus;
   /** Longest graceful stop in ms (default 10000). */

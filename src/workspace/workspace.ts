@@ -10,6 +10,7 @@ import { findApp, normalizeHost, normalizePrefix, stripPrefix } from './mount';
 import { aggregateOpenAPI } from './openapi';
 import type { SubApp, WorkspaceAppConfig, WorkspaceAppContext, WorkspaceOptions } from './types';
 import { routeInfos, stopAnyApp } from '../core/server-methods';
+import { operatorGuard } from '../health/operator-guard';
 
 /** The app state key under which each workspace app finds the shared bus. */
 export const WORKSPACE_BUS_STATE_KEY = 'fw:bus';
@@ -133,10 +134,12 @@ export class Workspace {
 
   private mountBuiltIns(): void {
     const o = this.options;
+    const guard = operatorGuard(o.access, 'Workspace "access"', 'fw workspace');
     if (o.metrics !== false) {
       this.root.get(
         o.metricsPath ?? '/__fw/metrics',
-        () =>
+        async (ctx: Context) =>
+          (await guard(ctx)) ??
           new Response(
             this.apps.map((a) => a.collector.toPrometheus({ extraLabels: { app: a.name }, withHeaders: a === this.apps[0] })).join(''),
             {
@@ -147,9 +150,14 @@ export class Workspace {
     }
     if (o.dashboard !== false) {
       const path = o.dashboardPath ?? '/__fw/workspace';
-      this.root.get(`${path}.json`, (ctx: Context) => ctx.jsonResponse(workspaceSnapshot(this.apps, this.bus.stats())));
-      this.root.get(path, (ctx: Context) =>
-        ctx.html(renderWorkspaceDashboardHTML(workspaceSnapshot(this.apps, this.bus.stats()), `${path}.json`)),
+      this.root.get(
+        `${path}.json`,
+        async (ctx: Context) => (await guard(ctx)) ?? ctx.jsonResponse(workspaceSnapshot(this.apps, this.bus.stats())),
+      );
+      this.root.get(
+        path,
+        async (ctx: Context) =>
+          (await guard(ctx)) ?? ctx.html(renderWorkspaceDashboardHTML(workspaceSnapshot(this.apps, this.bus.stats()), `${path}.json`)),
       );
     }
     if (o.openapi !== false)
