@@ -10,8 +10,11 @@ function req(ws: Workspace, path: string, init: RequestInit & { host?: string } 
   return ws.fetch(new Request(`http://localhost${path}`, { ...init, headers }));
 }
 
+/** The operator's token: the metrics and the dashboard answer an in-process request (no peer address) only with it. */
+const operator = { authorization: 'Bearer workspace-test-token' };
+
 function shop() {
-  const ws = createWorkspace();
+  const ws = createWorkspace({ access: { token: 'workspace-test-token' } });
   ws.app('api', { prefix: '/api' }, (app) => {
     app.get('/users/:id', (ctx: any) => ({ app: 'api', id: ctx.params.id, q: ctx.query.q ?? null }));
     app.post('/echo', async (ctx: any) => ({ got: await ctx.json() }));
@@ -75,7 +78,7 @@ describe('workspace routing', () => {
     await req(ws, '/api/users/2');
     await req(ws, '/api/admin/stats');
     await req(ws, '/api/missing');
-    const res = await req(ws, '/__fw/metrics');
+    const res = await req(ws, '/__fw/metrics', { headers: operator });
     expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
     const text = await res.text();
     expect(text).toContain('fw_http_requests_total{app="api",method="GET",route="/users/:id",status="200"} 2');
@@ -96,10 +99,10 @@ describe('workspace routing', () => {
     );
     expect(doc.paths['/api/users/{id}'].get).toMatchObject({ tags: ['api'], parameters: [{ name: 'id', in: 'path', required: true }] });
     expect(doc.tags.map((t: any) => t.name)).toEqual(['api', 'admin', 'tenant', 'docs']);
-    const page = await req(ws, '/__fw/workspace');
+    const page = await req(ws, '/__fw/workspace', { headers: operator });
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('fw-workspace-config');
-    const snap = (await (await req(ws, '/__fw/workspace.json')).json()) as any;
+    const snap = (await (await req(ws, '/__fw/workspace.json', { headers: operator })).json()) as any;
     expect(snap.apps.map((a: any) => [a.name, a.prefix, a.host])).toEqual([
       ['api', '/api', null],
       ['admin', '/api/admin', null],
