@@ -46,8 +46,8 @@ describe('workspace metrics and dashboard access', () => {
   });
 
   it('serves a loopback scraper over a real socket', async () => {
-    const ws = workspace();
-    server = await ws.listen({ port: 0, hostname: '127.0.0.1' });
+    const ws = workspace({ hostname: '127.0.0.1' });
+    server = await ws.listen(0);
     const response = await fetch(`http://127.0.0.1:${server.port}/__fw/metrics`);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('# TYPE fw_http_requests_total counter');
