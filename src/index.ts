@@ -21,7 +21,7 @@ export {
 } from './core/errors';
 export { errorBody } from './core/respond';
 export { routeInfos, middlewareInfo, appConfigInfo } from './core/server-methods';
-export { providePlatform, withdrawPlatform, hasPlatform, platform, type PlatformServices } from './core/platform';
+export { hasPlatform, platform, type Platform, type PlatformHolder, type PlatformServices } from './core/platform';
 export type * from './core/types';
 export * from './schema';
 export {

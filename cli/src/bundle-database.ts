@@ -54,22 +54,28 @@ export async function sourcesNameDatabase(config: BuildOptions, cwd: string): Pr
 }
 
 /**
- * The esbuild plugin that replaces fw's `targets/node/db-bundle` module: it imports fw's database module (which
- * makes `app.db` of a plain `database` config; nothing else in a bundle imports it) when `withDatabase`,
- * `bundledDrivers` imports each of `drivers` from the project (resolved from `dir`), and `bundleUrl` is the bundle's own URL.
+ * The esbuild plugin that replaces two of fw's modules in a Node, Lambda or Bun bundle: `targets/node/db-bundle`,
+ * whose `bundledDrivers` imports each of `drivers` from the project (resolved from `dir`) and whose `bundleUrl` is
+ * the bundle's own URL; and `targets/node/entry-database`, whose `databaseFactory` (the `database` service of the
+ * Node and Bun entries, which makes `app.db` of a plain `database` config) is fw's `createDatabase` when
+ * `withDatabase`, else null, so a bundle without a database holds no db code.
  */
 export function databaseBundlePlugin(dir: string, drivers: string[], withDatabase: boolean): Plugin {
   const entries = drivers.map((n) => `  ${JSON.stringify(known[n].specifier)}: () => import(${JSON.stringify(known[n].specifier)}),`);
   return {
     name: 'fw-database-bundle',
     setup(build) {
-      build.onLoad({ filter: /[\\/]targets[\\/]node[\\/]db-bundle\.(js|ts)$/ }, (args) => {
+      build.onLoad({ filter: /[\\/]targets[\\/]node[\\/]db-bundle\.(js|ts)$/ }, () => {
+        const contents = [`export const bundledDrivers = {\n${entries.join('\n')}\n};`, 'export const bundleUrl = import.meta.url;'].join(
+          '\n',
+        );
+        return { contents, loader: 'js', resolveDir: dir };
+      });
+      build.onLoad({ filter: /[\\/]targets[\\/]node[\\/]entry-database\.(js|ts)$/ }, (args) => {
         const database = resolve(dirname(args.path), `../../src/db/database${extname(args.path)}`);
-        const contents = [
-          ...(withDatabase ? [`import ${JSON.stringify(database)};`] : []),
-          `export const bundledDrivers = {\n${entries.join('\n')}\n};`,
-          'export const bundleUrl = import.meta.url;',
-        ].join('\n');
+        const contents = withDatabase
+          ? `export { createDatabase as databaseFactory } from ${JSON.stringify(database)};`
+          : 'export const databaseFactory = null;';
         return { contents, loader: 'js', resolveDir: dir };
       });
     },
@@ -77,22 +83,17 @@ export function databaseBundlePlugin(dir: string, drivers: string[], withDatabas
 }
 
 /**
- * The esbuild plugin that makes a worker bundle carry fw's database module (nothing else in it imports the module
- * that makes `app.db` of a plain `database` config): the entry is read with an import of that module in front.
- * The module is found next to what `fw/db` resolves to, so it is the copy of fw the app itself bundles.
+ * The esbuild plugin that makes a worker bundle carry fw's database module for `app.db` of a plain `database`
+ * config: it replaces fw's `src/app/bundled-database` module (null by default) with one that exports the
+ * `createDatabase` of the same copy of fw, next to it, so every app of the bundle can make its `app.db`.
  */
-export function workerDatabasePlugin(entry: string): Plugin {
-  const entryFilter = new RegExp(`^${entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+export function workerDatabasePlugin(): Plugin {
   return {
     name: 'fw-worker-database',
     setup(build) {
-      build.onLoad({ filter: entryFilter }, async (args) => {
-        const db = await build.resolve('fw/db', { kind: 'import-statement', resolveDir: dirname(args.path) });
-        if (db.errors.length > 0) return undefined;
-        const database = join(dirname(db.path), `database${extname(db.path)}`);
-        const source = await readFile(args.path, 'utf8');
-        const loader = (extname(args.path).slice(1).replace(/^[mc]/, '') || 'js') as 'ts' | 'tsx' | 'js' | 'jsx';
-        return { contents: `import ${JSON.stringify(database)};\n${source}`, loader, resolveDir: dirname(args.path) };
+      build.onLoad({ filter: /[\\/]src[\\/]app[\\/]bundled-database\.(js|ts)$/ }, (args) => {
+        const database = resolve(dirname(args.path), `../db/database${extname(args.path)}`);
+        return { contents: `export { createDatabase as bundledDatabase } from ${JSON.stringify(database)};`, loader: 'js' };
       });
     },
   };
@@ -116,7 +117,7 @@ export async function databaseBundling(
   project: { cwd: string; entry: string; migrationsDir: string },
 ): Promise<DatabaseBundling> {
   const namesDatabase = await sourcesNameDatabase(config, project.cwd);
-  if (target === 'worker') return { plugins: namesDatabase ? [workerDatabasePlugin(project.entry)] : [], external: [], lines: [] };
+  if (target === 'worker') return { plugins: namesDatabase ? [workerDatabasePlugin()] : [], external: [], lines: [] };
   const drivers = await projectDrivers(project.cwd);
   const hasMigrations = (await stat(project.migrationsDir).catch(() => null))?.isDirectory() === true;
   const withDatabase = namesDatabase || hasMigrations || drivers.bundled.length + drivers.native.length > 0;

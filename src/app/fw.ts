@@ -1,5 +1,6 @@
 import { Context, type ExecutionContext } from '../core/context';
 import { Fw as CoreFw } from '../core/fw';
+import type { Platform } from '../core/platform';
 import type { FwCoreConfig } from '../core/types';
 import type { AppTypeArgs, NoTypes, RouteEntry } from '../core/typed-routes';
 import type { AppKind } from '../core/fw';
@@ -16,6 +17,7 @@ import { moveFirst } from '../cors/runs-first';
 import type { Database } from '../db/database';
 import type { DatabaseConfig } from '../db/types';
 import { fromFileRoutes, type FileRoutesOptions } from '../file-routes/from-file-routes';
+import { bundledDatabase } from './bundled-database';
 import { jsonSchemaCompiler } from '../schema/compiler';
 import { WebSocketRoutes, type WebSocketHandlers, type WebSocketRouteOptions, type WebSocketUpgrade } from '../ws/routes';
 import { Group } from './group';
@@ -34,6 +36,13 @@ declare module '../core/fw' {
   }
 }
 
+declare module '../core/platform' {
+  interface PlatformServices {
+    /** Makes `app.db` of a plain `database` config; its loader answers synchronously (`app.db` is a property). */
+    database: (config: DatabaseConfig) => Database;
+  }
+}
+
 /** The context of `fw`'s apps: the kernel's, with the cookie methods and ctx.queries/formData/parseBody (added below). */
 class FullContext extends Context {}
 
@@ -46,6 +55,8 @@ export interface FwConfig extends FwCoreConfig {
   database?: DatabaseConfig | Database;
   /** Data formats besides JSON this app reads and answers in (`registerYamlFormat` from `fw/schema` adds YAML); other apps never see them. */
   formats?: DataFormat[];
+  /** This app's platform services (file routes, static files, `listen()`'s adapter, …); `fw`'s Node and Bun entries preset their runtime's. */
+  platform?: Platform;
 }
 
 /**
@@ -54,15 +65,12 @@ export interface FwConfig extends FwCoreConfig {
  */
 export class Fw<T extends AppTypeArgs = NoTypes> extends CoreFw<T, 'full'> {
   /** The options `new Fw()` accepts: the kernel's and `database` (a subclass that adds options extends this table). */
-  static readonly configKeys: Readonly<Record<string, true>> = { ...coreConfigKeys, database: true, formats: true };
+  static readonly configKeys: Readonly<Record<string, true>> = { ...coreConfigKeys, database: true, formats: true, platform: true };
 
   /** A mistyped option fails at startup, naming the closest known one. */
   static override checkConfig(this: typeof Fw, config: FwConfig): void {
     checkOptions('new Fw()', config, this.configKeys as Record<keyof FwConfig, true>);
   }
-
-  /** Makes `app.db` from a plain `database` config; set by src/db when it loads, so apps without a database never bundle it. */
-  static databaseFactory: ((config: DatabaseConfig) => Database) | null = null;
 
   declare readonly config: FwConfig;
   #websockets: WebSocketRoutes | null = null;
@@ -79,6 +87,11 @@ export class Fw<T extends AppTypeArgs = NoTypes> extends CoreFw<T, 'full'> {
       if (!Array.isArray(config.formats)) throw new TypeError('new Fw(): `formats` must be an array of data formats');
       for (const format of config.formats) registerFormat(this, format);
       if (named) this.setFormat(config.format!);
+    }
+    if (config.platform !== undefined) {
+      if (!config.platform || typeof config.platform !== 'object')
+        throw new TypeError('new Fw(): `platform` must be an object of platform services (e.g. nodeServices from fw/node)');
+      this.platform = config.platform;
     }
     this.queryCache = queryCacheFor(config);
     if (config.schemaCompiler === undefined) this.setSchemaCompiler(jsonSchemaCompiler);
@@ -125,12 +138,13 @@ export class Fw<T extends AppTypeArgs = NoTypes> extends CoreFw<T, 'full'> {
     if (this.database) return this.database;
     const config = this.config.database;
     if (!config) throw new Error('app.db needs `database` in the Fw config: { url } and/or { type }');
-    if (typeof (config as Database).query === 'function') return (this.database = config as Database);
-    if (!Fw.databaseFactory)
+    if (typeof (config as Database).query === 'function') return (this.database = (config as Database).adoptPlatform(this));
+    const make = this.platform?.database?.() ?? bundledDatabase;
+    if (typeof make !== 'function')
       throw new Error(
-        "app.db: the database module is not in this bundle; pass `database: createDatabase({ ... })` (import { createDatabase } from 'fw')",
+        'app.db: this app has no database module (no "database" platform service, and the bundle holds none); pass `database: createDatabase({ ... })` (import { createDatabase } from \'fw\')',
       );
-    return (this.database = Fw.databaseFactory(config as DatabaseConfig));
+    return (this.database = make({ platform: this.platform, ...(config as DatabaseConfig) }));
   }
 
   /** Writes one unhandled error for `logErrors: true` as the formatted log: a readable line in development, a JSON line in production. */

@@ -3,6 +3,7 @@ import { HttpError } from './errors';
 import { Group } from './group';
 import { assertPlugin, missingDependency, sortPlugins } from './plugins';
 import { buildPipeline, runMiddleware, type Pipeline, type RouteRecord } from './pipeline';
+import type { Platform } from './platform';
 import type { QueryParseCache } from './query';
 import { defaultErrorResponse, statusOf, toResponse } from './respond';
 import { checkBodyLimit } from './body-limit';
@@ -152,6 +153,11 @@ export class Fw<
   declare readonly maxBodySize: number;
   /** The data formats registered on this app (`registerFormat`); unset while JSON is its only one. */
   declare formats?: FormatTable;
+  /**
+   * The platform services this app uses (file routes, static files, `listen()`'s adapter, …): preset by `fw`'s Node
+   * and Bun entries, given by `serve(app)` or `installNodeServices(app)`; unset on a bare fw/core app and on workers.
+   */
+  declare platform?: Platform;
   /** Bumped by every registration so compiled pipelines know when to rebuild. */
   generation = 0;
 

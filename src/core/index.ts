@@ -39,7 +39,7 @@ export {
   type FormatTable,
 } from './formats';
 export { routeInfos, middlewareInfo, appConfigInfo } from './server-methods';
-export { providePlatform, withdrawPlatform, hasPlatform, platform, type PlatformServices } from './platform';
+export { hasPlatform, platform, type Platform, type PlatformHolder, type PlatformServices } from './platform';
 export type * from './types';
 export type * from './typed-routes';
 export type { AppKinds, GroupKinds, AppKind, TypedHandler, TypedRouteOptions, RoutesOf as GroupRoutesOf, WithPlugin } from './fw';

@@ -1,8 +1,9 @@
 /**
- * What a runtime entry lends the platform-neutral code. `src/` never imports a platform: the Node and Bun entries
- * (`fw` resolved under the `node`/`bun` export conditions, and `fw/node`, `fw/bun`) register services here, each a
- * loader run on first use, so a worker bundle carries none of them and asking for one there fails with a message
- * that says what to pass instead.
+ * What a runtime lends an app's platform-neutral code. `src/` never imports a platform: each app holds its own
+ * services (`app.platform`, a loader per service run on first use), which the Node and Bun entries of `fw` preset
+ * on their `Fw`, fw/node's and fw/bun's `serve()` give to an app that has none, and `installNodeServices(app)` adds
+ * on Lambda. A worker bundle carries none of them, and asking an app for one it lacks fails with a message that
+ * says what to pass instead. Nothing here is process-wide: two apps in one process never see each other's services.
  */
 import type { Adapter } from './types';
 
@@ -17,39 +18,40 @@ export interface PlatformServices {
   importModule: (specifier: string) => Promise<unknown>;
 }
 
-type Loader<T> = () => T | Promise<T>;
+/** An app's platform services: for each service it has, a loader run on first use. */
+export type Platform = { readonly [K in keyof PlatformServices]?: () => PlatformServices[K] | Promise<PlatformServices[K]> };
 
-const loaders = new Map<string, Loader<unknown>>();
-const loaded = new Map<string, Promise<unknown>>();
-
-/** Registers (or replaces) the loader of a platform service; runtime entries call it, nothing else should. */
-export function providePlatform<K extends keyof PlatformServices>(name: K, loader: Loader<PlatformServices[K]>): void {
-  loaders.set(name as string, loader);
-  loaded.delete(name as string);
+/** What holds platform services: an app (`app.platform`), a Database, or options that carry them. */
+export interface PlatformHolder {
+  readonly platform?: Platform;
 }
 
-/** Removes a service (tests use it to stand for a platform that has none). */
-export function withdrawPlatform(name: keyof PlatformServices): void {
-  loaders.delete(name as string);
-  loaded.delete(name as string);
-}
+/** Each services object's loaded services, so loading happens once per object, never shared between objects. */
+const loadedBy = new WeakMap<Platform, Map<string, Promise<unknown>>>();
 
-/** Whether the running platform provides a service. */
-export function hasPlatform(name: keyof PlatformServices): boolean {
-  return loaders.has(name as string);
+/** Whether an app (or other holder) has a service. */
+export function hasPlatform(holder: PlatformHolder | undefined, name: keyof PlatformServices): boolean {
+  return typeof holder?.platform?.[name] === 'function';
 }
 
 /**
- * The service, loaded once; throws `missing` (a message that says what to pass instead) when this platform has
- * none, with the one case where Node has none (a fw/core app on fw/lambda, whose Node services are opt-in), and the
- * loader's own error, with the service named, when loading it fails.
+ * An app's service, loaded once per services object; throws `missing` (a message that says what to pass instead)
+ * with how to give an app services when it has none, and the loader's own error, with the service named, when
+ * loading it fails.
  */
-export function platform<K extends keyof PlatformServices>(name: K, missing: string): Promise<PlatformServices[K]> {
+export function platform<K extends keyof PlatformServices>(
+  holder: PlatformHolder | undefined,
+  name: K,
+  missing: string,
+): Promise<PlatformServices[K]> {
   const key = name as string;
+  const services = holder?.platform;
+  const loader = services?.[name];
+  if (!services || typeof loader !== 'function') return Promise.reject(new Error(`${missing} (${noService(key)})`));
+  let loaded = loadedBy.get(services);
+  if (!loaded) loadedBy.set(services, (loaded = new Map()));
   const cached = loaded.get(key);
   if (cached) return cached as Promise<PlatformServices[K]>;
-  const loader = loaders.get(key);
-  if (!loader) return Promise.reject(new Error(`${missing} (a fw/core app on Lambda: call installNodeServices() from 'fw/lambda' first)`));
   const promise = Promise.resolve()
     .then(loader)
     .catch((cause: unknown) => {
@@ -58,4 +60,9 @@ export function platform<K extends keyof PlatformServices>(name: K, missing: str
     });
   loaded.set(key, promise);
   return promise as Promise<PlatformServices[K]>;
+}
+
+/** What to do when an app has no such service. */
+function noService(name: string): string {
+  return `this app has no "${name}" platform service: an app made with new Fw() from 'fw' on Node or Bun has it; give a fw/core app Node's with installNodeServices(app) from 'fw/node' or 'fw/lambda', or serve it with serve(app) from 'fw/node' or 'fw/bun'`;
 }

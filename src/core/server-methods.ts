@@ -35,7 +35,7 @@ export function routeInfos(app: AnyFw): RouteInfo[] {
 
 /** Starts a server for an app through `config.adapter`, else the adapter its platform services lend (what `listen()` does). */
 export async function listenApp(app: AnyFw, port?: number, callback?: (server: Server) => void): Promise<Server> {
-  const adapter = app.config.adapter ?? (await platform('adapter', noAdapter));
+  const adapter = app.config.adapter ?? (await platform(app, 'adapter', noAdapter));
   await app.ready();
   const server = await adapter.listen(app, port ?? app.config.port ?? 3000, app.config.hostname ?? '0.0.0.0');
   servers.set(app, server);

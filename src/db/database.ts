@@ -1,5 +1,5 @@
 import { SystemError } from '../core/errors';
-import { Fw } from '../app/fw';
+import type { PlatformHolder } from '../core/platform';
 import { assertDatabaseType, d1BindingName, detectDatabaseType } from './detect';
 import { databaseError } from './errors';
 import type { Migrator } from './migrations/migrator';
@@ -29,7 +29,7 @@ import type {
 export class Database implements Queryable {
   readonly type: DatabaseType;
   readonly url: string;
-  private readonly config: DatabaseConfig;
+  private config: DatabaseConfig;
   private engineValue: Engine | null = null;
   private enginePromise: Promise<Engine> | null = null;
   private readyPromise: Promise<Engine> | null = null;
@@ -58,6 +58,17 @@ export class Database implements Queryable {
   /** Whether a connection is open. */
   get connected(): boolean {
     return this.engineValue !== null;
+  }
+
+  /** The platform services this database imports drivers and reads migration files with (`config.platform`). */
+  get platform(): DatabaseConfig['platform'] {
+    return this.config.platform;
+  }
+
+  /** Takes the platform services of the app it serves when it was made without its own (what `app.db` does). */
+  adoptPlatform(app: PlatformHolder): this {
+    if (!this.config.platform && app.platform) this.config = { ...this.config, platform: app.platform };
+    return this;
   }
 
   /** Hands over the worker env, where the binding of a `d1:<name>` URL is found. */
@@ -201,7 +212,7 @@ export class Database implements Queryable {
 
   private async migrationSource(): Promise<MigrationSource> {
     if (this.config.migrations !== undefined) return this.config.migrations;
-    return (await platformFiles()).migrationsFromDir(this.config.migrationsDir ?? './migrations');
+    return (await platformFiles(this.config)).migrationsFromDir(this.config.migrationsDir ?? './migrations');
   }
 
   private seedName(): string[] {
@@ -220,7 +231,7 @@ export class Database implements Queryable {
       const key = Object.keys(files).find((k) => k === file || k.slice(k.lastIndexOf('/') + 1) === base);
       if (key !== undefined) return files[key];
     }
-    return (await platformFiles()).readSeedFile(file);
+    return (await platformFiles(this.config)).readSeedFile(file);
   }
 }
 
@@ -228,8 +239,6 @@ export class Database implements Queryable {
 export function createDatabase(config: DatabaseConfig): Database {
   return new Database(config);
 }
-
-Fw.databaseFactory = createDatabase;
 
 function assertSql(sql: unknown): asserts sql is string {
   if (typeof sql !== 'string' || sql.trim() === '') throw new TypeError('A query needs SQL text (a non-empty string)');

@@ -1,3 +1,4 @@
+import type { Platform } from '../core/platform';
 /** The engines fw speaks to: an embedded file, two client-server databases, and the workers' SQL binding. */
 export type DatabaseType = 'sqlite' | 'postgres' | 'mysql' | 'd1';
 
@@ -73,6 +74,11 @@ export type MigrationSource = Record<string, string> | (() => Record<string, str
 
 /** `FwConfig.database`: which database `app.db` talks to, and what it runs before first use. */
 export interface DatabaseConfig {
+  /**
+   * The platform services that import drivers and read migration files (`nodeServices` from fw/node on Node and
+   * Bun); `app.db` passes its app's. Without them, pass `driver` and `migrations` instead.
+   */
+  platform?: Platform;
   /** `file:`/`*.db`/`:memory:` (sqlite), `postgres://`, `mysql://`, or `d1:<binding>`. */
   url?: string;
   /** The engine; detected from `url` when absent. */

@@ -22,8 +22,9 @@ declare module '../core/platform' {
   }
 }
 
-async function loadFromPlatform(dir: string): Promise<RouteManifest> {
+async function loadFromPlatform(app: Fw<any, any>, dir: string): Promise<RouteManifest> {
   const load = await platform(
+    app,
     'loadFileRoutes',
     'fromFileRoutes: this platform has no file system; pass { manifest } built by `fw build` (see src/file-routes/README.md)',
   );
@@ -33,7 +34,7 @@ async function loadFromPlatform(dir: string): Promise<RouteManifest> {
 /** Registers every route of the routes folder (or manifest) on the app, then resolves to the app. */
 export async function fromFileRoutes<App extends Fw<any, any>>(app: App, options: FileRoutesOptions = {}): Promise<App> {
   const dir = options.dir ?? 'src/routes';
-  const manifest = options.manifest ?? (await loadFromPlatform(dir));
+  const manifest = options.manifest ?? (await loadFromPlatform(app, dir));
   const log = options.log ?? ((line: string) => console.log(line));
   for (const route of routesFromManifest(manifest)) {
     app.route(route.method, route.path, route.handler, route.options);

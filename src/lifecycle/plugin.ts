@@ -47,10 +47,10 @@ export function lifecycle(options: LifecyclePluginOptions = {}): FwPluginConfig 
         }
       });
     },
-    async onStart() {
+    async onStart(app) {
       if (!wantSignals || uninstall !== null) return;
-      if (options.handleSignals === undefined && !hasPlatform('signalHandlers')) return;
-      uninstall = (await platform('signalHandlers', NO_SIGNALS))(manager);
+      if (options.handleSignals === undefined && !hasPlatform(app, 'signalHandlers')) return;
+      uninstall = (await platform(app, 'signalHandlers', NO_SIGNALS))(manager);
     },
     onStop() {
       uninstall?.();

@@ -1,4 +1,4 @@
-import { platform } from '../core/platform';
+import { platform, type PlatformHolder } from '../core/platform';
 import type { FileSource } from './types';
 
 declare module '../core/platform' {
@@ -8,9 +8,10 @@ declare module '../core/platform' {
   }
 }
 
-/** The file system under `root`, from the platform's `fileSource` service (Node and Bun entries provide it). */
-export async function platformSource(root: string): Promise<FileSource> {
+/** The file system under `root`, from the app's `fileSource` platform service (Node and Bun entries provide it). */
+export async function platformSource(app: PlatformHolder, root: string): Promise<FileSource> {
   const source = await platform(
+    app,
     'fileSource',
     'staticFiles: no file system here; on workers bind static assets as ASSETS, elsewhere pass { source }',
   );

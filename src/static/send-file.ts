@@ -62,7 +62,13 @@ export function fileSender(root: string, options: FileSenderOptions = {}): FileS
       resolved.setHeaders?.(served.headers, segments.join('/'), null);
       return served;
     }
-    server ??= platformSource(root).then((source) => new StaticServer(source, resolved));
+    server ??= platformSource(ctx.app, root).then(
+      (source) => new StaticServer(source, resolved),
+      (error: unknown) => {
+        server = null;
+        throw error;
+      },
+    );
     const response = await (await server).serve(ctx, segments, false);
     if (response === null || (response.status >= 300 && response.status < 400 && response.status !== 304)) throw notFound(path);
     return response;

@@ -222,7 +222,13 @@ export function staticFiles(root: string, options: StaticOptions = {}): Middlewa
       return served;
     }
 
-    server ??= platformSource(root).then((source) => new StaticServer(source, resolved));
+    server ??= platformSource(ctx.app, root).then(
+      (source) => new StaticServer(source, resolved),
+      (error: unknown) => {
+        server = null;
+        throw error;
+      },
+    );
     const response = await (await server).serve(ctx, segments, trailingSlash);
     return response ?? next();
   };

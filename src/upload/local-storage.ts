@@ -1,4 +1,4 @@
-import { platform } from '../core/platform';
+import { platform, type PlatformHolder } from '../core/platform';
 import type { UploadStorage } from './types';
 
 declare module '../core/platform' {
@@ -8,12 +8,12 @@ declare module '../core/platform' {
   }
 }
 
-/** Files under `dir` through the platform's `uploadStorage` service (Node and Bun), loaded on first upload. */
+/** Files under `dir` through the app's `uploadStorage` platform service (Node and Bun), loaded on first upload. */
 export function lazyLocalStorage(dir: string): UploadStorage {
   let storage: Promise<UploadStorage> | null = null;
-  const load = async (): Promise<UploadStorage> => {
+  const load = async (app: PlatformHolder): Promise<UploadStorage> => {
     try {
-      return (await platform('uploadStorage', 'upload: storage "local" needs a file system (Node or Bun); on workers use "r2"'))(dir);
+      return (await platform(app, 'uploadStorage', 'upload: storage "local" needs a file system (Node or Bun); on workers use "r2"'))(dir);
     } catch (error) {
       storage = null;
       throw error;
@@ -22,7 +22,7 @@ export function lazyLocalStorage(dir: string): UploadStorage {
   return {
     kind: 'local',
     async put(key, bytes, contentType, ctx, metadata) {
-      return (await (storage ??= load())).put(key, bytes, contentType, ctx, metadata);
+      return (await (storage ??= load(ctx.app))).put(key, bytes, contentType, ctx, metadata);
     },
   };
 }

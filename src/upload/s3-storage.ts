@@ -1,4 +1,4 @@
-import { platform } from '../core/platform';
+import { platform, type PlatformHolder } from '../core/platform';
 import type { S3Options, UploadStorage } from './types';
 
 interface S3Module {
@@ -13,10 +13,10 @@ const NO_IMPORTS =
 export function s3Storage(options: S3Options): UploadStorage {
   if (!options || typeof options.bucket !== 'string' || options.bucket === '') throw new TypeError('upload: s3 storage needs s3.bucket');
   let client: Promise<{ send(command: unknown): Promise<unknown>; PutObjectCommand: S3Module['PutObjectCommand'] }> | null = null;
-  const open = async () => {
+  const open = async (app: PlatformHolder) => {
     let importModule: (specifier: string) => Promise<unknown>;
     try {
-      importModule = await platform('importModule', NO_IMPORTS);
+      importModule = await platform(app, 'importModule', NO_IMPORTS);
     } catch (error) {
       client = null;
       throw error;
@@ -33,8 +33,8 @@ export function s3Storage(options: S3Options): UploadStorage {
   };
   return {
     kind: 's3',
-    async put(key, bytes, contentType, _ctx, metadata) {
-      const s3 = await (client ??= open());
+    async put(key, bytes, contentType, ctx, metadata) {
+      const s3 = await (client ??= open(ctx.app));
       const Key = `${options.prefix ?? ''}${key}`;
       const input = { Bucket: options.bucket, Key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength };
       const disposition = metadata?.contentDisposition;

@@ -1,5 +1,5 @@
 import { Fw } from '../core/fw';
-import { platform } from '../core/platform';
+import { platform, type PlatformHolder } from '../core/platform';
 import type { Server } from '../core/types';
 import { scanWorkspace, type ScanOptions, type ScannedApp, type WorkspaceFS } from './scan';
 import type { WorkspaceAppContext, WorkspaceOptions } from './types';
@@ -11,7 +11,7 @@ export interface WorkspaceDevOptions extends WorkspaceOptions, ScanOptions {
   root: string;
   /** The file system to scan (`node:fs/promises`). */
   fs: WorkspaceFS;
-  /** Loads an entry module (default: the platform's `importModule` of its file URL; Node and Bun only). */
+  /** Loads an entry module (default: the `importModule` of `platform`, the workspace's services, on its file URL; Node and Bun only). */
   importer?: (entry: string) => Promise<Record<string, unknown>>;
 }
 
@@ -21,8 +21,9 @@ function fileUrl(path: string): string {
   return `file://${path.split('/').map(encodeURIComponent).join('/')}`;
 }
 
-async function importEntry(entry: string): Promise<Record<string, unknown>> {
+async function importEntry(options: PlatformHolder, entry: string): Promise<Record<string, unknown>> {
   const importModule = await platform(
+    options,
     'importModule',
     'startWorkspaceDev: this platform cannot import entry files at run time; pass { importer }',
   );
@@ -43,7 +44,7 @@ export async function startWorkspaceDev(
     throw new Error(
       `startWorkspaceDev: no apps found under ${options.root}/${options.appsDir ?? 'apps'} (each app is a folder with an index.ts)`,
     );
-  const load = options.importer ?? importEntry;
+  const load = options.importer ?? ((entry: string) => importEntry(options, entry));
   const workspace = createWorkspace(options);
   for (const found of apps) {
     const mod = (await load(found.entry)) as AppModule;

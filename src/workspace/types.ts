@@ -2,6 +2,7 @@ import type { EventBus } from '../event-bus/bus';
 import type { FwConfig } from '../app/fw';
 import type { HealthAccessOptions } from '../health/access';
 import type { Fw } from '../core/fw';
+import type { Platform } from '../core/platform';
 import type { MetricsCollector } from '../trace/metrics';
 
 /** Options of `createWorkspace` (spec `WorkspaceOptions`). */
@@ -33,6 +34,8 @@ export interface WorkspaceOptions {
   onError?: (error: unknown, request: Request) => void;
   /** Log mounts and stops (default false). */
   verbose?: boolean;
+  /** The platform services of the workspace's server and of the apps it creates (`fw`'s Node and Bun entries preset their runtime's). */
+  platform?: Platform;
 }
 
 /** Where an app is mounted: under a path prefix (stripped before the app sees the request), on a host, or both. */

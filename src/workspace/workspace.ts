@@ -53,14 +53,15 @@ export class Workspace {
       throw new TypeError('Workspace "onError" must be a function');
     this.options = options;
     this.bus = options.bus ?? new EventBus({ name: 'workspace' });
-    this.root = new Fw({ port: options.port, hostname: options.hostname });
+    this.root = new Fw({ port: options.port, hostname: options.hostname, platform: options.platform });
     this.mountBuiltIns();
   }
 
   /** Creates an app named `name`, mounted per `config`, and runs `setup(app, { name, bus })` (awaited before serving). */
   app(name: string, config: WorkspaceAppConfig, setup: (app: Fw, context: WorkspaceAppContext) => void | Promise<void>): Fw {
     if (typeof setup !== 'function') throw new TypeError(`Workspace app "${name}": setup must be a function`);
-    const app = new Fw(config?.fw);
+    const platform = this.options.platform;
+    const app = new Fw(platform && !config?.fw?.platform ? { ...config?.fw, platform } : config?.fw);
     this.mount(name, config, app);
     this.setups.push(Promise.resolve().then(() => setup(app, { name, bus: this.bus })));
     return app;

@@ -1,6 +1,7 @@
 /** fw/bun: run an fw app on `Bun.serve`, with WebSocket routes on Bun's native WebSockets. */
-import { installBunPlatform } from './platform';
 export { bun } from './adapter';
+export { bunPlatform } from './platform';
+export { installNodeServices, nodeServices } from '../node/platform-services';
 export { serve, type BunServer } from './serve';
 export type { BunAdapterOptions, BunServeOptions, BunTLSOptions } from './options';
 export { RedisKV, redisKV, type RedisKVOptions } from '../node/redis-kv';
@@ -15,5 +16,3 @@ export {
 export { RedisStreamTransport } from '../node/redis-stream-transport';
 export { migrationsFromDir, readSeedFile, createMigrationFile } from '../node/db-migrations-fs';
 export { loadFileRoutes, listRouteFiles } from '../node/file-routes-fs';
-
-installBunPlatform();

@@ -1,9 +1,11 @@
 /** The services Bun lends fw's platform-neutral code (see src/core/platform.ts): Node's, with `Bun.serve` for `listen()`. */
-import { providePlatform } from '../../src/core/platform';
-import { installNodeServices } from '../node/platform';
+import type { Platform } from '../../src/core/platform';
+import { databaseService } from '../node/platform';
+import { nodeServices } from '../node/platform-services';
 
-/** Registers Bun's services: Node's (imports, files, uploads, migrations, signals), and the `Bun.serve` adapter. */
-export function installBunPlatform(): void {
-  installNodeServices();
-  providePlatform('adapter', async () => (await import('./adapter')).bun());
-}
+/** Bun's services: Node's (imports, files, uploads, migrations, signals, the database), and the `Bun.serve` adapter. */
+export const bunPlatform: Platform = {
+  ...nodeServices,
+  ...databaseService(),
+  adapter: async () => (await import('./adapter')).bun(),
+};

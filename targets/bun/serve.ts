@@ -5,6 +5,7 @@ import type { BunServeOptions } from './options';
 import { bunWebSocketHandlers, type SocketData } from './websocket';
 import { limitBody, nativeBodyLimit, refuseBody } from './body-limit';
 import { badHostResponse, withHost } from './request-host';
+import { nodeServices } from '../node/platform-services';
 
 /** A running Bun server: the fw `Server` plus Bun's own server object. */
 export interface BunServer extends Server {
@@ -20,8 +21,12 @@ const internalError = () =>
     headers: { 'content-type': 'application/json' },
   });
 
-/** Serves an app on `Bun.serve`: HTTP routes through `app.fetch`, ws routes on Bun's native WebSockets. */
+/**
+ * Serves an app on `Bun.serve`: HTTP routes through `app.fetch`, ws routes on Bun's native WebSockets. An app with
+ * no platform services (a fw/core app) is given Bun's (Node's, which Bun runs).
+ */
 export async function serve(app: CoreFw, options: BunServeOptions = {}): Promise<BunServer> {
+  app.platform ??= nodeServices;
   const runtime = bunRuntime();
   const maxBodySize = options.maxBodySize ?? app.maxBodySize;
   if (typeof maxBodySize !== 'number' || Number.isNaN(maxBodySize) || maxBodySize < 0)

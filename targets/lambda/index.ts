@@ -5,7 +5,7 @@ export { clientIp } from './client-ip';
 export { detectEvent, type EventKind } from './detect';
 export { InvalidEventError, UnhandledEventError } from './errors';
 export { isBinaryByDefault } from './binary';
-export { installNodeServices } from '../node/platform-services';
+export { installNodeServices, nodeServices } from '../node/platform-services';
 export type * from './types';
 export { RedisKV, redisKV, type RedisKVOptions } from '../node/redis-kv';
 export {

@@ -1,4 +1,5 @@
 import { Database } from '../../src/db/database';
+import { nodeServices } from './platform-services';
 import type { MigrationStatus } from '../../src/db/migrations/migrator';
 import type { DatabaseConfig } from '../../src/db/types';
 import { createMigrationFile, migrationsFromDir, readSeedFile } from './db-migrations-fs';
@@ -93,14 +94,21 @@ export async function runDbCommand(argv: string[], io: DbCommandIO = consoleIO()
  * `$DATABASE_URL`; a string saying what to pass when there is none.
  */
 function databaseOf(options: Record<string, string>, io: DbCommandIO): Database | string {
-  const schema = options.schema ? { schema: options.schema } : {};
+  const schema = { platform: nodeServices, ...(options.schema ? { schema: options.schema } : {}) };
   if (options.url) return new Database({ url: options.url, ...schema });
   const given = io.database;
   if (given instanceof Database) {
     if (options.schema) return `cannot change the schema of the app's Database (made with createDatabase): pass --url with --schema`;
     return given;
   }
-  if (given) return new Database({ ...given, ...schema, autoMigrate: false, autoSeed: false });
+  if (given)
+    return new Database({
+      ...schema,
+      ...given,
+      ...(options.schema ? { schema: options.schema } : {}),
+      autoMigrate: false,
+      autoSeed: false,
+    });
   const url = (io.env ?? process.env).DATABASE_URL;
   if (url) return new Database({ url, ...schema });
   return 'needs a database: pass --url or set DATABASE_URL';

@@ -1,7 +1,4 @@
 /** `tsx targets/node/db-command.ts <new|up|down|status|seed> [options]`: the database commands as a script. */
 import { runDbCommand } from './db-cli';
-import { installNodePlatform } from './platform-server';
-
-installNodePlatform();
 
 process.exitCode = await runDbCommand(process.argv.slice(2));

@@ -1,5 +1,4 @@
 /** fw/node: run an fw app on `node:http`/`node:https`, with WebSocket routes on the `ws` package. */
-import { installNodePlatform } from './platform-server';
 export { node } from './adapter';
 export { serve, type NodeServer } from './serve';
 export { createListener, type ListenerOptions } from './listener';
@@ -22,5 +21,5 @@ export { nodeFileSource } from './static-fs';
 export { LightResponse, lightParts, lightResponseFactory, type LightParts } from './light-response';
 export { loadFileRoutes, listRouteFiles } from './file-routes-fs';
 export { localUploadStorage } from './upload-local';
-
-installNodePlatform();
+export { installNodeServices, nodeServices } from './platform-services';
+export { nodePlatform } from './platform-server';

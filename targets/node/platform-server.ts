@@ -4,12 +4,9 @@
  * `import('./adapter')` reachable from there made bundlers wrap every module of `fw` in a lazy initializer (the
  * adapter's modules import `fw` back), which a Lambda bundle paid for at every cold start.
  */
-import { providePlatform } from '../../src/core/platform';
+import type { Platform } from '../../src/core/platform';
 import { node } from './adapter';
-import { installNodeServices } from './platform-services';
+import { nodeServices } from './platform-services';
 
-/** Registers Node's services and `node()`, with its default options, as the adapter `listen()` serves through. */
-export function installNodePlatform(): void {
-  installNodeServices();
-  providePlatform('adapter', () => node());
-}
+/** Node's services with `node()`, with its default options, as the adapter `listen()` serves through. */
+export const nodePlatform: Platform = { ...nodeServices, adapter: () => node() };

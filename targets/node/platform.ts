@@ -1,25 +1,28 @@
 /**
- * The services Node lends fw's platform-neutral code (see src/core/platform.ts), each loaded on first use. A literal
- * `import('./x')` puts x in every bundle whose code can reach it, so the `node:http` server (with `ws`) is reached
- * two ways: imported directly where an app already holds it (fw/node: platform-server.ts), by name at run time for
- * `fw` itself (here).
+ * The services Node lends the apps of `fw`'s Node entry (see src/core/platform.ts), each loaded on first use. A
+ * literal `import('./x')` puts x in every bundle whose code can reach it, so the `node:http` server (with `ws`) is
+ * reached two ways: imported directly where an app already holds it (fw/node: platform-server.ts), by name at run
+ * time for `fw` itself (here).
  */
+import type { Platform } from '../../src/core/platform';
 import type { Adapter } from '../../src/core/types';
-import { hasPlatform, providePlatform } from '../../src/core/platform';
+import { databaseFactory } from './entry-database';
 import { LightResponse } from './light-response';
 import { importModule } from './platform-import';
-import { installNodeServices } from './platform-services';
+import { installNodeServices, nodeServices } from './platform-services';
 
-export { installNodeServices };
+export { installNodeServices, nodeServices };
 
 /**
- * Registers Node's services and, unless fw/node (loaded first, as a bundle's `inject` is) registered its own, an
- * adapter that imports fw/node by name when `listen()` first asks: `fw` under the `node` condition, so that a bundle
- * of an app that never listens (Lambda's) holds no HTTP server.
+ * Node's services, the `database` service, and an adapter that imports fw/node by name when `listen()` first asks: what `fw`'s Node entry
+ * presets on its apps, so that a bundle of an app that never listens (Lambda's) holds no HTTP server.
  */
-export function installNodeEntryPlatform(): void {
-  installNodeServices();
-  if (!hasPlatform('adapter')) providePlatform('adapter', adapterOfFwNode);
+export const nodeEntryPlatform: Platform = { ...nodeServices, adapter: adapterOfFwNode, ...databaseService() };
+
+/** The `database` service where the db module is at hand (installed, or bundled by `fw build` for an app that names one). */
+export function databaseService(): Platform {
+  const make = databaseFactory;
+  return make ? { database: () => make } : {};
 }
 
 /** The part of fw/node the run-time adapter reads. */
@@ -36,7 +39,7 @@ async function adapterOfFwNode(): Promise<Adapter> {
   const fwNode = (await importModule('fw/node')) as FwNode;
   if (fwNode.LightResponse !== LightResponse) {
     throw new Error(
-      'fw/node was found at run time, but it is another copy of fw than the one this app runs on (fw is bundled); import { node } from "fw/node" in the app so the bundle holds it',
+      'fw/node was found at run time, but it is another copy of fw than the one this app runs on (fw is bundled); import { node } from "fw/node" in the app and pass new Fw({ adapter: node() }) so the bundle holds it',
     );
   }
   return fwNode.node();

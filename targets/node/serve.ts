@@ -7,6 +7,7 @@ import { answerClientError } from './client-error';
 import { createListener } from './listener';
 import type { NodeServeOptions } from './options';
 import { checkServerOptions } from './server-options';
+import { nodeServices } from './platform-services';
 import { NodeWebSockets } from './upgrade';
 
 /** A running Node server: the fw `Server` plus the underlying `node:http(s)` server. */
@@ -19,9 +20,11 @@ export interface NodeServer extends Server {
 
 /**
  * Serves an app on `node:http` (or `node:https` with `tls`), HTTP and WebSocket routes, with the body limit and
- * time-outs of the options (bad values reject before anything listens); resolves once listening.
+ * time-outs of the options (bad values reject before anything listens); resolves once listening. An app with no
+ * platform services (a fw/core app) is given Node's.
  */
 export async function serve(app: CoreFw, options: NodeServeOptions = {}): Promise<NodeServer> {
+  app.platform ??= nodeServices;
   const { maxBodySize, http } = checkServerOptions(options, app.maxBodySize);
   const scheme = options.tls ? 'https' : 'http';
   const listener = createListener(app, { scheme, maxBodySize });

@@ -6,8 +6,14 @@ export type { BundleOptions };
 /** The targets fw bundles for. */
 export type BundleTarget = 'lambda' | 'worker' | 'bun' | 'node';
 
+/**
+ * `fw`'s Node and Bun entries hold the db module for `app.db` of a plain config where fw runs installed; in a bundle
+ * this leaves it out (`fw build` puts it back for an app that names a database: cli/src/bundle-database.ts).
+ */
+const noDatabase = { FW_BUNDLE_DATABASE: 'false' };
+
 const presets: Record<BundleTarget, BundleOptions> = {
-  lambda: { platform: 'node', target: 'node20', format: 'esm', outfile: 'dist/lambda/index.mjs' },
+  lambda: { platform: 'node', target: 'node20', format: 'esm', outfile: 'dist/lambda/index.mjs', define: noDatabase },
   worker: {
     platform: 'neutral',
     target: 'es2022',
@@ -17,13 +23,29 @@ const presets: Record<BundleTarget, BundleOptions> = {
     mainFields: ['module', 'main'],
     external: ['node:*', 'cloudflare:*'],
   },
-  bun: { platform: 'node', target: 'esnext', format: 'esm', outfile: 'dist/bun/index.js', conditions: ['bun'], external: ['bun', 'bun:*'] },
+  bun: {
+    platform: 'node',
+    target: 'esnext',
+    format: 'esm',
+    outfile: 'dist/bun/index.js',
+    conditions: ['bun'],
+    external: ['bun', 'bun:*'],
+    define: noDatabase,
+  },
   // `fw` under Node imports fw/node by name on the first listen() (so Lambda bundles hold no HTTP server): a Node
   // server's bundle carries fw/node itself, to listen where no node_modules are shipped.
-  node: { platform: 'node', target: 'node20', format: 'esm', outfile: 'dist/node/index.mjs', sourcemap: true, inject: ['fw/node'] },
+  node: {
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    outfile: 'dist/node/index.mjs',
+    sourcemap: true,
+    inject: ['fw/node'],
+    define: noDatabase,
+  },
 };
 
-/** Returns the esbuild options that bundle `entry` for a target (minified ESM, one file); `overrides` win, `conditions` and `inject` add to the preset's. */
+/** Returns the esbuild options that bundle `entry` for a target (minified ESM, one file); `overrides` win, `conditions`, `inject` and `define` add to the preset's. */
 export function bundleConfig<O extends BundleOptions = BundleOptions>(
   target: BundleTarget,
   entry: string,
@@ -34,6 +56,7 @@ export function bundleConfig<O extends BundleOptions = BundleOptions>(
   if (typeof entry !== 'string' || entry === '') throw new TypeError('bundleConfig() needs the entry file path');
   const conditions = [...(preset.conditions ?? []), ...(overrides?.conditions ?? [])];
   const inject = [...(preset.inject ?? []), ...(overrides?.inject ?? [])];
+  const define = { ...preset.define, ...overrides?.define };
   return {
     entryPoints: [entry],
     bundle: true,
@@ -44,6 +67,7 @@ export function bundleConfig<O extends BundleOptions = BundleOptions>(
     ...overrides,
     ...(conditions.length > 0 ? { conditions } : {}),
     ...(inject.length > 0 ? { inject } : {}),
+    ...(Object.keys(define).length > 0 ? { define } : {}),
   } as BundleOptions & O;
 }
 

@@ -1,9 +1,8 @@
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { Fw as CoreFw, checkFwConfig, providePlatform, withdrawPlatform } from 'fw/core';
+import { Fw as CoreFw, checkFwConfig } from 'fw/core';
 import { Fw, withWebSockets } from 'fw';
 import { jsonSchemaCompiler } from 'fw/schema';
-import { node } from 'fw/node';
 import { sourceAliases } from '../../aliases';
 
 const bodySchema = { schema: { body: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } };
@@ -77,12 +76,7 @@ describe('the kernel (fw/core)', () => {
 
   it("has no listen(): fw's Fw listens through the platform adapter and says what to pass where there is none", async () => {
     expect('listen' in new CoreFw()).toBe(false);
-    withdrawPlatform('adapter');
-    try {
-      await expect(new Fw().listen(0)).rejects.toThrow(/listen\(\) needs an adapter.*fw\/node.*serve\(app\)/);
-    } finally {
-      providePlatform('adapter', () => node());
-    }
+    await expect(new Fw({ platform: {} }).listen(0)).rejects.toThrow(/listen\(\) needs an adapter.*fw\/node.*serve\(app\)/);
     const app = new Fw({ hostname: '127.0.0.1' }).get('/', 'up');
     const server = await app.listen(0);
     try {

@@ -1,11 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import 'fw'; // registers Node's platform services (adapter, run-time imports, files), as the `fw` entry does under Node
-import { Fw } from '../../src/app/fw';
+import { Database, Fw, createDatabase } from 'fw';
+import { nodeServices } from 'fw/node';
 import { SystemError } from '../../src/core/errors';
 import { detectDatabaseType } from '../../src/db/detect';
 import { loadDriver } from '../../src/db/driver';
-import { Database, createDatabase } from '../../src/db/database';
 import type { DatabaseConfig } from '../../src/db/types';
 
 const migrationsDir = fileURLToPath(new URL('../fixtures/db/migrations', import.meta.url));
@@ -122,7 +121,9 @@ describe('app.db', () => {
     expect(await db.query('SELECT 2 AS two')).toEqual([{ two: 2 }]);
     expect(db.raw).toBeInstanceOf(wasm.Database);
     await db.close();
-    const missing = (await loadDriver('fw-no-such-driver-package', 'postgres').catch((e: unknown) => e)) as SystemError;
+    const missing = (await loadDriver({ platform: nodeServices }, 'fw-no-such-driver-package', 'postgres').catch(
+      (e: unknown) => e,
+    )) as SystemError;
     expect(missing).toBeInstanceOf(SystemError);
     expect(missing.code).toBe('DB_DRIVER_MISSING');
     expect(missing.message).toMatch(/needs the "fw-no-such-driver-package" package.*npm install fw-no-such-driver-package/);

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import 'fw'; // registers Node's platform services (adapter, run-time imports, files), as the `fw` entry does under Node
 import { runDbCommand } from '../../targets/node/db-cli';
 
 let dir: string;

@@ -2,8 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import 'fw'; // the engines import their drivers through Node's platform services, which the `fw` entry registers under Node
-import { Database } from '../../src/db/database';
+import { Database } from 'fw';
 import type { DatabaseConfig, DatabaseType } from '../../src/db/types';
 import { MYSQL_URL, POSTGRES_URL, requireService, uniqueName } from './services';
 

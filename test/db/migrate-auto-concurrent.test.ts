@@ -1,7 +1,7 @@
 /** autoMigrate on MariaDB under load: 20 app instances take their first request at once while a migration fails half-way. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fw } from '../../src/app/fw';
-import { createDatabase } from '../../src/db/database';
+import { createDatabase } from 'fw';
 import { makeTestDatabase, type TestDatabase } from './engines';
 
 const files: Record<string, string> = {

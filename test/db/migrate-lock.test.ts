@@ -1,7 +1,7 @@
 /** The migration lock on PostgreSQL and MariaDB: waits for the instance that holds it, within a configurable limit, per database. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SystemError } from '../../src/core/errors';
-import { Database } from '../../src/db/database';
+import { Database } from 'fw';
 import { Migrator } from '../../src/db/migrations/migrator';
 import { makeTestDatabase, type TestDatabase } from './engines';
 import { uniqueName } from './services';

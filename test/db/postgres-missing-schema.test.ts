@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fw } from 'fw';
-import { Database } from '../../src/db/database';
+import { Database } from 'fw';
 import type { SystemError } from '../../src/core/errors';
 import { POSTGRES_URL, requireService, uniqueName } from './services';
 

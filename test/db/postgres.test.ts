@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SystemError } from '../../src/core/errors';
-import { Database } from '../../src/db/database';
+import { Database } from 'fw';
 import { makeTestDatabase, type TestDatabase } from './engines';
 import { runQuerySuite } from './query-suite';
 

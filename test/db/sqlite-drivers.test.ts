@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import 'fw'; // registers Node's platform services (adapter, run-time imports, files), as the `fw` entry does under Node
 import { SystemError } from '../../src/core/errors';
-import { Database } from '../../src/db/database';
+import { Database } from 'fw';
 
 /** The driver Node picks by itself: node:sqlite where the runtime has it, else (here) node-sqlite3-wasm. */
 async function nodeHasSqlite(): Promise<boolean> {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import 'fw'; // registers Node's platform services (adapter, run-time imports, files), as the `fw` entry does under Node
-import { Database } from '../../src/db/database';
+import { Database } from 'fw';
 import { SystemError } from '../../src/core/errors';
 import { runQuerySuite } from './query-suite';
 

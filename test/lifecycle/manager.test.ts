@@ -1,8 +1,7 @@
 /** The lifecycle manager and plugin: drains in-flight requests, then runs the hooks; signal wiring. @isolated: it needs
  * the process's platform services as the `fw` entry registers them. */
 import { describe, expect, it, vi } from 'vitest';
-import 'fw'; // registers Node's platform services (adapter, run-time imports, files), as the `fw` entry does under Node
-import { Fw } from '../../src/app/fw';
+import { Fw } from 'fw';
 import { healthCheck } from '../../src/health';
 import { LifecycleManager, lifecycle } from '../../src/lifecycle';
 

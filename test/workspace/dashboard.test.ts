@@ -1,8 +1,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import 'fw'; // registers Node's platform services (adapter, run-time imports, files), as the `fw` entry does under Node
 import type { Server } from '../../src/core/types';
-import { createWorkspace, type Workspace } from '../../src/workspace';
+import { createWorkspace, type Workspace } from 'fw';
 
 describe('workspace dashboard in headless Chromium', () => {
   let browser: Browser;

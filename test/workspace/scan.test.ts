@@ -3,8 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import 'fw'; // registers Node's platform services (adapter, run-time imports, files), as the `fw` entry does under Node
-import { scanWorkspace, startWorkspaceDev } from '../../src/workspace';
+import { scanWorkspace, startWorkspaceDev } from 'fw';
 
 describe('scanWorkspace and startWorkspaceDev (real folders)', () => {
   const root = mkdtempSync(join(tmpdir(), 'fw-ws-'));

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import 'fw'; // registers Node's platform services (adapter, run-time imports, files), as the `fw` entry does under Node
 import type { Server } from '../../src/core/types';
 import { EventBus } from '../../src/event-bus';
-import { createWorkspace, WORKSPACE_BUS_STATE_KEY, type Workspace } from '../../src/workspace';
+import { createWorkspace, WORKSPACE_BUS_STATE_KEY, type Workspace } from 'fw';
 
 function req(ws: Workspace, path: string, init: RequestInit & { host?: string } = {}) {
   const headers = new Headers(init.headers);

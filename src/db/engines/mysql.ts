@@ -43,7 +43,7 @@ interface MysqlPool extends MysqlClient {
 /** Connects a mysql2 pool (MySQL or MariaDB); statements with parameters use the driver's per-connection prepared-statement cache. */
 export async function openMysql(config: DatabaseConfig, url: string): Promise<Engine> {
   type Mysql2 = { createPool(options: Record<string, unknown>): MysqlPool };
-  const mod = await loadDriver<Mysql2 | { default: Mysql2 }>('mysql2/promise', 'mysql', config.driver);
+  const mod = await loadDriver<Mysql2 | { default: Mysql2 }>(config, 'mysql2/promise', 'mysql', config.driver);
   const mysql = 'createPool' in mod ? mod : mod.default;
   const pool = mysql.createPool({
     uri: url.replace(/^mariadb:/i, 'mysql:'),

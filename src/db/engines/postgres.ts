@@ -41,7 +41,7 @@ const json = {
 
 /** Connects a pool with the `postgres` driver; statements are prepared and cached per connection by the driver. */
 export async function openPostgres(config: DatabaseConfig, url: string): Promise<Engine> {
-  const mod = await loadDriver<PgFactory | { default: PgFactory }>('postgres', 'postgres', config.driver);
+  const mod = await loadDriver<PgFactory | { default: PgFactory }>(config, 'postgres', 'postgres', config.driver);
   const postgres = typeof mod === 'function' ? mod : mod.default;
   const sql = postgres(url, {
     max: config.poolSize ?? 10,

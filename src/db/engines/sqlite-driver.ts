@@ -28,7 +28,7 @@ export interface OpenedSqlite {
  * loads: `bun:sqlite` on Bun; on Node `node:sqlite` (Node >= 22.5), `better-sqlite3`, then `node-sqlite3-wasm`.
  */
 export async function openSqliteDriver(config: DatabaseConfig, path: string): Promise<OpenedSqlite> {
-  const { mod, name } = await loadSqliteModule(config.driver);
+  const { mod, name } = await loadSqliteModule(config, config.driver);
   const timeout = config.busyTimeout ?? 5000;
   const wasm = mod.SQLite3Error ?? mod.default?.SQLite3Error;
   if (wasm) {
@@ -43,16 +43,16 @@ export async function openSqliteDriver(config: DatabaseConfig, path: string): Pr
   return { driver, raw: driver, name };
 }
 
-async function loadSqliteModule(given: unknown): Promise<{ mod: SqliteModule; name: string }> {
-  if (typeof given === 'string') return { mod: await loadDriver<SqliteModule>(given, 'sqlite'), name: given };
+async function loadSqliteModule(config: DatabaseConfig, given: unknown): Promise<{ mod: SqliteModule; name: string }> {
+  if (typeof given === 'string') return { mod: await loadDriver<SqliteModule>(config, given, 'sqlite'), name: given };
   if (given !== undefined && given !== null) return { mod: given as SqliteModule, name: 'driver' };
   if (typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined') {
-    return { mod: await loadDriver<SqliteModule>('bun:sqlite', 'sqlite'), name: 'bun:sqlite' };
+    return { mod: await loadDriver<SqliteModule>(config, 'bun:sqlite', 'sqlite'), name: 'bun:sqlite' };
   }
   const failures: unknown[] = [];
   for (const name of nodeSqliteDrivers) {
     try {
-      return { mod: await loadDriver<SqliteModule>(name, 'sqlite'), name };
+      return { mod: await loadDriver<SqliteModule>(config, name, 'sqlite'), name };
     } catch (error) {
       failures.push(error);
     }

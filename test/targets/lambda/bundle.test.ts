@@ -1,7 +1,7 @@
 /**
  * What a Lambda bundle holds when `fw` resolves as on Node (its `node` condition entry, targets/node/fw.ts): for an
  * app on `fw`, Node's small services (static files, migrations, uploads from disk) and no HTTP server; for an app on
- * `fw/core`, none of them (and no `node:` module loaded at import) unless it calls `installNodeServices()`; and that
+ * `fw/core`, none of them (and no `node:` module loaded at import) unless it is given them with `installNodeServices(app)`; and that
  * each bundle still answers.
  */
 import { execFile } from 'node:child_process';
@@ -20,11 +20,12 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'fw-lambda-bundle-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-/** The source of a one-route app on `kernel` ('fw' or 'fw/core') behind lambda(); `services` makes it call `installNodeServices()` first. */
+/** The source of a one-route app on `kernel` ('fw' or 'fw/core') behind lambda(); `services` gives it Node's with `installNodeServices(app)`. */
 function entry(kernel: string, services: boolean): string {
-  const optIn = services ? `import { installNodeServices } from 'fw/lambda'; installNodeServices();` : '';
-  return `import { Fw } from '${kernel}'; import { lambda } from 'fw/lambda'; ${optIn}
-    export const handler = lambda(new Fw().get('/hello', () => ({ hello: 'bundled' })));`;
+  const optIn = services ? `import { installNodeServices } from 'fw/lambda'; installNodeServices(app);` : '';
+  return `import { Fw } from '${kernel}'; import { lambda } from 'fw/lambda';
+    const app = new Fw().get('/hello', () => ({ hello: 'bundled' })); ${optIn}
+    export const handler = lambda(app);`;
 }
 
 /** Bundles the app as users do (bundleConfig('lambda'), `fw` resolved to its Node entry); `minify: false` keeps esbuild's helper names. */

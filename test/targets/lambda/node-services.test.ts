@@ -1,7 +1,6 @@
 /**
- * fw/lambda registers none of Node's services for an app on fw/core (their `node:` imports would load at every cold
- * start); `installNodeServices()` from fw/lambda opts in, as `fw`'s Node entry does for an app on `fw`. @isolated: it
- * checks what the imports register, so it needs a fresh module graph.
+ * fw/lambda gives an app on fw/core none of Node's services (their `node:` imports would load at every cold start);
+ * `installNodeServices(app)` from fw/lambda gives them to that one app, as `fw`'s Node entry does for its apps.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,27 +17,33 @@ const root = mkdtempSync(join(tmpdir(), 'fw-lambda-services-'));
 writeFileSync(join(root, 'hello.txt'), 'from disk');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** An app on fw/core serving `root` at /static, behind lambda(), asked for /static/hello.txt. */
-async function fetchStaticFile(): Promise<{ statusCode: number; body: string }> {
+/** An app on fw/core serving `root` at /static (given Node's services when `services`), behind lambda(), asked for /static/hello.txt. */
+async function fetchStaticFile(services: boolean): Promise<{ statusCode: number; body: string; app: Fw }> {
   const app = new Fw();
   app.use(staticFiles(root, { prefix: '/static' }));
+  if (services) expect(installNodeServices(app)).toBe(app);
   const event = fixture('function-url');
   event.rawPath = '/static/hello.txt';
   event.requestContext.http.path = '/static/hello.txt';
-  return (await lambda(app, { warmUp: false })(event, lambdaContext())) as { statusCode: number; body: string };
+  const result = (await lambda(app, { warmUp: false })(event, lambdaContext())) as { statusCode: number; body: string };
+  return { ...result, app };
 }
 
 describe("fw/lambda and Node's services on fw/core", () => {
-  it('lambda() registers none of them', async () => {
-    lambda(new Fw().get('/hello', () => 'hi'));
-    expect(services.filter((name) => hasPlatform(name))).toEqual([]);
-    const failed = await fetchStaticFile();
+  it('lambda() gives an app none of them', async () => {
+    const failed = await fetchStaticFile(false);
+    expect(services.filter((name) => hasPlatform(failed.app, name))).toEqual([]);
     expect(failed.statusCode).toBe(500);
   });
 
-  it('installNodeServices() registers them all, and static files are then read from disk', async () => {
-    installNodeServices();
-    expect(services.filter((name) => !hasPlatform(name))).toEqual([]);
-    expect(await fetchStaticFile()).toMatchObject({ statusCode: 200, body: 'from disk' });
+  it('installNodeServices(app) gives that app them all, and static files are then read from disk; another app stays without', async () => {
+    const served = await fetchStaticFile(true);
+    expect(services.filter((name) => !hasPlatform(served.app, name))).toEqual([]);
+    expect(served).toMatchObject({ statusCode: 200, body: 'from disk' });
+    expect((await fetchStaticFile(false)).statusCode).toBe(500);
+  });
+
+  it('bad input: installNodeServices() without an app throws, saying what to pass', () => {
+    expect(() => (installNodeServices as (app?: unknown) => unknown)()).toThrow(/installNodeServices\(app\) needs the app/);
   });
 });
