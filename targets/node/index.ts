@@ -1,5 +1,7 @@
 /** fw/node: run an fw app on `node:http`/`node:https`, with WebSocket routes on the `ws` package. */
 export { node } from './adapter';
+/** `node()` under the name `fw`'s Node entry reads when a bundle injects fw/node (`bundleConfig('node')`). */
+export { node as __fwNodeAdapter } from './adapter';
 export { serve, type NodeServer } from './serve';
 export { createListener, type ListenerOptions } from './listener';
 export { BodyTooLargeError } from './body';

@@ -17,7 +17,19 @@ export { installNodeServices, nodeServices };
  * Node's services, the `database` service, and an adapter that imports fw/node by name when `listen()` first asks: what `fw`'s Node entry
  * presets on its apps, so that a bundle of an app that never listens (Lambda's) holds no HTTP server.
  */
-export const nodeEntryPlatform: Platform = { ...nodeServices, adapter: adapterOfFwNode, ...databaseService() };
+export const nodeEntryPlatform: Platform = { ...nodeServices, adapter: bundledAdapter(), ...databaseService() };
+
+/**
+ * fw/node's `node()` when a bundle holds fw/node (`bundleConfig('node')` injects it, and esbuild's `inject` then
+ * binds this free name to fw/node's export of it), else nothing; never a global set at run time.
+ */
+declare const __fwNodeAdapter: (() => Adapter) | undefined;
+
+/** The adapter loader: fw/node's `node()` where the bundle holds it, else fw/node imported by name. */
+function bundledAdapter(): () => Adapter | Promise<Adapter> {
+  const inBundle = typeof __fwNodeAdapter === 'function' ? __fwNodeAdapter : null;
+  return inBundle ? () => inBundle() : adapterOfFwNode;
+}
 
 /** The `database` service where the db module is at hand (installed, or bundled by `fw build` for an app that names one). */
 export function databaseService(): Platform {

@@ -124,7 +124,7 @@ describe('bundleConfig()', () => {
 describe('buildCommand()', () => {
   it('spells a target preset as an esbuild command line', () => {
     expect(buildCommand('lambda', 'src/handler.ts')).toBe(
-      'esbuild src/handler.ts --bundle --minify --tree-shaking=true --legal-comments=none --platform=node --target=node20 --format=esm --outfile=dist/lambda/index.mjs',
+      'esbuild src/handler.ts --bundle --minify --tree-shaking=true --legal-comments=none --platform=node --target=node20 --format=esm --outfile=dist/lambda/index.mjs --define:FW_BUNDLE_DATABASE=false',
     );
     expect(buildCommand('node', 'n.ts')).toContain('--sourcemap --inject:fw/node');
     expect(buildCommand('worker', 'w.ts')).toContain(
