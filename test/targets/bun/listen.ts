@@ -1,7 +1,8 @@
 /** app.listen() under Bun with no adapter given: it must find fw/bun by itself; optional TLS files as arguments. */
 import { readFileSync } from 'node:fs';
-import { Fw } from 'fw';
 import { bun } from 'fw/bun';
+// The repo's tsconfig paths map `fw` to the neutral entry; installed, Bun resolves `fw` to this one, whose Fw presets Bun's services.
+import { Fw } from '../../../targets/bun/fw';
 
 const [keyFile, certFile] = process.argv.slice(2);
 const adapter = keyFile ? bun({ tls: { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8') } }) : undefined;
