@@ -1,15 +1,14 @@
-/** The child process of `fw dev`: loads the app (and its file routes, read with Node's services), serves it with fw/node, prints one ready line. */
+/** The child process of `fw dev`: loads the app (and its file routes), serves it with fw/node, prints one ready line. */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { installNodeServices, serve } from 'fw/node';
+import { serve } from 'fw/node';
 import { loadApp } from './load-app';
 
 const [entry, port, hostname, routes] = process.argv.slice(2);
 const cwd = process.cwd();
 
 try {
-  // fw dev serves on Node: the app reads its routes folder with Node's services (its own, if it has them, stay).
-  const app = installNodeServices(await loadApp(entry, cwd));
+  const app = await loadApp(entry, cwd);
   if ((await stat(resolve(cwd, routes)).catch(() => null))?.isDirectory()) await app.fromFileRoutes({ dir: resolve(cwd, routes) });
   const server = await serve(app, { port: Number(port), hostname });
   process.stdout.write(`[fw dev] ready on ${server.url} (${app.getRoutes().length} routes)\n`);

@@ -3,6 +3,7 @@ import { relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stat } from 'node:fs/promises';
 import type { Fw } from 'fw';
+import { installNodeServices } from 'fw/node';
 import { CliUsageError } from './io';
 
 /** What an app module must export, in the words of every "no app" message. */
@@ -28,11 +29,16 @@ async function appOf(value: unknown): Promise<Fw | null> {
   return isApp(inner) ? inner : null;
 }
 
-/** The app a module exports (default export first, then `app`), made ready; null when it exports none. */
+/**
+ * The app a module exports (default export first, then `app`), made ready; null when it exports none. The CLI runs
+ * on Node, so the app gets Node's services (route folders, static files, drivers) where it lacks them: an app on
+ * fw/core, or one loaded through tsconfig paths that resolve `fw` to its neutral entry.
+ */
 export async function appFromModule(mod: Record<string, unknown>): Promise<Fw | null> {
   for (const candidate of [mod.default, mod.app]) {
     const app = await appOf(candidate);
     if (app) {
+      installNodeServices(app);
       await app.ready();
       return app;
     }
