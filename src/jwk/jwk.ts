@@ -1,4 +1,5 @@
-import { jwtVerify, type JWK, type JWTVerifyGetKey } from 'jose';
+import type { JWK, JWTVerifyGetKey } from 'jose';
+import { jose } from '../jwt/jose';
 import type { Context } from '../core/context';
 import { checkOptions } from '../core/options';
 import type { Middleware } from '../core/types';
@@ -118,7 +119,7 @@ export function jwk(options: JwkOptions): Middleware {
     const token = requireToken(ctx, source, refusals);
     const keySet = lookup(ctx);
     try {
-      ctx.jwtPayload = (await jwtVerify(token, keySet, verifyOptions)).payload as JwtClaims;
+      ctx.jwtPayload = (await (await jose()).jwtVerify(token, keySet, verifyOptions)).payload as JwtClaims;
     } catch (error) {
       if (error instanceof KeySetUnavailableError) throw error;
       return refusals.invalid(error);

@@ -1,4 +1,5 @@
-import { createLocalJWKSet, createRemoteJWKSet, errors, type JWK, type JWTVerifyGetKey } from 'jose';
+import type { JWK, JWTVerifyGetKey } from 'jose';
+import { jose } from '../jwt/jose';
 import { SystemError } from '../core/errors';
 
 /** How a remote key set is fetched and kept. */
@@ -25,36 +26,38 @@ export class KeySetUnavailableError extends SystemError {
 }
 
 /** Whether a key lookup failed because of the token (no such key), as opposed to the key server. */
-function tokenFault(error: unknown): boolean {
+async function tokenFault(error: unknown): Promise<boolean> {
+  const { errors } = await jose();
   return error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys;
 }
 
 /** A remote JWKS (jose: cached, refetched on an unknown `kid` at most once per cooldown) whose outage is a 503. */
 export function remoteKeySet(url: URL, timing: KeySetTiming): JWTVerifyGetKey {
-  const remote = createRemoteJWKSet(url, {
-    cacheMaxAge: timing.cacheMaxAge,
-    cooldownDuration: timing.cooldown,
-    timeoutDuration: timing.timeout,
-  });
+  let remote: Promise<JWTVerifyGetKey> | undefined;
   return async (header, token) => {
+    remote ??= jose().then((j) =>
+      j.createRemoteJWKSet(url, { cacheMaxAge: timing.cacheMaxAge, cooldownDuration: timing.cooldown, timeoutDuration: timing.timeout }),
+    );
+    const lookup = await remote;
     try {
-      return await remote(header, token);
+      return await lookup(header, token);
     } catch (error) {
-      throw tokenFault(error) ? error : new KeySetUnavailableError(error);
+      throw (await tokenFault(error)) ? error : new KeySetUnavailableError(error);
     }
   };
 }
 
 /** Keys given in the options first, then the remote set (either may be absent, not both). */
 export function combinedKeySet(keys: JWK[] | undefined, remote: JWTVerifyGetKey | undefined): JWTVerifyGetKey {
-  const local = keys === undefined ? undefined : createLocalJWKSet({ keys });
-  if (local === undefined) return remote as JWTVerifyGetKey;
-  if (remote === undefined) return local;
+  if (keys === undefined) return remote as JWTVerifyGetKey;
+  let local: Promise<JWTVerifyGetKey> | undefined;
   return async (header, token) => {
+    local ??= jose().then((j) => j.createLocalJWKSet({ keys }));
+    const lookup = await local;
     try {
-      return await local(header, token);
+      return await lookup(header, token);
     } catch (error) {
-      if (!tokenFault(error)) throw error;
+      if (remote === undefined || !(await tokenFault(error))) throw error;
       return remote(header, token);
     }
   };

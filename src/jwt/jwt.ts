@@ -1,4 +1,5 @@
-import { jwtVerify, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
+import { jose } from './jose';
 import type { Context } from '../core/context';
 import { checkOptions } from '../core/options';
 import type { Middleware } from '../core/types';
@@ -106,7 +107,7 @@ export function jwt(options: JwtOptions): Middleware {
     const verifyKey = await key();
     let payload: JWTPayload;
     try {
-      payload = (await jwtVerify(token, verifyKey, verifyOptions)).payload;
+      payload = (await (await jose()).jwtVerify(token, verifyKey, verifyOptions)).payload;
     } catch (error) {
       return refusals.invalid(error);
     }

@@ -1,4 +1,5 @@
-import { importJWK, importSPKI, type JWK } from 'jose';
+import type { JWK } from 'jose';
+import { jose } from './jose';
 
 /** Algorithms verified with a shared secret. */
 export const hmacAlgorithms = ['HS256', 'HS384', 'HS512'] as const;
@@ -64,14 +65,14 @@ export function prepareKey(where: string, secret: unknown, key: unknown, algorit
     if (!key.includes('-----BEGIN PUBLIC KEY-----'))
       throw new TypeError(`${where}: a string \`key\` must be an SPKI PEM public key (-----BEGIN PUBLIC KEY-----)`);
     if (single === undefined) throw new TypeError(`${where}: a PEM \`key\` works with one algorithm; give \`alg\` as one name`);
-    return once(where, () => importSPKI(key, single));
+    return once(where, async () => (await jose()).importSPKI(key, single));
   }
   if (typeof key === 'object' && key !== null && typeof (key as JWK).kty === 'string') {
     const jwk = key as JWK;
     if (jwk.d !== undefined || jwk.kty === 'oct') throw new TypeError(`${where}: \`key\` must be a public JWK (no "d", not "oct")`);
     const alg = jwk.alg ?? single;
     if (alg === undefined) throw new TypeError(`${where}: a JWK \`key\` without "alg" works with one algorithm; give \`alg\` as one name`);
-    return once(where, () => importJWK(jwk, alg) as Promise<CryptoKey>);
+    return once(where, async () => (await (await jose()).importJWK(jwk, alg)) as CryptoKey);
   }
   throw new TypeError(`${where}: \`key\` must be a CryptoKey, a public JWK or an SPKI PEM text`);
 }

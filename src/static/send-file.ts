@@ -1,4 +1,3 @@
-import { create as contentDisposition } from 'content-disposition';
 import { HttpError } from '../core/errors';
 import type { Context } from '../core/context';
 import { assetsBinding, fetchAsset, servedAsset } from './assets';
@@ -81,7 +80,8 @@ export function fileSender(root: string, options: FileSenderOptions = {}): FileS
         throw new TypeError('download: filename must be a non-empty string');
       const response = await send(ctx, path);
       const name = filename ?? fileSegments(path).at(-1)!;
-      response.headers.set('content-disposition', contentDisposition(name));
+      const { create } = await import('content-disposition');
+      response.headers.set('content-disposition', create(name));
       return response;
     },
   };

@@ -22,7 +22,8 @@ function importInFreshNode(entry: string): ImportReport {
 
 describe('import work', () => {
   it("import('fw') on Node loads only the packages behind synchronous public APIs, and not undici", () => {
-    // range-parser, @remix-run/multipart-parser and yaml are loaded by the first request (or call) that needs them.
+    // range-parser, @remix-run/multipart-parser, yaml, jose (jwt(), jwk()) and content-disposition (download()) are
+    // loaded by the first request (or call) that needs them.
     expect(importInFreshNode('targets/node/fw.ts')).toEqual({
       packages: [
         '@cfworker/json-schema', // validate() and route schemas checked when a route is added
@@ -31,6 +32,7 @@ describe('import work', () => {
         'devalue', // serializeForCache(), deserializeFromCache()
         'ipaddr.js', // trustProxy() refuses a bad address list when called
         'mime', // contentTypeFor()
+        'negotiator', // accepts() and the preferred*() helpers answer synchronously
       ],
       undici: false,
     });
