@@ -22,7 +22,12 @@ function checkedOrigin(origin: unknown): string {
   if (typeof origin !== 'string')
     throw new TypeError(`csrf: origin must be an origin, a list of origins or a function, got ${typeof origin}`);
   const value = origin.replace(/\/$/, '').toLowerCase();
-  const parsed = URL.canParse(value) ? new URL(value).origin : null;
+  let parsed: string | null = null;
+  try {
+    parsed = new URL(value).origin;
+  } catch {
+    // not a URL at all: the message below says what an origin looks like
+  }
   if (parsed === value && value !== 'null') return value;
   const hint = parsed !== null && parsed !== 'null' ? ` (did you mean ${JSON.stringify(parsed)}?)` : '';
   throw new TypeError(`csrf: origin ${JSON.stringify(origin)} is not an origin as browsers send it (scheme://host[:port])${hint}`);
