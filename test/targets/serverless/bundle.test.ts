@@ -97,7 +97,7 @@ describe('bundleConfig()', () => {
     it('without fw/node in the bundle, listen() says how to get an adapter and why none loaded', async () => {
       const outfile = join(out, 'node-bare.mjs');
       const { error } = await serve('node-bare.mjs', { ...bundleConfig('node', 'server.ts', { outfile }), inject: [] });
-      expect(error).toMatch(/^listen\(\) needs an adapter here: pass new Fw\(\{ adapter \}\) with node\(\) from 'fw\/node'/);
+      expect(error).toMatch(/^listen\(\) needs an adapter: pass new Fw\(\{ adapter \}\) with node\(\) from 'fw\/node'/);
       expect(error).toMatch(/the platform service "adapter" failed to load: Cannot find package 'fw'/);
     });
   });
