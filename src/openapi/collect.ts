@@ -1,6 +1,7 @@
 import type { Fw } from '../core/fw';
 import type { RouteInfo, RouteMethod, RouteOptions } from '../core/types';
 import { parsePattern, type RouteShape } from '../core/route-pattern';
+import { fullRouteSyntax } from '../core/route-syntax';
 import { routeInfos } from '../core/server-methods';
 
 /** One documented operation: an fw route with its path in OpenAPI form and its path parameter names. */
@@ -39,10 +40,10 @@ function shapePath(shape: RouteShape): { openapiPath: string; pathParams: string
  * Converts an fw pattern to OpenAPI path templates with the names of their parameters: one template, or one per
  * length for a pattern ending in optional parameters (`/:id?` documents `/` and `/{id}`), since OpenAPI has no
  * optional path parameter; constraints (`:id(\d+)`) and several parameters in a segment (`/:file.:ext`) are read
- * by the router's own pattern parser.
+ * by the router's full-syntax pattern parser (a superset of the kernel's, so any route an app accepted reads).
  */
 export function toOpenAPIPaths(path: string): { openapiPath: string; pathParams: string[] }[] {
-  return parsePattern(path).map(shapePath);
+  return parsePattern(path, fullRouteSyntax.read).map(shapePath);
 }
 
 /** Lists the documented operations of an app (groups and file routes included), leaving out `hidden` routes. */
