@@ -1,11 +1,13 @@
 /**
  * The workspace's Prometheus metrics and dashboard follow the health rule: a loopback caller, the token or the app's
- * guard; anyone else gets 401 with a Bearer challenge. The metrics are scraped over a real socket for loopback.
+ * guard; anyone else gets 401 with a Bearer challenge. The metrics are scraped over a real socket for loopback, from
+ * the workspace `fw` gives on Node (Node's services preset, so it listens). @lane integration
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { assignPeerAddress } from 'fw';
 import type { Server } from '../../src/core/types';
-import { createWorkspace, type Workspace, type WorkspaceOptions } from '../../src/workspace';
+import type { Workspace, WorkspaceOptions } from '../../src/workspace';
+import { createWorkspace } from '../../targets/node/presets';
 
 const paths = ['/__fw/metrics', '/__fw/workspace', '/__fw/workspace.json'];
 let server: Server | undefined;
