@@ -133,10 +133,12 @@ describe.concurrent('the tarballs', { timeout: 120_000 }, () => {
     expect(report.analysis.problems.filter((p) => p.resolutionKind !== 'node10' && p.resolutionKind !== 'node16-cjs')).toEqual([]);
   });
 
-  it('npm install fw fw-mcp is under 5 MB besides their docs, runs no install scripts and brings no build or dev tools', () => {
+  it('npm install fw fw-mcp is under 5.5 MiB besides their docs, runs no install scripts and brings no build or dev tools', () => {
     const modules = join(project.dir, 'node_modules');
     const docs = markdownBytes(join(modules, 'fw')) + markdownBytes(join(modules, 'fw-mcp'));
-    expect(project.installBytes - docs).toBeLessThan(5 * 1024 * 1024);
+    // 5 MiB until the middleware modules: jose (JWT and JWK, about 0.5 MiB installed) is the library fw/jwt and
+    // fw/jwk verify with, loaded only by the first verification; negotiator and content-disposition add 0.16 MiB.
+    expect(project.installBytes - docs).toBeLessThan(5.5 * 1024 * 1024);
     expect(project.installScripts).toEqual([]);
     for (const tool of ['esbuild', 'tsx', '@babel/parser', 'typescript', 'ioredis', 'ws', 'postgres', 'mysql2', 'better-sqlite3']) {
       expect(project.installed).not.toContain(`node_modules/${tool}`);
