@@ -79,6 +79,9 @@ export class RoundTrip {
   private next = 0;
   private readonly pending: Ask[] = [];
   private readonly keys = new Set<string>();
+  /** Asks whose digest is still being computed: the round waits for them, so asks made together travel together. */
+  private digesting = 0;
+  private ending = false;
 
   /** Subclasses answer asks their own way (a 2026-07-28 task answers them through `tasks/update`). */
   protected constructor(
@@ -134,16 +137,32 @@ export class RoundTrip {
         new RpcError(ErrorCode.InternalError, `Input request key ${JSON.stringify(name)} must be a non-empty string used once per request`),
       );
     this.keys.add(name);
+    this.digesting++;
     return digest([method, params ?? null, name]).then((asked) => {
+      this.digesting--;
       const known = this.answers.get(index);
       if (known?.d === asked) return known.r;
       // An answer the client brought under this key without being asked (the key is the handler's to name).
       const offered = this.responses[name];
       if (offered !== undefined) return checkInputResponse(name, method, offered);
       this.pending.push({ index, key: name, method, params, digest: asked });
-      if (this.pending.length === 1) setTimeout(this.release, 0);
+      this.endRound();
       return new Promise<Record<string, any>>(() => {});
     });
+  }
+
+  /**
+   * Ends the round a macrotask after the first open ask, once no ask made alongside it is still being digested
+   * (under load a digest can outlast one timer tick, which split `Promise.all` asks across two rounds).
+   */
+  private endRound(): void {
+    if (this.ending) return;
+    this.ending = true;
+    const settle = (): void => {
+      if (this.digesting > 0) setTimeout(settle, 0);
+      else this.release();
+    };
+    setTimeout(settle, 0);
   }
 
   /** The InputRequiredResult of this round: the open asks as `inputRequests`, and the `requestState` a retry brings back. */
