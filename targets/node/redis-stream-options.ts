@@ -26,7 +26,7 @@ export interface RedisStreamOptions extends RedisConnectionOptions {
   consumer?: string;
   /** Approximate bound of the stream (`XADD MAXLEN ~`, default 100000 entries); older entries are trimmed. */
   maxLen?: number;
-  /** A pending entry idle this long (ms) is claimed from its consumer (`XAUTOCLAIM`, default 30000). */
+  /** A pending entry idle this long (ms) is claimed from its consumer (`XCLAIM`, default 30000). */
   claimIdleMs?: number;
   /** How often idle pending entries are looked for (ms, default 5000). */
   claimIntervalMs?: number;

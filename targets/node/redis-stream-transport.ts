@@ -46,7 +46,7 @@ async function within(work: Promise<unknown>, ms: number): Promise<void> {
  * A BusTransport on a Redis stream (Node, Bun, Lambda): `XADD MAXLEN ~` per message into one stream per bus, so every
  * topic keeps its order. With a `group`, entries are read with `XREADGROUP`, acknowledged (`XACK`) only after the
  * listener's promise settled, re-read from the consumer's own pending list after a restart or a lost connection, and
- * taken over from a dead consumer by `XAUTOCLAIM` once idle `claimIdleMs`: at-least-once, the bridge's `event.id` is the
+ * taken over from a dead consumer by `XCLAIM` once idle `claimIdleMs`: at-least-once, the bridge's `event.id` is the
  * idempotency key. Without a group, `XREAD` follows the stream from its end at subscribe time and resumes after a lost
  * connection from the last entry read.
  */
@@ -173,9 +173,12 @@ export class RedisStreamTransport implements BusTransport {
     let failures = 0;
     while (this.running) {
       try {
-        const { entries, again } = await this.read(reader);
+        if (this.fromHistory) await this.serially(() => this.readAndHandle(reader));
+        else {
+          const { entries, again } = await this.read(reader);
+          if (entries.length > 0) await this.serially(() => this.handle(entries, again));
+        }
         failures = 0;
-        if (entries.length > 0) await this.serially(() => this.handle(entries, again));
       } catch (error) {
         if (!this.running) break;
         if (!this.health?.isDown(reader))
@@ -188,6 +191,15 @@ export class RedisStreamTransport implements BusTransport {
         await sleep(Math.min(2000, 50 * 2 ** failures++));
       }
     }
+  }
+
+  /**
+   * Re-reads and handles one of the consumer's own pending entries as one step, so no claim runs between the re-read and
+   * its handling: a claim then either took the entry whole (handled and acknowledged) or finds it re-read.
+   */
+  private async readAndHandle(reader: StreamClient): Promise<void> {
+    const { entries, again } = await this.read(reader);
+    if (entries.length > 0) await this.handle(entries, again);
   }
 
   /** The next entries: the consumer's own pending ones first (after a start or a lost connection), then new ones. */
@@ -304,32 +316,33 @@ export class RedisStreamTransport implements BusTransport {
     claim();
   }
 
-  /** Takes over entries other consumers of the group left pending longer than `claimIdleMs` and handles them, one at a time. */
+  /**
+   * Takes over entries other consumers of the group left pending longer than `claimIdleMs` and handles them, one at a
+   * time and only the head of the group's pending list, by its id (`XCLAIM`, not `XAUTOCLAIM`, which scans past a head
+   * that was re-read meanwhile and would take the entries behind it first, out of the stream's order).
+   */
   private async claim(): Promise<void> {
     const { channel, group, consumer, claimIdleMs } = this.options;
     const client = await this.client();
-    let cursor = '0-0';
-    do {
-      const reply = (await client.call(
-        'XAUTOCLAIM',
-        channel,
-        group as string,
-        consumer as string,
-        claimIdleMs,
-        cursor,
-        'COUNT',
-        1, // one at a time, as for the consumer's own pending entries (a claim counts a delivery)
-      )) as [string, Entry[], string[]?];
-      cursor = reply[0];
-      const trimmed = reply[2] ?? [];
-      if (trimmed.length > 0)
-        this.health?.fail(
-          new Error(
-            `${trimmed.length} pending entries of "${channel}" were trimmed from the stream (MAXLEN) before any consumer acknowledged them: their events are lost (${trimmed.slice(0, 5).join(', ')})`,
-          ),
-        );
-      if (reply[1].length > 0) await this.handle(reply[1], true);
-    } while (cursor !== '0-0' && this.running);
+    while (this.running) {
+      const [head] = (await client.call('XPENDING', channel, group as string, '-', '+', 1)) as [string, string, number, number][];
+      if (head === undefined || head[2] < claimIdleMs) return;
+      const [id] = head;
+      // a claim counts a delivery, as a re-read does
+      const claimed = (await client.call('XCLAIM', channel, group as string, consumer as string, claimIdleMs, id)) as Entry[];
+      if (claimed.length > 0) {
+        await this.handle(claimed, true);
+        continue;
+      }
+      const kept = (await client.call('XRANGE', channel, id, id)) as Entry[];
+      if (kept.length > 0) return; // its owner re-read it, or another consumer took it first
+      // Redis drops a trimmed entry from the pending list when it is claimed and answers nothing for it
+      this.health?.fail(
+        new Error(
+          `Redis bus entry ${id} of "${channel}" was trimmed from the stream (MAXLEN) before any consumer acknowledged it: its event is lost`,
+        ),
+      );
+    }
   }
 
   /** Runs one step after the previous ones, so reads and claims never hand the listener two messages at once. */

@@ -218,6 +218,38 @@ describe('redisBusTransport in Streams mode (real Redis)', () => {
     expect(reader.bridge.stats().errors).toBeGreaterThanOrEqual(1);
   });
 
+  it("a cut while entries it was handed wait unhandled: re-reading them beside the claims keeps the stream's order", async () => {
+    // Entries a read took before a cut and never handed over wait in the consumer's own pending list: it re-reads them one
+    // at a time while its claim timer runs. A claim that ran between a re-read and its handling took the (idle) entries
+    // behind the re-read one first.
+    const channel = unique('reread');
+    const name = unique('conn').replaceAll(':', '-');
+    const reader = await peer({
+      channel,
+      group: 'g',
+      consumer: 'c1',
+      claimIdleMs: 50,
+      claimIntervalMs: 1,
+      redisOptions: { connectionName: name },
+    });
+    reader.bus.on('order.a', () => new Promise((resolve) => setTimeout(resolve, 10)));
+    await waitUntil(() => reader.bridge.stats().reconnects === 0 && reader.got.length === 0, 'the reader');
+    let ids: string[] = [];
+    while (ids.length === 0) ids = await connectionsOf(name, ['xreadgroup']);
+    // Added and taken for c1 in one transaction, so its blocked read gets none of them: as if a read's answer was lost.
+    const lost = admin.multi();
+    for (let i = 0; i < 40; i++)
+      lost.xadd(channel, '*', 'm', JSON.stringify({ v: 1, id: `w:${i}`, origin: 'w', topic: 'order.a', payload: i }));
+    lost.xreadgroup('GROUP', 'g', 'c1', 'COUNT', 40, 'STREAMS', channel, '>');
+    await lost.exec();
+    await admin.call('CLIENT', 'KILL', 'ID', ids[0]);
+    await waitUntil(() => reader.got.length >= 40, 'the 40 re-read or claimed entries');
+    expectInOrder(reader.got, ['order.a'], 40);
+    const pending = async () => ((await admin.call('XPENDING', channel, 'g')) as [number])[0];
+    for (const until = Date.now() + 5000; (await pending()) > 0 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
+    expect(await pending()).toBe(0);
+  });
+
   it('the publishing connection cut (CLIENT KILL): onError is told, publishes wait for the reconnect, no event is lost', async () => {
     const channel = unique('pubcut');
     const name = unique('pub').replaceAll(':', '-');
@@ -295,7 +327,7 @@ describe('redisBusTransport in Streams mode (real Redis)', () => {
     await waitUntil(
       () =>
         survivor.errors.some((e) =>
-          /trimmed from the stream \(MAXLEN\) before any consumer acknowledged them: their events are lost/.test(e.message),
+          /trimmed from the stream \(MAXLEN\) before any consumer acknowledged it: its event is lost/.test(e.message),
         ),
       'the trimmed entry report',
     );
