@@ -54,6 +54,7 @@ export * from './security';
 export * from './cors';
 export * from './csrf';
 export * from './timeout';
+export * from './metrics';
 export * from './ip-restriction';
 export * from './context-storage';
 export * from './combine';

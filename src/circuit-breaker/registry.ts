@@ -1,4 +1,5 @@
 import { CircuitBreaker } from './breaker';
+import { existingCircuitBreakerRegistry, setProcessRegistry } from './process-registry';
 import type { CircuitBreakerMetrics, CircuitBreakerOptions } from './types';
 
 /** Named breakers shared by an app (and read by the MCP `fw/circuit-breakers/*` tools). */
@@ -55,14 +56,12 @@ export class CircuitBreakerRegistry {
   }
 }
 
-let globalRegistry = new CircuitBreakerRegistry();
-
-/** The process-wide registry the presets and `ctx.circuitBreaker` use unless given another. */
+/** The process-wide registry the presets and `ctx.circuitBreaker` use unless given another (made on first use). */
 export function getCircuitBreakerRegistry(): CircuitBreakerRegistry {
-  return globalRegistry;
+  return existingCircuitBreakerRegistry() ?? setProcessRegistry(new CircuitBreakerRegistry());
 }
 
 /** Replaces the process-wide registry with an empty one (tests, hot reload). */
 export function resetCircuitBreakerRegistry(): void {
-  globalRegistry = new CircuitBreakerRegistry();
+  setProcessRegistry(new CircuitBreakerRegistry());
 }

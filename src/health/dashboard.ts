@@ -6,8 +6,11 @@ import { checkOptions } from '../core/options';
 import { assertAccess, assertDetails, healthAccess, type AccessCheck, type HealthAccessOptions } from './access';
 import type { HealthCheckFn } from './checks';
 import { HEALTH_STATE_KEY, type HealthState } from './plugin';
+import { nonceOf } from '../security/nonce';
+import { dashboardScript, dashboardStyle } from './dashboard-assets';
 import { renderHealthDashboardHTML } from './render';
 import { buildHealthSnapshot, type HealthDashboardSnapshot } from './snapshot';
+import { shownMetrics, withoutRoutes } from './snapshot-metrics';
 
 /** Options of `healthDashboard`. */
 export interface HealthDashboardOptions extends HealthAccessOptions {
@@ -16,10 +19,13 @@ export interface HealthDashboardOptions extends HealthAccessOptions {
    * `loopback` accepts; without any of them, the `healthCheck` plugin's) or `'always'` (anyone). Others get 401.
    */
   details?: 'when-authorized' | 'always';
-  /** Page path (default `/__fw/health`); the JSON snapshot is served at `<path>.json`. */
+  /**
+   * Page path (default `/__fw/health`); the JSON snapshot is served at `<path>.json`, the page's script and
+   * stylesheet at `<path>/dashboard.js` and `<path>/dashboard.css`.
+   */
   path?: string;
   title?: string;
-  /** Page refresh period in ms (default 5000). */
+  /** Page refresh period in ms (default 5000): the page fetches itself again and swaps in the new content. */
   refreshMs?: number;
   /** Checks used when the app has no `healthCheck` plugin. */
   checks?: Record<string, HealthCheckFn>;
@@ -38,6 +44,11 @@ const dashboardOptionsKeys: Record<keyof HealthDashboardOptions, true> = {
   authorize: true,
   loopback: true,
 };
+
+/** The page's script or stylesheet: the same for every caller (no data in it), cached for five minutes. */
+function asset(body: string, type: string): Response {
+  return new Response(body, { headers: { 'content-type': type, 'cache-control': 'public, max-age=300' } });
+}
 
 const refused = () => authError(401, 'Authentication required', 'UNAUTHORIZED', 'Bearer realm="fw health"');
 
@@ -62,6 +73,9 @@ export function healthDashboard<const O extends HealthDashboardOptions = HealthD
   const path = options.path ?? '/__fw/health';
   if (typeof path !== 'string' || !path.startsWith('/')) throw new TypeError('healthDashboard "path" must start with "/"');
   assertDetails('healthDashboard()', options.details, ['when-authorized', 'always']);
+  const refreshMs = options.refreshMs;
+  if (refreshMs !== undefined && (typeof refreshMs !== 'number' || !Number.isFinite(refreshMs) || refreshMs < 100))
+    throw new TypeError(`healthDashboard(): "refreshMs" must be a number of ms >= 100, got ${JSON.stringify(refreshMs)}`);
   assertAccess('healthDashboard()', options);
   const own = options.token !== undefined || options.authorize !== undefined || options.loopback !== undefined;
   const ownAccess = healthAccess(options);
@@ -71,28 +85,37 @@ export function healthDashboard<const O extends HealthDashboardOptions = HealthD
     if (options.details !== 'always' && !(await access(ctx)(ctx))) throw refused();
   };
   const startedAt = Date.now();
-  const snapshotOptions = { checks: options.checks, timeout: options.timeout, startedAt };
+  const assetsBase = path === '/' ? '' : path.replace(/\/$/, '');
+  const ownRoutes = [path, `${path}.json`, `${assetsBase}/dashboard.js`, `${assetsBase}/dashboard.css`];
+  /** The snapshot for an authorized caller, its metrics less the dashboard's own routes (its polling draws no line). */
+  const snapshotFor = async (ctx: Context): Promise<HealthDashboardSnapshot> => {
+    await guard(ctx);
+    const snapshot = await buildHealthSnapshot(ctx.app, { checks: options.checks, timeout: options.timeout, startedAt, env: ctx.env });
+    return withoutRoutes(snapshot, ownRoutes);
+  };
   return {
     name: 'health-dashboard',
     setup(app) {
       app.get(
         `${path}.json`,
         async (ctx: Context) => {
-          await guard(ctx);
-          const response = ctx.jsonResponse(await buildHealthSnapshot(ctx.app, snapshotOptions));
+          const response = ctx.jsonResponse(await snapshotFor(ctx));
           response.headers.set('cache-control', 'no-store');
           return response;
         },
-        { tags: ['health'], summary: 'Health snapshot for the dashboard (JSON)' },
+        { tags: ['health'], summary: 'Health snapshot for the dashboard, with the merged metrics when metrics() records them (JSON)' },
       );
       app.get(
         path,
         async (ctx: Context) => {
-          await guard(ctx);
-          const html = renderHealthDashboardHTML(await buildHealthSnapshot(ctx.app, snapshotOptions), {
+          const snapshot = await snapshotFor(ctx);
+          const html = renderHealthDashboardHTML(snapshot, {
             title: options.title,
-            refreshMs: options.refreshMs,
-            snapshotUrl: `${path}.json`,
+            refreshMs,
+            live: true,
+            metrics: shownMetrics(snapshot, true),
+            assetsBase,
+            nonce: nonceOf(ctx),
           });
           const response = ctx.html(html);
           response.headers.set('cache-control', 'no-store');
@@ -100,6 +123,8 @@ export function healthDashboard<const O extends HealthDashboardOptions = HealthD
         },
         { tags: ['health'], summary: 'Health dashboard page' },
       );
+      app.get(`${assetsBase}/dashboard.js`, () => asset(dashboardScript, 'text/javascript; charset=utf-8'), { hidden: true });
+      app.get(`${assetsBase}/dashboard.css`, () => asset(dashboardStyle, 'text/css; charset=utf-8'), { hidden: true });
     },
   };
 }

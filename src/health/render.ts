@@ -1,72 +1,98 @@
+import type { MetricsView } from '../metrics/types';
+import { renderMetricsSection } from './charts/metrics-section';
+import { dashboardScript, dashboardStyle } from './dashboard-assets';
+import { escapeHtml } from './escape';
 import type { HealthDashboardSnapshot } from './snapshot';
+import { shownMetrics } from './snapshot-metrics';
+
+export { escapeHtml } from './escape';
 
 /** Options of the dashboard page. */
 export interface DashboardRenderOptions {
   title?: string;
-  /** URL the page polls for fresh snapshots (JSON); no polling when absent. */
-  snapshotUrl?: string;
-  /** Poll period in ms (default 5000). */
+  /** Refresh the page in place every `refreshMs` (fetching its own URL again); a static page when false (default). */
+  live?: boolean;
+  /** Refresh period in ms (default 5000, at least 100). */
   refreshMs?: number;
+  /**
+   * The app's request and cold-start metrics, drawn as charts with their tables; a string is shown instead (why
+   * there are none). Default: the snapshot's `metrics` (its `metricsError` when null); no metrics part without them.
+   */
+  metrics?: MetricsView | string;
+  /**
+   * Where the app serves `dashboard.css` and `dashboard.js` (`healthDashboard` serves them under its path): the page
+   * then links them, so it runs under a CSP without `'unsafe-inline'`. Inlined when absent (a page saved to a file).
+   */
+  assetsBase?: string;
+  /** A CSP nonce for the page's `<link>` and `<script>` (the request's `ctx.nonce`). */
+  nonce?: string;
 }
 
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for HTML content and attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => escapes[c]);
+function rows(cells: string[][], colspan: number, empty: string, attrs: (i: number) => string = () => ''): string {
+  if (cells.length === 0) return `<tr><td colspan="${colspan}">${empty}</td></tr>`;
+  return cells.map((r, i) => `<tr${attrs(i)}>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('');
 }
 
-/** JSON safe to embed inside a <script> element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+const badge = (state: string) => `<span class="badge ${escapeHtml(state)}">${escapeHtml(state)}</span>`;
+
+/** The checks, circuit breakers and jobs tables. */
+function healthTables(s: HealthDashboardSnapshot): string {
+  const checks = Object.entries(s.checks);
+  const checkRows = checks.map(([name, c]) => [
+    escapeHtml(name),
+    badge(c.status),
+    `${escapeHtml(String(c.durationMs))} ms`,
+    escapeHtml(c.error ?? ''),
+  ]);
+  const breakerRows = s.circuitBreakers.map((b) => [escapeHtml(b.name), badge(b.state), String(b.failures), String(b.rejected)]);
+  const jobRows = s.jobs.map((j) => [
+    escapeHtml(j.name),
+    escapeHtml(j.cron),
+    String(j.runs),
+    String(j.failures),
+    escapeHtml(j.nextRunAt ?? ''),
+  ]);
+  const table = (head: string[], id: string, body: string) =>
+    `<div class="scroll"><table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody id="${id}">${body}</tbody></table></div>`;
+  return `<div class="tables"><h2>Checks</h2>${table(
+    ['check', 'status', 'duration', 'error'],
+    'checks',
+    rows(checkRows, 4, 'no checks', (i) => ` data-check="${escapeHtml(checks[i][0])}"`),
+  )}
+<h2>Circuit breakers</h2>${table(['name', 'state', 'failures', 'rejected'], 'breakers', rows(breakerRows, 4, 'none'))}
+<h2>Scheduled jobs</h2>${table(['job', 'cron', 'runs', 'failures', 'next run'], 'jobs', rows(jobRows, 5, 'none'))}</div>`;
 }
 
-const style = `
-body{font:14px/1.4 system-ui,sans-serif;margin:2rem;color:#1b1f24;background:#f6f8fa}
-h1{font-size:1.4rem;margin:0 0 .25rem}h2{font-size:1.05rem;margin:1.5rem 0 .5rem}
-.badge{display:inline-block;padding:.15rem .6rem;border-radius:1rem;font-weight:600;color:#fff}
-.healthy,.CLOSED{background:#1a7f37}.unhealthy,.OPEN{background:#cf222e}.HALF_OPEN{background:#bf8700}
-table{border-collapse:collapse;background:#fff;min-width:28rem}td,th{border:1px solid #d0d7de;padding:.35rem .6rem;text-align:left}
-.meta{color:#57606a}`;
-
-/** The client script: re-renders the tables from a snapshot, and polls `snapshotUrl` when given. */
-const script = `
-const esc=(t)=>String(t).replace(/[&<>"']/g,(c)=>({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;',"'":'&#39;'})[c]);
-function render(s){
-  document.getElementById('status').className='badge '+s.status;
-  document.getElementById('status').textContent=s.status;
-  document.getElementById('generated').textContent=s.generatedAt;
-  document.getElementById('uptime').textContent=Math.round(s.uptimeMs/1000)+' s';
-  document.getElementById('checks').innerHTML=Object.entries(s.checks).map(([n,c])=>'<tr data-check="'+esc(n)+'"><td>'+esc(n)+'</td><td><span class="badge '+esc(c.status)+'">'+esc(c.status)+'</span></td><td>'+esc(c.durationMs)+' ms</td><td>'+esc(c.error||'')+'</td></tr>').join('')||'<tr><td colspan="4">no checks</td></tr>';
-  document.getElementById('breakers').innerHTML=s.circuitBreakers.map((b)=>'<tr><td>'+esc(b.name)+'</td><td><span class="badge '+esc(b.state)+'">'+esc(b.state)+'</span></td><td>'+esc(b.failures)+'</td><td>'+esc(b.rejected)+'</td></tr>').join('')||'<tr><td colspan="4">none</td></tr>';
-  document.getElementById('jobs').innerHTML=s.jobs.map((j)=>'<tr><td>'+esc(j.name)+'</td><td>'+esc(j.cron)+'</td><td>'+esc(j.runs)+'</td><td>'+esc(j.failures)+'</td><td>'+esc(j.nextRunAt||'')+'</td></tr>').join('')||'<tr><td colspan="5">none</td></tr>';
-  document.body.dataset.refreshes=String(Number(document.body.dataset.refreshes||'0')+1);
-}
-const config=JSON.parse(document.getElementById('fw-health-config').textContent);
-render(config.snapshot);
-if(config.snapshotUrl){setInterval(()=>fetch(config.snapshotUrl,{cache:'no-store',headers:{accept:'application/json'}}).then((r)=>r.json()).then(render).catch((e)=>{document.getElementById('error').textContent='refresh failed: '+e.message;}),config.refreshMs);}
-`;
-
-/** A self-contained dashboard page (no external assets) showing each check, breaker and job; it refreshes itself from `snapshotUrl`. */
+/**
+ * The dashboard page, rendered on the server (tables and SVG charts need no script): the status, each check, breaker
+ * and job, and, given metrics (the snapshot's or `options.metrics`), charts and tables of requests and cold starts.
+ * With `live` it refreshes itself.
+ */
 export function renderHealthDashboardHTML(snapshot: HealthDashboardSnapshot, options: DashboardRenderOptions = {}): string {
   const title = escapeHtml(options.title ?? 'fw health');
   const refreshMs = options.refreshMs ?? 5000;
   if (!Number.isFinite(refreshMs) || refreshMs < 100)
     throw new TypeError(`Dashboard refreshMs must be a number >= 100, got ${String(refreshMs)}`);
-  const config = scriptJson({ snapshot, snapshotUrl: options.snapshotUrl ?? null, refreshMs });
+  const nonce = options.nonce ? ` nonce="${escapeHtml(options.nonce)}"` : '';
+  const base = options.assetsBase === undefined ? undefined : escapeHtml(options.assetsBase.replace(/\/$/, ''));
+  const style =
+    base === undefined ? `<style${nonce}>${dashboardStyle}</style>` : `<link rel="stylesheet" href="${base}/dashboard.css"${nonce}>`;
+  const script = !options.live
+    ? ''
+    : base === undefined
+      ? `<script${nonce}>${dashboardScript}</script>`
+      : `<script src="${base}/dashboard.js"${nonce}></script>`;
+  const shown = options.metrics ?? shownMetrics(snapshot, false);
+  const metrics = shown === undefined ? '' : renderMetricsSection(typeof shown === 'string' ? { missing: shown } : { view: shown });
+  const s = snapshot;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${title}</title><style>${style}</style></head>
-<body>
-<h1>${title} <span id="status" class="badge ${escapeHtml(snapshot.status)}">${escapeHtml(snapshot.status)}</span></h1>
-<p class="meta">generated <span id="generated">${escapeHtml(snapshot.generatedAt)}</span> · uptime <span id="uptime"></span> · ${snapshot.app.routes} routes · plugins: ${escapeHtml(snapshot.app.plugins.join(', ') || 'none')} <span id="error"></span></p>
-<h2>Checks</h2><table><thead><tr><th>check</th><th>status</th><th>duration</th><th>error</th></tr></thead><tbody id="checks"></tbody></table>
-<h2>Circuit breakers</h2><table><thead><tr><th>name</th><th>state</th><th>failures</th><th>rejected</th></tr></thead><tbody id="breakers"></tbody></table>
-<h2>Scheduled jobs</h2><table><thead><tr><th>job</th><th>cron</th><th>runs</th><th>failures</th><th>next run</th></tr></thead><tbody id="jobs"></tbody></table>
-<script type="application/json" id="fw-health-config">${config}</script>
-<script>${script}</script>
+<title>${title}</title><link rel="icon" href="data:,">${style}</head>
+<body${options.live ? ` data-refresh-ms="${refreshMs}" data-refreshes="1"` : ''}>
+<main id="fw-health">
+<h1>${title} <span id="status" class="badge ${escapeHtml(s.status)}">${escapeHtml(s.status)}</span></h1>
+<p class="meta">generated <span id="generated">${escapeHtml(s.generatedAt)}</span> · uptime <span id="uptime">${Math.round(s.uptimeMs / 1000)} s</span> · ${s.app.routes} routes · plugins: ${escapeHtml(s.app.plugins.join(', ') || 'none')} <span id="error" role="status"></span></p>
+<div class="layout">${healthTables(s)}${metrics}</div>
+</main>${script}
 </body></html>`;
 }

@@ -3,9 +3,13 @@ import { CIRCUIT_BREAKERS_STATE_KEY } from '../circuit-breaker/plugin';
 import { getCircuitBreakerRegistry, type CircuitBreakerRegistry } from '../circuit-breaker/registry';
 import { runChecks, type CheckResult, type HealthCheckFn } from './checks';
 import { HEALTH_STATE_KEY, type HealthState } from './plugin';
+import { readSnapshotMetrics, type SnapshotMetrics } from './snapshot-metrics';
 
-/** Everything the health dashboard shows, as plain JSON (spec `HealthDashboardSnapshot`). */
-export interface HealthDashboardSnapshot {
+/**
+ * Everything the health dashboard shows, as plain JSON (spec `HealthDashboardSnapshot`); with `metrics()` also the
+ * merged metrics view its charts draw (`metrics`, see `SnapshotMetrics`).
+ */
+export interface HealthDashboardSnapshot extends SnapshotMetrics {
   status: 'healthy' | 'unhealthy';
   generatedAt: string;
   uptimeMs: number;
@@ -31,6 +35,8 @@ export interface SnapshotOptions {
   timeout?: number;
   /** Start of the uptime count in epoch ms (default: when the module loaded). */
   startedAt?: number;
+  /** The platform `env` a `metrics()` store function takes (default: the latest request's). */
+  env?: unknown;
 }
 
 const loadedAt = Date.now();
@@ -47,10 +53,16 @@ interface SchedulerLike {
   }[];
 }
 
-/** Runs the app's health checks and gathers routes, plugins, circuit breakers and scheduler jobs into one snapshot. */
+/**
+ * Runs the app's health checks and gathers routes, plugins, circuit breakers, scheduler jobs and, when the app has
+ * `metrics()`, its merged metrics view into one snapshot.
+ */
 export async function buildHealthSnapshot(app: Fw, options: SnapshotOptions = {}): Promise<HealthDashboardSnapshot> {
   const registered = app.state<HealthState>(HEALTH_STATE_KEY);
-  const report = options.checks || !registered ? await runChecks(options.checks ?? {}, options.timeout ?? 5000) : await registered.run();
+  const [report, metrics] = await Promise.all([
+    options.checks || !registered ? runChecks(options.checks ?? {}, options.timeout ?? 5000) : registered.run(),
+    readSnapshotMetrics(app, options.env),
+  ]);
   const scheduler = app.state<SchedulerLike>('fw:scheduler');
   return {
     status: report.status,
@@ -74,5 +86,6 @@ export async function buildHealthSnapshot(app: Fw, options: SnapshotOptions = {}
             nextRunAt: j.nextRunAt ? j.nextRunAt.toISOString() : null,
           }))
         : [],
+    ...metrics,
   };
 }

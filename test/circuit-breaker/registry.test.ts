@@ -5,6 +5,7 @@ import {
   circuitBreakerPlugin,
   criticalCircuitBreaker,
   dbCircuitBreaker,
+  existingCircuitBreakerRegistry,
   getCircuitBreakerRegistry,
   resetCircuitBreakerRegistry,
 } from '../../src/circuit-breaker';
@@ -34,6 +35,15 @@ describe('registry and presets', () => {
     expect(getCircuitBreakerRegistry().reset('missing')).toBe(false);
     resetCircuitBreakerRegistry();
     expect(getCircuitBreakerRegistry().list()).toEqual([]);
+  });
+
+  it('existingCircuitBreakerRegistry reads the process-wide registry the presets fill, and the one a reset puts in', () => {
+    const api = apiCircuitBreaker('payments');
+    expect(existingCircuitBreakerRegistry()).toBe(getCircuitBreakerRegistry());
+    expect(existingCircuitBreakerRegistry()?.find('payments')).toBe(api);
+    resetCircuitBreakerRegistry();
+    expect(existingCircuitBreakerRegistry()).toBe(getCircuitBreakerRegistry());
+    expect(existingCircuitBreakerRegistry()?.list()).toEqual([]);
   });
 });
 

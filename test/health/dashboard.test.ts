@@ -90,7 +90,7 @@ describe('snapshot export and rendering', () => {
     expect(md).toContain('| x\\|<y> | unhealthy |');
     const html = exportHealthDashboard(snapshot, 'html');
     expect(html).not.toContain('bad </script>');
-    expect(html).toContain('bad \\u003c/script>');
+    expect(html).toContain('bad &lt;/script&gt;');
     expect(() => exportHealthDashboard(snapshot, 'pdf' as never)).toThrow(/"json", "markdown" or "html"/);
     expect(() => renderHealthDashboardHTML(snapshot, { refreshMs: 5 })).toThrow(/refreshMs/);
     expect(() => healthDashboard({ path: 'nope' })).toThrow(/must start with/);

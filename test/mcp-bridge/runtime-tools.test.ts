@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Fw, getCircuitBreakerRegistry, resetCircuitBreakerRegistry } from 'fw';
+import { CircuitBreakerRegistry, Fw, circuitBreakerPlugin, getCircuitBreakerRegistry, resetCircuitBreakerRegistry } from 'fw';
 import { resetColdStartStats, startInvocation } from 'fw/serverless';
 import { runtimeTools } from '../../mcp/src/bridge/runtime-tools';
 import type { BridgeTool } from '../../mcp/src/bridge/bridge-tool';
@@ -118,6 +118,18 @@ describe('runtime tools', () => {
     });
     expect(breaker.metrics().state).toBe('CLOSED');
     expect((await byName(tools, 'fw/circuit-breakers/reset').handler({ name: 'nope' })).isError).toBe(true);
+  });
+
+  it('reads the registry circuitBreakerPlugin keeps in app state, not only the process-wide one', async () => {
+    const registry = new CircuitBreakerRegistry();
+    const app = new Fw();
+    await app.plugin(circuitBreakerPlugin({ registry }));
+    registry.get({ name: 'search' });
+    const tools = runtimeTools(app, {}, true);
+    expect(byName(tools, 'fw/circuit-breakers/list').available?.()).toBe(true);
+    const listed = (await byName(tools, 'fw/circuit-breakers/list').handler({})).structuredContent!.breakers;
+    expect(listed).toEqual([expect.objectContaining({ name: 'search', state: 'CLOSED' })]);
+    expect(getCircuitBreakerRegistry().has('search')).toBe(false);
   });
 
   it('answers { available: false } for absent subsystems and reads present ones', async () => {

@@ -1,5 +1,6 @@
 import { middlewareInfo, routeInfos } from 'fw/core';
-import { getCircuitBreakerRegistry, type CoreFw, type RouteInfo } from 'fw';
+import { CIRCUIT_BREAKERS_STATE_KEY, existingCircuitBreakerRegistry, type CoreFw, type RouteInfo } from 'fw';
+import { METRICS_SUMMARY_STATE_KEY, type MetricsSummaryReader } from 'fw/metrics';
 import { getColdStartStats } from 'fw/serverless';
 import type { RuntimeBridgeOptions } from '../types';
 import type { BridgeTool } from './bridge-tool';
@@ -31,6 +32,20 @@ function when(available: () => boolean, ...tools: BridgeTool[]): BridgeTool[] {
   return tools.map((t) => ({ ...t, available }));
 }
 
+/**
+ * The app's metrics merged across instances, summed up, read through the reader `metrics()` keeps in the app's state
+ * (so apps without it do not bundle fw/metrics); undefined without `metrics()`, a store that cannot be read reported.
+ */
+async function mergedMetrics(app: CoreFw): Promise<{ metrics: unknown } | { metrics: null; metricsError: string } | undefined> {
+  const read = app.state<MetricsSummaryReader>(METRICS_SUMMARY_STATE_KEY);
+  if (read === undefined) return undefined;
+  try {
+    return { metrics: await read(app) };
+  } catch (error) {
+    return { metrics: null, metricsError: `Reading the metrics failed: ${(error as Error)?.message ?? String(error)}` };
+  }
+}
+
 function subsystem<K extends keyof RuntimeBridgeOptions>(
   app: CoreFw,
   options: RuntimeBridgeOptions,
@@ -38,6 +53,18 @@ function subsystem<K extends keyof RuntimeBridgeOptions>(
   stateKey: string,
 ): RuntimeBridgeOptions[K] | undefined {
   return options[key] ?? (app.state(`fw:${stateKey}`) as RuntimeBridgeOptions[K] | undefined);
+}
+
+/**
+ * The circuit breakers the tools show: `runtime.circuitBreakers`, else the registry `circuitBreakerPlugin()` keeps in
+ * app state, else the process-wide one if breaker code made it (read without bundling the breaker into the worker).
+ */
+export function circuitBreakersOf(app: CoreFw, options: RuntimeBridgeOptions): RuntimeBridgeOptions['circuitBreakers'] {
+  return (
+    options.circuitBreakers ??
+    app.state<RuntimeBridgeOptions['circuitBreakers']>(CIRCUIT_BREAKERS_STATE_KEY) ??
+    existingCircuitBreakerRegistry()
+  );
 }
 
 /** The routes an AI client is shown: all but `hidden` ones (the MCP endpoints among them). */
@@ -205,7 +232,7 @@ function appTools(app: CoreFw, options: RuntimeBridgeOptions): BridgeTool[] {
 }
 
 function subsystemTools(app: CoreFw, options: RuntimeBridgeOptions): BridgeTool[] {
-  const breakers = () => options.circuitBreakers ?? getCircuitBreakerRegistry();
+  const breakers = () => circuitBreakersOf(app, options);
   const rooms = () => subsystem(app, options, 'rooms', 'rooms');
   const reloader = () => subsystem(app, options, 'hotReloader', 'hot-reload');
   const ssg = () => subsystem(app, options, 'ssg', 'ssg');
@@ -215,20 +242,18 @@ function subsystemTools(app: CoreFw, options: RuntimeBridgeOptions): BridgeTool[
   const tools = [
     tool('fw/circuit-breakers/list', 'Lists circuit breakers and their state (CLOSED, OPEN, HALF_OPEN).', noInput, async () =>
       jsonResult({
-        breakers: breakers()
-          .list()
-          .map((b) => toJSONSafe(b.metrics())),
+        breakers: (breakers()?.list() ?? []).map((b) => toJSONSafe(b.metrics())),
       }),
     ),
     tool('fw/circuit-breakers/metrics', 'Returns the metrics of every breaker, keyed by name.', noInput, async () =>
-      jsonResult({ metrics: toJSONSafe(breakers().metrics()) }),
+      jsonResult({ metrics: toJSONSafe(breakers()?.metrics() ?? {}) }),
     ),
     tool(
       'fw/circuit-breakers/reset',
       'Resets a breaker to CLOSED with zeroed counts (needs allowMutation).',
       nameArg,
       async (args) =>
-        breakers().reset(String(args.name))
+        breakers()?.reset(String(args.name))
           ? jsonResult({ name: args.name, state: 'CLOSED' })
           : toolError(`No circuit breaker named "${String(args.name)}"`),
       true,
@@ -269,13 +294,14 @@ function subsystemTools(app: CoreFw, options: RuntimeBridgeOptions): BridgeTool[
     ),
     tool(
       'fw/serverless/status',
-      'Cold-start statistics of this instance: target, cold starts, invocations, warm invocations, init and warm-up durations, uptime. initDurationMs (start to ready) and uptimeMs count from the process start on Node, Bun and Lambda (runtime boot and imports included) and from the first request on workers (their clock stands still while the module loads); firstInvocationMs is the first request alone, warmUpMs the warm-up alone.',
+      'Cold-start statistics of this instance: target, cold starts, invocations, warm invocations, init and warm-up durations, uptime. initDurationMs (start to ready) and uptimeMs count from the process start on Node, Bun and Lambda (runtime boot and imports included) and from the first request on workers (their clock stands still while the module loads); firstInvocationMs is the first request alone, warmUpMs the warm-up alone. When the app records metrics (fw/metrics), `metrics` holds the same merged view the dashboard and /__fw/metrics show, across every instance sharing its store: cold starts per target with init and first-invocation p50/p95/p99, per route requests, rate, error rate and p50/p95/p99 latency, and the instances that reported.',
       noInput,
       async () => {
         const stats = (options.coldStart ?? getColdStartStats)();
-        if (stats.invocations === 0 && stats.target === 'unknown')
+        const merged = await mergedMetrics(app);
+        if (stats.invocations === 0 && stats.target === 'unknown' && merged === undefined)
           return unavailable('No serverless target adapter has served a request in this instance');
-        return jsonResult(toJSONSafe(stats));
+        return jsonResult(toJSONSafe(merged === undefined ? stats : { ...stats, ...merged }));
       },
     ),
     tool('fw/ssg/paths', 'Paths of the statically generated site.', noInput, async () => {
@@ -300,7 +326,7 @@ function subsystemTools(app: CoreFw, options: RuntimeBridgeOptions): BridgeTool[
     }),
   ];
   const present: Array<[prefix: string, available: () => boolean]> = [
-    ['fw/circuit-breakers/', () => options.circuitBreakers !== undefined || getCircuitBreakerRegistry().list().length > 0],
+    ['fw/circuit-breakers/', () => options.circuitBreakers !== undefined || (breakers()?.list().length ?? 0) > 0],
     ['fw/ws/', () => rooms() !== undefined],
     ['fw/hot-reload/', () => reloader() !== undefined],
     ['fw/ssg/', () => ssg() !== undefined],
