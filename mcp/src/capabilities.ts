@@ -5,10 +5,10 @@ import type { Registry } from './registry';
 /**
  * The capabilities announced to the client of `link`: only what is registered, plus logging. `listChanged` and
  * `resources.subscribe` only where the server can reach the client outside its requests (`link.pushes`: stdio, legacy
- * SSE, a session with a GET stream); `tasks` when a tool takes tasks, with `tasks.list` only when the client has an
+ * SSE, a session with a GET stream); `tasks` when a tool takes tasks and `tasks` is on (the tasks extension), with `tasks.list` only when the client has an
  * identity (a session) its tasks can be listed under.
  */
-export function serverCapabilities(registry: Registry, link?: ClientLink): Record<string, unknown> {
+export function serverCapabilities(registry: Registry, link?: ClientLink, tasks = true): Record<string, unknown> {
   const pushes = link?.pushes !== false;
   const changes = pushes ? { listChanged: true } : {};
   const caps: Record<string, unknown> = { logging: {} };
@@ -16,7 +16,7 @@ export function serverCapabilities(registry: Registry, link?: ClientLink): Recor
   if (registry.resources.size > 0 || registry.templates.size > 0) caps.resources = pushes ? { subscribe: true, listChanged: true } : {};
   if (registry.prompts.size > 0) caps.prompts = changes;
   if (registry.prompts.size > 0 || registry.templates.size > 0) caps.completions = {};
-  if (offersTasks(registry)) {
+  if (tasks && offersTasks(registry)) {
     const identified = link === undefined || link.peer.key !== '';
     caps.tasks = identified
       ? { list: {}, cancel: {}, requests: { tools: { call: {} } } }

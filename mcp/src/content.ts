@@ -1,7 +1,5 @@
 import type { CallToolResult, ContentBlock, PromptMessage, PromptReturn, ResourceContents, ResourceReturn } from './types';
 
-const blockTypes = new Set(['text', 'image', 'audio', 'resource', 'resource_link']);
-
 /** Whether a value is one MCP content block. */
 export function isContentBlock(value: unknown): value is ContentBlock {
   if (value === null || typeof value !== 'object') return false;

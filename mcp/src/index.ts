@@ -22,6 +22,7 @@ export {
   createMCPPlugin,
   type MCPCancellationOptions,
   type MCPHTTPOptions,
+  type MCPLegacySSE,
   type MCPResumabilityOptions,
   type MCPSessionOptions,
 } from './http/plugin';

@@ -13,8 +13,7 @@ import {
   type JSONRPCResponse,
 } from './jsonrpc';
 import { listTools, runTool, toolOf } from './methods/tools';
-import { checkTaskMode, isTaskTool, offersTasks, taskParams } from './methods/tool-tasks';
-import { getTask, getTaskResult, listTasks, cancelTask } from './methods/tasks';
+import { checkNoTasks, checkTaskMode, isTaskTool, offersTasks, taskParams, tasksMethodNotFound } from './methods/tool-tasks';
 import { listResources, listTemplates, readResource, subscribableUri } from './methods/resources';
 import { getPrompt, listPrompts } from './methods/prompts';
 import { complete } from './methods/completion';
@@ -26,7 +25,6 @@ import { serverCapabilities } from './capabilities';
 import type { Change } from './modern/change-feed';
 import { ModernEra, isModernRequest } from './modern/era';
 import { serverInfoOf } from './server-info';
-import { TaskManager } from './tasks/manager';
 import { initialize, setLevel } from './methods/lifecycle';
 import { Registry } from './registry';
 import { Subscriptions } from './subscriptions';
@@ -85,8 +83,6 @@ export class MCPServer {
   private readonly options: MCPServerOptions;
   private boundApp: CoreFw | null;
   private readonly inflight = new InFlight();
-  /** Task-augmented requests (used when a tool has `execution.taskSupport`): their store and runner. */
-  private readonly tasks: TaskManager;
   private readonly links = new Set<ClientLink>();
   private primaryLink: ClientLink | null = null;
   private readonly listeners = new Set<NotificationListener>();
@@ -113,7 +109,6 @@ export class MCPServer {
     this.protocolVersion = options.protocolVersion ?? LATEST_VERSION;
     this.debug = options.debug ?? false;
     this.outgoing = new Outgoing(options.requestTimeoutMs ?? 60_000);
-    this.tasks = new TaskManager(this, options.tasks);
     for (const tool of options.tools ?? []) this.registry.addTool(tool);
     for (const resource of options.resources ?? []) this.registry.addResource(resource);
     for (const template of options.resourceTemplates ?? []) this.registry.addTemplate(template);
@@ -222,7 +217,7 @@ export class MCPServer {
    */
   capabilities(link?: ClientLink): Record<string, unknown> {
     this.bridge?.sync(this.boundApp);
-    return serverCapabilities(this.registry, link);
+    return serverCapabilities(this.registry, link, this.modern.legacyTasks !== undefined);
   }
 
   /**
@@ -405,15 +400,23 @@ export class MCPServer {
     }
   }
 
-  /** `tools/call`, as a task when the client asks and the tool allows it (`task` is ignored when no tool takes tasks). */
+  /**
+   * `tools/call`, as a task when the client asks, the tool allows it and the tasks extension is given (`task` is
+   * ignored when no tool takes tasks; without the extension a task tool's task-augmented call is refused).
+   */
   private callTool(params: Params, ctx: RequestContext, link: ClientLink): Promise<Record<string, unknown>> {
     const tool = toolOf(this.registry, params, ctx);
+    const tasks = this.modern.legacyTasks;
+    if (tasks === undefined) {
+      checkNoTasks(tool, params);
+      return runTool(tool, params, ctx);
+    }
     const tasksOffered = isTaskTool(tool) || (params?.task !== undefined && offersTasks(this.registry));
     if (!tasksOffered) return runTool(tool, params, ctx);
     const asTask = taskParams(params);
     checkTaskMode(tool, asTask !== undefined);
     if (asTask === undefined) return runTool(tool, params, ctx);
-    return this.tasks.start(link, ctx.requestId, ctx.meta, asTask.ttl, (taskCtx) => runTool(tool, params, taskCtx));
+    return tasks.start(link, ctx.requestId, ctx.meta, asTask.ttl, (taskCtx) => runTool(tool, params, taskCtx));
   }
 
   private async dispatch(method: string, params: Params, ctx: RequestContext, link: ClientLink): Promise<Record<string, unknown>> {
@@ -437,17 +440,11 @@ export class MCPServer {
       case 'completion/complete':
         return complete(r, params, ctx);
     }
-    if (method.startsWith('tasks/') && offersTasks(r)) {
-      switch (method) {
-        case 'tasks/get':
-          return getTask(this.tasks, params, link);
-        case 'tasks/result':
-          return getTaskResult(this.tasks, params, ctx, link);
-        case 'tasks/list':
-          return listTasks(this.tasks, params, link, this.pageSize);
-        case 'tasks/cancel':
-          return cancelTask(this.tasks, params, link);
-      }
+    if (method.startsWith('tasks/')) {
+      const tasks = this.modern.legacyTasks;
+      if (tasks === undefined) throw tasksMethodNotFound(method);
+      const answered = offersTasks(r) ? tasks.answer(method, params, ctx, link, this.pageSize) : undefined;
+      if (answered !== undefined) return answered;
     }
     await this.loadDocs();
     switch (method) {

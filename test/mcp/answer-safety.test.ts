@@ -11,6 +11,7 @@ import { Miniflare } from 'miniflare';
 import { lambdaStream } from 'fw/lambda';
 import type { NodeServer } from 'fw/node';
 import { StdioTransport } from 'fw-mcp';
+import { legacySSE } from 'fw-mcp/legacy-sse';
 import { CapturedStream, installAwsLambdaGlobal } from '../fixtures/lambda/awslambda-stub';
 import { lambdaContext } from '../fixtures/lambda/context';
 import { bundleWorker } from '../targets/worker/helpers';
@@ -182,7 +183,7 @@ describe('legacy HTTP+SSE on fw/node', () => {
   });
 
   it('sends the -32603 error on the stream, then the next answer', async () => {
-    server = await listen(await unsafeAnswersApp());
+    server = await listen(await unsafeAnswersApp({ legacySSE }));
     const base = `http://127.0.0.1:${server.port}/mcp`;
     const controller = new AbortController();
     const stream = await fetch(`${base}/sse`, { headers: { accept: 'text/event-stream' }, signal: controller.signal });

@@ -8,8 +8,11 @@
  * runs unscored: the tasks extension io.modelcontextprotocol/tasks and the pending header scenarios), and its
  * 2025-06-18 and 2025-11-25 sets (`--suite all`, its session lifecycle check included); no expected failures. The
  * counts and suite versions are in conformance-counts.ts (mcp/README.md states them; readme-counts.test.ts checks).
+ *
+ * Each suite run talks to a server of its own (a fresh app on Node, a workerd of its own from one bundle), so the runs
+ * share nothing and go at the same time: they mostly wait on the suite's requests and timeouts, not on a core.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -58,47 +61,44 @@ function expectAllPassed(summary: string, scenarios: number): void {
 
 beforeAll(() => Promise.all([ensureInstalled('node22'), ensureInstalled('conformance2026')]), 250_000);
 
-describe('MCP conformance suite, specs 2025-06-18, 2025-11-25 and 2026-07-28 (with the tasks extension)', () => {
+describe.concurrent('MCP conformance suite, specs 2025-06-18, 2025-11-25 and 2026-07-28 (with the tasks extension)', () => {
   describe('fw on Node', () => {
-    let http: NodeServer;
-    beforeAll(async () => {
-      http = await serve(conformanceApp(), { port: 0, hostname: '127.0.0.1' });
-    });
-    afterAll(async () => {
-      await http?.stop();
-    });
-
     it.each(runs)(
       'passes every server scenario of %s (%i)',
       async (name, scenarios, cli) => {
-        expectAllPassed(await runSuite(`${http.url}/mcp`, `node-${name}`, cli), scenarios);
+        const http: NodeServer = await serve(conformanceApp(), { port: 0, hostname: '127.0.0.1' });
+        try {
+          expectAllPassed(await runSuite(`${http.url}/mcp`, `node-${name}`, cli), scenarios);
+        } finally {
+          await http.stop();
+        }
       },
       150_000,
     );
   });
 
   describe('fw inside workerd (miniflare)', () => {
-    let mf: Miniflare;
+    let script: string;
     beforeAll(async () => {
-      const script = await bundleWorker('test/fixtures/mcp-conformance/worker.ts');
-      mf = new Miniflare({
-        compatibilityDate: '2026-04-01',
-        cf: false,
-        host: '127.0.0.1',
-        port: 0,
-        modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }],
-      });
-      await mf.ready;
-    });
-    afterAll(async () => {
-      await mf?.dispose();
+      script = await bundleWorker('test/fixtures/mcp-conformance/worker.ts');
     });
 
     it.each(runs)(
       'passes every server scenario of %s (%i)',
       async (name, scenarios, cli) => {
-        const url = await mf.ready;
-        expectAllPassed(await runSuite(new URL('/mcp', url).href, `workerd-${name}`, cli), scenarios);
+        const mf = new Miniflare({
+          compatibilityDate: '2026-04-01',
+          cf: false,
+          host: '127.0.0.1',
+          port: 0,
+          modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }],
+        });
+        try {
+          const url = await mf.ready;
+          expectAllPassed(await runSuite(new URL('/mcp', url).href, `workerd-${name}`, cli), scenarios);
+        } finally {
+          await mf.dispose();
+        }
       },
       150_000,
     );

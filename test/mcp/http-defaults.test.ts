@@ -12,6 +12,7 @@ import type { Miniflare } from 'miniflare';
 import { Fw, trustProxy } from 'fw';
 import { node } from 'fw/node';
 import { createMCPPlugin, StdioTransport, type MCPHTTPOptions } from 'fw-mcp';
+import { legacySSE } from 'fw-mcp/legacy-sse';
 import { demoServer } from '../../examples/mcp-stdio/demo';
 import { bundleWorker, root, runWorker } from '../targets/worker/helpers';
 import { appWith, initialize, listen, post } from './helpers';
@@ -138,7 +139,7 @@ describe('POST bodies must be declared as JSON (415)', () => {
   }
 
   it('in process, on the endpoint and the legacy /stream, accepting application/json with parameters and any case', async () => {
-    const app = await appWith(demoServer());
+    const app = await appWith(demoServer(), { legacySSE });
     for (const type of refusedTypes) {
       const headers: Record<string, string> = type === null ? {} : { 'content-type': type };
       await expect415(

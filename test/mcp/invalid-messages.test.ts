@@ -11,6 +11,7 @@ import type { NodeServer } from 'fw/node';
 import { demoServer } from '../../examples/mcp-stdio/demo';
 import { appWith, listen, post } from './helpers';
 import { lambdaInstance, v2Event } from './lambda-events';
+import { legacySSE } from 'fw-mcp/legacy-sse';
 
 /** Each invalid message, with the id its error carries and what the reason says. */
 const invalid: [string, unknown, string | number | null, string][] = [
@@ -37,7 +38,7 @@ function expectInvalid(answer: any, id: string | number | null, reason: string):
 describe('streamable HTTP in process', () => {
   let app: Fw;
   beforeAll(async () => {
-    app = await appWith(demoServer());
+    app = await appWith(demoServer(), { legacySSE });
   });
 
   it.each(invalid)('%s: HTTP 400 with -32600', async (_, message, id, reason) => {

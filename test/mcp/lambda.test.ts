@@ -6,6 +6,7 @@ import { lambda } from 'fw/lambda';
 import { lambdaContext } from '../fixtures/lambda/context';
 import { demoServer } from '../../examples/mcp-stdio/demo';
 import { appWith } from './helpers';
+import { legacySSE } from 'fw-mcp/legacy-sse';
 
 const template = JSON.parse(readFileSync(fileURLToPath(new URL('../fixtures/lambda/apigw-v2.json', import.meta.url)), 'utf8'));
 
@@ -63,7 +64,7 @@ describe('fw-mcp on Lambda (fw/lambda)', () => {
   });
 
   it('refuses the legacy SSE stream at once (405) instead of hanging the function', async () => {
-    const handler = lambda(await appWith(demoServer()));
+    const handler = lambda(await appWith(demoServer(), { legacySSE }));
     const get = {
       ...event(''),
       rawPath: '/mcp/sse',

@@ -11,10 +11,12 @@ import { decodeJwt } from 'jose';
 import { Fw, MemoryKV } from 'fw';
 import { serve as nodeServe } from 'fw/node';
 import { createMCPPlugin, createMCPServer, oauth, type MCPHTTPOptions } from 'fw-mcp';
+import { tasksExtension } from 'fw-mcp/tasks';
 import { freePort } from '../targets/worker/helpers';
 import { startAuthServer, type AuthServer } from './oauth-server';
 import { FrameReader } from './sse-frames';
 import { messages, rawPost } from './wire';
+import { legacySSE } from 'fw-mcp/legacy-sse';
 
 let as: AuthServer;
 beforeAll(async () => {
@@ -46,6 +48,7 @@ async function serve(http: MCPHTTPOptions = {}): Promise<{ url: string; base: st
     builtinTools: false,
     builtinPrompts: false,
     tasks: { store: new MemoryKV(), pollIntervalMs: 20 },
+    extensions: [tasksExtension],
     subscriptions: { pollIntervalMs: 20 },
   });
   server
@@ -62,7 +65,9 @@ async function serve(http: MCPHTTPOptions = {}): Promise<{ url: string; base: st
     })
     .addTool({ name: 'whoami', description: 'Who called', handler: (_args, ctx) => ({ subject: ctx.auth?.subject }) });
   const app = new Fw();
-  await app.plugin(createMCPPlugin(server, { ...http, oauth: oauth({ authorizationServers: [as.issuer], resource: `${base}/mcp` }) }));
+  await app.plugin(
+    createMCPPlugin(server, { legacySSE, ...http, oauth: oauth({ authorizationServers: [as.issuer], resource: `${base}/mcp` }) }),
+  );
   const running = await nodeServe(app, { port, hostname: '127.0.0.1' });
   stops.push(() => running.stop());
   return { url: `${base}/mcp`, base };

@@ -15,6 +15,7 @@ import { bundleWorker } from '../targets/worker/helpers';
 import { demoServer } from '../../examples/mcp-stdio/demo';
 import { initialize, listen, post, repoRoot } from './helpers';
 import { lambdaInstance, v2Event } from './lambda-events';
+import { legacySSE } from 'fw-mcp/legacy-sse';
 
 const batchHeaders = { accept: 'application/json', 'mcp-protocol-version': '2025-03-26' };
 const MiB = 1024 * 1024;
@@ -93,7 +94,7 @@ describe('batch size', () => {
   });
 
   it('caps legacy SSE POSTs too', async () => {
-    const app = await appWith();
+    const app = await appWith({ legacySSE });
     const stream = await app.request('/mcp/sse', { headers: { accept: 'text/event-stream' } });
     const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
     let text = '';

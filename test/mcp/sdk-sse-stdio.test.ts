@@ -8,6 +8,8 @@ import type { NodeServer } from 'fw/node';
 import { demoServer } from '../../examples/mcp-stdio/demo';
 import { appWith, connectSSE, listen, sdkClient } from './helpers';
 import { exercise } from './scenario';
+import { createMCPPlugin } from 'fw-mcp';
+import { legacySSE } from 'fw-mcp/legacy-sse';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tsx = `${root}node_modules/.bin/tsx`;
@@ -16,7 +18,7 @@ const example = `${root}examples/mcp-stdio/server.ts`;
 describe('SDK client over legacy HTTP+SSE', () => {
   let http: NodeServer;
   beforeAll(async () => {
-    http = await listen(await appWith(demoServer({ pageSize: 3 })));
+    http = await listen(await appWith(demoServer({ pageSize: 3 }), { legacySSE }));
   });
   afterAll(async () => {
     await http?.stop();
@@ -42,6 +44,39 @@ describe('SDK client over legacy HTTP+SSE', () => {
     const missing = await fetch(`${http.url}/mcp/stream`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
     expect(missing.status).toBe(400);
     expect((await missing.json()).error.code).toBe(-32600);
+  });
+});
+
+describe('legacy HTTP+SSE is an import', () => {
+  it('without legacySSE, /sse and /stream answer 405 naming streamable HTTP and the import; the SDK client gets no stream', async () => {
+    const running = await listen(await appWith(demoServer()));
+    try {
+      const get = await fetch(`${running.url}/mcp/sse`, { headers: { accept: 'text/event-stream' } });
+      expect(get.status).toBe(405);
+      const refused = (await get.json()).error;
+      expect(refused.code).toBe(-32600);
+      expect(refused.message).toContain('use streamable HTTP at /mcp');
+      expect(refused.message).toContain("legacySSE from 'fw-mcp/legacy-sse'");
+      const post = await fetch(`${running.url}/mcp/stream?sessionId=x`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(post.status).toBe(405);
+      await expect(connectSSE(`${running.url}/mcp/sse`)).rejects.toThrow(/405/);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('refuses enableSSE: true without legacySSE, and a legacySSE that is not the import, at startup', () => {
+    expect(() => createMCPPlugin(demoServer(), { enableSSE: true })).toThrow(/legacySSE from 'fw-mcp\/legacy-sse'/);
+    expect(() => createMCPPlugin(demoServer(), { legacySSE: {} as never })).toThrow(/legacySSE from 'fw-mcp\/legacy-sse'/);
+  });
+
+  it('enableSSE: false turns a given legacySSE off', async () => {
+    const app = await appWith(demoServer(), { legacySSE, enableSSE: false });
+    expect((await app.request('/mcp/sse', { headers: { accept: 'text/event-stream' } })).status).toBe(405);
   });
 });
 

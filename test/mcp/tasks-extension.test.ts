@@ -79,7 +79,7 @@ function taskServer(store?: KVStore, aborted: string[] = [], extensions: MCPExte
     name: 'tasks',
     version: '1.0.0',
     requestState: { secret: 'tasks-extension-secret' },
-    tasks: { store, pollIntervalMs: 50 },
+    tasks: extensions.length > 0 ? { store, pollIntervalMs: 50 } : undefined,
     extensions,
   });
   const wait = (ms: number, ctx: RequestContext, label: string) =>

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryKV } from 'fw';
 import { createMCPServer, RpcError, type ClientLink, type JSONRPCMessage, type MCPServer } from 'fw-mcp';
+import { tasksExtension } from 'fw-mcp/tasks';
 import { newPeer } from '../../mcp/src/peer';
 
 /** A client link that keeps what the server sends; `key` is its session (empty: a sessionless client). */
@@ -47,7 +48,11 @@ function statuses(link: { sent: JSONRPCMessage[] }, taskId: string): string[] {
 
 /** A server with task tools that answer, ask the client, wait, report an error, throw, or return what JSON cannot store. */
 function taskServer(): MCPServer {
-  const server = createMCPServer(null, { name: 'tasks', tasks: { store: new MemoryKV(), pollIntervalMs: 20 } });
+  const server = createMCPServer(null, {
+    name: 'tasks',
+    tasks: { store: new MemoryKV(), pollIntervalMs: 20 },
+    extensions: [tasksExtension],
+  });
   server.addTool({ name: 'quick', description: 'Answers at once', execution: { taskSupport: 'optional' }, handler: () => ({ ok: 1 }) });
   server.addTool({
     name: 'ask',
@@ -181,8 +186,8 @@ describe('2025-11-25 tasks over a client link', () => {
 
   it('stops a task whose record another instance cancelled, at its next poll', async () => {
     const store = new MemoryKV();
-    const running = createMCPServer(null, { tasks: { store, pollIntervalMs: 20 } });
-    const other = createMCPServer(null, { tasks: { store, pollIntervalMs: 20 } });
+    const running = createMCPServer(null, { tasks: { store, pollIntervalMs: 20 }, extensions: [tasksExtension] });
+    const other = createMCPServer(null, { tasks: { store, pollIntervalMs: 20 }, extensions: [tasksExtension] });
     let aborted = false;
     for (const server of [running, other])
       server.addTool({
@@ -205,7 +210,7 @@ describe('2025-11-25 tasks over a client link', () => {
   });
 
   it('keeps each session to its own tasks and pages tasks/list with cursors it issued', async () => {
-    const server = createMCPServer(null, { pageSize: 2, tasks: { pollIntervalMs: 20 } });
+    const server = createMCPServer(null, { pageSize: 2, tasks: { pollIntervalMs: 20 }, extensions: [tasksExtension] });
     server.addTool({ name: 'quick', description: 'Answers at once', execution: { taskSupport: 'optional' }, handler: () => 'done' });
     const mine = clientLink('session-f');
     const theirs = clientLink('session-g');

@@ -10,6 +10,7 @@ import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { MemoryKV, type Fw, type KVStore } from 'fw';
 import { lambda } from 'fw/lambda';
 import { createMCPServer, RpcError, StdioTransport, type MCPHTTPOptions } from 'fw-mcp';
+import { tasksExtension } from 'fw-mcp/tasks';
 import { lambdaContext } from '../fixtures/lambda/context';
 import { bundleWorker, runWorker } from '../targets/worker/helpers';
 import { appWith, connectHTTP, listen, post } from './helpers';
@@ -39,6 +40,7 @@ function taskServer(store: KVStore = new MemoryKV(), maxTtlMs?: number) {
     builtinPrompts: false,
     pageSize: 2,
     tasks: { store, pollIntervalMs: 20, maxTtlMs },
+    extensions: [tasksExtension],
   });
   server
     .addTool<{ a: number; b: number; ms?: number }>({
@@ -169,8 +171,46 @@ describe('declaring tasks', () => {
     expect(() =>
       createMCPServer().addTool({ name: 'x', description: 'd', execution: { taskSupport: 'sometimes' as never }, handler: () => '' }),
     ).toThrow(/"x" needs "execution"/);
-    expect(() => createMCPServer(null, { tasks: { pollIntervalMs: 0 } })).toThrow(/tasks.pollIntervalMs must be a positive number/);
-    expect(() => createMCPServer(null, { tasks: { maxTtlMs: Number.NaN } })).toThrow(/tasks.maxTtlMs/);
+    expect(() => createMCPServer(null, { tasks: { pollIntervalMs: 0 }, extensions: [tasksExtension] })).toThrow(
+      /tasks.pollIntervalMs must be a positive number/,
+    );
+    expect(() => createMCPServer(null, { tasks: { maxTtlMs: Number.NaN }, extensions: [tasksExtension] })).toThrow(/tasks.maxTtlMs/);
+  });
+});
+
+describe('a server without the tasks extension', () => {
+  const plainServer = () =>
+    createMCPServer(null, { exposeRoutes: false, builtinTools: false, builtinPrompts: false })
+      .addTool({ name: 'maybe', description: 'd', execution: { taskSupport: 'optional' }, handler: () => 'ran plainly' })
+      .addTool({ name: 'only_task', description: 'd', execution: { taskSupport: 'required' }, handler: () => 'x' })
+      .addTool({ name: 'plain', description: 'd', handler: () => 'plain' });
+  const named = /tasksExtension from 'fw-mcp\/tasks'/;
+
+  it('declares no tasks, runs task tools plainly and names the import where a 2025-11-25 client needs tasks', async () => {
+    const app = await appWith(plainServer());
+    const init = rpc(0, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+    expect((await answer(app, init)).result.capabilities.tasks).toBeUndefined();
+    expect((await answer(app, rpc(2, 'tools/call', { name: 'maybe', arguments: {} }))).result.content).toEqual([
+      { type: 'text', text: 'ran plainly' },
+    ]);
+    const asTask = (await answer(app, rpc(3, 'tools/call', { name: 'maybe', arguments: {}, task: {} }))).error;
+    expect(asTask.code).toBe(-32602);
+    expect(asTask.message).toMatch(named);
+    const required = (await answer(app, rpc(4, 'tools/call', { name: 'only_task', arguments: {} }))).error;
+    expect(required.code).toBe(-32601);
+    expect(required.message).toMatch(named);
+    expect((await answer(app, rpc(5, 'tools/call', { name: 'plain', arguments: {}, task: {} }))).result.content).toEqual([
+      { type: 'text', text: 'plain' },
+    ]);
+    for (const method of ['tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel']) {
+      const error = (await answer(app, rpc(6, method, { taskId: 'x' }))).error;
+      expect(error.code).toBe(-32601);
+      expect(error.message).toMatch(named);
+    }
+  });
+
+  it('refuses the tasks option at startup, naming the import', () => {
+    expect(() => createMCPServer(null, { tasks: { pollIntervalMs: 20 } })).toThrow(named);
   });
 });
 

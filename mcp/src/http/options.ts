@@ -1,5 +1,6 @@
 import type { Context } from 'fw';
 import type { MCPOAuth } from '../oauth/options';
+import type { MCPServer } from '../server';
 
 /** The part of fw's `KVStore` sessions use (any `KVStore`: memory, Workers KV, Redis). */
 export interface SessionKV {
@@ -43,7 +44,12 @@ export interface MCPHTTPOptions {
   maxBodySize?: number;
   /** Most messages one JSON-RPC batch may hold (default 100); a larger batch gets one -32600 error with HTTP 400. */
   maxBatchSize?: number;
-  /** Serve the legacy HTTP+SSE transport too (default true). */
+  /**
+   * The legacy HTTP+SSE transport (2024-11-05) on `<path>/sse` and `<path>/stream`: `legacySSE` from
+   * `fw-mcp/legacy-sse` (default none: those paths answer 405 with a JSON-RPC error saying to use streamable HTTP).
+   */
+  legacySSE?: MCPLegacySSE;
+  /** false turns off a given `legacySSE`; true without `legacySSE` fails at startup (legacy SSE is an import). */
   enableSSE?: boolean;
   /** Sessions (default off: stateless, any instance answers any request). */
   sessions?: MCPSessionOptions;
@@ -65,7 +71,7 @@ export interface MCPHTTPOptions {
    * `sessions.store`; without one, a cancellation reaches only a request running on the instance that receives it).
    */
   cancellation?: MCPCancellationOptions;
-  /** SSE resumability (default: on when sessions are on, events in a `MemoryKV`); false turns it off. */
+  /** SSE resumability (default: on when sessions are on, events in memory); false turns it off. */
   resumability?: MCPResumabilityOptions | false;
   /**
    * OAuth 2.1, from `oauth({ authorizationServers, … })`: every MCP request needs an access token issued for this
@@ -73,6 +79,16 @@ export interface MCPHTTPOptions {
    * `/.well-known/oauth-protected-resource`.
    */
   oauth?: MCPOAuth;
+}
+
+/** The legacy HTTP+SSE transport as `fw-mcp/legacy-sse` exports it (`legacySSE`). */
+export interface MCPLegacySSE {
+  /** Makes the transport of one server: the handlers of `GET <path>/sse` and of `POST <postPath>`. */
+  transport(
+    server: MCPServer,
+    postPath: string,
+    maxBatchSize: number | undefined,
+  ): { open(ctx: Context): Promise<Response>; post(ctx: Context): Promise<Response> };
 }
 
 /** Options of cross-instance cancellation (`cancellation`). */
@@ -85,7 +101,7 @@ export interface MCPCancellationOptions {
 
 /** Options of SSE resumability: event ids, replay on a GET with `Last-Event-ID`, polling. */
 export interface MCPResumabilityOptions {
-  /** Where events wait for a replay (default: a `MemoryKV` of this instance; share a `KVStore` to replay on any instance). */
+  /** Where events wait for a replay (default: an in-memory store of this instance; share a `KVStore` to replay on any instance). */
   store?: SessionKV;
   /** Seconds an event is kept for replay (default 300, at most 86400). */
   ttl?: number;

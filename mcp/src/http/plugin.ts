@@ -1,13 +1,11 @@
 import type { Context, CoreFw, FwPluginConfig } from 'fw';
-import { appConfigInfo, routeInfos } from 'fw/core';
+import { appConfigInfo } from 'fw/core';
 import type { MCPServer } from '../server';
 import { exposureCheck } from './exposure';
 import { createGuard } from './guard';
 import { ErrorCode } from '../jsonrpc';
 import { rpcErrorResponse } from '../http-json/error-response';
-import { LegacySSE } from './legacy-sse';
-import { bearerChallenge, METADATA_PATH, metadataDocument, metadataPathFor, resourceOf } from '../oauth/metadata';
-import type { MCPHTTPOptions } from './options';
+import type { MCPHTTPOptions, MCPLegacySSE } from './options';
 import { LiveStreams, resumabilityConfig } from './resumability';
 import { limitBody, tooLarge } from '../http-json/body';
 import { checkBatchLimit, checkBodyLimit } from '../limits';
@@ -15,7 +13,28 @@ import { createSessionStore } from './sessions';
 import { cancellationsOf } from './cancellation-options';
 import { StreamableHTTP } from './streamable';
 
-export type { MCPCancellationOptions, MCPHTTPOptions, MCPResumabilityOptions, MCPSessionOptions } from './options';
+export type { MCPCancellationOptions, MCPHTTPOptions, MCPLegacySSE, MCPResumabilityOptions, MCPSessionOptions } from './options';
+
+/** The legacy SSE transport the options ask for, or null; `enableSSE: true` without `legacySSE` (or a wrong one) fails here. */
+function legacyOf(options: MCPHTTPOptions): MCPLegacySSE | null {
+  const given = options.legacySSE as unknown;
+  if (given === undefined) {
+    if (options.enableSSE === true)
+      throw new TypeError(
+        "enableSSE: the legacy HTTP+SSE transport is an import: pass legacySSE from 'fw-mcp/legacy-sse' (createMCPPlugin(server, { legacySSE }))",
+      );
+    return null;
+  }
+  if (typeof (given as { transport?: unknown } | null)?.transport !== 'function')
+    throw new TypeError("The legacySSE option takes legacySSE from 'fw-mcp/legacy-sse'");
+  return options.enableSSE === false ? null : options.legacySSE!;
+}
+
+/** The 405 of the legacy SSE paths on a server that does not serve that transport. */
+function noLegacySSE(endpoint: string): RouteHandler {
+  const message = `Legacy HTTP+SSE (2024-11-05) is not served here: use streamable HTTP at ${endpoint} (the server can add legacySSE from 'fw-mcp/legacy-sse')`;
+  return () => rpcErrorResponse(405, ErrorCode.InvalidRequest, message);
+}
 
 /** Refuses an `oauth` option that did not come from `oauth()`, and one combined with `authToken`. */
 function checkOAuthOption(options: MCPHTTPOptions): void {
@@ -39,8 +58,8 @@ function normalizePath(path: string): string {
 }
 
 /**
- * The fw plugin serving an MCP server over HTTP: streamable HTTP on `<path>` and, unless `enableSSE` is false,
- * legacy SSE on `<path>/sse` and `<path>/stream`; with `oauth`, the protected-resource metadata under
+ * The fw plugin serving an MCP server over HTTP: streamable HTTP on `<path>` and, with `legacySSE` (from
+ * `fw-mcp/legacy-sse`), legacy SSE on `<path>/sse` and `<path>/stream` (405 there without it); with `oauth`, the protected-resource metadata under
  * `/.well-known/oauth-protected-resource` and an access token checked on every MCP request. Origin, rate limit,
  * token and `authorize` checks, and the body limit (`maxBodySize`, else the app's), run inside every MCP route
  * handler, so nothing (compile(), listen(), another plugin) can route around them.
@@ -49,6 +68,7 @@ export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {})
   const base = normalizePath(options.path ?? '/mcp');
   const endpoint = base || '/';
   checkOAuthOption(options);
+  const legacySSE = legacyOf(options);
   const oauth = options.oauth?.options;
   const resumability = resumabilityConfig(options.resumability, options.sessions);
   const live =
@@ -65,7 +85,7 @@ export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {})
   const streamable = new StreamableHTTP(server, createSessionStore(options.sessions), live, maxBatchSize, cancellations);
   let mounted: CoreFw | null = null;
   const challenge = (ctx: Context, error?: 'invalid_token'): string =>
-    bearerChallenge(oauth, ctx, endpoint, error === undefined ? {} : { error });
+    options.oauth?.challenge(ctx, endpoint, error) ?? `Bearer realm="mcp"${error === undefined ? '' : `, error="${error}"`}`;
   const guard = createGuard(options, challenge, () => (mounted ? appConfigInfo(mounted).hostname : undefined));
   const checkExposure = exposureCheck(endpoint, options.authToken !== undefined || options.authorize !== undefined || oauth !== undefined);
   const authorize = options.authorize;
@@ -99,25 +119,11 @@ export function createMCPPlugin(server: MCPServer, options: MCPHTTPOptions = {})
       app.onError((error, ctx) =>
         posted.has(ctx.path) && (error as { status?: unknown } | null)?.status === 413 ? tooLarge((error as Error).message) : undefined,
       );
-      if (options.enableSSE !== false) {
-        const legacy = new LegacySSE(server, `${base}/stream`, maxBatchSize);
-        app.get(`${base}/sse`, guarded(legacy.open), internal);
-        app.post(`${base}/stream`, guarded(legacy.post), internal);
-      }
-      if (oauth !== undefined) {
-        const metadata = (ctx: Context): Response =>
-          new Response(JSON.stringify(metadataDocument(oauth, resourceOf(oauth, ctx, endpoint))), {
-            headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'cache-control': 'max-age=3600' },
-          });
-        const paths = new Set([METADATA_PATH, metadataPathFor(oauth.resource === undefined ? base : new URL(oauth.resource).pathname)]);
-        const taken = new Set(
-          routeInfos(app)
-            .filter((route) => route.method === 'GET')
-            .map((route) => route.path),
-        );
-        for (const path of paths)
-          if (!taken.has(path)) app.get(path, metadata, { hidden: true, summary: 'OAuth protected-resource metadata' });
-      }
+      const legacy = legacySSE?.transport(server, `${base}/stream`, maxBatchSize);
+      const noLegacy = noLegacySSE(endpoint);
+      app.get(`${base}/sse`, guarded(legacy?.open ?? noLegacy), internal);
+      app.post(`${base}/stream`, guarded(legacy?.post ?? noLegacy), internal);
+      options.oauth?.mount(app, base, endpoint);
     },
   };
 }

@@ -1,4 +1,5 @@
-import { MemoryKV, type Context } from 'fw';
+import type { Context } from 'fw';
+import { MemoryStore } from '../memory-store';
 import { ErrorCode } from '../jsonrpc';
 import type { PeerState } from '../peer';
 import { allowsPolling } from '../versions';
@@ -43,7 +44,12 @@ export function resumabilityConfig(
   const ttl = positive('ttl', options?.ttl, 300, MAX_TTL);
   const retryMs = Math.round(positive('retryMs', options?.retryMs, 1000));
   const pollAfterMs = options?.pollAfterMs === undefined ? undefined : positive('pollAfterMs', options.pollAfterMs, 0);
-  return { store: new EventStore(options?.store ?? new MemoryKV(), ttl), retryMs, pollAfterMs, idleMs: Math.min(ttl * 1000, MAX_IDLE_MS) };
+  return {
+    store: new EventStore(options?.store ?? new MemoryStore(), ttl),
+    retryMs,
+    pollAfterMs,
+    idleMs: Math.min(ttl * 1000, MAX_IDLE_MS),
+  };
 }
 
 /** A new standalone stream continuing after a replay of an older one (the GET stream of a session). */

@@ -43,3 +43,25 @@ export function checkTaskMode(tool: MCPTool, asTask: boolean): void {
       `The tool "${tool.name}" must be called as a task (its execution.taskSupport is "required"): add "task": {} to the params`,
     );
 }
+
+/** What a 2025-era client needs the tasks extension for, and where it comes from (the server has none). */
+const TASKS_IMPORT = "this server does not offer tasks: add tasksExtension from 'fw-mcp/tasks' to the server's extensions";
+
+/**
+ * Refuses, on a server without the tasks extension, a task-augmented call of a task tool (-32602) and a plain call of a
+ * tool that runs only as a task (-32601), naming the import that brings tasks; anything else runs plainly.
+ */
+export function checkNoTasks(tool: MCPTool, params: Record<string, any> | undefined): void {
+  if (params?.task !== undefined && isTaskTool(tool))
+    throw new RpcError(ErrorCode.InvalidParams, `The tool "${tool.name}" was called as a task, but ${TASKS_IMPORT}`);
+  if (tool.execution?.taskSupport === 'required')
+    throw new RpcError(
+      ErrorCode.MethodNotFound,
+      `The tool "${tool.name}" runs only as a task (its execution.taskSupport is "required"), but ${TASKS_IMPORT}`,
+    );
+}
+
+/** -32601 for a 2025-11-25 `tasks/` method on a server without the tasks extension, naming the import. */
+export function tasksMethodNotFound(method: string): RpcError {
+  return new RpcError(ErrorCode.MethodNotFound, `Method not found: ${method} (${TASKS_IMPORT})`);
+}

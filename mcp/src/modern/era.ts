@@ -17,7 +17,7 @@ import type { TasksOptions } from '../tasks/types';
 import { MODERN_VERSIONS } from '../versions';
 import { cacheHints } from './caching';
 import { ChangeFeed, type Change } from './change-feed';
-import { bindExtensions, type BoundExtension, type MCPExtension } from './extensions';
+import { bindExtensions, type BoundExtension, type LegacyTasks, type MCPExtension } from './extensions';
 import { hasEnvelope, readEnvelope, type Envelope } from './envelope';
 import { listen, type SubscriptionsOptions } from './listen';
 import { paramHeaderMismatch } from './param-headers';
@@ -128,6 +128,15 @@ export class ModernEra {
     this.maxDurationMs = positive(options.subscriptions?.maxDurationMs, 'subscriptions.maxDurationMs', undefined);
     this.ttlMs = Math.floor(positive(options.cacheTtlMs, 'cacheTtlMs', 60_000, true)!);
     this.extensions = bindExtensions(options.extensions, { server: host.server, tasks: options.tasks });
+    if (options.tasks !== undefined && !this.extensions.has(TASKS_EXTENSION))
+      throw new TypeError(
+        "The tasks option configures the tasks extension, which this server does not have: add tasksExtension from 'fw-mcp/tasks' to extensions (createMCPServer(app, { extensions: [tasksExtension], tasks }))",
+      );
+  }
+
+  /** 2025-11-25's task-augmented requests, when the tasks extension is given (undefined otherwise). */
+  get legacyTasks(): LegacyTasks | undefined {
+    return this.extensions.get(TASKS_EXTENSION)?.legacy;
   }
 
   /** Publishes a change to the listening streams of every instance sharing the store; resolves with how many want it. */

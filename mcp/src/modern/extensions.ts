@@ -1,3 +1,4 @@
+import type { RequestId } from '../jsonrpc';
 import type { ClientLink } from '../peer';
 import type { Registry } from '../registry';
 import type { RequestContext } from '../request-context';
@@ -21,6 +22,28 @@ export interface BoundExtension {
   callTool(tool: MCPTool, params: Params, ctx: RequestContext, link: ClientLink): Promise<Record<string, unknown>> | undefined;
   /** Answers one of the extension's own methods, or undefined when `method` is not one it offers. */
   answer(method: string, params: Params, ctx: RequestContext, link: ClientLink): Promise<Record<string, unknown>> | undefined;
+  /** The extension's part for 2025-era clients (the tasks extension: 2025-11-25's task-augmented requests), if it has one. */
+  readonly legacy?: LegacyTasks;
+}
+
+/** 2025-11-25's task-augmented requests, which the tasks extension brings to the 2025 era of the endpoint. */
+export interface LegacyTasks {
+  /** Starts `run` as a task of the client of `link` and answers the `CreateTaskResult`. */
+  start(
+    link: ClientLink,
+    requestId: RequestId,
+    meta: Record<string, unknown>,
+    ttl: number | undefined,
+    run: (ctx: RequestContext) => Promise<Record<string, unknown>>,
+  ): Promise<Record<string, unknown>>;
+  /** Answers `tasks/get`, `tasks/result`, `tasks/list` or `tasks/cancel`, or undefined for another method. */
+  answer(
+    method: string,
+    params: Params,
+    ctx: RequestContext,
+    link: ClientLink,
+    pageSize: number,
+  ): Promise<Record<string, unknown>> | undefined;
 }
 
 /**

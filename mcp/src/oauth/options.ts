@@ -1,13 +1,20 @@
-import type { Context } from 'fw';
+import type { Context, CoreFw } from 'fw';
 import type { MCPServer } from '../server';
 
 /** The OAuth step of one MCP request: null to let it through, else the refusal (401, 403, 503). */
 export type ResourceServerCheck = (ctx: Context) => Promise<Response | null>;
 
-/** What `oauth(options)` makes for the plugin's `oauth` option: the checked options, and the check of one endpoint. */
+/**
+ * What `oauth(options)` makes for the plugin's `oauth` option: the checked options, the check of one endpoint, its
+ * `WWW-Authenticate` challenge and its metadata routes (here, so a server without OAuth bundles none of them).
+ */
 export interface MCPOAuth {
   readonly options: MCPOAuthOptions;
   check(server: MCPServer, endpoint: string): ResourceServerCheck;
+  /** The `WWW-Authenticate` value of the endpoint's 401 (with the metadata URL and scopes). */
+  challenge(ctx: Context, endpoint: string, error?: 'invalid_token'): string;
+  /** Serves the protected-resource metadata (RFC 9728) of the endpoint at `base` on paths no GET route of the app takes. */
+  mount(app: CoreFw, base: string, endpoint: string): void;
 }
 
 /**

@@ -1,6 +1,7 @@
-import type { Context } from 'fw';
+import type { Context, CoreFw } from 'fw';
+import { routeInfos } from 'fw/core';
 import { peekJSON } from '../http-json/body';
-import { bearerChallenge, resourceOf } from './metadata';
+import { bearerChallenge, METADATA_PATH, metadataDocument, metadataPathFor, resourceOf } from './metadata';
 import type { MCPOAuth, MCPOAuthOptions, ResourceServerCheck } from './options';
 import { rpcErrorResponse } from '../http-json/error-response';
 import { ErrorCode } from '../jsonrpc';
@@ -108,5 +109,25 @@ function resourceServer(oauth: MCPOAuthOptions, verify: TokenVerifier, server: M
 export function oauth(options: MCPOAuthOptions): MCPOAuth {
   checkOAuth(options);
   const verify = createTokenVerifier(options);
-  return { options, check: (server, endpoint) => resourceServer(options, verify, server, endpoint) };
+  return {
+    options,
+    check: (server, endpoint) => resourceServer(options, verify, server, endpoint),
+    challenge: (ctx, endpoint, error) => bearerChallenge(options, ctx, endpoint, error === undefined ? {} : { error }),
+    mount: (app, base, endpoint) => mountMetadata(options, app, base, endpoint),
+  };
+}
+
+/** Serves the metadata document on the well-known path and the endpoint's path-suffixed one, where no GET route is. */
+function mountMetadata(oauth: MCPOAuthOptions, app: CoreFw, base: string, endpoint: string): void {
+  const metadata = (ctx: Context): Response =>
+    new Response(JSON.stringify(metadataDocument(oauth, resourceOf(oauth, ctx, endpoint))), {
+      headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'cache-control': 'max-age=3600' },
+    });
+  const paths = new Set([METADATA_PATH, metadataPathFor(oauth.resource === undefined ? base : new URL(oauth.resource).pathname)]);
+  const taken = new Set(
+    routeInfos(app)
+      .filter((route) => route.method === 'GET')
+      .map((route) => route.path),
+  );
+  for (const path of paths) if (!taken.has(path)) app.get(path, metadata, { hidden: true, summary: 'OAuth protected-resource metadata' });
 }

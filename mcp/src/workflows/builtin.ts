@@ -1,7 +1,7 @@
-import { getCircuitBreakerRegistry, type CoreFw } from 'fw';
+import type { CoreFw } from 'fw';
 import { appConfigInfo, middlewareInfo } from 'fw/core';
 import { getColdStartStats } from 'fw/serverless';
-import { visibleRoutes } from '../bridge/runtime-tools';
+import { circuitBreakersOf, visibleRoutes } from '../bridge/runtime-tools';
 import { compileOrigins } from './origins';
 import type { HttpStepResponse, StepTools, Workflow } from '../workflow-definition';
 
@@ -114,9 +114,7 @@ export function createBuiltinWorkflows(app?: CoreFw | null, options: BuiltinWork
               middleware: middlewareInfo(app),
               config: appConfigInfo(app),
               stateKeys: Object.keys(app.stateObject()),
-              circuitBreakers: getCircuitBreakerRegistry()
-                .list()
-                .map((b) => b.metrics()),
+              circuitBreakers: (circuitBreakersOf(app, {})?.list() ?? []).map((b) => b.metrics()),
               coldStart: getColdStartStats(),
             };
           },
