@@ -1,5 +1,8 @@
 /** `fw/schema`: the route schema compilers (JSON Schema, which `fw`'s `Fw` presets, and Standard Schema) and JSON Schema validation, coercion and serialization. */
 export { jsonSchemaCompiler } from './compiler';
+export { createJsonSchemaCompiler, type JsonSchemaCompilerParts } from './json-schema-compiler';
+export { schemaProblems as metaSchemaProblems, type SchemaProblem } from './meta-check';
+export { compileQuickCheck } from './quick-check';
 export { standardSchemaCompiler } from './standard-compiler';
 export {
   validate,

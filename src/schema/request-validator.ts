@@ -15,8 +15,6 @@ export interface RequestChecks {
   checks: [RequestPart, PartCheck][];
   /** The query as the query check sees it (default: one string per key, an array for a repeated key). */
   readQuery?: (ctx: Context) => Record<string, unknown>;
-  /** A missing body is an error before the body check runs (a JSON body schema without a default). */
-  bodyRequired?: boolean;
   /** A refused missing body is reported as "body is required" rather than the check's own words (a Standard Schema). */
   bodyMissingWords?: boolean;
 }
@@ -30,7 +28,11 @@ export function standardQueryInput(ctx: Context): Record<string, unknown> {
 }
 
 /** The error of a route with a required body given none. */
-const missingBody = (): ValidationError => ({ path: '/body', message: 'body is required (the request has none)', keyword: 'required' });
+export const missingBody = (): ValidationError => ({
+  path: '/body',
+  message: 'body is required (the request has none)',
+  keyword: 'required',
+});
 
 /**
  * The validator a route runs before its handler: the body's media type first (415 for a body no format reads), then
@@ -40,7 +42,6 @@ const missingBody = (): ValidationError => ({ path: '/body', message: 'body is r
 export function requestValidator({
   checks,
   readQuery = standardQueryInput,
-  bodyRequired,
   bodyMissingWords,
 }: RequestChecks): ((ctx: Context) => Promise<void>) | null {
   if (checks.length === 0) return null;
@@ -58,10 +59,6 @@ export function requestValidator({
               ? Object.fromEntries(ctx.headers)
               : await ctx.body();
       const missing = part === 'body' && data === undefined;
-      if (missing && bodyRequired) {
-        errors.push(missingBody());
-        continue;
-      }
       let r = check(data);
       if (r instanceof Promise) r = await r;
       if (!r.valid) errors.push(...(missing && bodyMissingWords ? [missingBody()] : r.errors));

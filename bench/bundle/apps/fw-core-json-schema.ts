@@ -1,6 +1,6 @@
-/** One validated route on the fw kernel with the JSON Schema compiler (`POST /users`), plus `GET /`. */
+/** One validated route on the fw kernel with a JSON Schema compiler of request validation only (`POST /users`), plus `GET /`. */
 import { Fw } from 'fw/core';
-import { jsonSchemaCompiler } from 'fw/schema';
+import { createJsonSchemaCompiler } from 'fw/schema';
 
 const User = {
   type: 'object',
@@ -12,7 +12,7 @@ const User = {
   required: ['name', 'email'],
 } as const;
 
-const app = new Fw().setSchemaCompiler(jsonSchemaCompiler);
+const app = new Fw().setSchemaCompiler(createJsonSchemaCompiler());
 app.get('/', () => 'Hello');
 app.post('/users', (ctx) => ctx.body(), { schema: { body: User }, status: 201 });
 
