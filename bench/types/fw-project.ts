@@ -2,7 +2,7 @@
  * The plan as an fw app (one chain from `new Fw()`, groups returning their group, `export type App = typeof app`)
  * and a client file that calls the planned routes through `createClient<App>` and reads `data`.
  */
-import type { PlanItem, PlannedRoute } from './plan';
+import { type PlanItem, type PlannedRoute, sectionPrefix } from './plan';
 
 const jsonBody = (i: number): string =>
   `{ type: 'object', properties: { name${i}: { type: 'string' }, count: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } } }, required: ['name${i}'] }`;
@@ -38,7 +38,7 @@ function route(r: PlannedRoute): string {
 export function fwApp(plan: PlanItem[]): string {
   const chain = plan.map((item) =>
     'routes' in item
-      ? `  .group('/g${item.group}/:org', (grp) => grp\n${item.routes.map((r) => `    ${route(r)}`).join('\n')})`
+      ? `  .group('/${item.section ? 's' : 'g'}${item.group}${item.section ? '' : '/:org'}', (grp) => grp\n${item.routes.map((r) => `    ${route(r)}`).join('\n')})`
       : `  ${route(item)}`,
   );
   return `import { Fw } from 'fw';\nimport { z } from 'zod';\n\nexport const app = new Fw()\n${chain.join('\n')};\n\nexport type App = typeof app;\n`;
@@ -48,15 +48,16 @@ export function fwApp(plan: PlanItem[]): string {
 function call(r: PlannedRoute): [string, string, string] {
   const { i } = r;
   const g = `/g${r.group}/:org`;
+  const s = sectionPrefix(r);
   switch (r.kind) {
     case 'get':
-      return [`client.get('/r${i}/items/:id', { params: { id: '${i}' } })`, `n${i}`, 'number'];
+      return [`client.get('${s}/r${i}/items/:id', { params: { id: '${i}' } })`, `n${i}`, 'number'];
     case 'get2':
-      return [`client.get('/r${i}/items/:id/notes/:note', { params: { id: '${i}', note: 'a' } })`, `note${i}`, 'string'];
+      return [`client.get('${s}/r${i}/items/:id/notes/:note', { params: { id: '${i}', note: 'a' } })`, `note${i}`, 'string'];
     case 'post-json':
-      return [`client.post('/r${i}/items', { body: { name${i}: 'x', count: 2 } })`, `name${i}`, 'string'];
+      return [`client.post('${s}/r${i}/items', { body: { name${i}: 'x', count: 2 } })`, `name${i}`, 'string'];
     case 'post-zod':
-      return [`client.post('/r${i}/drafts', { body: { title${i}: 't', n: 1 } })`, `title${i}`, 'string'];
+      return [`client.post('${s}/r${i}/drafts', { body: { title${i}: 't', n: 1 } })`, `title${i}`, 'string'];
     case 'group-list':
       return [`client.get('${g}', { params: { org: 'o' } })`, `list${i}`, 'number[]'];
     case 'group-get':
@@ -70,7 +71,13 @@ function call(r: PlannedRoute): [string, string, string] {
   }
 }
 
-/** client.ts: a call to each route of `called`, its data read as typed; every tenth also reads a field data lacks (@ts-expect-error). */
+/** Where an editor asks for completions in client.ts: inside the path of a last `client.get('')` (fwClient's last line). */
+export const fwCompletionLine = "  void client.get('');";
+
+/**
+ * client.ts: a call to each route of `called`, its data read as typed; every tenth also reads a field data lacks
+ * (@ts-expect-error); and a last `client.get('')` whose path an editor completes (completion.ts).
+ */
 export function fwClient(called: PlannedRoute[]): string {
   const lines = called.flatMap((r, n) => {
     const [expression, field, type] = call(r);
@@ -78,5 +85,6 @@ export function fwClient(called: PlannedRoute[]): string {
     if (n % 10 === 0) read.push('  // @ts-expect-error data has no such field', `  void r${n}.data?.missing${r.i};`);
     return read;
   });
+  lines.push(`  // @ts-expect-error the path is where completion.ts asks for completions`, fwCompletionLine);
   return `import { createClient } from 'fw/client';\nimport type { App } from './app';\n\nconst client = createClient<App>('http://localhost:3000');\n\nexport async function calls(): Promise<void> {\n${lines.join('\n')}\n}\n`;
 }

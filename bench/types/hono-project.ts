@@ -7,6 +7,8 @@
  */
 import { type PlanItem, type PlannedRoute, allRoutes } from './plan';
 
+const sectionKey = (r: PlannedRoute): string => (r.section === undefined ? '' : `s${r.section}.`);
+
 const jsonBody = (i: number): string =>
   `z.object({ name${i}: z.string(), count: z.number().int().optional(), tags: z.array(z.string()).optional() })`;
 const zodBody = (i: number): string => `z.object({ title${i}: z.string(), n: z.number(), done: z.boolean().optional() })`;
@@ -36,10 +38,22 @@ function route(r: PlannedRoute): string {
   }
 }
 
-/** app.ts: every planned route, groups' with their full paths, on one Hono app. */
+/**
+ * app.ts: every planned route, groups' with their full paths, on one Hono app; the plain groups of the grouped
+ * plan (`/s<n>`) as sub-apps, each its own chain, mounted with `.route()` (Hono's way of splitting an app).
+ */
 export function honoApp(plan: PlanItem[]): string {
+  const head = `import { Hono } from 'hono';\nimport { z } from 'zod';\nimport { zJson } from './validate';\n\n`;
+  const sections = plan.filter((item) => 'routes' in item && item.section);
+  if (sections.length > 0) {
+    const subApps = sections.map((item) =>
+      'routes' in item ? `const s${item.group} = new Hono()\n${item.routes.map((r) => `  ${route(r)}`).join('\n')};\n` : '',
+    );
+    const mounts = sections.map((item) => `  .route('/s${item.group}', s${item.group})`);
+    return `${head}${subApps.join('\n')}\nexport const app = new Hono()\n${mounts.join('\n')};\n\nexport type AppType = typeof app;\n`;
+  }
   const chain = allRoutes(plan).map((r) => `  ${route(r)}`);
-  return `import { Hono } from 'hono';\nimport { z } from 'zod';\nimport { zJson } from './validate';\n\nexport const app = new Hono()\n${chain.join('\n')};\n\nexport type AppType = typeof app;\n`;
+  return `${head}export const app = new Hono()\n${chain.join('\n')};\n\nexport type AppType = typeof app;\n`;
 }
 
 /** validate.ts: a zod JSON body validator on hono/validator, typed as @hono/zod-validator types `zValidator('json', schema)`. */
@@ -60,15 +74,16 @@ export const zJson = <T extends z.ZodType, E extends Env = any, P extends string
 function call(r: PlannedRoute): [string, string, string] {
   const { i } = r;
   const g = `client.g${r.group}[':org']`;
+  const client = `client.${sectionKey(r)}`.slice(0, -1);
   switch (r.kind) {
     case 'get':
-      return [`client.r${i}.items[':id'].$get({ param: { id: '${i}' } })`, `n${i}`, 'number'];
+      return [`${client}.r${i}.items[':id'].$get({ param: { id: '${i}' } })`, `n${i}`, 'number'];
     case 'get2':
-      return [`client.r${i}.items[':id'].notes[':note'].$get({ param: { id: '${i}', note: 'a' } })`, `note${i}`, 'string'];
+      return [`${client}.r${i}.items[':id'].notes[':note'].$get({ param: { id: '${i}', note: 'a' } })`, `note${i}`, 'string'];
     case 'post-json':
-      return [`client.r${i}.items.$post({ json: { name${i}: 'x', count: 2 } })`, `name${i}`, 'string'];
+      return [`${client}.r${i}.items.$post({ json: { name${i}: 'x', count: 2 } })`, `name${i}`, 'string'];
     case 'post-zod':
-      return [`client.r${i}.drafts.$post({ json: { title${i}: 't', n: 1 } })`, `title${i}`, 'string'];
+      return [`${client}.r${i}.drafts.$post({ json: { title${i}: 't', n: 1 } })`, `title${i}`, 'string'];
     case 'group-list':
       return [`${g}.$get({ param: { org: 'o' } })`, `list${i}`, 'number[]'];
     case 'group-get':
@@ -82,7 +97,14 @@ function call(r: PlannedRoute): [string, string, string] {
   }
 }
 
-/** client.ts: the same calls through `hc<AppType>`, each answer's JSON read as typed; every tenth also reads a missing field. */
+/** Where an editor asks for completions in client.ts: after `client.` in honoClient's last line. */
+export const honoCompletionLine = (first: PlannedRoute): string =>
+  `  void client.${first.section === undefined ? `r${first.i}` : `s${first.section}`};`;
+
+/**
+ * client.ts: the same calls through `hc<AppType>`, each answer's JSON read as typed; every tenth also reads a missing
+ * field; and a last `client.<segment>` an editor completes (completion.ts).
+ */
 export function honoClient(called: PlannedRoute[]): string {
   const lines = called.flatMap((r, n) => {
     const [expression, field, type] = call(r);
@@ -94,5 +116,6 @@ export function honoClient(called: PlannedRoute[]): string {
     if (n % 10 === 0) read.push('  // @ts-expect-error the JSON has no such field', `  void d${n}.missing${r.i};`);
     return read;
   });
+  if (called.length > 0) lines.push(honoCompletionLine(called[0]));
   return `import { hc } from 'hono/client';\nimport type { AppType } from './app';\n\nconst client = hc<AppType>('http://localhost:3000');\n\nexport async function calls(): Promise<void> {\n${lines.join('\n')}\n}\n`;
 }

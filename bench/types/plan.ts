@@ -16,17 +16,22 @@ export type RouteKind =
   | 'group-post-zod'
   | 'group-delete';
 
-/** One route of the plan: `i` makes its path and field names unique; `group` is its group's number (grouped kinds). */
+/**
+ * One route of the plan: `i` makes its path and field names unique; `group` is its group's number (grouped kinds);
+ * `section` is the number of the plain group (`/s<n>`) a top-level kind is registered in (grouped plan).
+ */
 export interface PlannedRoute {
   i: number;
   kind: RouteKind;
   group?: number;
+  section?: number;
 }
 
-/** One group of the plan: its number and its five routes. */
+/** One group of the plan: its number and its routes; `section` for a plain group (`/s<n>`) of top-level kinds. */
 export interface PlannedGroup {
   group: number;
   routes: PlannedRoute[];
+  section?: boolean;
 }
 
 /** The app in registration order: a top-level route, or a group of routes. */
@@ -51,6 +56,26 @@ export function routePlan(total: number, groups: number): PlanItem[] {
   }
   return items;
 }
+
+/**
+ * The same route mix split into plain groups of `size` routes (`/s<n>`, no param), each registered with its own
+ * chain and returned to the app: how a large app is usually split (a file per resource).
+ */
+export function groupedPlan(total: number, size: number): PlanItem[] {
+  const items: PlanItem[] = [];
+  for (let start = 0, section = 0; start < total; start += size, section++) {
+    const routes = Array.from({ length: Math.min(size, total - start) }, (_, k) => ({
+      i: start + k,
+      kind: topCycle[(start + k) % topCycle.length],
+      section,
+    }));
+    items.push({ group: section, routes, section: true });
+  }
+  return items;
+}
+
+/** The path prefix of a route registered in a plain group of the grouped plan ('' for the others). */
+export const sectionPrefix = (r: PlannedRoute): string => (r.section === undefined ? '' : `/s${r.section}`);
 
 /** Every route of the plan, groups flattened. */
 export function allRoutes(plan: PlanItem[]): PlannedRoute[] {

@@ -15,6 +15,7 @@ import { emitFwDeclarations } from './declarations';
 import { checkProject, tscArgs, tscVersion, type TscRun } from './diagnostics';
 import { routePlan } from './plan';
 import { type CaseProjects, makeRoot, removeRoot, writeCase } from './projects';
+import { growthExponent, peerCompletionMax, runScale, type ScalePoint, scaleRows, scaleSizes } from './scale';
 
 const cases = [
   { label: 'r300', title: '300 routes, 50 calls', total: 300, groups: 12, step: 6 },
@@ -22,7 +23,8 @@ const cases = [
   { label: 'r0', title: 'no routes', total: 0, groups: 0, step: 1 },
 ];
 const contestants: (keyof CaseProjects)[] = ['fw', 'fw (.d.ts)', 'hono'];
-const rounds = 5;
+/** Rounds of the main cases (`FW_BENCH_TYPES_ROUNDS`, default 5). */
+const rounds = Math.max(1, Number(process.env.FW_BENCH_TYPES_ROUNDS ?? 5));
 const metrics = [
   { stat: 'Check time', result: 'types', unit: 's', scale: 1 },
   { stat: 'Total time', result: 'types', unit: 's', scale: 1 },
@@ -37,6 +39,7 @@ const root = makeRoot();
 const runs = new Map<string, TscRun[]>();
 const failures = new Map<string, TscRun>();
 let declarationErrors = 0;
+let scale: ScalePoint[] = [];
 try {
   const declarations = emitFwDeclarations(root);
   declarationErrors = declarations.errors;
@@ -59,6 +62,7 @@ try {
       console.log(`round ${round + 1} ${key}: check ${run.stats['Check time']} s, ${run.stats.Instantiations} instantiations`);
     }
   }
+  scale = await runScale(root, declarations.paths);
 } finally {
   removeRoot(root);
 }
@@ -131,11 +135,56 @@ const results: BenchResult[] = [
     notes: 'The same runs as the types section: instantiations and types (thousands) and memory (MB) tsc reported for each project.',
   },
 ];
+const emptyApp = (name: string, stat: string): number => median(values(cases[2], name, stat)) ?? 0;
+const exponents = (['chain', 'groups of 50'] as const).flatMap((shape) =>
+  (['fw (.d.ts)', 'hono'] as const).map((name) => {
+    const check = growthExponent(scale, shape, name, (p) => p.run.stats['Check time'], emptyApp(name, 'Check time'));
+    const work = growthExponent(scale, shape, name, (p) => p.run.stats.Instantiations, emptyApp(name, 'Instantiations'));
+    return `${name} ${shape}: check time N^${check ?? 'n/a'}, instantiations N^${work ?? 'n/a'}`;
+  }),
+);
+const largest = Math.max(...scaleSizes);
+const fwLargest = scale.find((p) => p.shape === 'chain' && p.size === largest && p.contestant === 'fw (.d.ts)' && !p.failure);
+const scaleGoal = `fw (.d.ts) grows about linearly in a chain as in groups (exponent of check time and instantiations at most 1.1), and checks the ${largest}-route chain in under 5 s with a completion after an edit under 1 s`;
+const scaleMet =
+  fwLargest !== undefined &&
+  fwLargest.run.stats['Check time'] < 5 &&
+  (fwLargest.completionMs ?? Infinity) < 1000 &&
+  [growthExponent(scale, 'chain', 'fw (.d.ts)', (p) => p.run.stats.Instantiations, emptyApp('fw (.d.ts)', 'Instantiations'))].every(
+    (k) => k !== undefined && k <= 1.1,
+  );
+const scaleNotes = [
+  `Sizes ${scaleSizes.join(', ')} (\`FW_BENCH_TYPES_SIZES\`); chain = the main cases' shape (groups of five among top-level routes, one chain from \`new Fw()\` / \`new Hono()\`); groups of 50 = the same route mix in plain groups of 50 (\`.group('/s<n>', …)\` returning its group; Hono: sub-apps mounted with \`.route()\`); each with a client calling 50 routes. One \`tsc\` run per project (times: one run, machine load applies; instantiations and types are deterministic).`,
+  `Completion after an edit: tsgo's language server (\`tsc --lsp --stdio\`, lsp.ts): app.ts and client.ts opened, a comment appended to app.ts, then completions asked at the client's last line (fw: the path of \`client.get('')\`; Hono: after \`client.\`); median of ${process.env.FW_BENCH_TYPES_EDITS ?? 1} edit(s); Hono's only up to ${peerCompletionMax} routes (\`FW_BENCH_TYPES_PEER_COMPLETION_MAX\`), to keep the section to a few minutes.`,
+  `Growth (cost ~ N^k over the sizes, the empty app's cost subtracted): ${exponents.join('; ')}.`,
+  fwLargest
+    ? `fw (.d.ts), chain of ${largest} routes: check ${fwLargest.run.stats['Check time']} s, completion after an edit ${fwLargest.completionMs?.toFixed(0)} ms.`
+    : '',
+  scale.some((p) => p.failure)
+    ? `Failed (type errors, not timed): ${scale
+        .filter((p) => p.failure)
+        .map((p) => `${p.contestant} ${p.shape} ${p.size}: ${p.failure}`)
+        .join('; ')}.`
+    : '',
+];
+results.push({
+  name: 'types-scale',
+  command,
+  date,
+  rows: scaleRows(scale),
+  goal: scaleGoal,
+  met: scaleMet,
+  higherIsBetter: false,
+  notes: scaleNotes.filter(Boolean).join(' '),
+});
 mkdirSync(join(repoRoot, 'bench', '.out'), { recursive: true });
 for (const result of results) writeFileSync(join(repoRoot, 'bench', '.out', `${result.name}.json`), `${JSON.stringify(result, null, 2)}\n`);
 console.table([...rows.values()].flat());
 console.log(`\nGoal: ${goal}: ${met ? 'met' : 'not met'}.`);
 for (const line of shared.filter(Boolean)) console.log(line);
+console.table(scaleRows(scale));
+console.log(`\nGoal: ${scaleGoal}: ${scaleMet ? 'met' : 'not met'}.`);
+for (const line of scaleNotes.filter(Boolean)) console.log(line);
 if ([...failures.keys()].some((key) => key.endsWith(', hono'))) {
   console.error('\nA hono project did not type-check: the generated app is wrong, fix the generator.');
   process.exit(1);

@@ -2,7 +2,7 @@ import { Context, type ExecutionContext } from '../core/context';
 import { Fw as CoreFw } from '../core/fw';
 import type { Platform } from '../core/platform';
 import type { FwCoreConfig } from '../core/types';
-import type { AppTypeArgs, NoTypes, RouteEntry } from '../core/typed-routes';
+import type { AppTypeArgs, BindingsOf, DecorationsOf, NoTypes, RoutesIn, StateOf } from '../core/typed-routes';
 import type { AppKind } from '../core/fw';
 import { fullRouteSyntax } from '../core/route-syntax';
 import { coreConfigKeys } from '../core/config-keys';
@@ -24,13 +24,13 @@ import { Group } from './group';
 import { checkStatusOnRoute } from './route-status';
 
 declare module '../core/fw' {
-  interface AppKinds<T extends AppTypeArgs> {
-    full: FullFw<T>;
+  interface AppKinds<T extends AppTypeArgs, D extends object, St extends object, Routes, E> {
+    full: FullFw<T, D, St, Routes, E>;
   }
-  interface GroupKinds<T extends AppTypeArgs, Pre extends string> {
-    full: Group<T, Pre>;
+  interface GroupKinds<T extends AppTypeArgs, Pre extends string, D extends object, St extends object, Routes, E> {
+    full: Group<T, Pre, D, St, Routes, E>;
   }
-  interface Fw<T extends AppTypeArgs, K extends AppKind, D extends object, St extends object, Routes extends RouteEntry, E> {
+  interface Fw<T extends AppTypeArgs, K extends AppKind, D extends object, St extends object, Routes, E> {
     /** The database of `config.database`: present on `fw`'s `Fw` (see src/db), typed here so `ctx.app.db` reads it. */
     readonly db: Database;
   }
@@ -47,7 +47,7 @@ declare module '../core/platform' {
 class FullContext extends Context {}
 
 /** This module's `Fw`, named so the augmentation of the kernel's module above can refer to it. */
-type FullFw<T extends AppTypeArgs> = Fw<T>;
+type FullFw<T extends AppTypeArgs, D extends object, St extends object, Routes, E> = Fw<T, D, St, Routes, E>;
 
 /** Options of `new Fw()` from `fw`: the kernel's, and the database behind `app.db`. */
 export interface FwConfig extends FwCoreConfig {
@@ -63,7 +63,13 @@ export interface FwConfig extends FwCoreConfig {
  * The fw application of the spec: the kernel (`fw/core`) with the JSON Schema compiler preset, WebSocket routes,
  * file routes and `app.db`. `new Fw()` from `fw` is this class.
  */
-export class Fw<T extends AppTypeArgs = NoTypes> extends CoreFw<T, 'full'> {
+export class Fw<
+  T extends AppTypeArgs = NoTypes,
+  D extends object = DecorationsOf<T>,
+  St extends object = StateOf<T>,
+  Routes = RoutesIn<T>,
+  E = BindingsOf<T>,
+> extends CoreFw<T, 'full', D, St, Routes, E> {
   /** The options `new Fw()` accepts: the kernel's and `database` (a subclass that adds options extends this table). */
   static readonly configKeys: Readonly<Record<string, true>> = { ...coreConfigKeys, database: true, formats: true, platform: true };
 

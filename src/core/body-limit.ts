@@ -31,41 +31,31 @@ function readWhole(request: Request, limit: number): boolean {
   return Number.isSafeInteger(length);
 }
 
-/** Reads a body stream into one new buffer, counting its bytes, and stops with the 413 as soon as they pass the limit. */
-async function readCounted(body: ReadableStream<Uint8Array<ArrayBuffer>> | null, limit: number): Promise<ArrayBuffer> {
-  if (body === null) return new ArrayBuffer(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let total = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    total += read.value.byteLength;
-    if (total > limit) {
-      reader.cancel().catch(() => undefined);
-      throw bodyTooLarge(limit);
-    }
-    chunks.push(read.value);
-  }
-  return new Blob(chunks).arrayBuffer();
-}
-
 /**
- * Reads a request's body within the limit, as bytes, or as text when `text` is true (a whole body through the
- * platform's own `text()`, measured ~5 µs faster in workerd than decoding the bytes); a rejection with the 413 error.
+ * Reads a request's body within the limit, as bytes, or as text when `text` is true; a rejection with the 413 error.
+ * A whole body goes through the platform's own `text()` (measured ~5 µs faster in workerd than decoding the bytes);
+ * a body of unknown length is counted while it is read, and stops with the 413 as soon as it passes the limit. One
+ * chunk of text (a body made from a string, a small request) is decoded as it is, with no Blob in between.
  */
-export function readBodyWithin<Text extends boolean = false>(
+export async function readBodyWithin<Text extends boolean = false>(
   request: Request,
   limit: number,
   text?: Text,
 ): Promise<Text extends true ? string : ArrayBuffer> {
-  let body: Promise<ArrayBuffer | string>;
-  try {
-    if (readWhole(request, limit)) body = text ? request.text() : request.arrayBuffer();
-    else {
-      const bytes = readCounted(request.body, limit);
-      body = text ? bytes.then((b) => new TextDecoder().decode(b)) : bytes;
+  type Read = Text extends true ? string : ArrayBuffer;
+  if (readWhole(request, limit)) return (text ? request.text() : request.arrayBuffer()) as Promise<Read>;
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let total = 0;
+  const reader = request.body?.getReader();
+  for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+    total += read.value.byteLength;
+    if (total > limit) {
+      reader!.cancel().catch(() => undefined);
+      throw bodyTooLarge(limit);
     }
-  } catch (error) {
-    body = Promise.reject(error);
+    chunks.push(read.value);
   }
-  return body as Promise<Text extends true ? string : ArrayBuffer>;
+  if (text && chunks.length === 1) return new TextDecoder().decode(chunks[0]) as Read;
+  const whole = new Blob(chunks);
+  return (text ? whole.text() : whole.arrayBuffer()) as Promise<Read>;
 }

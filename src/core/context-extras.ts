@@ -8,7 +8,7 @@ import { HttpError } from './errors';
 import { getFormat } from './formats';
 import type { Fw, AppKind } from './fw';
 import { QueryParseCache } from './query';
-import type { AppTypeArgs, RouteEntry, RouteInput } from './typed-routes';
+import type { AppTypeArgs, RouteInput } from './typed-routes';
 import type { FwCoreConfig } from './types';
 
 declare module './context' {
@@ -24,7 +24,7 @@ declare module './context' {
 }
 
 declare module './fw' {
-  interface Fw<T extends AppTypeArgs, K extends AppKind, D extends object, St extends object, Routes extends RouteEntry, E> {
+  interface Fw<T extends AppTypeArgs, K extends AppKind, D extends object, St extends object, Routes, E> {
     /** How many parsed query strings the app's query cache holds (0 when `queryCache` is false). */
     queryCacheSize(): number;
   }

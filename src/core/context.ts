@@ -12,8 +12,6 @@ export interface ExecutionContext {
   passThroughOnException?(): void;
 }
 
-const bodyless = new Set(['GET', 'HEAD']);
-
 /**
  * One request's view of the app: inputs, response settings, and the helpers handlers use. `Input` types params,
  * query and body per route (inferred from the route's path and schema, see typed-routes.ts). Cookies (`fw/cookie`),
@@ -166,7 +164,8 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** The data format the client asked for through Accept, among those registered (the app's default while JSON is the only one). */
   responseFormat(): DataFormat {
-    return negotiateFormat(this.app, this.request.headers.get('accept'));
+    const app = this.app;
+    return app.formats === undefined ? app.getFormat() : negotiateFormat(app, this.request.headers.get('accept'));
   }
 
   #respond(body: BodyInit | null, status: number, contentType: string | null): Response {
@@ -185,7 +184,7 @@ export class Context<Env = any, State extends Record<string, any> = Record<strin
 
   /** The body parsed by a data format (undefined for GET, HEAD and an empty body); a parse failure is a 400. */
   parseWith(format: DataFormat): Promise<unknown> {
-    if (bodyless.has(this.method)) return Promise.resolve(undefined);
+    if (this.method === 'GET' || this.method === 'HEAD') return Promise.resolve(undefined);
     return this.bodyText().then((text) => {
       if (text === '') return undefined;
       try {

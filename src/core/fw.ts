@@ -17,7 +17,6 @@ import { addVerbs, routeMethods as methods } from './verbs';
 import type { Listed, RoutesOfPlugin } from './plugin-routes';
 import type {
   AppTypeArgs,
-  AppTypes,
   BindingsOf,
   DecorationsOf,
   HandlerResult,
@@ -25,6 +24,7 @@ import type {
   NoTypes,
   RouteContext,
   RouteEntry,
+  RoutesHolder,
   RoutesIn,
   StateOf,
   TypedRoute,
@@ -78,22 +78,68 @@ export type TypedHandler<D, St, P extends string, S, R, E = any> = ((ctx: RouteC
 
 /**
  * The app class of each kind (`fw`'s `Fw` adds `full` by declaration merging), so a registration returns the same
- * class it was called on, with its types grown: `Fw<T, K>` is an app of kind K with types T.
+ * class it was called on, with its types grown: `Fw<T, K>` is an app of kind K with types T. D, St, Routes and E
+ * are T's parts: a registration passes them (AppWith), so no conditional type reads them off T again.
  */
-export interface AppKinds<T extends AppTypeArgs> {
-  core: Fw<T, 'core'>;
+export interface AppKinds<
+  T extends AppTypeArgs,
+  D extends object = DecorationsOf<T>,
+  St extends object = StateOf<T>,
+  Routes = RoutesIn<T>,
+  E = BindingsOf<T>,
+> {
+  core: Fw<T, 'core', D, St, Routes, E>;
 }
 
+/**
+ * The app of kind K with these parts, as a registration returns it. Every part is passed as it is: reading one off
+ * the app's types with a conditional type would instantiate the route union each time (see src/core/README.md).
+ */
+export type AppWith<K extends AppKind, D extends object, St extends object, Routes, E> = AppKinds<
+  TypesOf<D, St, Routes, E>,
+  D,
+  St,
+  Routes,
+  E
+>[K];
+
 /** The group class of each kind (see AppKinds). */
-export interface GroupKinds<T extends AppTypeArgs, Pre extends string> {
-  core: Group<T, Pre, 'core'>;
+export interface GroupKinds<
+  T extends AppTypeArgs,
+  Pre extends string,
+  D extends object = DecorationsOf<T>,
+  St extends object = StateOf<T>,
+  Routes = RoutesIn<T>,
+  E = BindingsOf<T>,
+> {
+  core: Group<T, Pre, 'core', D, St, Routes, E>;
 }
+
+/** The group of kind K under prefix Pre with these parts, as a group's registration returns it (see AppWith). */
+export type GroupWith<K extends AppKind, Pre extends string, D extends object, St extends object, Routes, E> = GroupKinds<
+  TypesOf<D, St, Routes, E>,
+  Pre,
+  D,
+  St,
+  Routes,
+  E
+>[K];
+
+/**
+ * What `group()` calls back with the group, returning it (its routes join the app's type) or nothing. An alias, not a
+ * function type written in the method: `Fw` and `Group` are a class and an interface merged, so the checker counts
+ * each of their type parameters as possibly used by a function type written inside them and instantiates it with
+ * T's value, walking every route registered before the group.
+ */
+export type GroupCallback<K extends AppKind, Pre extends string, D extends object, St extends object, E, Added> = (
+  group: GroupWith<K, Pre, D, St, never, E>,
+) => RoutesHolder<Added> | void;
 
 /** The kinds of app: `core` (fw/core) and those other entries add. */
 export type AppKind = keyof AppKinds<NoTypes>;
 
 /** The routes a group callback's returned group carries (none when it returns nothing). */
-export type RoutesOf<G> = G extends { readonly '~types'?: infer GT } ? (GT extends AppTypes ? GT['routes'] : never) : never;
+export type RoutesOf<G> = G extends RoutesHolder<infer Routes extends RouteEntry> ? Routes : never;
 
 type PluginPart<Pl, Key extends 'decorate' | 'state'> = Pl extends { readonly [K in Key]?: infer X }
   ? unknown extends X
@@ -130,11 +176,13 @@ export class Fw<
   K extends AppKind = 'core',
   D extends object = DecorationsOf<T>,
   St extends object = StateOf<T>,
-  Routes extends RouteEntry = RoutesIn<T>,
+  Routes = RoutesIn<T>,
   E = BindingsOf<T>,
 > {
   /** The app's types (routes, decorations, state): compile time only, never set. */
   declare readonly '~types'?: T;
+  /** The app's routes (T's): compile time only, never set; registrations read them through their `this`. */
+  declare readonly '~routes': Routes;
 
   /**
    * Checks the options of `new Fw()`, so a typo fails at startup: the kernel names the unknown key and lists the
@@ -197,8 +245,9 @@ export class Fw<
   /** Answers a Request: the one entry every target calls, with the platform's env and execution context. */
   fetch = (request: Request, env?: unknown, executionCtx?: ExecutionContext): Response | Promise<Response> => {
     if (this.#started) return this.#dispatch(request, env, executionCtx);
+    // Through `this.fetch` again: a plugin's setup (run by ready()) may have wrapped it, and this answer is its too.
     return this.ready().then(
-      () => this.#dispatch(request, env, executionCtx),
+      () => this.fetch(request, env, executionCtx),
       (error) => this.#unhandledError(new this.ContextClass(this, request, '/', env, executionCtx), error),
     );
   };
@@ -229,12 +278,14 @@ export class Fw<
     const S extends RouteSchema = {},
     R extends HandlerResult<S> = HandlerResult<S>,
     const H extends boolean = false,
+    Rs = never,
   >(
+    this: RoutesHolder<Rs>,
     method: M,
     path: P,
     handler: TypedHandler<D, St, P, S, R, E>,
     options?: TypedRouteOptions<S, E, H>,
-  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<Uppercase<M>, P, S, R>>, E>>[K];
+  ): AppWith<K, D, St, Rs | Listed<H, TypedRoute<Uppercase<M>, P, S, R>>, E>;
   route(method: string, path: string, handler: RouteHandler, options: RouteOptions = {}): unknown {
     const upper = method.toUpperCase() as RouteMethod;
     if (!methods.includes(upper)) throw new Error(`Unknown route method "${method}": use one of ${methods.join(', ')}`);
@@ -263,11 +314,13 @@ export class Fw<
    * A callback that returns its group (`(g) => g.get(…).post(…)`) adds the group's routes to the app's type (for
    * `createClient`); the group's routes see the prefix's params either way.
    */
-  group<const Pre extends string, G = void>(
+  group<const Pre extends string, Added = never, Rs = never>(
+    this: RoutesHolder<Rs>,
     prefix: Pre,
-    callback: (group: GroupKinds<TypesOf<D, St, never, E>, Pre>[K]) => G,
-  ): AppKinds<TypesOf<D, St, Routes | RoutesOf<G>, E>>[K] {
-    callback(this.groupAt(normalizePattern(prefix)) as GroupKinds<TypesOf<D, St, never, E>, Pre>[K]);
+    callback: GroupCallback<K, Pre, D, St, E, Added>,
+  ): AppWith<K, D, St, Rs | Added, E>;
+  group(prefix: string, callback: (group: never) => unknown): unknown {
+    callback(this.groupAt(normalizePattern(prefix)) as never);
     return this as never;
   }
 
@@ -555,7 +608,8 @@ export interface Fw<
   K extends AppKind = 'core',
   D extends object = DecorationsOf<T>,
   St extends object = StateOf<T>,
-  Routes extends RouteEntry = RoutesIn<T>,
+  // biome-ignore lint/correctness/noUnusedVariables: the class this interface merges with reads it
+  Routes = RoutesIn<T>,
   E = BindingsOf<T>,
 > {
   get<
@@ -563,81 +617,97 @@ export interface Fw<
     const S extends RouteSchema = {},
     R extends HandlerResult<S> = HandlerResult<S>,
     const H extends boolean = false,
+    Rs = never,
   >(
+    this: RoutesHolder<Rs>,
     path: P,
     handler: TypedHandler<D, St, P, S, R, E>,
     options?: TypedRouteOptions<S, E, H>,
-  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'GET', P, S, R>>, E>>[K];
+  ): AppWith<K, D, St, Rs | Listed<H, TypedRoute<'GET', P, S, R>>, E>;
   post<
     const P extends string,
     const S extends RouteSchema = {},
     R extends HandlerResult<S> = HandlerResult<S>,
     const H extends boolean = false,
+    Rs = never,
   >(
+    this: RoutesHolder<Rs>,
     path: P,
     handler: TypedHandler<D, St, P, S, R, E>,
     options?: TypedRouteOptions<S, E, H>,
-  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'POST', P, S, R>>, E>>[K];
+  ): AppWith<K, D, St, Rs | Listed<H, TypedRoute<'POST', P, S, R>>, E>;
   put<
     const P extends string,
     const S extends RouteSchema = {},
     R extends HandlerResult<S> = HandlerResult<S>,
     const H extends boolean = false,
+    Rs = never,
   >(
+    this: RoutesHolder<Rs>,
     path: P,
     handler: TypedHandler<D, St, P, S, R, E>,
     options?: TypedRouteOptions<S, E, H>,
-  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'PUT', P, S, R>>, E>>[K];
+  ): AppWith<K, D, St, Rs | Listed<H, TypedRoute<'PUT', P, S, R>>, E>;
   patch<
     const P extends string,
     const S extends RouteSchema = {},
     R extends HandlerResult<S> = HandlerResult<S>,
     const H extends boolean = false,
+    Rs = never,
   >(
+    this: RoutesHolder<Rs>,
     path: P,
     handler: TypedHandler<D, St, P, S, R, E>,
     options?: TypedRouteOptions<S, E, H>,
-  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'PATCH', P, S, R>>, E>>[K];
+  ): AppWith<K, D, St, Rs | Listed<H, TypedRoute<'PATCH', P, S, R>>, E>;
   delete<
     const P extends string,
     const S extends RouteSchema = {},
     R extends HandlerResult<S> = HandlerResult<S>,
     const H extends boolean = false,
+    Rs = never,
   >(
+    this: RoutesHolder<Rs>,
     path: P,
     handler: TypedHandler<D, St, P, S, R, E>,
     options?: TypedRouteOptions<S, E, H>,
-  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'DELETE', P, S, R>>, E>>[K];
+  ): AppWith<K, D, St, Rs | Listed<H, TypedRoute<'DELETE', P, S, R>>, E>;
   head<
     const P extends string,
     const S extends RouteSchema = {},
     R extends HandlerResult<S> = HandlerResult<S>,
     const H extends boolean = false,
+    Rs = never,
   >(
+    this: RoutesHolder<Rs>,
     path: P,
     handler: TypedHandler<D, St, P, S, R, E>,
     options?: TypedRouteOptions<S, E, H>,
-  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'HEAD', P, S, R>>, E>>[K];
+  ): AppWith<K, D, St, Rs | Listed<H, TypedRoute<'HEAD', P, S, R>>, E>;
   options<
     const P extends string,
     const S extends RouteSchema = {},
     R extends HandlerResult<S> = HandlerResult<S>,
     const H extends boolean = false,
+    Rs = never,
   >(
+    this: RoutesHolder<Rs>,
     path: P,
     handler: TypedHandler<D, St, P, S, R, E>,
     options?: TypedRouteOptions<S, E, H>,
-  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'OPTIONS', P, S, R>>, E>>[K];
+  ): AppWith<K, D, St, Rs | Listed<H, TypedRoute<'OPTIONS', P, S, R>>, E>;
   all<
     const P extends string,
     const S extends RouteSchema = {},
     R extends HandlerResult<S> = HandlerResult<S>,
     const H extends boolean = false,
+    Rs = never,
   >(
+    this: RoutesHolder<Rs>,
     path: P,
     handler: TypedHandler<D, St, P, S, R, E>,
     options?: TypedRouteOptions<S, E, H>,
-  ): AppKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'ALL', P, S, R>>, E>>[K];
+  ): AppWith<K, D, St, Rs | Listed<H, TypedRoute<'ALL', P, S, R>>, E>;
 }
 
 addVerbs(Fw);

@@ -1,4 +1,4 @@
-import type { AppKind, Fw, GroupKinds, RoutesOf, TypedHandler, TypedRouteOptions } from './fw';
+import type { AppKind, Fw, GroupCallback, GroupWith, TypedHandler, TypedRouteOptions } from './fw';
 import type { Listed } from './plugin-routes';
 import { normalizePattern } from './router';
 import { addVerbs } from './verbs';
@@ -10,11 +10,10 @@ import type {
   HandlerResult,
   JoinPath,
   NoTypes,
-  RouteEntry,
+  RoutesHolder,
   RoutesIn,
   StateOf,
   TypedRoute,
-  TypesOf,
 } from './typed-routes';
 import type { Middleware, RouteHandler, RouteOptions, RouteSchema } from './types';
 
@@ -34,11 +33,13 @@ export class Group<
   K extends AppKind = 'core',
   D extends object = DecorationsOf<T>,
   St extends object = StateOf<T>,
-  Routes extends RouteEntry = RoutesIn<T>,
+  Routes = RoutesIn<T>,
   E = BindingsOf<T>,
 > {
   /** The group's types (the app's, with the routes registered on the group): compile time only, never set. */
   declare readonly '~types'?: T;
+  /** The group's routes (T's): compile time only, never set; registrations read them through their `this`. */
+  declare readonly '~routes': Routes;
 
   constructor(
     protected readonly app: Fw<any, any>,
@@ -52,26 +53,27 @@ export class Group<
     const S extends RouteSchema = {},
     R extends HandlerResult<S> = HandlerResult<S>,
     const H extends boolean = false,
+    Rs = never,
   >(
+    this: RoutesHolder<Rs>,
     method: M,
     path: P,
     handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R, E>,
     options?: TypedRouteOptions<S, E, H>,
-  ): GroupKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<Uppercase<M>, JoinPath<Pre, P>, S, R>>, E>, Pre>[K];
+  ): GroupWith<K, Pre, D, St, Rs | Listed<H, TypedRoute<Uppercase<M>, JoinPath<Pre, P>, S, R>>, E>;
   route(method: string, path: string, handler: RouteHandler, options?: RouteOptions): unknown {
     this.app.route(method, joinPrefix(this.prefix, path), handler as never, options as never);
     return this;
   }
 
   /** Opens a nested group whose prefix continues this one. */
-  group<const Sub extends string, G = void>(
+  group<const Sub extends string, Added = never, Rs = never>(
+    this: RoutesHolder<Rs>,
     prefix: Sub,
-    callback: (group: GroupKinds<TypesOf<D, St, never, E>, JoinPath<Pre, Sub>>[K]) => G,
-  ): GroupKinds<TypesOf<D, St, Routes | RoutesOf<G>, E>, Pre>[K] {
-    const Nested = this.constructor as new (
-      app: Fw<any, any>,
-      prefix: string,
-    ) => GroupKinds<TypesOf<D, St, never, E>, JoinPath<Pre, Sub>>[K];
+    callback: GroupCallback<K, JoinPath<Pre, Sub>, D, St, E, Added>,
+  ): GroupWith<K, Pre, D, St, Rs | Added, E>;
+  group(prefix: string, callback: (group: never) => unknown): unknown {
+    const Nested = this.constructor as new (app: Fw<any, any>, prefix: string) => never;
     callback(new Nested(this.app, normalizePattern(joinPrefix(this.prefix, prefix))));
     return this as never;
   }
@@ -91,7 +93,8 @@ export interface Group<
   K extends AppKind = 'core',
   D extends object = DecorationsOf<T>,
   St extends object = StateOf<T>,
-  Routes extends RouteEntry = RoutesIn<T>,
+  // biome-ignore lint/correctness/noUnusedVariables: the class this interface merges with reads it
+  Routes = RoutesIn<T>,
   E = BindingsOf<T>,
 > {
   get<
@@ -99,81 +102,97 @@ export interface Group<
     const S extends RouteSchema = {},
     R extends HandlerResult<S> = HandlerResult<S>,
     const H extends boolean = false,
+    Rs = never,
   >(
+    this: RoutesHolder<Rs>,
     path: P,
     handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R, E>,
     options?: TypedRouteOptions<S, E, H>,
-  ): GroupKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'GET', JoinPath<Pre, P>, S, R>>, E>, Pre>[K];
+  ): GroupWith<K, Pre, D, St, Rs | Listed<H, TypedRoute<'GET', JoinPath<Pre, P>, S, R>>, E>;
   post<
     const P extends string,
     const S extends RouteSchema = {},
     R extends HandlerResult<S> = HandlerResult<S>,
     const H extends boolean = false,
+    Rs = never,
   >(
+    this: RoutesHolder<Rs>,
     path: P,
     handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R, E>,
     options?: TypedRouteOptions<S, E, H>,
-  ): GroupKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'POST', JoinPath<Pre, P>, S, R>>, E>, Pre>[K];
+  ): GroupWith<K, Pre, D, St, Rs | Listed<H, TypedRoute<'POST', JoinPath<Pre, P>, S, R>>, E>;
   put<
     const P extends string,
     const S extends RouteSchema = {},
     R extends HandlerResult<S> = HandlerResult<S>,
     const H extends boolean = false,
+    Rs = never,
   >(
+    this: RoutesHolder<Rs>,
     path: P,
     handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R, E>,
     options?: TypedRouteOptions<S, E, H>,
-  ): GroupKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'PUT', JoinPath<Pre, P>, S, R>>, E>, Pre>[K];
+  ): GroupWith<K, Pre, D, St, Rs | Listed<H, TypedRoute<'PUT', JoinPath<Pre, P>, S, R>>, E>;
   patch<
     const P extends string,
     const S extends RouteSchema = {},
     R extends HandlerResult<S> = HandlerResult<S>,
     const H extends boolean = false,
+    Rs = never,
   >(
+    this: RoutesHolder<Rs>,
     path: P,
     handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R, E>,
     options?: TypedRouteOptions<S, E, H>,
-  ): GroupKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'PATCH', JoinPath<Pre, P>, S, R>>, E>, Pre>[K];
+  ): GroupWith<K, Pre, D, St, Rs | Listed<H, TypedRoute<'PATCH', JoinPath<Pre, P>, S, R>>, E>;
   delete<
     const P extends string,
     const S extends RouteSchema = {},
     R extends HandlerResult<S> = HandlerResult<S>,
     const H extends boolean = false,
+    Rs = never,
   >(
+    this: RoutesHolder<Rs>,
     path: P,
     handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R, E>,
     options?: TypedRouteOptions<S, E, H>,
-  ): GroupKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'DELETE', JoinPath<Pre, P>, S, R>>, E>, Pre>[K];
+  ): GroupWith<K, Pre, D, St, Rs | Listed<H, TypedRoute<'DELETE', JoinPath<Pre, P>, S, R>>, E>;
   head<
     const P extends string,
     const S extends RouteSchema = {},
     R extends HandlerResult<S> = HandlerResult<S>,
     const H extends boolean = false,
+    Rs = never,
   >(
+    this: RoutesHolder<Rs>,
     path: P,
     handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R, E>,
     options?: TypedRouteOptions<S, E, H>,
-  ): GroupKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'HEAD', JoinPath<Pre, P>, S, R>>, E>, Pre>[K];
+  ): GroupWith<K, Pre, D, St, Rs | Listed<H, TypedRoute<'HEAD', JoinPath<Pre, P>, S, R>>, E>;
   options<
     const P extends string,
     const S extends RouteSchema = {},
     R extends HandlerResult<S> = HandlerResult<S>,
     const H extends boolean = false,
+    Rs = never,
   >(
+    this: RoutesHolder<Rs>,
     path: P,
     handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R, E>,
     options?: TypedRouteOptions<S, E, H>,
-  ): GroupKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'OPTIONS', JoinPath<Pre, P>, S, R>>, E>, Pre>[K];
+  ): GroupWith<K, Pre, D, St, Rs | Listed<H, TypedRoute<'OPTIONS', JoinPath<Pre, P>, S, R>>, E>;
   all<
     const P extends string,
     const S extends RouteSchema = {},
     R extends HandlerResult<S> = HandlerResult<S>,
     const H extends boolean = false,
+    Rs = never,
   >(
+    this: RoutesHolder<Rs>,
     path: P,
     handler: TypedHandler<D, St, JoinPath<Pre, P>, S, R, E>,
     options?: TypedRouteOptions<S, E, H>,
-  ): GroupKinds<TypesOf<D, St, Routes | Listed<H, TypedRoute<'ALL', JoinPath<Pre, P>, S, R>>, E>, Pre>[K];
+  ): GroupWith<K, Pre, D, St, Rs | Listed<H, TypedRoute<'ALL', JoinPath<Pre, P>, S, R>>, E>;
 }
 
 addVerbs(Group);

@@ -1,6 +1,6 @@
 import type { Context } from './context';
 import { HttpError, defaultMessage, knownReason } from './errors';
-import { makeResponse } from './response-factory';
+import { TEXT_PLAIN, makeResponse } from './response-factory';
 import { jsonFormat } from './formats';
 
 /** Turns an object body into a response for one route: a compiled serializer, or null to use the negotiated format. */
@@ -18,8 +18,7 @@ export function isBinary(value: object): value is Blob | ArrayBuffer | ArrayBuff
   );
 }
 
-/** The content type fw gives text answers (the spelling the Fetch API itself uses for string bodies). */
-export const TEXT_PLAIN = 'text/plain;charset=UTF-8';
+export { TEXT_PLAIN };
 
 /** Copies the status, headers and cookies a handler set on the context onto a Response it returned. */
 export function applyContext(ctx: Context, response: Response): Response {

@@ -20,7 +20,17 @@ function lentFactory(ctx: Context<any, any, any>): ResponseFactory | undefined {
   return (ctx.env as { [responseFactory]?: ResponseFactory } | null | undefined)?.[responseFactory];
 }
 
-/** The core's one way to make a response; `headers` is a content type alone, or any HeadersInit. */
+/** The content type fw gives text answers: the spelling the Fetch API gives a string body itself, so no header of fw's is needed. */
+export const TEXT_PLAIN = 'text/plain;charset=UTF-8';
+
+/** Whether this runtime's `new Response(text)` carries TEXT_PLAIN itself (Node, workerd and Deno do; Bun adds it only when serving). */
+let textTyped: boolean | undefined;
+
+/**
+ * The core's one way to make a response; `headers` is a content type alone, or any HeadersInit. Without a lent
+ * factory, a string body of the type the Fetch API gives strings goes without an init's headers (as Hono's `c.text`
+ * does), which spares the init's conversion of a record.
+ */
 export function makeResponse(
   ctx: Context<any, any, any>,
   body: BodyInit | null,
@@ -29,14 +39,18 @@ export function makeResponse(
 ): Response {
   const lent = lentFactory(ctx);
   if (lent !== undefined) return lent.make(ctx, body, status, headers);
-  if (headers === null) return new Response(body, { status });
-  return new Response(body, { status, headers: typeof headers === 'string' ? { 'content-type': headers } : headers });
+  if (typeof headers === 'string')
+    headers =
+      headers === TEXT_PLAIN && typeof body === 'string' && (textTyped ??= new Response('').headers.get('content-type') === TEXT_PLAIN)
+        ? null
+        : { 'content-type': headers };
+  return new Response(body, { status, headers: headers ?? undefined });
 }
 
 /** The same response with its body dropped (HEAD answered by a GET route). */
 export function responseWithoutBody(ctx: Context<any, any, any>, response: Response): Response {
   const own = lentFactory(ctx)?.withoutBody(response);
   if (own) return own;
-  if (response.body !== null) response.body.cancel().catch(() => undefined);
+  response.body?.cancel().catch(() => undefined);
   return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
 }

@@ -183,7 +183,7 @@ export interface AppTypeArgs {
   Bindings?: unknown;
   decorations?: object;
   state?: object;
-  routes?: RouteEntry;
+  routes?: unknown;
 }
 
 /** Whether a type is `any` (an app typed `Fw<any>` keeps every part `any`). */
@@ -242,6 +242,15 @@ export interface TypedRoute<M extends string, P extends string, S, R> extends Ro
   path: P;
   input: ClientInputOf<P, S>;
   output: OutputOf<S, R>;
+}
+
+/**
+ * What a registration reads an app's or a group's routes from: its `this`, so the routes are one of the
+ * registration's own type parameters, inferred from the app it is called on, never a type of the app's class that
+ * each instantiation of the method would walk.
+ */
+export interface RoutesHolder<Routes> {
+  readonly '~routes': Routes;
 }
 
 /** An app's types with one more route (a flat union, read once through `infer`, so a long chain stays shallow). */

@@ -3,9 +3,8 @@ import type { Context } from '../core/context';
 import { assetsBinding, fetchAsset, servedAsset } from './assets';
 import { nosniffHeaders } from './nosniff';
 import { resolveStaticOptions } from './options';
-import { platformSource } from './platform-source';
 import { safeSegments } from './safe-path';
-import { StaticServer } from './static-files';
+import { lazyStaticServer } from './static-files';
 import type { StaticOptions } from './types';
 
 /** Options of `fileSender(root, options)`: those of `staticFiles` that apply to one file. */
@@ -44,7 +43,7 @@ export function fileSender(root: string, options: FileSenderOptions = {}): FileS
   for (const name of ['prefix', 'index', 'listing', 'preload'] as const)
     if (name in options) throw new TypeError(`fileSender: ${name} is a staticFiles option; fileSender serves one named file`);
   const resolved = resolveStaticOptions(root, { ...options, index: false, listing: false });
-  let server: Promise<StaticServer> | null = options.source ? Promise.resolve(new StaticServer(options.source, resolved)) : null;
+  const serverFor = lazyStaticServer(root, options.source, resolved);
 
   async function send(ctx: Context, path: string): Promise<Response> {
     const segments = fileSegments(path);
@@ -61,14 +60,7 @@ export function fileSender(root: string, options: FileSenderOptions = {}): FileS
       resolved.setHeaders?.(served.headers, segments.join('/'), null);
       return served;
     }
-    server ??= platformSource(ctx.app, root).then(
-      (source) => new StaticServer(source, resolved),
-      (error: unknown) => {
-        server = null;
-        throw error;
-      },
-    );
-    const response = await (await server).serve(ctx, segments, false);
+    const response = await (await serverFor(ctx.app)).serve(ctx, segments, false);
     if (response === null || (response.status >= 300 && response.status < 400 && response.status !== 304)) throw notFound(path);
     return response;
   }

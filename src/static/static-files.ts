@@ -195,7 +195,7 @@ export class StaticServer {
  */
 export function staticFiles(root: string, options: StaticOptions = {}): Middleware {
   const resolved = resolveStaticOptions(root, options);
-  let server: Promise<StaticServer> | null = options.source ? Promise.resolve(new StaticServer(options.source, resolved)) : null;
+  const serverFor = lazyStaticServer(root, options.source, resolved);
 
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
@@ -222,14 +222,27 @@ export function staticFiles(root: string, options: StaticOptions = {}): Middlewa
       return served;
     }
 
-    server ??= platformSource(ctx.app, root).then(
-      (source) => new StaticServer(source, resolved),
+    const response = await (await serverFor(ctx.app)).serve(ctx, segments, trailingSlash);
+    return response ?? next();
+  };
+}
+
+/**
+ * The StaticServer of a root, made on first use: over `source` when the options gave one, else over the platform's
+ * file source of the app; a failed lookup is tried again on the next request instead of being kept.
+ */
+export function lazyStaticServer(
+  root: string,
+  source: FileSource | undefined,
+  resolved: ResolvedStaticOptions,
+): (app: Context['app']) => Promise<StaticServer> {
+  let server: Promise<StaticServer> | null = source ? Promise.resolve(new StaticServer(source, resolved)) : null;
+  return (app) =>
+    (server ??= platformSource(app, root).then(
+      (found) => new StaticServer(found, resolved),
       (error: unknown) => {
         server = null;
         throw error;
       },
-    );
-    const response = await (await server).serve(ctx, segments, trailingSlash);
-    return response ?? next();
-  };
+    ));
 }

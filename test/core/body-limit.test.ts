@@ -58,6 +58,23 @@ describe('the core enforces maxBodySize on every target (default 1 MiB)', () => 
     expect(pulled).toBeLessThan(1024 * 1024 + 256 * 1024);
   });
 
+  it('reads a body without Content-Length whole, in one chunk or many, as text and as bytes', async () => {
+    const app = new Fw();
+    app.post('/text', (ctx) => ctx.bodyText());
+    app.post('/bytes', async (ctx) => [...new Uint8Array(await ctx.bodyBytes())].length);
+    app.post('/json', (ctx) => ctx.body());
+    const text = `\u00e9${'y'.repeat(200 * 1024)}\u20ac`;
+    const post = (path: string, body: BodyInit) =>
+      app.fetch(new Request(`http://localhost${path}`, { method: 'POST', body, duplex: 'half' } as RequestInit));
+    expect(await (await post('/text', streamOf(text))).text()).toBe(text);
+    expect(await (await post('/bytes', streamOf(text))).json()).toBe(new TextEncoder().encode(text).byteLength);
+    expect(await (await post('/text', '\ufeffbom')).text()).toBe('bom');
+    expect(await (await post('/bytes', '\u00e9')).json()).toBe(2);
+    expect(await (await post('/json', '{"a":[1]}')).json()).toEqual({ a: [1] });
+    expect((await post('/json', '{"a":')).status).toBe(400);
+    expect((await post('/text', streamOf(''))).status).toBe(200);
+  });
+
   it('form bodies over the limit are a 413, not "Malformed form body"', async () => {
     const { app } = jsonApp();
     const form = new FormData();

@@ -3,33 +3,12 @@
  * on Hono, both built here with the bench's esbuild worker recipe (bench/bundle) and compared gzip -9. Sizes are
  * deterministic, so this is a test and not a bench; bench/RESULTS.md "bundle" has the packed-package figures.
  */
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-
-const root = new URL('../..', import.meta.url).pathname;
+import { workerBundleFacts } from '../targets/worker/helpers';
 
 /** The gzip -9 size of a worker entry bundled with the worker recipe, and the files with code in the output. */
-async function workerBundle(entry: string): Promise<{ gzip: number; inputs: string[] }> {
-  const result = await build({
-    stdin: { contents: entry, resolveDir: root, loader: 'ts' },
-    write: false,
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['module', 'main'],
-    metafile: true,
-    logLevel: 'silent',
-    tsconfigRaw: '{"compilerOptions":{"target":"ES2022","useDefineForClassFields":true}}',
-  });
-  const output = Object.values(result.metafile.outputs)[0];
-  const inputs = Object.entries(output.inputs)
-    .filter(([, input]) => input.bytesInOutput > 0)
-    .map(([file]) => file);
-  return { gzip: gzipSync(result.outputFiles[0].contents, { level: 9 }).byteLength, inputs };
+function workerBundle(entry: string): Promise<{ gzip: number; inputs: string[] }> {
+  return workerBundleFacts({ source: entry, tsconfigRaw: '{"compilerOptions":{"target":"ES2022","useDefineForClassFields":true}}' });
 }
 
 describe('the fw/core one-route worker bundle', () => {
