@@ -1,7 +1,8 @@
 /**
  * Maps the package names fw and fw-mcp and fw's entries (`fw/cors`, `fw/rate-limit`, …) to their sources, for vitest
  * (Node) inside the repo: `fw` is the entry Node resolves (the `node` export condition), with Node's platform
- * services; worker bundles resolve `fw` to src/index.ts.
+ * services; worker bundles resolve `fw` to src/index.ts. fw-mcp's own `#stdio` import is its Node and Bun file (workers
+ * get mcp/src/stdio/unavailable.ts through mcp/package.json's `imports`).
  */
 import { fileURLToPath } from 'node:url';
 
@@ -29,6 +30,7 @@ export const sourceAliases: Record<string, string> = {
   'fw/language': `${root}src/language/index.ts`,
   'fw/csrf': `${root}src/csrf/index.ts`,
   'fw/timeout': `${root}src/timeout/index.ts`,
+  'fw/metrics': `${root}src/metrics/index.ts`,
   'fw/ip-restriction': `${root}src/ip-restriction/index.ts`,
   'fw/context-storage': `${root}src/context-storage/index.ts`,
   'fw/combine': `${root}src/combine/index.ts`,
@@ -63,7 +65,9 @@ export const sourceAliases: Record<string, string> = {
   'fw/ws': `${root}src/ws/index.ts`,
   'fw-mcp/plain': `${root}mcp/src/plain.ts`,
   'fw-mcp/tasks': `${root}mcp/src/tasks.ts`,
+  'fw-mcp/legacy-sse': `${root}mcp/src/legacy-sse.ts`,
   'fw-mcp': `${root}mcp/src/index.ts`,
+  '#stdio': `${root}mcp/src/stdio/open.ts`,
   'fw/core': `${root}src/core/index.ts`,
   'fw/client': `${root}src/client/index.ts`,
   fw: `${root}targets/node/fw.ts`,

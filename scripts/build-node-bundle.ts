@@ -73,12 +73,15 @@ function entriesPlugin(pkgDir: string, entries: NodeEntry[]): Plugin {
 }
 
 /**
- * The output file an entry's code lands in: the kernel (`fw/core`) and each runtime target their own, every other
- * entry `bundle`. esbuild puts what several of them reach in chunk files, so `fw/core` loads the kernel alone.
+ * The output file an entry's code lands in: the kernel (`fw/core`) and each runtime target (`fw/<t>` built from
+ * dist/targets/<t>/index.js) their own, every other entry `bundle`, fw/db and fw/workspace too although their Node
+ * files live in dist/targets/node. esbuild puts what several of them reach in chunk files, so `fw/core` loads the
+ * kernel alone; each extra group splits what `fw` loads into more chunk files, and each file costs Node's loader.
  */
 function groupOf(entry: NodeEntry): string {
   if (entry.specifier === 'fw/core') return 'kernel';
-  return entry.specifier !== 'fw' && entry.source.startsWith('./dist/targets/') ? `target-${entry.specifier.slice(3)}` : 'bundle';
+  const name = entry.specifier.slice(3);
+  return entry.source === `./dist/targets/${name}/index.js` ? `target-${name}` : 'bundle';
 }
 
 /** The names each entry exports, read from esbuild's metafile of a build of all of them (nothing written). */

@@ -19,7 +19,7 @@
  *       6. bridge/: the app bridge (route tools, runtime tools, prompts, in-process calls),
  *       7. workflows/: workflow runs and their tools,
  *       8. composition: plain-server.ts and plain.ts (the server with stdio, `fw-mcp/plain`), app-bridge.ts,
- *          bridged-server.ts and index.ts (`fw-mcp`), which wire transports and the bridge to the server;
+ *          bridged-server.ts and index.ts (`fw-mcp`), legacy-sse.ts (`fw-mcp/legacy-sse`), which wire transports and the bridge to the server;
  *     a module imports its own layer or lower ones only,
  *   - an `import()` whose argument is not a string literal in src/ or mcp/src/ (workers refuse such bundles).
  * esbuild's metafile is the parser and resolver (a well-kept one, already a dependency); only the rewrite of type
@@ -136,7 +136,7 @@ const mcpLayers: [name: string, files: RegExp][] = [
   ['http', /^mcp\/src\/http\//],
   ['bridge', /^mcp\/src\/bridge\//],
   ['workflows', /^mcp\/src\/workflows\//],
-  ['composition', /^mcp\/src\/(plain-server|plain|app-bridge|bridged-server|index)\.ts$/],
+  ['composition', /^mcp\/src\/(plain-server|plain|legacy-sse|app-bridge|bridged-server|index)\.ts$/],
 ];
 
 function mcpLayer(file: string): number {

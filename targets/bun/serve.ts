@@ -59,7 +59,7 @@ export async function serve(app: CoreFw, options: BunServeOptions = {}): Promise
     fetch(received, server) {
       const incoming = withHost(received, scheme);
       if (incoming === null) return badHostResponse();
-      const finished = startInvocation('bun');
+      const finished = startInvocation('bun', app);
       env ??= { server };
       const request = maxBodySize === Infinity ? incoming : limitBody(incoming, maxBodySize);
       const answer =

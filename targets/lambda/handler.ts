@@ -15,13 +15,15 @@ export function lambda(app: CoreFw, options: LambdaOptions = {}): LambdaHandler 
     ready = null;
   });
   return async (event: unknown, context: LambdaContext) => {
-    const end = startInvocation('lambda');
+    const end = startInvocation('lambda', app);
     try {
       if (ready !== null) await ready;
       const kind = detectEvent(event);
       if (kind !== 'v1' && kind !== 'v2' && kind !== 'alb') return await dispatchEvent(app, kind, event, context, options.events);
       const { response, pending } = await invoker.answer(kind, event, context);
       const result = await toResult(kind, event as { multiValueHeaders?: unknown }, response, invoker.isBinary);
+      // The answer is ready: the cold start is recorded now, so the first invocation's export (waitUntil) carries it.
+      end();
       await settle(pending);
       return result;
     } finally {

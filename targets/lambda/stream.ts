@@ -46,7 +46,7 @@ export function lambdaStream(app: CoreFw, options: LambdaOptions = {}): LambdaSt
   const invoker = httpInvoker(app, options);
   const ready = startInit(app, options);
   return aws.streamifyResponse(async (event, responseStream, context) => {
-    const end = startInvocation('lambda');
+    const end = startInvocation('lambda', app);
     try {
       await ready;
       const kind = detectEvent(event);
@@ -65,6 +65,8 @@ export function lambdaStream(app: CoreFw, options: LambdaOptions = {}): LambdaSt
         out.destroy(error as Error);
       }
       await finished(out).catch(() => undefined);
+      // The client has the answer: the cold start is recorded now, so the first invocation's export carries it.
+      end();
       await settle(pending);
     } finally {
       end();

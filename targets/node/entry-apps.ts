@@ -6,7 +6,7 @@
  */
 import { Fw as NeutralFw, type FwConfig } from '../../src/app/fw';
 import type { Platform } from '../../src/core/platform';
-import type { AppTypeArgs, NoTypes } from '../../src/core/typed-routes';
+import type { AppTypeArgs, BindingsOf, DecorationsOf, NoTypes, RoutesIn, StateOf } from '../../src/core/typed-routes';
 import { Database as NeutralDatabase } from '../../src/db/database';
 import type { DatabaseConfig } from '../../src/db/types';
 import { startWorkspaceDev as neutralWorkspaceDev, type WorkspaceDevOptions } from '../../src/workspace/dev';
@@ -15,7 +15,13 @@ import { Workspace as NeutralWorkspace } from '../../src/workspace/workspace';
 
 /** `Fw` whose apps have `services` unless given their own `platform`. */
 export function fwWith(services: Platform): typeof NeutralFw {
-  return class Fw<T extends AppTypeArgs = NoTypes> extends NeutralFw<T> {
+  return class Fw<
+    T extends AppTypeArgs = NoTypes,
+    D extends object = DecorationsOf<T>,
+    St extends object = StateOf<T>,
+    Routes = RoutesIn<T>,
+    E = BindingsOf<T>,
+  > extends NeutralFw<T, D, St, Routes, E> {
     constructor(config: FwConfig = {}) {
       super(config);
       this.platform ??= services;

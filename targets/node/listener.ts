@@ -105,7 +105,7 @@ export function createListener(app: CoreFw, options: ListenerOptions): (req: Inc
   };
 
   return (req, res) => {
-    const finished = startInvocation('node');
+    const finished = startInvocation('node', app);
     const state: BodyState = { tooLarge: false };
     let request: Request;
     try {

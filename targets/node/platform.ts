@@ -7,7 +7,6 @@
 import type { Platform } from '../../src/core/platform';
 import type { Adapter } from '../../src/core/types';
 import { databaseFactory } from './entry-database';
-import { LightResponse } from './light-response';
 import { importModule } from './platform-import';
 import { installNodeServices, nodeServices } from './platform-services';
 
@@ -40,7 +39,7 @@ export function databaseService(): Platform {
 /** The part of fw/node the run-time adapter reads. */
 interface FwNode {
   node(): Adapter;
-  LightResponse: unknown;
+  nodeServices: unknown;
 }
 
 /**
@@ -49,7 +48,7 @@ interface FwNode {
  */
 async function adapterOfFwNode(): Promise<Adapter> {
   const fwNode = (await importModule('fw/node')) as FwNode;
-  if (fwNode.LightResponse !== LightResponse) {
+  if (fwNode.nodeServices !== nodeServices) {
     throw new Error(
       'fw/node was found at run time, but it is another copy of fw than the one this app runs on (fw is bundled); import { node } from "fw/node" in the app and pass new Fw({ adapter: node() }) so the bundle holds it',
     );

@@ -1,4 +1,11 @@
 /** Per-instance cold-start statistics, kept by every target adapter and read by `fw/serverless/status`. */
+import { coldStartSinkOf } from '../../src/metrics/state';
+import { COLD_START_WATCHERS_STATE_KEY, type ColdStartWatcher } from '../../src/observability/cold-start-watch';
+
+/** What holds app state: an app whose `metrics()` recorder hears of this instance's cold start. */
+interface StateHolder {
+  state<T>(key: string): T | undefined;
+}
 
 /** A snapshot of this instance's cold-start and invocation counters. */
 export interface ColdStartStats {
@@ -73,10 +80,13 @@ function instanceId(): string {
 const warmDone = (): void => undefined;
 
 /**
- * Records the start of an invocation; call the returned function once its response is ready. Only the first
- * invocation is timed, so a warm one costs a few field writes and returns a shared no-op (it runs per request).
+ * Records the start of an invocation; call the returned function once its response is ready, before waiting for its
+ * `waitUntil` work (an export there may wait for the cold start). Only the first invocation is timed, so a warm one
+ * costs a few field writes and returns a shared no-op (it runs per request). Given the app, the first invocation is
+ * also recorded into its `metrics()` (init and first-invocation durations), and the app's cold-start watchers
+ * (`otelExport`) hear when it starts and once it is recorded.
  */
-export function startInvocation(target: string): () => void {
+export function startInvocation(target: string, app?: StateHolder): () => void {
   const isFirst = state.invocations === 0;
   state.target = target;
   state.invocations += 1;
@@ -87,11 +97,20 @@ export function startInvocation(target: string): () => void {
   if (state.clockFrozen) thawClock(startedAt);
   state.coldStarts += 1;
   const owner = state;
+  const sink = app === undefined ? undefined : coldStartSinkOf(app);
+  const watchers = app?.state<ColdStartWatcher[]>(COLD_START_WATCHERS_STATE_KEY) ?? [];
+  sink?.identify(target, instanceId());
+  for (const watcher of watchers) watcher.started();
   let done = false;
   return () => {
-    if (done || owner !== state) return;
+    if (done) return;
     done = true;
-    state.firstInvocationMs = performance.now() - startedAt;
+    if (owner === state) {
+      const firstMs = performance.now() - startedAt;
+      state.firstInvocationMs = firstMs;
+      sink?.recordColdStart(target, getColdStartStats().initDurationMs, firstMs);
+    }
+    for (const watcher of watchers) watcher.recorded();
   };
 }
 

@@ -73,7 +73,7 @@ export function worker<Env = unknown, App extends CoreFw<any, any> = CoreFw<any,
 
   return {
     async fetch(request, env, ctx) {
-      const finish = startInvocation('worker');
+      const finish = startInvocation('worker', app);
       try {
         return await answer(request, env, ctx);
       } catch (error) {
@@ -84,7 +84,7 @@ export function worker<Env = unknown, App extends CoreFw<any, any> = CoreFw<any,
     },
 
     async scheduled(controller: WorkerScheduledController, env: WorkerEnv<Env, App>, ctx: WorkerExecutionContext) {
-      const finish = startInvocation('worker');
+      const finish = startInvocation('worker', app);
       try {
         await app.ready();
         await options.scheduled?.(controller, env, ctx);

@@ -67,7 +67,7 @@ describe('fw doctor: packages as installed, module resolution, routes counted fr
       {
         status: 'ok',
         message:
-          'fw-mcp 1.4.0 in node_modules/fw-mcp: loads dist/src/index.js; types ./dist/src/index.d.ts and those of its 2 other exports present',
+          'fw-mcp 1.4.0 in node_modules/fw-mcp: loads dist/src/index.js; types ./dist/src/index.d.ts and those of its 3 other exports present',
       },
     ]);
     expect(find(run, 'module resolution')).toEqual([

@@ -21,7 +21,7 @@ async function routesOf(dir: string): Promise<{ path: string; source: string }[]
   return (JSON.parse(run.stdout) as { path: string; source: string }[]).map(({ path, source }) => ({ path, source }));
 }
 
-describe('fw routes without flags finds the app as projects lay it out', { timeout: 180_000 }, () => {
+describe.concurrent('fw routes without flags finds the app as projects lay it out', { timeout: 180_000 }, () => {
   it('takes package.json "main" before the usual names', async () => {
     const dir = await project({
       'package.json': '{ "type": "module", "main": "lib/entry.ts" }',

@@ -20,7 +20,7 @@ await app.plugin(openapi({ title: 'Pet Store', version: '2.1.0', description: 'P
 app.get('/pets', () => []);
 `;
 
-describe('fw openapi takes the title and version of the app', { timeout: 180_000 }, () => {
+describe.concurrent('fw openapi takes the title and version of the app', { timeout: 180_000 }, () => {
   it("uses the project package.json's name and version when the app has no openapi plugin", async () => {
     const dir = await project({ 'package.json': '{ "name": "pets-api", "version": "0.3.0", "type": "module" }', 'src/app.ts': plainApp });
     const run = await runFw(dir, 'openapi', '--out', 'openapi.json');

@@ -35,6 +35,8 @@ for (const type of ['postgres', 'mysql', 'sqlite'] as const) {
       await t?.cleanup();
     });
 
+    // Two tsx processes compile their TypeScript on the fly, then run three migrations that each pause 0.3 s under the
+    // lock: seconds alone, tens of them on a loaded machine.
     it('applies each migration exactly once between them', async () => {
       const [a, b] = await Promise.all([migrateInChild(t), migrateInChild(t)]);
       const all = ['001_log', '002_one', '003_two', '004_three'];
@@ -43,6 +45,6 @@ for (const type of ['postgres', 'mysql', 'sqlite'] as const) {
       expect(b.applied.length + b.skipped).toBe(4);
       expect(await t.db.query('SELECT step FROM race_log ORDER BY step')).toEqual([{ step: 2 }, { step: 3 }, { step: 4 }]);
       expect(await t.db.query('SELECT name FROM fw_migrations ORDER BY name')).toEqual(all.map((name) => ({ name })));
-    });
+    }, 120_000);
   });
 }

@@ -128,10 +128,11 @@ export function runKVConformance(name: string, makeStore: () => KVStore | Promis
       const elapse = options.elapse;
       it('expires entries after their ttl, in get and in list', async () => {
         const kv = await fresh();
+        // The read follows its write directly, so only one round trip has to fit in the ttl on a real clock.
         await kv.put('short', 'v', { ttl: minTtl });
+        expect(await kv.get('short')).toBe('v');
         await kv.put('long', 'v', { ttl: minTtl * 100 });
         await kv.put('forever', 'v');
-        expect(await kv.get('short')).toBe('v');
         await elapse(minTtl * 2);
         expect(await kv.get('short')).toBeNull();
         expect(await kv.get('long')).toBe('v');

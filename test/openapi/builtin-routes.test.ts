@@ -21,7 +21,11 @@ describe('built-in routes in the OpenAPI document', () => {
       { route: 'GET /live', tags: ['health'], summary: 'Liveness: the process answers' },
       { route: 'GET /readyz', tags: ['health'], summary: 'Readiness: the checks pass and the app is not shutting down' },
       { route: 'POST /rpc/add', tags: ['rpc'], summary: 'RPC action add' },
-      { route: 'GET /status.json', tags: ['health'], summary: 'Health snapshot for the dashboard (JSON)' },
+      {
+        route: 'GET /status.json',
+        tags: ['health'],
+        summary: 'Health snapshot for the dashboard, with the merged metrics when metrics() records them (JSON)',
+      },
       { route: 'GET /status', tags: ['health'], summary: 'Health dashboard page' },
       { route: 'POST /webhook/{provider}', tags: ['webhooks'], summary: 'Receives signed webhook deliveries' },
     ]);

@@ -124,14 +124,20 @@ describe.concurrent('the tarballs', { timeout: 120_000 }, () => {
     expect(await sh(bin('publint'), ['run', project.tarballs.get(name)!, '--strict'], root)).toContain('All good');
   });
 
-  it.each(['fw', 'fw-mcp', 'fw-cli'])('%s passes attw (ESM-only profile: NodeNext/Node16 from ESM and Bundler)', async (name) => {
-    const tarball = project.tarballs.get(name)!;
-    const report = JSON.parse(await sh(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'json'], root)) as {
-      analysis: { entrypoints: Record<string, unknown>; problems: { kind: string; resolutionKind?: string }[] };
-    };
-    expect(Object.keys(report.analysis.entrypoints)).toContain(name === 'fw-cli' ? './tooling' : '.');
-    expect(report.analysis.problems.filter((p) => p.resolutionKind !== 'node10' && p.resolutionKind !== 'node16-cjs')).toEqual([]);
-  });
+  // attw type-checks every entry point of a tarball (fw has dozens); three run at once beside the other test files, which on a
+  // loaded 2-core machine took past two minutes.
+  it.each(['fw', 'fw-mcp', 'fw-cli'])(
+    '%s passes attw (ESM-only profile: NodeNext/Node16 from ESM and Bundler)',
+    { timeout: 300_000 },
+    async (name) => {
+      const tarball = project.tarballs.get(name)!;
+      const report = JSON.parse(await sh(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'json'], root)) as {
+        analysis: { entrypoints: Record<string, unknown>; problems: { kind: string; resolutionKind?: string }[] };
+      };
+      expect(Object.keys(report.analysis.entrypoints)).toContain(name === 'fw-cli' ? './tooling' : '.');
+      expect(report.analysis.problems.filter((p) => p.resolutionKind !== 'node10' && p.resolutionKind !== 'node16-cjs')).toEqual([]);
+    },
+  );
 
   it('npm install fw fw-mcp is under 5.5 MiB besides their docs, runs no install scripts and brings no build or dev tools', () => {
     const modules = join(project.dir, 'node_modules');

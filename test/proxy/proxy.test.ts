@@ -266,7 +266,7 @@ describe('proxy() streaming and failures', () => {
       },
     });
     const pending = send(app(), '/read-all', { method: 'POST', body, duplex: 'half', signal: controller.signal } as RequestInit);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await upstream.bodyStarted;
     controller.abort();
     expect((await pending).status).toBe(499);
     await upstream.bodyAborted;

@@ -2,39 +2,19 @@
  * fw/streaming and fw/proxy cost nothing when not imported: a one-route worker bundle of `fw/core` or of `fw`
  * carries none of their code, and a worker that imports one carries only its own files (esbuild, worker conditions).
  */
-import { build } from 'esbuild';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { keptInputs } from '../targets/worker/helpers';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'fw-shake-'));
 
 /** The fw source files (relative to the repository) whose code a worker bundle of `source` keeps. */
-async function keptFiles(source: string): Promise<string[]> {
+function keptFiles(source: string): Promise<string[]> {
   const entry = join(dir, `entry-${Math.random().toString(36).slice(2)}.ts`);
   writeFileSync(entry, source);
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    conditions: ['workerd', 'worker', 'browser'],
-    target: 'es2022',
-    write: false,
-    minify: true,
-    metafile: true,
-    tsconfig: join(root, 'tsconfig.json'),
-    absWorkingDir: root,
-    logLevel: 'silent',
-  });
-  const inputs = Object.values(result.metafile.outputs)[0].inputs;
-  return Object.entries(inputs)
-    .filter(([, input]) => input.bytesInOutput > 0)
-    .map(([path]) => path);
+  return keptInputs(entry);
 }
 
 const ours = (files: string[]) => files.filter((file) => /^src\/(stream|proxy)\//.test(file));

@@ -111,7 +111,9 @@ describe('fw/node serve: request time-outs', () => {
       Array.from({ length: 50 }, () => slowClient(server.port, 'POST /echo HTTP/1.1\r\nhost: x\r\ncontent-length: 1000\r\n\r\n', 'b')),
     );
     expect(clients.filter((c) => c.answer.startsWith('HTTP/1.1 408 ')).length).toBe(50);
-    expect(Math.max(...clients.map((c) => c.closedAfterMs))).toBeLessThan(requestTimeout + 1000);
+    // Node sweeps for expired requests every connectionsCheckingInterval (100 ms here), but 50 trickling clients share two cores
+    // with the other test files: the bound says "closed soon after requestTimeout", not "at once".
+    expect(Math.max(...clients.map((c) => c.closedAfterMs))).toBeLessThan(requestTimeout + 2500);
     expect(await openConnections(server)).toBe(0);
   });
 

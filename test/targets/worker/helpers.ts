@@ -5,12 +5,37 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { bundleConfig } from 'fw/serverless';
 
 /** The repository root. */
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The compatibility date fixtures run with (the one in wrangler.toml). */
 export const compatibilityDate = '2026-04-01';
+
+/** esbuild's options for a worker bundle as wrangler makes it (ESM, workerd conditions, fw through tsconfig paths, `cloudflare:workers` external). */
+function workerBuildOptions(entry: string, define: Record<string, string>, minify: boolean) {
+  return {
+    entryPoints: [resolve(root, entry)],
+    bundle: true,
+    format: 'esm' as const,
+    platform: 'neutral' as const,
+    mainFields: ['module', 'main'],
+    conditions: ['workerd', 'worker', 'browser'],
+    target: 'es2022',
+    write: false as const,
+    minify,
+    tsconfig: join(root, 'tsconfig.json'),
+    define,
+    external: ['cloudflare:workers'],
+    logLevel: 'silent' as const,
+  };
+}
+
+/** fw/serverless's worker preset (format, platform, target, conditions, main fields, externals): what `fw build` uses. */
+const { format, platform, target, conditions, mainFields, external } = bundleConfig('worker', 'worker.ts');
+const workerPreset = { format, platform, target, conditions, mainFields, external };
 
 /**
  * Bundles a worker entry the way wrangler does (ESM, workerd conditions, fw resolved through tsconfig paths;
@@ -22,22 +47,51 @@ export async function bundleWorker(
   define: Record<string, string> = {},
   options: { minify?: boolean } = {},
 ): Promise<string> {
+  const result = await build(workerBuildOptions(entry, define, options.minify ?? false));
+  return result.outputFiles[0].text;
+}
+
+/** The input files (relative to the repository root) whose code a minified worker bundle of `entry` keeps. */
+export async function keptInputs(entry: string): Promise<string[]> {
+  const result = await build({ ...workerBuildOptions(entry, {}, true), metafile: true as const, absWorkingDir: root });
+  const inputs = Object.values(result.metafile.outputs)[0].inputs;
+  return Object.entries(inputs)
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([path]) => path);
+}
+
+/**
+ * A minified worker bundle made with the bench's esbuild worker recipe (bench/bundle) from `source` (resolved from
+ * `resolveDir`, the repository root by default) or from `entry`: its gzip -9 bytes and the input files (relative to
+ * the repository root) with code in it. fw resolves to its sources through tsconfig.json, or through `tsconfigRaw`.
+ */
+export async function workerBundleFacts(options: {
+  source?: string;
+  entry?: string;
+  resolveDir?: string;
+  tsconfigRaw?: string;
+}): Promise<{ gzip: number; inputs: string[] }> {
+  const input =
+    options.source === undefined
+      ? { entryPoints: [resolve(root, options.entry ?? '')] }
+      : { stdin: { contents: options.source, resolveDir: options.resolveDir ?? root, loader: 'ts' as const } };
+  const config = options.tsconfigRaw === undefined ? { tsconfig: join(root, 'tsconfig.json') } : { tsconfigRaw: options.tsconfigRaw };
   const result = await build({
-    entryPoints: [resolve(root, entry)],
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    conditions: ['workerd', 'worker', 'browser'],
-    target: 'es2022',
+    ...input,
+    ...config,
+    absWorkingDir: root,
+    ...workerPreset,
     write: false,
-    minify: options.minify ?? false,
-    tsconfig: join(root, 'tsconfig.json'),
-    define,
-    external: ['cloudflare:workers'],
+    bundle: true,
+    minify: true,
+    metafile: true,
     logLevel: 'silent',
   });
-  return result.outputFiles[0].text;
+  const [output] = Object.values(result.metafile.outputs);
+  const inputs = Object.entries(output.inputs)
+    .filter(([, used]) => used.bytesInOutput > 0)
+    .map(([file]) => file);
+  return { gzip: gzipSync(result.outputFiles[0].contents, { level: 9 }).byteLength, inputs };
 }
 
 /** Starts workerd with one ES module worker and whatever bindings the test asks for. */
