@@ -26,6 +26,7 @@ const order = [
   'cold-start',
   'worker',
   'startup',
+  'metrics-cost',
   'mcp',
   'types',
 ];
@@ -115,7 +116,7 @@ function section(result: BenchResult, run: RunRecord, chartsDir: string): string
   return [
     `## ${result.name}`,
     '',
-    sectionHeader({ bench, date: result.date ?? run.started, command: run.command, machine: run.machine }),
+    sectionHeader({ bench, date: result.date ?? run.started, command: run.command, machine: run.machine, runtime: result.runtime }),
     `- Alone: \`npm run bench -- ${bench}\` (its script: \`${result.command}\`)`,
     '',
     `![${result.name}](charts/${result.name}.svg)`,

@@ -2,7 +2,8 @@
  * Side-by-side HTTP throughput, fastify/benchmarks style, on the shared bench app (bench/lib/http-app.ts): each
  * contestant's server runs alone in its own process pinned to one core, the load generator (autocannon -c 100
  * -p 10, bench/http-node/load.ts) runs pinned to the other. Per round each server starts once, every case and
- * sanity check is verified, then each case gets a warm-up and a measured run; rounds rotate the order. Besides
+ * sanity check is verified, every case is warmed up once, then each case gets a warm-up and a measured run; rounds
+ * rotate the order. Besides
  * req/s, the server's CPU time per request is read from /proc per case (less sensitive to other load on a shared machine).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -76,6 +77,10 @@ async function measureContestant(contestant: Contestant, load: LoadGenerator, sa
     const lines: string[] = [];
     const first = httpCases[0];
     await load.run({ url: `http://127.0.0.1:${port}${first.path}`, method: first.method, body: first.body, seconds: settings.startWarmup });
+    // One warm-up pass over every case before any is measured, so the first case is not timed while the rest of the
+    // server's code is still being compiled (it made the first case read slow for some servers in some rounds).
+    for (const c of httpCases)
+      await load.run({ url: `http://127.0.0.1:${port}${c.path}`, method: c.method, body: c.body, seconds: settings.warmup });
     for (const c of httpCases) {
       const job = { url: `http://127.0.0.1:${port}${c.path}`, method: c.method, body: c.body };
       await load.run({ ...job, seconds: settings.warmup });
@@ -111,6 +116,6 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchResu
   } finally {
     load.close();
   }
-  const method = `${settings.rounds} rounds, order rotated each round; each server starts once per round, every answer is checked, it gets ${settings.startWarmup} s of load on the first case, then per case ${settings.warmup} s warm-up + ${settings.seconds} s measured (autocannon -c 100 -p 10); server and load generator pinned to separate cores (taskset ${hasTaskset ? 'on' : 'not available'}).`;
+  const method = `${settings.rounds} rounds, order rotated each round; each server starts once per round, every answer is checked, it gets ${settings.startWarmup} s of load on the first case and a ${settings.warmup} s warm-up pass over every case, then per case ${settings.warmup} s warm-up + ${settings.seconds} s measured (autocannon -c 100 -p 10); server and load generator pinned to separate cores (taskset ${hasTaskset ? 'on' : 'not available'}).`;
   return report({ ...options, samples, method, cases: httpCases, wallSeconds: (Date.now() - started) / 1000 });
 }

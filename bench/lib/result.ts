@@ -17,6 +17,8 @@ export interface BenchResult {
   goal?: string;
   met?: boolean;
   notes?: string;
+  /** The runtime the section measured when it is not the runner's own Node (e.g. `Node v24.21.0`). */
+  runtime?: string;
   /** Whether a larger median is better (throughput) or worse (time, bytes). */
   higherIsBetter?: boolean;
 }

@@ -91,14 +91,14 @@ export function peerVersions(bench: string): Array<{ name: string; version: stri
 }
 
 /** The lines under a section's title: date, command, machine, runtimes, peers. */
-export function sectionHeader(options: { bench: string; date: string; command: string; machine: RunMachine }): string {
+export function sectionHeader(options: { bench: string; date: string; command: string; machine: RunMachine; runtime?: string }): string {
   const { machine } = options;
   const peers = peerVersions(options.bench);
   return [
     `- Date: ${options.date}`,
     `- Command: \`${options.command}\``,
     `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}`,
-    `- Runtime: Node ${machine.node}${options.bench.startsWith('http-bun') && machine.bun ? `, Bun ${machine.bun}` : ''}`,
+    `- Runtime: ${options.runtime ?? `Node ${machine.node}`}${options.bench.startsWith('http-bun') && machine.bun ? `, Bun ${machine.bun}` : ''}`,
     `- Peers and tools: ${peers.length > 0 ? peers.map((p) => `${p.name} ${p.version}`).join(', ') : 'none'}`,
   ].join('\n');
 }

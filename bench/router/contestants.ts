@@ -2,7 +2,7 @@
  * The routers under test, each behind the same two calls: build from a route table, then look up (method, path).
  * Each contestant imports only its own library when loaded, so a measuring process does not pay for the others' imports.
  */
-import type { Router } from 'fw';
+import type { Router, RouteSyntax } from 'fw/core';
 import type { RegExpRouter } from 'hono/router/reg-exp-router';
 import type { TrieRouter } from 'hono/router/trie-router';
 import type { RouteDef } from './routes';
@@ -24,9 +24,9 @@ type Factory = (routes: RouteDef[]) => Built;
 const id = (r: RouteDef): string => `${r.method} ${r.path}`;
 
 const ours =
-  (FwRouter: typeof Router): Factory =>
+  (FwRouter: typeof Router, syntax: RouteSyntax): Factory =>
   (routes) => {
-    const router = new FwRouter<string>();
+    const router = new FwRouter<string>(syntax);
     for (const r of routes) router.add(r.method, r.path, id(r));
     return {
       lookup: (method, path) => router.match(method, path),
@@ -124,7 +124,11 @@ const trieRouter = async () => (await import('hono/router/trie-router')).TrieRou
 
 /** Every contestant by name, loaded on demand; `fw` is ours, the others are measured against it. */
 export const contestants: Record<string, () => Promise<Factory>> = {
-  fw: async () => ours((await import('fw')).Router),
+  /** The router of every `new Fw()` app: the full route syntax, whose compiled RegExps match dynamic routes. */
+  fw: async () => {
+    const { Router, fullRouteSyntax } = await import('fw/core');
+    return ours(Router, fullRouteSyntax);
+  },
   'hono RegExpRouter': async () => {
     const HonoRegExp = await regExpRouter();
     return hono(() => new HonoRegExp<string>());

@@ -93,7 +93,7 @@ const result: BenchResult = {
   met,
   higherIsBetter: false,
   notes: [
-    `Hono's benchmarks/routers method (mitata; p50 time per lookup in each process, median over ${rounds} rounds) in alternating order, one child process per router and table (fw's Router from its built package, bench/lib/built-fw.ts); each router's 7 answers are checked before timing.`,
+    `Hono's benchmarks/routers method (mitata; p50 time per lookup in each process, median over ${rounds} rounds) in alternating order, one child process per router and table (fw's Router from its built package, bench/lib/built-fw.ts, with fullRouteSyntax as every new Fw() from fw has it; a fw/core app without routeSyntax: fullRouteSyntax matches dynamic routes by a slower trie walk, which keeps the RegExp compiler out of its bundle); each router's 7 answers are checked before timing.`,
     "The second table registers bun-http-framework-benchmark's extra routes first (28 paths, also under /:locale, /v2 and /v2/:locale, each as GET and as POST <path>/submit: 224 routes).",
     failed.length > 0
       ? `Could not run: ${failed.join('; ')}. Where Hono's RegExpRouter refuses a table, the goal is checked against Hono's SmartRouter (its default: RegExpRouter, falling back to TrieRouter).`
