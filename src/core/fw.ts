@@ -36,6 +36,7 @@ import type {
   ConstantAnswer,
   RouteSchema,
   AfterHook,
+  AnswerHook,
   BeforeHook,
   ErrorHook,
   FwCoreConfig,
@@ -231,6 +232,8 @@ export class Fw<
   #startedPlugins = 0;
   #starting: Promise<void> | null = null;
   #schemaCompiler: SchemaCompiler | null = null;
+  /** Runs on every answer once the app has started (`observeAnswers` from fw/metrics sets it); null: none. */
+  answerHook: AnswerHook | null = null;
 
   constructor(config: FwCoreConfig = {}) {
     (new.target as typeof Fw).checkConfig(config);
@@ -530,13 +533,21 @@ export class Fw<
   }
 
   #dispatch(request: Request, env: unknown, executionCtx: ExecutionContext | undefined): Response | Promise<Response> {
-    const url = request.url;
-    const raw = rawPathOf(url);
-    const path = canonicalPath(raw, this.config.allowEncodedSlashes);
-    if (path === null) return this.#refusedPath(request, env, executionCtx);
-    const method = request.method;
+    const path = canonicalPath(rawPathOf(request.url), this.config.allowEncodedSlashes);
+    const ctx = new this.ContextClass(this, request, path ?? '/', env, executionCtx);
+    const hook = this.answerHook;
+    return hook === null ? this.#answer(ctx, path) : hook(ctx, () => this.#answer(ctx, path));
+  }
+
+  #answer(ctx: Context, path: string | null): Response | Promise<Response> {
+    // A path with no canonical form or with an encoded slash is refused before any middleware (no guard could judge it).
+    if (path === null)
+      return this.#unhandledError(
+        ctx,
+        new HttpError(400, 'Malformed percent-encoding or encoded slash in the request path', { code: 'BAD_PATH' }),
+      );
+    const method = ctx.method;
     const match = this.#router.match(method, path) ?? this.#fallbackMatch(method, path);
-    const ctx = new this.ContextClass(this, request, path, env, executionCtx);
     if (match === null) return this.#unmatched(ctx);
     const route = match.value;
     if (match.params !== noParams) ctx.params = match.params;
@@ -545,13 +556,6 @@ export class Fw<
     const response = this.middleware.length === 0 ? pipeline(ctx) : runMiddleware(this, ctx, this.middleware, pipeline);
     if (method !== 'HEAD' || route.method === 'HEAD') return response;
     return Promise.resolve(response).then((r) => responseWithoutBody(ctx, r));
-  }
-
-  /** The 400 for a path with no canonical form or with an encoded slash, answered before any middleware (no guard could judge it). */
-  #refusedPath(request: Request, env: unknown, executionCtx: ExecutionContext | undefined): Response {
-    const ctx = new this.ContextClass(this, request, '/', env, executionCtx);
-    const message = 'Malformed percent-encoding or encoded slash in the request path';
-    return this.#unhandledError(ctx, new HttpError(400, message, { code: 'BAD_PATH' }));
   }
 
   /** The match for a request the router missed: a GET route for HEAD, and the path without its trailing slash. */

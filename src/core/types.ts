@@ -40,6 +40,13 @@ export type AfterHook<C extends Context = Context> = (ctx: C, response: Response
 /** Turns a thrown error into a response; returning nothing falls through to the default error body. */
 export type ErrorHook<C extends Context = Context> = (error: unknown, ctx: C) => unknown;
 
+/**
+ * Runs around every answer of a started app, unmatched and refused requests included (`ctx.routePath` is set once
+ * `answer()` has routed): it calls `answer()` once and returns what it answered, or a promise of it once the hook
+ * has looked (`observeAnswers` from fw/metrics builds one).
+ */
+export type AnswerHook = (ctx: Context, answer: () => Response | Promise<Response>) => Response | Promise<Response>;
+
 /** Onion-model middleware: call `next()` to run the rest and get its Response; return a Response to answer instead. */
 export type Middleware<C extends Context = Context> = (ctx: C, next: () => Promise<Response>) => unknown;
 

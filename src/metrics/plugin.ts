@@ -76,19 +76,14 @@ export function metrics(options: MetricsOptions = {}): FwPluginConfig {
   const resolved = resolveMetricsOptions(options);
   const guard = resolved.path === false ? null : operatorGuard(resolved.access, 'metrics() "access"', 'fw metrics');
   const state = metricsState(resolved);
-  const started = { now: false };
   return {
     name: 'metrics',
     state: { [METRICS_STATE_KEY]: state, [METRICS_SUMMARY_STATE_KEY]: readSummary },
-    onStart() {
-      started.now = true;
-    },
     setup(app) {
       if (app.state(METRICS_STATE_KEY) !== state) throw new Error('metrics(): the app already has another metrics() plugin');
       observeAnswers(
         app,
         recordingObserver(state, (env) => flushMetrics(app, { env })),
-        started,
       );
       const path = resolved.path;
       if (path === false || guard === null) return;

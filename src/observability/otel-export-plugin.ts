@@ -64,7 +64,6 @@ export function otelExport(options: OTelExportOptions = {}): FwPluginConfig & { 
   const timers: ReturnType<typeof setInterval>[] = [];
   let lastExport = 0;
   let app: Fw<any, any> | null = null;
-  const started = { now: false };
 
   /** The view to export now, or null when there is nothing to read (no source, no `metrics()` plugin). */
   function readView(from: Fw<any, any>, env: unknown): Promise<MetricsView> | MetricsView | null {
@@ -111,17 +110,12 @@ export function otelExport(options: OTelExportOptions = {}): FwPluginConfig & { 
       // The first invocation's cold start is recorded when the target has its answer: that export waits for it.
       if (source !== false) {
         const wait = watchColdStart(target);
-        observeAnswers(
-          target,
-          (ctx: Context) => {
-            if (Date.now() - lastExport >= every) ctx.waitUntil(exportMetrics(ctx.env, wait.recording()));
-          },
-          started,
-        );
+        observeAnswers(target, (ctx: Context) => {
+          if (Date.now() - lastExport >= every) ctx.waitUntil(exportMetrics(ctx.env, wait.recording()));
+        });
       }
     },
     onStart() {
-      started.now = true;
       if (timers.length > 0 || isTriggerDrivenRuntime()) return;
       timers.push(setInterval(() => void exporter.flush(), flushEvery));
       if (source !== false) timers.push(setInterval(() => void exportMetrics(), every));
