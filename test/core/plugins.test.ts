@@ -56,6 +56,24 @@ describe('plugins', () => {
     expect(order).toEqual(['setup done', 'request']);
   });
 
+  it("a setup that wraps app.fetch sees the request that starts the app, which the app's first fetch answers", async () => {
+    const app = new Fw();
+    const seen: string[] = [];
+    app.use({
+      name: 'wraps-fetch',
+      setup(a) {
+        const inner = a.fetch;
+        a.fetch = (request, env, executionCtx) => {
+          seen.push(new URL(request.url).pathname);
+          return inner(request, env, executionCtx);
+        };
+      },
+    });
+    app.get('/', () => 'Hi');
+    expect((await call(app, '/')).text).toBe('Hi');
+    expect(seen).toEqual(['/']);
+  });
+
   it('use(plugin) is an alias of plugin(); plugin() resolves to the app', async () => {
     const app = new Fw();
     expect(app.use({ name: 'a' })).toBe(app);
