@@ -34,6 +34,18 @@ afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.stop()));
 });
 
+/** An app with metrics(), trace() and otelExport(options) to `endpoint`, answering "ok" at `/`, three requests made. */
+async function tracedApp(options: Parameters<typeof otelExport>[0]) {
+  const app = newApp();
+  await app.plugin(metrics());
+  await app.plugin(trace());
+  const plugin = otelExport({ onError: quiet, ...options });
+  await app.plugin(plugin);
+  app.get('/', () => 'ok');
+  for (let i = 0; i < 3; i++) await app.handle(new Request('http://x/'));
+  return { app, plugin };
+}
+
 describe('OTLP receiver (the official definitions)', () => {
   it('rejects what the definitions do not know, so a passing export test means something', () => {
     const good = {
@@ -350,14 +362,7 @@ describe('otelExport reads the metrics() plugin by default', () => {
   it('sends what is queued, and the metrics once more, on app.stop()', async () => {
     const receiver = await startReceiver();
     try {
-      const app = newApp();
-      await app.plugin(metrics());
-      await app.plugin(trace());
-      const plugin = otelExport({ endpoint: receiver.url, flushIntervalMs: 600_000, exportIntervalMs: 600_000, onError: quiet });
-      await app.plugin(plugin);
-      app.get('/', () => 'ok');
-      await app.ready();
-      for (let i = 0; i < 3; i++) await app.handle(new Request('http://x/'));
+      const { app, plugin } = await tracedApp({ endpoint: receiver.url, flushIntervalMs: 600_000, exportIntervalMs: 600_000 });
       expect(plugin.exporter.stats().spans.queued).toBe(3);
       await app.stop();
       expect(plugin.exporter.stats().spans).toMatchObject({ queued: 0, exported: 3 });
@@ -372,13 +377,7 @@ describe('otelExport reads the metrics() plugin by default', () => {
   it('sends no metrics with metrics: false', async () => {
     const receiver = await startReceiver();
     try {
-      const app = newApp();
-      await app.plugin(metrics());
-      await app.plugin(trace());
-      const plugin = otelExport({ endpoint: receiver.url, metrics: false, exportIntervalMs: 1, onError: quiet });
-      await app.plugin(plugin);
-      app.get('/', () => 'ok');
-      for (let i = 0; i < 3; i++) await app.handle(new Request('http://x/'));
+      const { plugin } = await tracedApp({ endpoint: receiver.url, metrics: false, exportIntervalMs: 1 });
       await plugin.exporter.flush();
       expect(receiver.received.map((r) => r.path)).toEqual(['/v1/traces']);
     } finally {
