@@ -46,6 +46,20 @@ async function tracedApp(options: Parameters<typeof otelExport>[0]) {
   return { app, plugin };
 }
 
+/** The receiver of one describe block (read it in its tests): started before them, emptied after each, closed after all. */
+function sharedReceiver(): () => Receiver {
+  const shared = {} as { current: Receiver };
+  beforeAll(async () => {
+    shared.current = await startReceiver();
+  });
+  afterAll(() => shared.current.close());
+  afterEach(() => {
+    shared.current.received.length = 0;
+    shared.current.answers.length = 0;
+  });
+  return () => shared.current;
+}
+
 describe('OTLP receiver (the official definitions)', () => {
   it('rejects what the definitions do not know, so a passing export test means something', () => {
     const good = {
@@ -145,15 +159,7 @@ describe('OTLP protobuf encoding', () => {
 });
 
 describe('OTLP metrics export (Node)', () => {
-  let receiver: Receiver;
-  beforeAll(async () => {
-    receiver = await startReceiver();
-  });
-  afterAll(() => receiver.close());
-  afterEach(() => {
-    receiver.received.length = 0;
-    receiver.answers.length = 0;
-  });
+  const receiver = sharedReceiver();
 
   const t0 = Date.UTC(2026, 10, 29, 12, 0, 0);
   const getAnswers: [number, number][] = [
@@ -164,7 +170,7 @@ describe('OTLP metrics export (Node)', () => {
   ];
 
   it('sends per-route histograms with explicit bounds, cumulative counters per status class and cold starts per target', async () => {
-    const exporter = createOtlpExporter({ endpoint: receiver.url, service: 'shop', instanceId: 'i-1', onError: quiet });
+    const exporter = createOtlpExporter({ endpoint: receiver().url, service: 'shop', instanceId: 'i-1', onError: quiet });
     const first = view(
       t0,
       t0 + 20_000,
@@ -172,7 +178,7 @@ describe('OTLP metrics export (Node)', () => {
       [{ target: 'lambda', slots: [coldSlot(t0, [[180, 25]])] }],
     );
     await exporter.exportMetrics(first);
-    const got = await receiver.waitFor((r) => r.path === '/v1/metrics');
+    const got = await receiver().waitFor((r) => r.path === '/v1/metrics');
     expect(got.error).toBeNull();
     expect(resourceOf(got, 'resourceMetrics')).toMatchObject({ 'service.name': 'shop', 'service.instance.id': 'i-1' });
     const metrics = metricsOf(got);
@@ -206,7 +212,7 @@ describe('OTLP metrics export (Node)', () => {
   });
 
   it('keeps counts cumulative from the first start time while the window slides past old slots', async () => {
-    const exporter = createOtlpExporter({ endpoint: receiver.url, onError: quiet });
+    const exporter = createOtlpExporter({ endpoint: receiver().url, onError: quiet });
     const slotA = routeSlot(t0, [[200, 3]]);
     const slotB = routeSlot(t0 + 10_000, [[200, 7]]);
     await exporter.exportMetrics(view(t0, t0 + 15_000, [{ method: 'GET', route: '/', slots: [slotA, slotB] }]));
@@ -216,8 +222,8 @@ describe('OTLP metrics export (Node)', () => {
     ]);
     const slotC = routeSlot(t0 + 20_000, [[200, 2]]);
     await exporter.exportMetrics(view(t0 + 10_000, t0 + 25_000, [{ method: 'GET', route: '/', slots: [slotBGrown, slotC] }]));
-    expect(receiver.received.map((r) => r.error)).toEqual([null, null]);
-    const points = receiver.received.map(
+    expect(receiver().received.map((r) => r.error)).toEqual([null, null]);
+    const points = receiver().received.map(
       (r) => metricsOf(r).find((m) => m.name === 'fw.http.server.request.duration')?.histogram.dataPoints[0],
     );
     expect(points.map((p) => Number(p.count))).toEqual([2, 4]);
@@ -237,14 +243,14 @@ describe('OTLP metrics export (Node)', () => {
     Object.assign(process.env, env);
     let exporter: ReturnType<typeof createOtlpExporter>;
     try {
-      exporter = createOtlpExporter({ endpoint: receiver.url, service: 'shop', onError: quiet });
+      exporter = createOtlpExporter({ endpoint: receiver().url, service: 'shop', onError: quiet });
     } finally {
       for (const [k, v] of Object.entries(before))
         if (v === undefined) delete process.env[k];
         else process.env[k] = v;
     }
     await exporter.exportMetrics(view(t0, t0 + 1000, [{ method: 'GET', route: '/', slots: [routeSlot(t0, [[200, 1]])] }]));
-    const got = await receiver.waitFor((r) => r.path === '/v1/metrics');
+    const got = await receiver().waitFor((r) => r.path === '/v1/metrics');
     expect(resourceOf(got, 'resourceMetrics')).toMatchObject({
       'cloud.provider': 'aws',
       'cloud.platform': 'aws_lambda',
@@ -256,9 +262,9 @@ describe('OTLP metrics export (Node)', () => {
   });
 
   it('sends nothing for an empty view', async () => {
-    const exporter = createOtlpExporter({ endpoint: receiver.url, onError: quiet });
+    const exporter = createOtlpExporter({ endpoint: receiver().url, onError: quiet });
     await exporter.exportMetrics({ slotMs: 10_000, from: t0, to: t0 + 1, instances: [], routes: [], coldStarts: [] });
-    expect(receiver.received).toHaveLength(0);
+    expect(receiver().received).toHaveLength(0);
   });
 });
 
@@ -387,15 +393,7 @@ describe('otelExport reads the metrics() plugin by default', () => {
 });
 
 describe('otelExport when the collector misbehaves', () => {
-  let receiver: Receiver;
-  beforeAll(async () => {
-    receiver = await startReceiver();
-  });
-  afterAll(() => receiver.close());
-  afterEach(() => {
-    receiver.received.length = 0;
-    receiver.answers.length = 0;
-  });
+  const receiver = sharedReceiver();
 
   function span(i: number) {
     return {
@@ -415,43 +413,49 @@ describe('otelExport when the collector misbehaves', () => {
 
   it('retries a 503 with backoff, then drops the batch: retries stop', async () => {
     const errors: unknown[] = [];
-    const exporter = createOtlpExporter({ endpoint: receiver.url, maxRetries: 2, backoffMs: 10, onError: (e) => errors.push(e) });
-    receiver.answers.push(...Array.from({ length: 10 }, () => ({ status: 503 })));
+    const exporter = createOtlpExporter({ endpoint: receiver().url, maxRetries: 2, backoffMs: 10, onError: (e) => errors.push(e) });
+    receiver().answers.push(...Array.from({ length: 10 }, () => ({ status: 503 })));
     exporter.spans.add(span(1));
     await exporter.flush();
-    expect(receiver.received).toHaveLength(3);
+    expect(receiver().received).toHaveLength(3);
     expect(exporter.stats().spans).toMatchObject({ queued: 0, dropped: 1, exported: 0, failedBatches: 1 });
     expect(errors).toHaveLength(1);
     expect((errors[0] as { status: number }).status).toBe(503);
   });
 
   it('honours Retry-After on a 429 and delivers on the retry', async () => {
-    const exporter = createOtlpExporter({ endpoint: receiver.url, backoffMs: 1, onError: quiet });
-    receiver.answers.push({ status: 429, retryAfter: '1' });
+    const exporter = createOtlpExporter({ endpoint: receiver().url, backoffMs: 1, onError: quiet });
+    receiver().answers.push({ status: 429, retryAfter: '1' });
     exporter.spans.add(span(2));
     await exporter.flush();
-    expect(receiver.received).toHaveLength(2);
-    expect(receiver.received[1].at - receiver.received[0].at).toBeGreaterThanOrEqual(900);
+    expect(receiver().received).toHaveLength(2);
+    expect(receiver().received[1].at - receiver().received[0].at).toBeGreaterThanOrEqual(900);
     expect(exporter.stats().spans).toMatchObject({ exported: 1, failedBatches: 0 });
   });
 
   it('pauses when Retry-After is beyond the longest backoff, keeping a bounded queue meanwhile', async () => {
-    const exporter = createOtlpExporter({ endpoint: receiver.url, maxBackoffMs: 1000, maxQueueSize: 5, maxBatchSize: 100, onError: quiet });
-    receiver.answers.push({ status: 503, retryAfter: '3600' });
+    const exporter = createOtlpExporter({
+      endpoint: receiver().url,
+      maxBackoffMs: 1000,
+      maxQueueSize: 5,
+      maxBatchSize: 100,
+      onError: quiet,
+    });
+    receiver().answers.push({ status: 503, retryAfter: '3600' });
     exporter.spans.add(span(3));
     await exporter.flush();
     for (let i = 0; i < 20; i++) exporter.spans.add(span(i));
     await exporter.flush();
-    expect(receiver.received).toHaveLength(1);
+    expect(receiver().received).toHaveLength(1);
     expect(exporter.stats().spans).toMatchObject({ queued: 5, dropped: 1 + 15, failedBatches: 1 });
   });
 
   it('does not retry a 400: the batch is wrong, not the collector', async () => {
-    const exporter = createOtlpExporter({ endpoint: receiver.url, backoffMs: 1, onError: quiet });
-    receiver.answers.push({ status: 400 });
+    const exporter = createOtlpExporter({ endpoint: receiver().url, backoffMs: 1, onError: quiet });
+    receiver().answers.push({ status: 400 });
     exporter.spans.add(span(4));
     await exporter.flush();
-    expect(receiver.received).toHaveLength(1);
+    expect(receiver().received).toHaveLength(1);
     expect(exporter.stats().spans.failedBatches).toBe(1);
   });
 
@@ -476,7 +480,7 @@ describe('otelExport when the collector misbehaves', () => {
     const app = newApp();
     await app.plugin(trace());
     const plugin = otelExport({
-      endpoint: receiver.url,
+      endpoint: receiver().url,
       maxRetries: 0,
       exportIntervalMs: 1,
       metrics: () => {
@@ -488,7 +492,7 @@ describe('otelExport when the collector misbehaves', () => {
     });
     await app.plugin(plugin);
     app.get('/', () => 'ok');
-    receiver.answers.push({ status: 500 });
+    receiver().answers.push({ status: 500 });
     for (let i = 0; i < 2; i++) expect(await (await app.handle(new Request('http://x/'))).text()).toBe('ok');
     await expect(plugin.exporter.flush()).resolves.toBeUndefined();
     expect(plugin.exporter.stats().spans).toMatchObject({ failedBatches: 1, exported: 0, dropped: 2 });
@@ -499,7 +503,7 @@ describe('otelExport when the collector misbehaves', () => {
     const app = newApp();
     await app.plugin(trace());
     const plugin = otelExport({
-      endpoint: receiver.url,
+      endpoint: receiver().url,
       timeoutMs: 200,
       maxRetries: 0,
       flushIntervalMs: 60_000,
@@ -507,10 +511,10 @@ describe('otelExport when the collector misbehaves', () => {
     });
     await app.plugin(plugin);
     app.get('/', () => 'ok');
-    receiver.answers.push({ status: 200, delayMs: 1500 });
+    receiver().answers.push({ status: 200, delayMs: 1500 });
     await app.handle(new Request('http://x/'));
     const exporting = plugin.exporter.flush();
-    await receiver.waitFor((r) => r.path === '/v1/traces');
+    await receiver().waitFor((r) => r.path === '/v1/traces');
     const res = await app.handle(new Request('http://x/'));
     expect(await res.text()).toBe('ok');
     await exporting;
