@@ -47,6 +47,36 @@ async function until(done: () => boolean, ms: number, why: () => string, every =
   }
 }
 
+/**
+ * Waits until `count()` reaches `want`, failing only once it has stopped growing for `stallMs`: a loaded machine may
+ * deliver late, a lost frame never comes. The failure says which numbers each sender is missing.
+ */
+async function untilAllArrive(count: () => number, want: number, stallMs: number, missing: () => string): Promise<void> {
+  let seen = count();
+  let movedAt = Date.now();
+  while (count() < want) {
+    if (count() !== seen) {
+      seen = count();
+      movedAt = Date.now();
+    } else if (Date.now() - movedAt > stallMs)
+      throw new Error(`got ${seen} of ${want} frames, none more for ${stallMs / 1000} s; missing ${missing()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Which numbers below `sent` each of `senders` is missing in `frames` (the first few per sender). */
+function missingNumbers(frames: string[], senders: string[], sent: number): string {
+  const heard = bySender(frames);
+  return senders
+    .map((sender) => {
+      const got = new Set(heard.get(sender) ?? []);
+      const lost = Array.from({ length: sent }, (_, n) => n).filter((n) => !got.has(n));
+      return lost.length === 0 ? null : `${sender}: ${lost.length} (${lost.slice(0, 5).join(', ')}${lost.length > 5 ? ', ...' : ''})`;
+    })
+    .filter((line) => line !== null)
+    .join('; ');
+}
+
 async function closeAll(members: Member[]): Promise<void> {
   await Promise.all(members.map((m) => new Promise((r) => (m.ws.once('close', r), m.ws.close()))));
 }
@@ -144,13 +174,19 @@ describe('fw/worker: the socket outbox delivers every frame of an in-isolate roo
     await Promise.all(churners);
     const own = (m: Member) => m.frames.filter((f) => f.startsWith('c'));
     const want = 9 * sent;
+    const senders = members.map((_, i) => `c${i}`);
     await Promise.all(
-      members.map((m) =>
-        until(
-          () => own(m).length >= want,
-          30_000,
-          () => `got ${own(m).length} of ${want} frames`,
-          100,
+      members.map((m, i) =>
+        untilAllArrive(
+          () => own(m).length,
+          want,
+          10_000,
+          () =>
+            missingNumbers(
+              own(m),
+              senders.filter((s) => s !== `c${i}`),
+              sent,
+            ),
         ),
       ),
     );
@@ -163,7 +199,7 @@ describe('fw/worker: the socket outbox delivers every frame of an in-isolate roo
     });
     await closeAll(members);
     expect(logs.join('')).not.toMatch(/different request|could not be delivered/);
-  }, 60_000);
+  }, 120_000);
 
   it("a frame the socket refuses in its own context goes to the route's error hook and closes the socket with 1011", async () => {
     const ws = new WebSocket(`${base}/refused`);
