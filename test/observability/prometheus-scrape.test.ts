@@ -1,56 +1,23 @@
 /**
  * A real Prometheus server (Debian's, test/setup/prometheus.ts) scrapes an fw app's `/__fw/metrics` on fw/node
  * every second with a bearer token, and PromQL reads back what real traffic recorded; promtool checks the
- * exposition text.
+ * exposition text. test/observability/prometheus-every-target.test.ts scrapes the same exposition on every target.
  * @slow: starts Prometheus and waits for several scrapes, so it starts first (test/setup/slow-first.ts).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fw } from '../../src/app/fw';
 import type { Context } from '../../src/core/context';
 import { metrics } from '../../src/metrics';
 import { serve, type NodeServer } from '../../targets/node';
-import { prometheusPath, promtoolPath } from '../setup/prometheus';
-import { freePort } from '../targets/worker/helpers';
-
-type Json = Record<string, any>;
+import { promtoolPath } from '../setup/prometheus';
+import { type Json, type PrometheusServer, startPrometheus } from './prometheus-server';
 
 const token = 'scrape-secret-7c1f';
 
 describe('Prometheus scrapes /__fw/metrics', () => {
   let server: NodeServer;
-  let prometheus: ChildProcess;
-  let promUrl: string;
-  let folder: string;
-  let log = '';
-
-  async function api(path: string): Promise<Json> {
-    const res = await fetch(`${promUrl}${path}`);
-    return (await res.json()) as Json;
-  }
-  async function query(promql: string): Promise<Json[]> {
-    const body = await api(`/api/v1/query?query=${encodeURIComponent(promql)}`);
-    if (body.status !== 'success') throw new Error(`PromQL failed: ${JSON.stringify(body)}`);
-    return body.data.result;
-  }
-  /** Polls until `read` returns a value `ok` accepts; fails with the last value after `timeoutMs`. */
-  async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    let last: T | undefined;
-    for (;;) {
-      try {
-        last = await read();
-        if (ok(last)) return last;
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-      }
-      if (Date.now() > deadline) throw new Error(`${what}: not reached in ${timeoutMs} ms; last ${JSON.stringify(last)}\n${log}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
+  let prometheus: PrometheusServer;
 
   beforeAll(async () => {
     const app = new Fw();
@@ -58,59 +25,16 @@ describe('Prometheus scrapes /__fw/metrics', () => {
     app.get('/items/:id', (ctx: Context) => ({ id: ctx.params.id }));
     app.post('/orders', () => new Response('payment service down', { status: 500 }));
     server = await serve(app, { port: 0, hostname: '127.0.0.1' });
-    folder = mkdtempSync(join(tmpdir(), 'fw-prometheus-'));
-    const port = await freePort();
-    promUrl = `http://127.0.0.1:${port}`;
     const target = `127.0.0.1:${server.port}`;
-    writeFileSync(
-      join(folder, 'prometheus.yml'),
-      [
-        'global:',
-        '  scrape_interval: 1s',
-        '  scrape_timeout: 1s',
-        'scrape_configs:',
-        '  - job_name: fw',
-        '    metrics_path: /__fw/metrics',
-        '    authorization:',
-        '      type: Bearer',
-        `      credentials: ${token}`,
-        '    static_configs:',
-        `      - targets: ['${target}']`,
-        '  - job_name: fw-without-token',
-        '    metrics_path: /__fw/metrics',
-        '    static_configs:',
-        `      - targets: ['${target}']`,
-        '',
-      ].join('\n'),
-    );
-    prometheus = spawn(
-      prometheusPath,
-      [
-        `--config.file=${join(folder, 'prometheus.yml')}`,
-        `--storage.tsdb.path=${join(folder, 'data')}`,
-        `--web.listen-address=127.0.0.1:${port}`,
-        '--log.level=warn',
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    prometheus.stderr?.on('data', (chunk) => {
-      log = (log + chunk).slice(-4000);
-    });
-    await until(
-      'Prometheus ready',
-      () => fetch(`${promUrl}/-/ready`).then((r) => r.status),
-      (status) => status === 200,
-    );
+    prometheus = await startPrometheus([
+      { job: 'fw', target, token },
+      { job: 'fw-without-token', target },
+    ]);
   });
 
   afterAll(async () => {
-    if (prometheus && prometheus.exitCode === null) {
-      const exited = new Promise((r) => prometheus.once('exit', r));
-      prometheus.kill('SIGTERM');
-      await exited;
-    }
+    await prometheus?.stop();
     await server?.stop();
-    if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
   it('sees the target up with the token, refused without it, and reads counters and p95 with PromQL', { timeout: 90_000 }, async () => {
@@ -121,9 +45,9 @@ describe('Prometheus scrapes /__fw/metrics', () => {
     for (let i = 0; i < gets; i++) expect((await fetch(`${base}/items/${i}`)).status).toBe(200);
     for (let i = 0; i < fails; i++) expect((await fetch(`${base}/orders`, { method: 'POST' })).status).toBe(500);
 
-    const targets = await until(
+    const targets = await prometheus.until(
       'both targets scraped',
-      () => api('/api/v1/targets'),
+      () => prometheus.api('/api/v1/targets'),
       (body) => body.data.activeTargets.length === 2 && body.data.activeTargets.every((t: Json) => t.health !== 'unknown'),
     );
     const byJob = Object.fromEntries(targets.data.activeTargets.map((t: Json) => [t.labels.job, t]));
@@ -131,27 +55,29 @@ describe('Prometheus scrapes /__fw/metrics', () => {
     expect(byJob['fw-without-token'].health).toBe('down');
     expect(byJob['fw-without-token'].lastError).toMatch(/401/);
 
-    const up = await until(
+    const up = await prometheus.until(
       'up == 1',
-      () => query('up{job="fw"} == 1'),
+      () => prometheus.query('up{job="fw"} == 1'),
       (r) => r.length === 1,
     );
     expect(up[0].value[1]).toBe('1');
 
-    const p95 = await until(
+    const p95 = await prometheus.until(
       'p95 per route',
       async () => {
         for (let i = 0; i < 5; i++, sent++) expect((await fetch(`${base}/items/${i}`)).status).toBe(200);
-        return query('histogram_quantile(0.95, sum by (le, route) (rate(fw_http_request_duration_seconds_bucket{job="fw"}[1m])))');
+        return prometheus.query(
+          'histogram_quantile(0.95, sum by (le, route) (rate(fw_http_request_duration_seconds_bucket{job="fw"}[1m])))',
+        );
       },
       (r) => r.some((s) => s.metric.route === '/items/:id' && Number.isFinite(Number(s.value[1]))),
     );
     const seconds = Number(p95.find((s) => s.metric.route === '/items/:id')?.value[1]);
     expect(seconds).toBeGreaterThan(0);
 
-    const perRoute = await until(
+    const perRoute = await prometheus.until(
       'request counters per route',
-      () => query('sum by (route, status_class) (fw_http_requests_total{job="fw"})'),
+      () => prometheus.query('sum by (route, status_class) (fw_http_requests_total{job="fw"})'),
       (r) => r.some((s) => s.metric.route === '/items/:id' && Number(s.value[1]) === sent),
     );
     const count = (route: string, cls: string) =>
@@ -159,7 +85,7 @@ describe('Prometheus scrapes /__fw/metrics', () => {
     expect(count('/items/:id', '2xx')).toBe(sent);
     expect(count('/orders', '5xx')).toBe(fails);
 
-    const fresh = await api('/api/v1/targets');
+    const fresh = await prometheus.api('/api/v1/targets');
     const fw = fresh.data.activeTargets.find((t: Json) => t.labels.job === 'fw');
     expect(fw).toMatchObject({ health: 'up', lastError: '' });
   });

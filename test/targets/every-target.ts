@@ -22,6 +22,7 @@ import { pathToFileURL } from 'node:url';
 import type { Miniflare, MiniflareOptions } from 'miniflare';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { lambdaContext } from '../fixtures/lambda/context';
+import { fromResult, type LambdaResult, toEvent } from './lambda-events';
 import { startBun, type BunProcess } from './bun/bun-process';
 import { bundleWorker, runWorker } from './worker/helpers';
 
@@ -59,7 +60,7 @@ export function describeEveryTarget(
     describe(`${title} on ${target}`, () => {
       let current: Started | undefined;
       beforeAll(async () => {
-        current = await starters[target](appModule, options);
+        current = await startOnTarget(target, appModule, options);
       }, 120_000);
       afterAll(async () => {
         await current?.stop();
@@ -72,9 +73,15 @@ export function describeEveryTarget(
   }
 }
 
-interface Started {
+/** An app running on one target: its client, and `stop()`. */
+export interface Started {
   client: TargetClient;
   stop(): Promise<void>;
+}
+
+/** Starts the app of `appModule` on `target` outside `describeEveryTarget` (for a test that needs all targets at once). */
+export function startOnTarget(target: TargetName, appModule: string, options: EveryTargetOptions = {}): Promise<Started> {
+  return starters[target](appModule, options);
 }
 
 async function loadApp(appModule: string): Promise<any> {
@@ -141,58 +148,3 @@ const starters: Record<TargetName, (appModule: string, options: EveryTargetOptio
     };
   },
 };
-
-/** An API Gateway HTTP API (payload 2.0) event for `request`, its body base64-encoded. */
-async function toEvent(request: Request, sourceIp: string): Promise<Record<string, unknown>> {
-  const url = new URL(request.url);
-  const headers: Record<string, string> = {};
-  const cookies: string[] = [];
-  request.headers.forEach((value, name) => {
-    if (name === 'cookie') cookies.push(...value.split(/;\s*/));
-    else headers[name] = value;
-  });
-  headers.host = url.host;
-  const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-  return {
-    version: '2.0',
-    routeKey: '$default',
-    rawPath: url.pathname,
-    rawQueryString: url.search.slice(1),
-    cookies: cookies.length ? cookies : undefined,
-    headers,
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'id',
-      domainName: url.host,
-      domainPrefix: 'id',
-      http: { method: request.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp, userAgent: headers['user-agent'] ?? 'test' },
-      requestId: 'every-target',
-      routeKey: '$default',
-      stage: '$default',
-      time: new Date().toISOString(),
-      timeEpoch: Date.now(),
-    },
-    body: body?.toString('base64'),
-    isBase64Encoded: body !== undefined,
-  };
-}
-
-interface LambdaResult {
-  statusCode: number;
-  headers?: Record<string, string>;
-  multiValueHeaders?: Record<string, string[]>;
-  cookies?: string[];
-  body?: string;
-  isBase64Encoded?: boolean;
-}
-
-/** The Response a client would see for a Lambda result. */
-function fromResult(result: LambdaResult): Response {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(result.headers ?? {})) headers.append(name, value);
-  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) for (const value of values) headers.append(name, value);
-  for (const cookie of result.cookies ?? []) headers.append('set-cookie', cookie);
-  const bytes = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : null;
-  const empty = result.statusCode === 204 || result.statusCode === 304 || result.statusCode < 200;
-  return new Response(empty ? null : bytes, { status: result.statusCode, headers });
-}
