@@ -1,16 +1,19 @@
 /**
  * Two instances of one app on each target share one store (Redis on 127.0.0.1:6379 for Node, Bun and Lambda, a
  * Durable Object namespace in workerd), each takes its own traffic, and the merged view and the Prometheus
- * exposition read from either show both: their requests, their cold starts and the instances themselves.
+ * exposition read from either show both: their requests, their cold starts and the instances themselves; so does
+ * `fw/serverless/status`, called through the official MCP SDK client on the app's own MCP endpoint.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MetricsView } from 'fw/metrics';
+import type { MetricsSummary, MetricsView } from 'fw/metrics';
 import { bundleWorker, compatibilityDate } from '../targets/worker/helpers';
-import { metricsToken } from './fixtures/metrics-app';
+import { mcpToken, metricsToken } from './fixtures/metrics-app';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const instanceScript = 'test/metrics/fixtures/instance.ts';
@@ -91,6 +94,26 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
   throw new Error(`${what} never came: ${JSON.stringify(last)}`);
 }
 
+/** Calls `fw/serverless/status` with the official SDK client on an instance's /mcp, through `send` (a socket or workerd). */
+async function statusThrough(send: Send): Promise<Record<string, any>> {
+  const client = new Client({ name: 'fw-metrics-tests', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL('http://instance.test/mcp'), {
+    fetch: (url, init) => {
+      const { pathname, search } = new URL(url);
+      return send(`${pathname}${search}`, init);
+    },
+    requestInit: { headers: { authorization: `Bearer ${mcpToken}` } },
+  });
+  await client.connect(transport);
+  try {
+    const result = await client.callTool({ name: 'fw/serverless/status', arguments: {} });
+    expect(result.isError).toBeFalsy();
+    return result.structuredContent as Record<string, any>;
+  } finally {
+    await client.close();
+  }
+}
+
 for (const target of targets) {
   describe(`metrics merged across two instances on ${target}`, () => {
     let pair: Pair;
@@ -145,6 +168,22 @@ for (const target of targets) {
       expect(scrape).toMatch(/fw_http_requests_total\{method="GET",route="\/hello\/:name",status_class="2xx"\} 1\d\n/);
       expect(scrape).toContain('fw_http_requests_total{method="GET",route="/fail",status_class="5xx"} 1\n');
       expect(scrape).toMatch(/fw_http_request_duration_seconds_count\{method="GET",route="\/hello\/:name"\} 1\d\n/);
+    });
+
+    it('fw/serverless/status shows an MCP client the same merged metrics', async () => {
+      const status = await until(
+        () => statusThrough(pair.b),
+        (s) => (s.metrics as MetricsSummary | undefined)?.instances.length === 2,
+        'a status with both instances',
+      );
+      expect(status).toMatchObject({ target, coldStarts: 1 });
+      const summary = status.metrics as MetricsSummary;
+      expect(summary.instances.map((i) => i.target)).toEqual([target, target]);
+      expect(summary.coldStarts).toEqual([expect.objectContaining({ target, coldStarts: 2 })]);
+      const hello = summary.routes.find((r) => r.method === 'GET' && r.route === '/hello/:name')!;
+      expect(hello.requests).toBeGreaterThanOrEqual(10);
+      expect(hello.p99Ms!).toBeGreaterThanOrEqual(hello.p50Ms!);
+      expect(summary.routes.find((r) => r.route === '/fail')).toMatchObject({ requests: 1, errorRate: 1 });
     });
   });
 }
