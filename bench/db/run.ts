@@ -1,24 +1,32 @@
 /**
  * Overhead of app.db against the bare driver on each engine: the same prepared point lookup, each contestant in
- * its own process, 3 rounds in alternating order, answers checked before timing. Writes bench/.out/db.json.
+ * its own process on core 1 (fw from its built package), the database server's side of its connection pinned to
+ * core 0, both side by side in alternating blocks, answers checked. Writes bench/.out/db.json.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Database } from '../../targets/node/fw';
+import { pinned } from '../http-node/load-client';
+import { buildFw, builtFwEnv } from '../lib/built-fw';
+import { type CommandProcess, commandProcess } from '../lib/command-process';
 import type { BenchResult, BenchRow } from '../lib/result';
 
 const here = import.meta.dirname;
-const rounds = 3;
+/** Both contestants are started afresh this many times, so one process's luck does not stand for its side. */
+const generations = 3;
+const roundsPerGeneration = 10;
 const pg = process.env.FW_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const my = process.env.FW_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
 
 interface Target {
   engine: 'sqlite' | 'postgres' | 'mysql';
   url: string;
+  /** A contestant process's own database file (sqlite: two processes side by side would lock each other out of one file). */
+  fileOf?: (who: 'fw' | 'raw') => string;
   schema?: string;
-  queries: number;
+  /** Queries per contestant per round. */
+  block: number;
   cleanup(): Promise<void>;
 }
 
@@ -32,6 +40,7 @@ async function fill(db: Database): Promise<void> {
 }
 
 async function targets(): Promise<Target[]> {
+  let copies = 0;
   const dir = mkdtempSync(join(tmpdir(), 'fw-bench-db-'));
   const file = `file:${join(dir, 'bench.db')}`;
   const lite = new Database({ url: file });
@@ -51,12 +60,23 @@ async function targets(): Promise<Target[]> {
   await fill(myDb);
   await myDb.close();
   return [
-    { engine: 'sqlite', url: file, queries: 50_000, cleanup: async () => rmSync(dir, { recursive: true, force: true }) },
+    {
+      engine: 'sqlite',
+      url: file,
+      fileOf: (who) => {
+        // A fresh copy per process: node-sqlite3-wasm locks with a `<file>.lock` folder that a stopped process leaves behind.
+        const copy = join(dir, `${who}-${++copies}.db`);
+        copyFileSync(join(dir, 'bench.db'), copy);
+        return `file:${copy}`;
+      },
+      block: 5_000,
+      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    },
     {
       engine: 'postgres',
       url: pg,
       schema,
-      queries: 5_000,
+      block: 1_000,
       cleanup: async () => {
         await pgAdmin.execute(`DROP SCHEMA ${schema} CASCADE`);
         await pgAdmin.close();
@@ -65,7 +85,7 @@ async function targets(): Promise<Target[]> {
     {
       engine: 'mysql',
       url: myUrl.toString(),
-      queries: 5_000,
+      block: 1_000,
       cleanup: async () => {
         await myAdmin.execute(`DROP DATABASE ${schema}`);
         await myAdmin.close();
@@ -74,28 +94,61 @@ async function targets(): Promise<Target[]> {
   ];
 }
 
-function runOne(target: Target, contestant: 'fw' | 'raw'): number {
-  const run = spawnSync(
+/** Whether every contestant could pin its connection's server side (postgres and mysql). */
+let allPinned = true;
+type Contestant = 'fw' | 'raw';
+
+/** One contestant of `target`, started afresh on core 1; resolves once it is warmed up. */
+async function contestant(target: Target, who: Contestant): Promise<CommandProcess> {
+  const script = join(here, 'contestant.ts');
+  const command = [
     process.execPath,
-    ['--import', 'tsx', join(here, 'contestant.ts'), target.engine, contestant, String(target.queries), target.url, target.schema ?? ''],
-    { encoding: 'utf8' },
-  );
-  if (run.status !== 0) throw new Error(`${contestant} on ${target.engine} failed: ${run.stderr}`);
-  return (JSON.parse(run.stdout) as { usPerQuery: number }).usPerQuery;
+    '--import',
+    'tsx',
+    script,
+    target.engine,
+    who,
+    target.fileOf?.(who) ?? target.url,
+    target.schema ?? '',
+  ];
+  const side = await commandProcess(pinned(1, command), builtFwEnv);
+  if (target.engine !== 'sqlite' && side.first.pinned !== true) allPinned = false;
+  return side;
 }
+
+/**
+ * µs per query of each contestant, one value per round: both run side by side for a generation, a block each per
+ * round, the order alternating, so a burst of load elsewhere hits them alike.
+ */
+async function measure(target: Target): Promise<Record<Contestant, number[]>> {
+  const times: Record<Contestant, number[]> = { fw: [], raw: [] };
+  for (let g = 0; g < generations; g++) {
+    const sides = { fw: await contestant(target, 'fw'), raw: await contestant(target, 'raw') };
+    try {
+      for (let round = 0; round < roundsPerGeneration; round++) {
+        const order: Contestant[] = round % 2 === 0 ? ['fw', 'raw'] : ['raw', 'fw'];
+        for (const who of order) times[who].push((await sides[who].ask(`run ${target.block}`)).usPerQuery);
+      }
+    } finally {
+      sides.fw.close();
+      sides.raw.close();
+    }
+  }
+  return times;
+}
+
+/** raw / fw of each round, whose two blocks ran back to back. */
+const pairedRatios = (times: Record<Contestant, number[]>): number[] => times.fw.map((fw, i) => times.raw[i] / fw);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const spread = (xs: number[]) => `${Math.min(...xs).toFixed(1)}-${Math.max(...xs).toFixed(1)}`;
 
+buildFw();
 const rows: BenchRow[] = [];
 const list = await targets();
 try {
   for (const target of list) {
-    const times: Record<'fw' | 'raw', number[]> = { fw: [], raw: [] };
-    for (let round = 0; round < rounds; round++) {
-      const order: ('fw' | 'raw')[] = round % 2 === 0 ? ['fw', 'raw'] : ['raw', 'fw'];
-      for (const c of order) times[c].push(runOne(target, c));
-    }
+    const times = await measure(target);
     const fw = median(times.fw);
     const raw = median(times.raw);
     const driver = target.engine === 'sqlite' ? 'node-sqlite3-wasm' : target.engine === 'postgres' ? 'postgres' : 'mysql2';
@@ -113,7 +166,7 @@ try {
       median: raw,
       unit: 'µs/query',
       spread: spread(times.raw),
-      ratio: raw / fw,
+      ratio: median(pairedRatios(times)),
     });
   }
 } finally {
@@ -128,8 +181,7 @@ const result: BenchResult = {
   higherIsBetter: false,
   goal: 'app.db within 15% of the bare driver on postgres and mysql (ratio >= 0.85)',
   met: rows.filter((r) => r.contestant !== 'fw app.db' && !r.case!.startsWith('sqlite')).every((r) => r.ratio! >= 0.85),
-  notes:
-    'SELECT id, name FROM bench_items WHERE id = ? on 1000 rows, sequential, one connection, prepared statements on both sides; sqlite 50000 queries, postgres and mysql 5000 (local servers on 127.0.0.1). Each contestant runs in its own process; 3 rounds in alternating order; every answer is checked during a 500-query warm-up and once after timing. ratio = driver time / fw time (above 1: fw faster). On sqlite the driver call is synchronous, so the fixed cost of an async API (promise per query, parameter checks, statement cache lookup) shows as a large ratio on a ~2 µs query.',
+  notes: `SELECT id, name FROM bench_items WHERE id = ? on 1000 rows, sequential, one connection, prepared statements on both sides; local servers on 127.0.0.1. Each contestant runs in its own process pinned to core 1, fw from its built package; ${allPinned ? 'the server process (postgres) or thread (MariaDB) serving its connection is pinned to core 0' : 'the server side of its connection could not be pinned to core 0 in every run (taskset missing or not allowed), so placement luck shows in the spread'}: left to the scheduler, a connection whose server side lands on the client's core answers in about half the time of one on the other core, a coin flip per process that decided earlier runs of this bench. Both contestants run side by side, started afresh ${generations} times (generations); each is warmed up with 3000 checked lookups (the JIT settles), then ${roundsPerGeneration} rounds per generation time one block of each in alternating order (sqlite ${list[0].block} queries, postgres and mysql ${list[1].block}), checking an answer after each block. Medians over the ${generations * roundsPerGeneration} rounds; ratio = the median over rounds of the driver's time / fw's time in the same round (above 1: fw faster). On postgres fw hands the driver SQL text with its parameters (unsafe(text, params, { prepare: true })), while the direct contestant uses the driver's tagged template, its own fastest path; on mysql both use execute(). On sqlite the driver call is synchronous, so the fixed cost of an async API (promise per query, parameter checks, statement cache lookup) shows beside a query that is all in process.`,
 };
 mkdirSync(join(here, '../.out'), { recursive: true });
 writeFileSync(join(here, '../.out/db.json'), `${JSON.stringify(result, null, 2)}\n`);

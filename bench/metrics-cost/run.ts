@@ -5,16 +5,14 @@
  * app's own work only, the harshest share). Over HTTP: the fw/node server's CPU per request under autocannon (what a
  * deployed request costs). Writes bench/.out/metrics-cost.json; the goal is less than 3% more CPU per request.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { buildFw, builtFwEnv } from '../lib/built-fw';
+import { type CommandProcess, commandProcess } from '../lib/command-process';
 import type { BenchResult, BenchRow } from '../lib/result';
 import { startLoad, pinned } from '../http-node/load-client';
 
 const here = import.meta.dirname;
-const root = join(here, '..', '..');
 const fetchRounds = Number(process.env.METRICS_BENCH_FETCH_ROUNDS ?? 150);
 const block = Number(process.env.METRICS_BENCH_BLOCK ?? 5000);
 const httpRounds = Number(process.env.METRICS_BENCH_HTTP_ROUNDS ?? 120);
@@ -38,34 +36,11 @@ const fwEnv = fromSources ? {} : builtFwEnv;
 
 if (!fromSources) buildFw();
 
-/** A child process pinned to core 0 that answers each command line with one JSON line. */
-interface Side {
-  first: Record<string, number | boolean>;
-  ask(command: string): Promise<Record<string, number>>;
-  close(): void;
-}
+type Side = CommandProcess;
 
-async function side(script: string, mode: Mode): Promise<Side> {
-  const [bin, ...args] = pinned(0, [process.execPath, '--import', 'tsx', join(here, script), mode]);
-  const child = spawn(bin, args, { cwd: root, env: { ...process.env, ...fwEnv }, stdio: ['pipe', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  const next = async (): Promise<Record<string, number>> => {
-    const line = await lines.next();
-    if (line.done) throw new Error(`${script} ${mode} exited`);
-    return JSON.parse(line.value as string);
-  };
-  const first = await next();
-  return {
-    first,
-    async ask(command) {
-      child.stdin!.write(`${command}\n`);
-      return next();
-    },
-    close() {
-      child.stdin!.end();
-      child.kill('SIGTERM');
-    },
-  };
+/** One side of `script`, pinned to core 0. */
+function side(script: string, mode: Mode): Promise<Side> {
+  return commandProcess(pinned(0, [process.execPath, '--import', 'tsx', join(here, script), mode]), fwEnv);
 }
 
 /** Per-request CPU µs of each side, one value per round. */
