@@ -27,9 +27,9 @@ afterAll(async () => {
   admin.disconnect();
 });
 
-async function waitUntil(test: () => boolean, what: string, ms = 15_000): Promise<void> {
+async function waitUntil(test: () => boolean | Promise<boolean>, what: string, ms = 15_000): Promise<void> {
   const until = Date.now() + ms;
-  while (!test()) {
+  while (!(await test())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -194,6 +194,9 @@ describe('redisBusTransport in Streams mode (real Redis)', () => {
     const dead = (await admin.call('XRANGE', `${channel}:dead`, '-', '+')) as [string, string[]][];
     expect(dead).toHaveLength(1);
     expect(JSON.parse(dead[0][1][1])).toMatchObject({ topic: 'mail.send', payload: 'crash' });
+    // the child acknowledges event 1 after its handler has printed it
+    const pending = async () => ((await admin.call('XPENDING', channel, 'mailer')) as unknown[])[0] === 0;
+    await waitUntil(pending, 'the acknowledgement of event 1');
     expect(await admin.call('XPENDING', channel, 'mailer')).toEqual([0, null, null, null]);
   });
 
